@@ -1,0 +1,85 @@
+import { z } from 'zod';
+import { storedUser } from '../user.js';
+import { defineCall } from './contract.js';
+
+/** Sign-in answers (spec 000 §4.3, §7; 001 §4 "Login and password change"). */
+const loginAnswer = z.object({
+  /** 1 = success; anything else with no change_password is the invalid state. */
+  status: z.number().int(),
+  message: z.string(),
+  user: storedUser.optional(),
+  /** Set when the server requires a new password before the session may be used (001 §2.7). */
+  change_password: z.literal(1).optional(),
+});
+
+export const getCaptcha = defineCall({
+  method: 'GET',
+  path: 'captcha',
+  spec: '000 §2.5',
+  summary: 'A proof-of-work captcha challenge (ALTCHA v2 format) for the sign-in page',
+  access: 'public',
+  response: z.object({
+    parameters: z.object({
+      algorithm: z.string(),
+      nonce: z.string(),
+      salt: z.string(),
+      cost: z.number(),
+      keyLength: z.number(),
+      keyPrefix: z.string(),
+      keySignature: z.string().optional(),
+      expiresAt: z.number().optional(),
+    }),
+    signature: z.string(),
+  }),
+});
+
+export const loginWithCaptcha = defineCall({
+  method: 'POST',
+  path: 'rpm/auth/loginWithCaptcha',
+  spec: '000 §7',
+  summary: 'Sign in with user name, password and a solved captcha',
+  access: 'public',
+  body: z.object({
+    username: z.string().trim().toLowerCase().min(1).max(254),
+    password: z.string().min(1).max(256),
+    captchaToken: z.string().min(1).max(4096),
+  }),
+  response: loginAnswer,
+});
+
+export const loginWithToken = defineCall({
+  method: 'POST',
+  path: 'rpm/auth/loginWithToken',
+  spec: '000 §4.4, §7',
+  summary: 'Sign in again with a user name and a live session token (return from a temporary login)',
+  access: 'public',
+  body: z.object({
+    username: z.string().trim().toLowerCase().min(1).max(254),
+    token: z.string().min(1).max(256),
+  }),
+  response: loginAnswer,
+});
+
+export const checkSession = defineCall({
+  method: 'GET',
+  path: 'rpm/checkSession',
+  spec: '000 §4.1, §4.2, §7',
+  summary: 'status=1 extends the session by the idle limit; status=0 ends it (logout, idle end)',
+  access: 'session',
+  query: z.object({ status: z.coerce.number().pipe(z.union([z.literal(0), z.literal(1)])) }),
+  response: z.object({
+    status: z.number().int(),
+    message: z.string(),
+    /** When the server will end the session if nothing else happens (ISO time). */
+    expires_at: z.string().optional(),
+  }),
+});
+
+export const isAlive = defineCall({
+  method: 'GET',
+  path: 'isAlive',
+  spec: '001 §7',
+  summary: 'Liveness: the server and its database answer',
+  access: 'public',
+  response: z.object({ status: z.literal(1), message: z.string() }),
+});
