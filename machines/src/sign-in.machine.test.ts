@@ -1,0 +1,116 @@
+import type { StoredUser } from '@rpm/shared';
+import { describe, expect, it, vi } from 'vitest';
+import { createActor, fromPromise, SimulatedClock, waitFor } from 'xstate';
+import { type Credentials, type LoginAnswer, signInMachine } from './sign-in.machine.js';
+
+const user = { user_id: 7, token: 't', username: 'a@b.co' } as StoredUser;
+const creds = { username: '  Role5@Demo.TEST ', password: 'pw' };
+
+function start(answers: LoginAnswer[], captcha: (string | null)[] = ['cap-1', 'cap-2', 'cap-3']) {
+  const clock = new SimulatedClock();
+  const sent: (Credentials & { captchaToken: string })[] = [];
+  const resetCaptcha = vi.fn();
+  const machine = signInMachine.provide({
+    actors: {
+      solveCaptcha: fromPromise(async () => captcha.shift() ?? null),
+      login: fromPromise(async ({ input }) => {
+        sent.push(input);
+        const next = answers.shift();
+        if (!next) throw new Error('no answer');
+        return next;
+      }),
+    },
+    actions: { resetCaptcha },
+  });
+  const actor = createActor(machine, { clock }).start();
+  return { actor, clock, sent, resetCaptcha };
+}
+
+const settle = (actor: ReturnType<typeof start>['actor'], state: string) =>
+  waitFor(actor, (s) => s.matches(state), { timeout: 1000 });
+
+describe('sign-in machine (000 §2.5, §4.3; 001 §4)', () => {
+  it('lowercases the user name, sends the solved captcha, and ends with the user on status 1', async () => {
+    const { actor, sent, resetCaptcha } = start([{ kind: 'signedIn', user }]);
+    actor.send({ type: 'SUBMIT', credentials: creds });
+    await settle(actor, 'signedIn');
+    expect(sent).toEqual([{ username: 'role5@demo.test', password: 'pw', captchaToken: 'cap-1' }]);
+    expect(actor.getSnapshot().output).toBe(user);
+    expect(resetCaptcha).not.toHaveBeenCalled();
+  });
+
+  it('shows the invalid state and refreshes the captcha on a failed sign-in, then tries again with a new one', async () => {
+    const { actor, sent, resetCaptcha } = start([{ kind: 'invalid' }, { kind: 'signedIn', user }]);
+    actor.send({ type: 'SUBMIT', credentials: creds });
+    await settle(actor, 'invalid');
+    expect(resetCaptcha).toHaveBeenCalledTimes(1);
+    actor.send({ type: 'SUBMIT', credentials: creds });
+    await settle(actor, 'signedIn');
+    expect(sent.map((s) => s.captchaToken)).toEqual(['cap-1', 'cap-2']);
+  });
+
+  it('stays in editing when the captcha cannot be solved, without calling the server', async () => {
+    const { actor, sent } = start([], [null]);
+    actor.send({ type: 'SUBMIT', credentials: creds });
+    await settle(actor, 'editing');
+    expect(sent).toEqual([]);
+  });
+
+  it('locks the form for Retry-After on 429 and ignores submits until the wait is over', async () => {
+    const { actor, clock, sent } = start([{ kind: 'tooMany', retryAfterSeconds: 90 }]);
+    actor.send({ type: 'SUBMIT', credentials: creds });
+    await settle(actor, 'tooManyAttempts');
+    expect(actor.getSnapshot().context.retryAfterSeconds).toBe(90);
+    actor.send({ type: 'SUBMIT', credentials: creds });
+    expect(actor.getSnapshot().matches('tooManyAttempts')).toBe(true);
+    clock.increment(89_999);
+    expect(actor.getSnapshot().matches('tooManyAttempts')).toBe(true);
+    clock.increment(1);
+    expect(actor.getSnapshot().matches('editing')).toBe(true);
+    expect(sent).toHaveLength(1);
+  });
+
+  it('opens the change-password step on change_password, and signs in again after the change', async () => {
+    const { actor } = start([
+      { kind: 'changePassword', user },
+      { kind: 'signedIn', user },
+    ]);
+    actor.send({ type: 'SUBMIT', credentials: creds });
+    await settle(actor, 'changingPassword');
+    expect(actor.getSnapshot().context.user).toBe(user);
+    actor.send({ type: 'PASSWORD_CHANGED' });
+    expect(actor.getSnapshot().matches('passwordChanged')).toBe(true);
+    expect(actor.getSnapshot().context.user).toBeNull();
+    actor.send({ type: 'SUBMIT', credentials: creds });
+    await settle(actor, 'signedIn');
+  });
+
+  it('closing the change-password step goes back to the form', async () => {
+    const { actor } = start([{ kind: 'changePassword', user }]);
+    actor.send({ type: 'SUBMIT', credentials: creds });
+    await settle(actor, 'changingPassword');
+    actor.send({ type: 'CLOSE_CHANGE_PASSWORD' });
+    expect(actor.getSnapshot().matches('editing')).toBe(true);
+  });
+
+  it.each([
+    ['no response', { kind: 'offline' } as LoginAnswer, 'offline'],
+    ['an error answer', { kind: 'failed', status: 400, message: 'bad captcha' } as LoginAnswer, 'failed'],
+  ])('handles %s', async (_, answer, state) => {
+    const { actor, resetCaptcha } = start([answer]);
+    actor.send({ type: 'SUBMIT', credentials: creds });
+    await settle(actor, state);
+    expect(resetCaptcha).toHaveBeenCalledTimes(1);
+    if (state === 'failed') {
+      expect(actor.getSnapshot().context.failure).toEqual({ status: 400, message: 'bad captcha' });
+      actor.send({ type: 'DISMISS_ERROR' });
+      expect(actor.getSnapshot().matches('editing')).toBe(true);
+    }
+  });
+
+  it('treats a thrown login actor as no response', async () => {
+    const { actor } = start([]);
+    actor.send({ type: 'SUBMIT', credentials: creds });
+    await settle(actor, 'offline');
+  });
+});
