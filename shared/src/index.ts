@@ -10,3 +10,4 @@ export * from './routes.js';
 export * from './start-page.js';
 export * from './user.js';
 export * from './validators.js';
+export * from './zod-csp.js';

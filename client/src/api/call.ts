@@ -1,0 +1,107 @@
+import { type CallDef, type CallInput, type CallResponse, callUrl, errorEnvelope, MSG } from '@rpm/shared';
+import { readUser } from '../session/storage';
+import { ApiError } from './api-error';
+
+/** The session headers of a call (000 §7): by default those of the stored user. */
+export interface CallAuth {
+  readonly uid: number;
+  readonly token: string;
+}
+
+/** Options of one call. */
+export interface CallOptions {
+  /**
+   * Session headers to send instead of the stored user's: the change-password call uses the token of a user who
+   * is not stored yet (001 §4); `null` sends none.
+   */
+  readonly auth?: CallAuth | null;
+  readonly signal?: AbortSignal;
+}
+
+function queryString(query: unknown): string {
+  if (query === undefined || query === null || typeof query !== 'object') return '';
+  const params = new URLSearchParams();
+  for (const [key, value] of Object.entries(query)) {
+    if (value === undefined || value === null) continue;
+    for (const item of Array.isArray(value) ? value : [value]) params.append(key, String(item));
+  }
+  const text = params.toString();
+  return text === '' ? '' : `?${text}`;
+}
+
+/** `Retry-After` as seconds: either a number of seconds or an HTTP date (RFC 9110 §10.2.3). */
+function retryAfterSeconds(header: string | null): number | undefined {
+  if (header === null || header.trim() === '') return undefined;
+  const seconds = Number(header);
+  if (Number.isFinite(seconds)) return Math.max(0, Math.ceil(seconds));
+  const at = Date.parse(header);
+  return Number.isNaN(at) ? undefined : Math.max(0, Math.ceil((at - Date.now()) / 1000));
+}
+
+async function readJson(response: Response): Promise<unknown> {
+  try {
+    return await response.json();
+  } catch {
+    return undefined;
+  }
+}
+
+/**
+ * Makes one call of the contract (DESIGN.md "The contract"): `/api/{path}` with the query, a JSON body, the
+ * uid/token headers of the stored user, and the session cookie. A 2xx answer is parsed with the call's response
+ * schema; anything else throws an {@link ApiError} (status 0 with 'Can't Connect to server. Please Try again' when
+ * no answer arrived).
+ */
+export async function call<C extends CallDef>(
+  def: C,
+  input?: Partial<CallInput<C>>,
+  options: CallOptions = {},
+): Promise<CallResponse<C>> {
+  const headers: Record<string, string> = { accept: 'application/json' };
+  const auth = options.auth === undefined ? storedAuth() : options.auth;
+  if (auth) {
+    headers.uid = String(auth.uid);
+    headers.token = auth.token;
+  }
+  const init: RequestInit = { method: def.method, headers, credentials: 'same-origin' };
+  if (options.signal) init.signal = options.signal;
+  if (def.method !== 'GET' && input?.body !== undefined) {
+    headers['content-type'] = 'application/json';
+    init.body = JSON.stringify(input.body);
+  }
+
+  let response: Response;
+  try {
+    response = await fetch(`${callUrl(def)}${queryString(input?.query)}`, init);
+  } catch (error) {
+    if (options.signal?.aborted) throw error;
+    throw new ApiError(0, MSG.cantConnect);
+  }
+
+  const body = await readJson(response);
+  if (!response.ok) {
+    const envelope = errorEnvelope.safeParse(body);
+    const retryAfter = retryAfterSeconds(response.headers.get('retry-after'));
+    // Spec 000 §8 shows the server's message; with none (a proxy's HTML page, say) we show the status text.
+    const message = envelope.success
+      ? envelope.data.message
+      : response.statusText || `HTTP ${response.status}`;
+    const extra: { field?: string; retryAfter?: number } = {};
+    if (envelope.success && envelope.data.field !== undefined) extra.field = envelope.data.field;
+    if (retryAfter !== undefined) extra.retryAfter = retryAfter;
+    throw new ApiError(response.status, message, extra);
+  }
+
+  const parsed = def.response.safeParse(body);
+  if (!parsed.success) {
+    // A 2xx the contract does not describe: a server/client version mismatch. Spec is silent; we treat it as a
+    // failed call with the status, so the error dialog shows it.
+    throw new ApiError(response.status, `Unexpected answer from ${def.path}`);
+  }
+  return parsed.data as CallResponse<C>;
+}
+
+function storedAuth(): CallAuth | null {
+  const user = readUser();
+  return user ? { uid: user.user_id, token: user.token } : null;
+}

@@ -1,0 +1,91 @@
+import { callUrl, getCaptcha } from '@rpm/shared';
+import type {} from 'altcha/types/react';
+import { type Ref, useEffect, useImperativeHandle, useRef } from 'react';
+import { loadAltcha } from './load-altcha';
+
+/** What the sign-in form asks of its captcha. */
+export interface CaptchaHandle {
+  /** The solved payload; solves the challenge first when it is not solved yet. `null` when solving failed. */
+  readonly solve: () => Promise<string | null>;
+  /** Drops the current solution, so the next solve fetches a new challenge (000 §2.5: refreshed after a failure). */
+  readonly reset: () => void;
+}
+
+/** Props of {@link CaptchaField}. */
+export interface CaptchaFieldProps {
+  /** Called with the payload when solved, `null` when the solution is dropped (reset, expired, error). */
+  readonly onToken?: (token: string | null) => void;
+  readonly ref?: Ref<CaptchaHandle>;
+}
+
+interface StateChange {
+  readonly state?: string;
+  readonly payload?: string | null;
+}
+
+/**
+ * The ALTCHA proof-of-work captcha (000 §2.5; DESIGN.md: self-hosted, no third party). The challenge comes from
+ * GET /api/captcha; the solved payload is the sign-in's `captchaToken`. The element keeps the widget's own markup.
+ */
+export function CaptchaField({ onToken, ref }: CaptchaFieldProps) {
+  const element = useRef<HTMLElementTagNameMap['altcha-widget']>(null);
+  const token = useRef<string | null>(null);
+  const onTokenRef = useRef(onToken);
+  onTokenRef.current = onToken;
+
+  useEffect(() => {
+    const el = element.current;
+    if (!el) return;
+    const update = (next: string | null) => {
+      if (token.current === next) return;
+      token.current = next;
+      onTokenRef.current?.(next);
+    };
+    const onState = (event: Event) => {
+      const detail = (event as CustomEvent<StateChange>).detail;
+      update(detail?.state === 'verified' && detail.payload ? detail.payload : null);
+    };
+    const onVerified = (event: Event) => {
+      const payload = (event as CustomEvent<StateChange>).detail?.payload;
+      if (payload) update(payload);
+    };
+    el.addEventListener('statechange', onState);
+    el.addEventListener('verified', onVerified);
+    void loadAltcha();
+    return () => {
+      el.removeEventListener('statechange', onState);
+      el.removeEventListener('verified', onVerified);
+    };
+  }, []);
+
+  useImperativeHandle(
+    ref,
+    () => ({
+      solve: async () => {
+        if (token.current) return token.current;
+        await loadAltcha();
+        await customElements.whenDefined('altcha-widget');
+        const el = element.current;
+        if (!el) return null;
+        try {
+          const result = await el.verify();
+          return result?.payload ?? null;
+        } catch {
+          return null; // the widget shows its own error state
+        }
+      },
+      reset: () => {
+        token.current = null;
+        onTokenRef.current?.(null);
+        element.current?.reset?.();
+      },
+    }),
+    [],
+  );
+
+  return (
+    <div className="signin-captcha">
+      <altcha-widget ref={element} challenge={callUrl(getCaptcha)} name="captchaToken" />
+    </div>
+  );
+}

@@ -1,0 +1,216 @@
+import { LAST_ACTIVITY_COOKIE, MSG, STORAGE_KEYS, tooManyAttempts } from '@rpm/shared';
+import { act, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { readLastActivity, readUser } from '../../session/storage';
+import { FakeAltcha } from '../../test/fake-altcha';
+import { json, makeUser, mockFetch } from '../../test/fixtures';
+import { renderAt } from '../../test/render';
+
+function form() {
+  return {
+    email: screen.getByLabelText('Email'),
+    password: screen.getByLabelText('Password'),
+    submit: screen.getByRole('button', { name: 'Sign in' }),
+  };
+}
+
+async function fillAndSubmit(
+  user: ReturnType<typeof userEvent.setup>,
+  email = 'Dana@Clinic.TEST',
+  pw = 'Secret1!',
+) {
+  const f = form();
+  await user.type(f.email, email);
+  await user.type(f.password, pw);
+  await user.click(f.submit);
+}
+
+/** Alerts of the sign-in form (toasts of earlier tests may still be on the page). */
+function inForm() {
+  return within(screen.getByRole('form', { name: MSG.signInTitle }));
+}
+
+function loginBody(fetch: ReturnType<typeof mockFetch>) {
+  const call = fetch.mock.calls.find(([url]) => url === '/api/rpm/auth/loginWithCaptcha');
+  return call ? JSON.parse(String(call[1]?.body)) : undefined;
+}
+
+afterEach(() => {
+  vi.useRealTimers();
+});
+
+describe('SignInPage', () => {
+  it('shows the title, subtitle and the captcha widget', () => {
+    renderAt('/');
+    expect(screen.getByRole('heading', { name: MSG.signInTitle })).toBeTruthy();
+    expect(screen.getByText(MSG.signInSubtitle)).toBeTruthy();
+    expect(document.querySelector('altcha-widget')?.getAttribute('challenge')).toBe('/api/captcha');
+  });
+
+  it('shows Required under empty fields and sends nothing', async () => {
+    const fetch = mockFetch(() => json({}));
+    const user = userEvent.setup();
+    renderAt('/');
+    await user.click(form().submit);
+    expect(screen.getAllByText(MSG.required)).toHaveLength(2);
+    expect(fetch).not.toHaveBeenCalled();
+  });
+
+  it('shows Invalid email for a malformed address', async () => {
+    const fetch = mockFetch(() => json({}));
+    const user = userEvent.setup();
+    renderAt('/');
+    await fillAndSubmit(user, 'dana@clinic', 'x');
+    expect(screen.getByText(MSG.invalidEmail)).toBeTruthy();
+    expect(form().email.getAttribute('aria-invalid')).toBe('true');
+    expect(fetch).not.toHaveBeenCalled();
+  });
+
+  it('toggles the password between hidden and shown', async () => {
+    const user = userEvent.setup();
+    renderAt('/');
+    expect(form().password.getAttribute('type')).toBe('password');
+    await user.click(screen.getByRole('button', { name: 'Show password' }));
+    expect(form().password.getAttribute('type')).toBe('text');
+    await user.click(screen.getByRole('button', { name: 'Hide password' }));
+    expect(form().password.getAttribute('type')).toBe('password');
+  });
+
+  it('solves the captcha, sends the lowercased username and goes to the start page', async () => {
+    const signedIn = makeUser({ roleid: [14] });
+    const fetch = mockFetch(() => json({ status: 1, message: 'ok', user: signedIn }));
+    const user = userEvent.setup();
+    const { path } = renderAt('/');
+
+    await fillAndSubmit(user);
+
+    await waitFor(() => expect(path()).toBe('/app/sales-dashboard'));
+    expect(loginBody(fetch)).toEqual({
+      username: 'dana@clinic.test',
+      password: 'Secret1!',
+      captchaToken: 'captcha-solution',
+    });
+    expect(FakeAltcha.verifyCalls).toBe(1);
+    expect(readUser()).toEqual(signedIn);
+    const inTenMinutes = Date.now() / 1000 + 600;
+    expect(Math.abs((readLastActivity() ?? 0) - inTenMinutes)).toBeLessThan(5);
+    expect(document.cookie).toContain(`${LAST_ACTIVITY_COOKIE}=`);
+    expect(await screen.findByText(MSG.loginSuccessful)).toBeTruthy();
+  });
+
+  it('goes to the saved redirect URL and forgets it; warns about an old password', async () => {
+    localStorage.setItem(STORAGE_KEYS.redirectUrl, '/app/patients?status=1');
+    mockFetch(() => json({ status: 1, message: 'ok', user: makeUser({ password_age_days: 46 }) }));
+    const user = userEvent.setup();
+    const { path } = renderAt('/');
+
+    await fillAndSubmit(user);
+
+    await waitFor(() => expect(path()).toBe('/app/patients?status=1'));
+    expect(localStorage.getItem(STORAGE_KEYS.redirectUrl)).toBeNull();
+    expect(await screen.findByText(MSG.passwordOld)).toBeTruthy();
+  });
+
+  it('shows the invalid-credentials text and refreshes the captcha', async () => {
+    mockFetch(() => json({ status: 0, message: 'Invalid' }));
+    const user = userEvent.setup();
+    renderAt('/');
+
+    await fillAndSubmit(user);
+
+    const alert = await inForm().findByRole('alert');
+    expect(alert.textContent).toBe('*Invalid Username or Password');
+    expect(FakeAltcha.resetCalls).toBe(1);
+    expect(readUser()).toBeNull();
+
+    // The next attempt solves a new challenge.
+    await user.click(form().submit);
+    await waitFor(() => expect(FakeAltcha.verifyCalls).toBe(2));
+  });
+
+  it('does not send when the captcha cannot be solved', async () => {
+    FakeAltcha.payload = null;
+    const fetch = mockFetch(() => json({}));
+    const user = userEvent.setup();
+    renderAt('/');
+    await fillAndSubmit(user);
+    await waitFor(() => expect(FakeAltcha.verifyCalls).toBe(1));
+    expect(fetch).not.toHaveBeenCalled();
+  });
+
+  it('locks sign-in after a 429 until Retry-After has passed', async () => {
+    vi.useFakeTimers({ shouldAdvanceTime: true });
+    const fetch = mockFetch(() => json({ status: 429, message: 'Too many' }, 429, { 'Retry-After': '90' }));
+    const user = userEvent.setup({ advanceTimers: vi.advanceTimersByTime });
+    renderAt('/');
+
+    await fillAndSubmit(user);
+
+    const alert = await inForm().findByRole('alert');
+    expect(alert.textContent).toBe(tooManyAttempts(90));
+    await waitFor(() => expect((form().submit as HTMLButtonElement).disabled).toBe(true));
+    expect(FakeAltcha.resetCalls).toBe(1);
+
+    await act(async () => {
+      vi.advanceTimersByTime(89_000);
+    });
+    expect((form().submit as HTMLButtonElement).disabled).toBe(true);
+
+    await act(async () => {
+      vi.advanceTimersByTime(1_000);
+    });
+    expect((form().submit as HTMLButtonElement).disabled).toBe(false);
+    expect(inForm().queryByRole('alert')).toBeNull();
+
+    fetch.mockImplementation(async () => json({ status: 0, message: 'Invalid' }));
+    await user.click(form().submit);
+    expect((await inForm().findByRole('alert')).textContent).toBe(MSG.invalidCredentials);
+  });
+
+  it('says it cannot connect when the network fails', async () => {
+    mockFetch(() => {
+      throw new TypeError('Failed to fetch');
+    });
+    const user = userEvent.setup();
+    renderAt('/');
+    await fillAndSubmit(user);
+    expect((await inForm().findByRole('alert')).textContent).toBe(MSG.cantConnect);
+  });
+
+  it('shows the error dialog for another failed answer', async () => {
+    mockFetch(() => json({ status: 500, message: 'Database unavailable' }, 500));
+    const user = userEvent.setup();
+    renderAt('/');
+    await fillAndSubmit(user);
+    const dialog = await screen.findByRole('alertdialog', { name: 'Alert - 500' });
+    expect(dialog.textContent).toContain('Database unavailable');
+  });
+
+  it('opens the change-password dialog when the server flags change_password', async () => {
+    const flagged = makeUser({ user_id: 77, token: 'only-for-change', change_password: 1 });
+    const fetch = mockFetch(() =>
+      json({ status: 0, change_password: 1, user: flagged, message: 'Change your password' }),
+    );
+    const user = userEvent.setup();
+    renderAt('/');
+
+    await fillAndSubmit(user);
+
+    expect(await screen.findByRole('dialog', { name: 'Change Password' })).toBeTruthy();
+    expect(readUser()).toBeNull();
+    expect(screen.queryByText(MSG.invalidCredentials)).toBeNull();
+    expect(FakeAltcha.resetCalls).toBe(1);
+
+    fetch.mockImplementation(async () => json({ status: true, message: 'ok' }));
+    await user.type(screen.getByLabelText('Current Password'), 'Secret1!');
+    await user.type(screen.getByLabelText('New Password'), 'Better2@pass');
+    await user.type(screen.getByLabelText('Confirm Password'), 'Better2@pass');
+    await user.click(screen.getByRole('button', { name: MSG.save }));
+
+    expect(await screen.findByText(MSG.passwordUpdated)).toBeTruthy();
+    await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Change Password' })).toBeNull());
+    expect((form().password as HTMLInputElement).value).toBe('');
+    expect(readUser()).toBeNull();
+  });
+});

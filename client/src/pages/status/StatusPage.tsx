@@ -1,0 +1,36 @@
+import { Card } from '@blueprintjs/core';
+
+/** Props of {@link StatusPage}. */
+export interface StatusPageProps {
+  readonly title: string;
+  readonly text: string;
+}
+
+/** A page that only tells something: the maintenance and coming-soon pages (000 §2.6). */
+export function StatusPage({ title, text }: StatusPageProps) {
+  return (
+    <main className="public-page">
+      <Card className="public-card" elevation={2}>
+        <h1 className="public-title">{title}</h1>
+        <p>{text}</p>
+      </Card>
+    </main>
+  );
+}
+
+// Spec 000 §2.1 lists /maintenance and /coming-soon but does not show their texts; we chose these.
+
+/** /maintenance (000 §2.1). */
+export function MaintenancePage() {
+  return (
+    <StatusPage
+      title="Under Maintenance"
+      text="We are improving the application and will be back shortly. Please try again later."
+    />
+  );
+}
+
+/** /coming-soon (000 §2.1). */
+export function ComingSoonPage() {
+  return <StatusPage title="Coming Soon" text="This part of the application is not available yet." />;
+}

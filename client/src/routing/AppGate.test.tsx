@@ -1,0 +1,84 @@
+import { MSG, STORAGE_KEYS } from '@rpm/shared';
+import { screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it } from 'vitest';
+import { readRedirectUrl } from '../session/storage';
+import { json, makeUser, mockFetch, storeUser } from '../test/fixtures';
+import { renderAt } from '../test/render';
+
+describe('the /app gate', () => {
+  it('sends an anonymous visitor to / and saves the visited path with its query', async () => {
+    const { path } = renderAt('/app/patients?status=1');
+    await waitFor(() => expect(path()).toBe('/'));
+    expect(readRedirectUrl()).toBe('/app/patients?status=1');
+    expect(await screen.findByRole('heading', { name: MSG.signInTitle })).toBeTruthy();
+  });
+
+  it('opens onboarding paths without a login', async () => {
+    const { path } = renderAt('/app/onboarding');
+    expect(await screen.findByRole('heading', { name: 'onboarding' })).toBeTruthy();
+    expect(path()).toBe('/app/onboarding');
+    expect(localStorage.getItem(STORAGE_KEYS.redirectUrl)).toBeNull();
+  });
+
+  it('sends a signed-in user from /app to the start page', async () => {
+    storeUser(makeUser({ roleid: [20] }));
+    const { path } = renderAt('/app');
+    await waitFor(() => expect(path()).toBe('/app/technician-calendar'));
+  });
+
+  it('shows the page in the frame with the user and organisation', async () => {
+    storeUser();
+    renderAt('/app/dashboard');
+    expect(await screen.findByRole('heading', { level: 2, name: 'dashboard' })).toBeTruthy();
+    expect(screen.getByText('North Clinic')).toBeTruthy();
+    expect(screen.getByText('Main Street Practice')).toBeTruthy();
+    expect(screen.getByText('Harbour Practice')).toBeTruthy();
+    expect(screen.getByText('Dana Nurse')).toBeTruthy();
+    expect(screen.getByText(MSG.breadcrumbLabel)).toBeTruthy();
+    expect(screen.getByRole('heading', { level: 1, name: 'dashboard' })).toBeTruthy();
+  });
+
+  it('shows the frame not-found variant for an unknown /app path', async () => {
+    storeUser();
+    renderAt('/app/no-such-page');
+    expect(await screen.findByText(MSG.notFoundOops)).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Logout' })).toBeTruthy();
+  });
+
+  it('shows the not-found variant for a page missing from the access list', async () => {
+    storeUser(makeUser({ pages: ['Dashboard'] }));
+    renderAt('/app/billing-report');
+    expect(await screen.findByText(MSG.notFoundOops)).toBeTruthy();
+  });
+
+  it('logs out from the frame, clearing storage even when the call fails', async () => {
+    storeUser();
+    localStorage.setItem(STORAGE_KEYS.tempLogin, 'true');
+    const fetch = mockFetch(() => json({ status: 500, message: 'down' }, 500));
+    const user = userEvent.setup();
+    const { path } = renderAt('/app/dashboard');
+
+    await user.click(await screen.findByRole('button', { name: 'Logout' }));
+
+    await waitFor(() => expect(path()).toBe('/'));
+    expect(fetch.mock.calls[0]?.[0]).toBe('/api/rpm/checkSession?status=0');
+    expect(localStorage.length).toBe(0);
+    expect(await screen.findByRole('heading', { name: MSG.signInTitle })).toBeTruthy();
+  });
+});
+
+describe('/', () => {
+  it('sends a signed-in user to the start page via the saved redirect URL, then forgets it', async () => {
+    storeUser();
+    localStorage.setItem(STORAGE_KEYS.redirectUrl, '/app/patients');
+    const { path } = renderAt('/');
+    await waitFor(() => expect(path()).toBe('/app/patients'));
+    expect(localStorage.getItem(STORAGE_KEYS.redirectUrl)).toBeNull();
+  });
+
+  it('shows the sign-in page at /login too', () => {
+    renderAt('/login');
+    expect(screen.getByRole('heading', { name: MSG.signInTitle })).toBeTruthy();
+  });
+});

@@ -1,0 +1,28 @@
+import { cleanup } from '@testing-library/react';
+import { afterEach, beforeEach, vi } from 'vitest';
+import { FakeAltcha } from './fake-altcha';
+
+// jsdom implements neither scrolling nor matchMedia; the app scrolls to the top on every navigation (000 §2.1).
+beforeEach(() => {
+  FakeAltcha.resetCounters();
+  window.scrollTo = vi.fn() as unknown as typeof window.scrollTo;
+});
+
+afterEach(() => {
+  cleanup();
+  localStorage.clear();
+  sessionStorage.clear();
+  for (const cookie of document.cookie.split(';')) {
+    const name = cookie.split('=')[0]?.trim();
+    // biome-ignore lint/suspicious/noDocumentCookie: jsdom has no Cookie Store API
+    if (name) document.cookie = `${name}=; path=/; max-age=0`;
+  }
+  vi.restoreAllMocks();
+  vi.unstubAllGlobals();
+});
+
+// The real widget needs workers and Web Crypto; tests get a fake with the same element name and events.
+vi.mock('../captcha/load-altcha', async () => {
+  const { defineFakeAltcha } = await import('./fake-altcha');
+  return { loadAltcha: defineFakeAltcha };
+});
