@@ -1,0 +1,67 @@
+import type { Clock } from '../clock.js';
+import type { Db } from '../db/schema.js';
+
+/**
+ * Sign-in rate limits (000 §4.3: a 429 shows the too-many-attempts state). The spec gives no numbers; we chose:
+ * - 5 failures for one user name from one client in 15 minutes;
+ * - 20 failures from one client in 15 minutes (any user names);
+ * - 50 failures for one user name from all clients in 15 minutes.
+ * The per-name limit across clients is high, so an attacker needs many solved captchas to lock a user out, and the
+ * lock ends 15 minutes after the attack stops. Failures live in the database, so replicas share them.
+ */
+export const LOGIN_WINDOW_MS = 15 * 60_000;
+export const LIMITS = { perNameAndClient: 5, perClient: 20, perName: 50 } as const;
+
+export interface LimitState {
+  /** Seconds until another attempt is allowed; 0 when allowed now. */
+  retryAfterSeconds: number;
+}
+
+/** How long the next attempt for this name from this client must wait. */
+export async function loginWait(db: Db, clock: Clock, username: string, client: string): Promise<LimitState> {
+  const now = clock.now().getTime();
+  const since = new Date(now - LOGIN_WINDOW_MS);
+  const recent = (filter: { username?: string; client?: string }, limit: number) => {
+    let q = db.selectFrom('login_failures').select('failed_at').where('failed_at', '>', since);
+    if (filter.username !== undefined) q = q.where('username', '=', filter.username);
+    if (filter.client !== undefined) q = q.where('client', '=', filter.client);
+    return q.orderBy('failed_at', 'desc').limit(limit).execute();
+  };
+  const checks = await Promise.all([
+    recent({ username, client }, LIMITS.perNameAndClient),
+    recent({ client }, LIMITS.perClient),
+    recent({ username }, LIMITS.perName),
+  ]);
+  const limits = [LIMITS.perNameAndClient, LIMITS.perClient, LIMITS.perName];
+  let waitMs = 0;
+  checks.forEach((rows, i) => {
+    // The limit-th newest failure leaves the window at failed_at + window; until then the limit is reached.
+    const oldest = rows.length >= (limits[i] ?? Number.POSITIVE_INFINITY) ? rows[rows.length - 1] : undefined;
+    if (oldest) waitMs = Math.max(waitMs, oldest.failed_at.getTime() + LOGIN_WINDOW_MS - now);
+  });
+  return { retryAfterSeconds: Math.ceil(Math.max(0, waitMs) / 1000) };
+}
+
+export async function recordLoginFailure(
+  db: Db,
+  clock: Clock,
+  username: string,
+  client: string,
+): Promise<void> {
+  const now = clock.now();
+  await db.insertInto('login_failures').values({ username, client, failed_at: now }).execute();
+  // Keep the table small: rows older than the window no longer count.
+  await db
+    .deleteFrom('login_failures')
+    .where('failed_at', '<', new Date(now.getTime() - LOGIN_WINDOW_MS))
+    .execute();
+}
+
+/** A success clears this client's failures for the name, so a user who mistyped is not held back later. */
+export async function clearLoginFailures(db: Db, username: string, client: string): Promise<void> {
+  await db
+    .deleteFrom('login_failures')
+    .where('username', '=', username)
+    .where('client', '=', client)
+    .execute();
+}

@@ -1,0 +1,151 @@
+import { DIALOG_IDLE_MS, MSG, SESSION_CHECK_INTERVAL_MS, SESSION_IDLE_MS } from '@rpm/shared';
+import type { Transaction } from 'kysely';
+import type { Clock } from '../clock.js';
+import type { Database, Db } from '../db/schema.js';
+import { HttpError } from '../http/errors.js';
+import { digest, matchesDigest, newSecret } from './tokens.js';
+
+/**
+ * Server-side idle limit (000 §4.1 enforced by the server too). The client pings checkSession?status=1 at most every
+ * 5 minutes while the user is active, then may show the 'Session Timeout' dialog for up to two 2-minute idles; the
+ * server allows that whole path so it never ends a session the client still offers to extend.
+ */
+export const SERVER_IDLE_MS = SESSION_IDLE_MS + SESSION_CHECK_INTERVAL_MS + 2 * DIALOG_IDLE_MS;
+/** Spec is silent on a maximum; we end any session after 12 hours, a clinic shift. */
+export const SESSION_MAX_MS = 12 * 60 * 60_000;
+
+export interface NewSession {
+  sessionId: number;
+  token: string;
+  cookieSecret: string;
+}
+
+export interface LiveSession {
+  sessionId: number;
+  userId: number;
+  actingUserId: number | null;
+  expiresAt: Date;
+}
+
+const END_TEXT = {
+  replaced: MSG.loggedInElsewhere,
+  idle: MSG.pastSessionExpired,
+  expired: MSG.pastSessionExpired,
+  logout: MSG.notAuthorised,
+} as const;
+
+type Executor = Db | Transaction<Database>;
+
+/**
+ * Opens a session. A user's own new sign-in ends their older sessions (000 §8: the older one's next call gets
+ * 'System is logging you out because login from another device is detected'); a temporary login (acting user set)
+ * leaves the user's own sessions alone.
+ */
+export async function openSession(
+  db: Executor,
+  clock: Clock,
+  args: { userId: number; actingUserId?: number | null; ip: string; userAgent: string },
+): Promise<NewSession> {
+  const now = clock.now();
+  const actingUserId = args.actingUserId ?? null;
+  let ending = db
+    .updateTable('sessions')
+    .set({ ended_at: now, end_reason: 'replaced' })
+    .where('user_id', '=', args.userId)
+    .where('ended_at', 'is', null);
+  ending =
+    actingUserId === null
+      ? ending.where('acting_user_id', 'is', null)
+      : ending.where('acting_user_id', '=', actingUserId);
+  await ending.execute();
+  const token = newSecret();
+  const cookieSecret = newSecret();
+  const row = await db
+    .insertInto('sessions')
+    .values({
+      user_id: args.userId,
+      acting_user_id: actingUserId,
+      token_hash: digest(token),
+      cookie_hash: digest(cookieSecret),
+      created_at: now,
+      last_activity_at: now,
+      expires_at: new Date(now.getTime() + SERVER_IDLE_MS),
+      ip: args.ip,
+      user_agent: args.userAgent.slice(0, 512),
+    })
+    .returning('session_id')
+    .executeTakeFirstOrThrow();
+  return { sessionId: Number(row.session_id), token, cookieSecret };
+}
+
+/**
+ * Checks the uid/token headers and the cookie against a live session; 401 with the spec's text otherwise.
+ * An idle or over-age session is ended here, so the server enforces expiry even if the client skips its timer.
+ */
+export async function requireSession(
+  db: Db,
+  clock: Clock,
+  creds: { uid: number; token: string; cookieSecret: string | undefined },
+): Promise<LiveSession> {
+  const row = await db
+    .selectFrom('sessions')
+    .select([
+      'session_id',
+      'user_id',
+      'acting_user_id',
+      'cookie_hash',
+      'created_at',
+      'expires_at',
+      'ended_at',
+      'end_reason',
+    ])
+    .where('token_hash', '=', digest(creds.token))
+    .executeTakeFirst();
+  if (
+    !row ||
+    row.user_id !== creds.uid ||
+    !creds.cookieSecret ||
+    !matchesDigest(creds.cookieSecret, row.cookie_hash)
+  ) {
+    throw new HttpError(401, MSG.notAuthorised);
+  }
+  if (row.ended_at) throw new HttpError(401, END_TEXT[row.end_reason ?? 'logout']);
+  const now = clock.now();
+  const overAge = now.getTime() - row.created_at.getTime() > SESSION_MAX_MS;
+  if (overAge || now >= row.expires_at) {
+    await endSession(db, clock, Number(row.session_id), overAge ? 'expired' : 'idle');
+    throw new HttpError(401, MSG.pastSessionExpired);
+  }
+  return {
+    sessionId: Number(row.session_id),
+    userId: row.user_id,
+    actingUserId: row.acting_user_id,
+    expiresAt: row.expires_at,
+  };
+}
+
+/** checkSession?status=1 (000 §4.1): activity pushes the server's expiry forward. */
+export async function extendSession(db: Db, clock: Clock, sessionId: number): Promise<Date> {
+  const now = clock.now();
+  const expiresAt = new Date(now.getTime() + SERVER_IDLE_MS);
+  await db
+    .updateTable('sessions')
+    .set({ last_activity_at: now, expires_at: expiresAt })
+    .where('session_id', '=', sessionId)
+    .execute();
+  return expiresAt;
+}
+
+export async function endSession(
+  db: Executor,
+  clock: Clock,
+  sessionId: number,
+  reason: 'logout' | 'idle' | 'expired',
+): Promise<void> {
+  await db
+    .updateTable('sessions')
+    .set({ ended_at: clock.now(), end_reason: reason })
+    .where('session_id', '=', sessionId)
+    .where('ended_at', 'is', null)
+    .execute();
+}

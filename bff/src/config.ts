@@ -1,0 +1,51 @@
+import { randomBytes } from 'node:crypto';
+import { z } from 'zod';
+
+const flagFromEnv = z
+  .enum(['1', '0', 'true', 'false', ''])
+  .optional()
+  .transform((v) => v === '1' || v === 'true');
+
+/** The BFF's settings, parsed from the environment at start (DESIGN.md: every edge is parsed by zod). */
+export const configSchema = z.object({
+  NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
+  PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+  HOST: z.string().min(1).default('127.0.0.1'),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  /** PGlite data folder, used when DATABASE_URL is not set. 'memory://' keeps the database in memory. */
+  DATA_DIR: z.string().min(1).default('./data/pglite'),
+  DATABASE_URL: z.url({ protocol: /^postgres(ql)?$/ }).optional(),
+  /** Relay mode: forward the API to this base instead of serving it (reserved; DESIGN.md "relay"). */
+  UPSTREAM_API_BASE: z.url().optional(),
+  /** Secret for captcha signatures. Replicas must share it; a random one is made when absent. */
+  APP_SECRET: z.string().min(32).optional(),
+  /** Seed demo data into an empty database. Defaults to on outside production, off in production. */
+  SEED_DEMO: flagFromEnv,
+  SEED_PATIENTS: z.coerce.number().int().min(0).max(100_000).default(300),
+  /** Where the built client lives; its index.html is the SPA fallback. */
+  CLIENT_DIST: z.string().min(1).default('./client/dist'),
+  /** Captcha work: counter upper bound the browser searches (higher = slower sign-in for bots and people). */
+  CAPTCHA_MAX_COUNTER: z.coerce.number().int().min(10).max(1_000_000).default(20_000),
+  BODY_LIMIT_BYTES: z.coerce.number().int().min(1024).max(50_000_000).default(1_048_576),
+  /** Behind a load balancer: trust X-Forwarded-For for the client address used by sign-in rate limits. */
+  TRUST_PROXY: flagFromEnv,
+});
+
+export type Config = z.output<typeof configSchema> & {
+  readonly appSecret: string;
+  readonly seedDemo: boolean;
+};
+
+/** Parses the environment; throws a readable error naming each bad variable. */
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
+  const parsed = configSchema.safeParse(env);
+  if (!parsed.success) {
+    const lines = parsed.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`);
+    throw new Error(`Invalid configuration:\n  ${lines.join('\n  ')}`);
+  }
+  const c = parsed.data;
+  // Demo data never lands in production unless SEED_DEMO asks for it explicitly.
+  const seedDemo =
+    env.SEED_DEMO === undefined || env.SEED_DEMO === '' ? c.NODE_ENV !== 'production' : c.SEED_DEMO;
+  return { ...c, appSecret: c.APP_SECRET ?? randomBytes(32).toString('hex'), seedDemo };
+}

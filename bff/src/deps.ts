@@ -1,0 +1,12 @@
+import type { Captcha } from './auth/captcha.js';
+import type { Clock } from './clock.js';
+import type { Config } from './config.js';
+import type { Db } from './db/schema.js';
+
+/** What route handlers need, created once by the app and passed down (no globals). */
+export interface Deps {
+  readonly config: Config;
+  readonly db: Db;
+  readonly clock: Clock;
+  readonly captcha: Captcha;
+}

@@ -1,0 +1,54 @@
+import type { CallBody, CallDef, CallQuery, CallResponse } from '@rpm/shared';
+import { errorEnvelope } from '@rpm/shared';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { type AuthContext, authenticate } from '../auth/guard.js';
+import type { Deps } from '../deps.js';
+
+export interface CallContext<C extends CallDef> {
+  readonly query: CallQuery<C>;
+  readonly body: CallBody<C>;
+  /** The signed-in user; null only for public calls. */
+  readonly auth: C['access'] extends 'public' ? null : AuthContext;
+  readonly req: FastifyRequest;
+  readonly reply: FastifyReply;
+}
+
+export type CallHandler<C extends CallDef> = (ctx: CallContext<C>) => Promise<CallResponse<C>>;
+
+const ERROR_CODES = [400, 401, 403, 404, 409, 413, 429] as const;
+
+/**
+ * Registers one call of the contract (DESIGN.md "The contract, declared once"): its path under /api/, its zod
+ * schemas (validation, serialisation and the OpenAPI document), and the access check before the handler runs.
+ */
+export function registerCall<C extends CallDef>(
+  app: FastifyInstance,
+  deps: Deps,
+  call: C,
+  handler: CallHandler<C>,
+): void {
+  const response: Record<number, unknown> = { 200: call.response };
+  for (const code of ERROR_CODES) response[code] = errorEnvelope;
+  app.withTypeProvider<ZodTypeProvider>().route({
+    method: call.method,
+    url: `/api/${call.path}`,
+    schema: {
+      summary: call.summary,
+      description: `Spec ${call.spec}. Access: ${typeof call.access === 'string' ? call.access : `page '${call.access.page}'`}.`,
+      ...(call.query ? { querystring: call.query } : {}),
+      ...(call.body ? { body: call.body } : {}),
+      response,
+    },
+    handler: async (req, reply) => {
+      const auth = call.access === 'public' ? null : await authenticate(req, deps, call);
+      return handler({
+        query: req.query as CallQuery<C>,
+        body: req.body as CallBody<C>,
+        auth: auth as CallContext<C>['auth'],
+        req,
+        reply,
+      });
+    },
+  });
+}

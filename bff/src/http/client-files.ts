@@ -1,0 +1,35 @@
+import { existsSync } from 'node:fs';
+import { resolve } from 'node:path';
+import fastifyStatic from '@fastify/static';
+import type { FastifyInstance } from 'fastify';
+
+/**
+ * Serves the built client and falls back to index.html for unknown non-API paths, so wouter can route them
+ * (STACK.md). API paths that match no call get a JSON 404.
+ */
+export async function clientFiles(app: FastifyInstance, dist: string): Promise<void> {
+  const root = resolve(dist);
+  const hasClient = existsSync(resolve(root, 'index.html'));
+  if (hasClient) {
+    await app.register(fastifyStatic, {
+      root,
+      wildcard: false,
+      setHeaders(reply, path) {
+        // Vite fingerprints assets: cache them for a year; index.html must always be fresh.
+        reply.header(
+          'cache-control',
+          path.includes('/assets/') ? 'public, max-age=31536000, immutable' : 'no-cache',
+        );
+      },
+    });
+  } else {
+    app.log.warn({ root }, 'no built client found: run `npm run build -w @rpm/client`');
+  }
+  app.setNotFoundHandler((req, reply) => {
+    const path = req.url.split('?')[0] ?? '';
+    if (path.startsWith('/api/') || !hasClient || (req.method !== 'GET' && req.method !== 'HEAD')) {
+      return reply.status(404).send({ status: 404, message: `No such call: ${req.method} ${path}` });
+    }
+    return reply.header('cache-control', 'no-cache').sendFile('index.html');
+  });
+}

@@ -1,0 +1,206 @@
+import {
+  changePasswordByUserId,
+  checkSession,
+  getCaptcha,
+  loginWithCaptcha,
+  loginWithToken,
+  MSG,
+  tooManyAttempts,
+} from '@rpm/shared';
+import type { FastifyInstance, FastifyReply } from 'fastify';
+import { audit } from '../audit.js';
+import { SESSION_COOKIE } from '../auth/guard.js';
+import { clearLoginFailures, loginWait, recordLoginFailure } from '../auth/login-limits.js';
+import { hashPassword, verifyPassword } from '../auth/password.js';
+import { endSession, extendSession, openSession } from '../auth/sessions.js';
+import { digest } from '../auth/tokens.js';
+import { loadStoredUser } from '../auth/user-payload.js';
+import type { Deps } from '../deps.js';
+import { registerCall } from '../http/calls.js';
+import { HttpError } from '../http/errors.js';
+
+/** The server's text for a failed sign-in; the client shows the spec's '*Invalid Username or Password'. */
+const INVALID = 'Invalid Username or Password';
+
+function setSessionCookie(reply: FastifyReply, deps: Deps, secret: string): void {
+  reply.setCookie(SESSION_COOKIE, secret, {
+    path: '/api',
+    httpOnly: true,
+    sameSite: 'strict',
+    secure: deps.config.NODE_ENV === 'production',
+  });
+}
+
+/** Sign-in, sign-in with a token, session check/extend/end and password change (000 §4.1-4.4, §7; 001 §4, §7). */
+export function authRoutes(app: FastifyInstance, deps: Deps): void {
+  const { db, clock } = deps;
+
+  registerCall(app, deps, getCaptcha, async ({ reply }) => {
+    reply.header('cache-control', 'no-store');
+    const c = await deps.captcha.create();
+    return { parameters: c.parameters, signature: c.signature ?? '' };
+  });
+
+  registerCall(app, deps, loginWithCaptcha, async ({ body, req, reply }) => {
+    const client = req.ip;
+    const wait = await loginWait(db, clock, body.username, client);
+    if (wait.retryAfterSeconds > 0) {
+      throw new HttpError(429, tooManyAttempts(wait.retryAfterSeconds), undefined, {
+        'retry-after': String(wait.retryAfterSeconds),
+      });
+    }
+    if (!(await deps.captcha.verify(body.captchaToken))) {
+      await recordLoginFailure(db, clock, body.username, client);
+      throw new HttpError(
+        400,
+        'The captcha was not solved or has expired. Please try again.',
+        'captchaToken',
+      );
+    }
+    const user = await db
+      .selectFrom('users')
+      .select(['user_id', 'password_hash', 'active', 'change_password'])
+      .where('username', '=', body.username)
+      .executeTakeFirst();
+    const ok = await verifyPassword(user?.active ? user.password_hash : null, body.password);
+    if (!user || !ok) {
+      await recordLoginFailure(db, clock, body.username, client);
+      return { status: 0, message: INVALID };
+    }
+    await clearLoginFailures(db, body.username, client);
+    const session = await db.transaction().execute(async (tx) => {
+      const s = await openSession(tx, clock, {
+        userId: user.user_id,
+        ip: client,
+        userAgent: req.headers['user-agent'] ?? '',
+      });
+      await audit(tx, {
+        at: clock.now(),
+        userId: user.user_id,
+        action: 'login',
+        entity: 'session',
+        entityId: s.sessionId,
+        ip: client,
+      });
+      return s;
+    });
+    setSessionCookie(reply, deps, session.cookieSecret);
+    const stored = await loadStoredUser(db, clock, user.user_id, session.token);
+    if (user.change_password) {
+      return {
+        status: 0,
+        change_password: 1 as const,
+        user: stored,
+        message: 'Please change your password.',
+      };
+    }
+    return { status: 1, message: MSG.loginSuccessful, user: stored };
+  });
+
+  registerCall(app, deps, loginWithToken, async ({ body, req, reply }) => {
+    // 000 §4.4: the return from a temporary login. The token must be a live session of that user, and the browser
+    // must hold the cookie of a session of that user or of a temporary login that user started.
+    const cookieSecret = req.cookies[SESSION_COOKIE];
+    const now = clock.now();
+    const [target, viaCookie] = await Promise.all([
+      db
+        .selectFrom('sessions')
+        .innerJoin('users', 'users.user_id', 'sessions.user_id')
+        .select(['sessions.session_id', 'users.user_id', 'users.active'])
+        .where('sessions.token_hash', '=', digest(body.token))
+        .where('users.username', '=', body.username)
+        .where('sessions.ended_at', 'is', null)
+        .where('sessions.expires_at', '>', now)
+        .executeTakeFirst(),
+      cookieSecret
+        ? db
+            .selectFrom('sessions')
+            .select(['user_id', 'acting_user_id'])
+            .where('cookie_hash', '=', digest(cookieSecret))
+            .executeTakeFirst()
+        : undefined,
+    ]);
+    const linked =
+      viaCookie &&
+      target &&
+      (viaCookie.user_id === target.user_id || viaCookie.acting_user_id === target.user_id);
+    if (!target?.active || !linked) return { status: 0, message: INVALID };
+    const session = await db.transaction().execute(async (tx) => {
+      await endSession(tx, clock, Number(target.session_id), 'logout');
+      const s = await openSession(tx, clock, {
+        userId: target.user_id,
+        ip: req.ip,
+        userAgent: req.headers['user-agent'] ?? '',
+      });
+      await audit(tx, {
+        at: now,
+        userId: target.user_id,
+        action: 'login_with_token',
+        entity: 'session',
+        entityId: s.sessionId,
+        ip: req.ip,
+      });
+      return s;
+    });
+    setSessionCookie(reply, deps, session.cookieSecret);
+    return {
+      status: 1,
+      message: MSG.loginSuccessful,
+      user: await loadStoredUser(db, clock, target.user_id, session.token),
+    };
+  });
+
+  registerCall(app, deps, checkSession, async ({ query, auth, req, reply }) => {
+    const { session } = auth;
+    if (query.status === 0) {
+      await db.transaction().execute(async (tx) => {
+        await endSession(tx, clock, session.sessionId, 'logout');
+        await audit(tx, {
+          at: clock.now(),
+          userId: session.userId,
+          actingUserId: session.actingUserId,
+          action: 'logout',
+          entity: 'session',
+          entityId: session.sessionId,
+          ip: req.ip,
+        });
+      });
+      reply.clearCookie(SESSION_COOKIE, { path: '/api' });
+      return { status: 1, message: 'Session ended' };
+    }
+    const expiresAt = await extendSession(db, clock, session.sessionId);
+    return { status: 1, message: 'Session extended', expires_at: expiresAt.toISOString() };
+  });
+
+  registerCall(app, deps, changePasswordByUserId, async ({ body, auth, req }) => {
+    if (body.userid !== auth.userId)
+      throw new HttpError(403, 'You can only change your own password.', 'userid');
+    const user = await db
+      .selectFrom('users')
+      .select(['password_hash'])
+      .where('user_id', '=', auth.userId)
+      .executeTakeFirstOrThrow();
+    // 001 §8: a false status shows 'Your Password was Invalid'.
+    if (!(await verifyPassword(user.password_hash, body.superPassword)))
+      return { status: false, message: MSG.passwordInvalid };
+    if (body.newPassword === body.superPassword) return { status: false, message: MSG.newPasswordSame };
+    const passwordHash = await hashPassword(body.newPassword);
+    await db.transaction().execute(async (tx) => {
+      await tx
+        .updateTable('users')
+        .set({ password_hash: passwordHash, change_password: false, password_changed_at: clock.now() })
+        .where('user_id', '=', auth.userId)
+        .execute();
+      await audit(tx, {
+        at: clock.now(),
+        userId: auth.userId,
+        actingUserId: auth.session.actingUserId,
+        action: 'change_password',
+        entity: 'user',
+        entityId: auth.userId,
+        ip: req.ip,
+      });
+    });
+    return { status: true, message: MSG.passwordUpdated };
+  });
+}

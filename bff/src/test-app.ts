@@ -1,0 +1,76 @@
+import { solveChallenge } from 'altcha-lib';
+import { deriveKey } from 'altcha-lib/algorithms/sha';
+import type { FastifyInstance } from 'fastify';
+import { createApp } from './app.js';
+import { SimulatedClock } from './clock.js';
+import { loadConfig } from './config.js';
+import type { Db } from './db/schema.js';
+import { testDatabase } from './db/test-database.js';
+
+/** A BFF on a fresh test database (PGlite, or PostgreSQL when DATABASE_URL is set) with a simulated clock. */
+export interface TestApp {
+  readonly app: FastifyInstance;
+  readonly db: Db;
+  readonly clock: SimulatedClock;
+  close(): Promise<void>;
+}
+
+export async function startTestApp(opts: { seedPatients?: number } = {}): Promise<TestApp> {
+  const { db, close } = await testDatabase({ seedPatients: opts.seedPatients ?? 5 });
+  const config = loadConfig({
+    NODE_ENV: 'test',
+    LOG_LEVEL: 'silent',
+    DATA_DIR: 'memory://',
+    CLIENT_DIST: './no-client',
+    CAPTCHA_MAX_COUNTER: '50',
+    BODY_LIMIT_BYTES: '65536',
+  });
+  const clock = new SimulatedClock(new Date());
+  const app = await createApp({ config, db, clock });
+  await app.ready();
+  return {
+    app,
+    db,
+    clock,
+    async close() {
+      await app.close();
+      await close();
+    },
+  };
+}
+
+/** Fetches a captcha and solves it as the sign-in page's widget does; returns the captchaToken. */
+export async function solvedCaptcha(app: FastifyInstance): Promise<string> {
+  const res = await app.inject({ method: 'GET', url: '/api/captcha' });
+  const challenge = res.json();
+  const solution = await solveChallenge({ challenge, deriveKey });
+  if (!solution) throw new Error('captcha not solved');
+  return Buffer.from(JSON.stringify({ challenge, solution })).toString('base64');
+}
+
+export const DEMO_PASSWORD_FOR_TESTS = 'Demo-pass-2026!';
+
+/** Signs in through the real call; returns the headers a protected call needs. */
+export async function signIn(
+  app: FastifyInstance,
+  username: string,
+  password = DEMO_PASSWORD_FOR_TESTS,
+): Promise<{ headers: Record<string, string>; user: { user_id: number; token: string } }> {
+  const res = await app.inject({
+    method: 'POST',
+    url: '/api/rpm/auth/loginWithCaptcha',
+    payload: { username, password, captchaToken: await solvedCaptcha(app) },
+  });
+  const body = res.json();
+  if (!body.user) throw new Error(`sign-in failed: ${res.statusCode} ${res.body}`);
+  const cookie = res.cookies.find((c) => c.name === 'rpm_session');
+  if (!cookie) throw new Error('no session cookie');
+  return {
+    user: body.user,
+    headers: {
+      uid: String(body.user.user_id),
+      token: body.user.token,
+      cookie: `rpm_session=${cookie.value}`,
+    },
+  };
+}

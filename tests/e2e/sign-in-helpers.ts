@@ -1,0 +1,18 @@
+import { expect, type Page } from '@playwright/test';
+
+export const DEMO_PASSWORD = 'Demo-pass-2026!';
+
+/** Fills the sign-in form at / and submits it; the captcha widget solves on submit as a person's browser does. */
+export async function submitSignIn(page: Page, username: string, password = DEMO_PASSWORD): Promise<void> {
+  if (!/\/(login)?$/.test(new URL(page.url()).pathname)) await page.goto('/');
+  await page.getByLabel('Email').fill(username);
+  await page.getByLabel('Password', { exact: true }).fill(password);
+  await page.getByRole('button', { name: 'Sign in' }).click();
+}
+
+/** Signs in and waits until the app has left the sign-in page. */
+export async function signIn(page: Page, username: string, password = DEMO_PASSWORD): Promise<void> {
+  await page.goto('/');
+  await submitSignIn(page, username, password);
+  await expect(page).toHaveURL(/\/app\//);
+}

@@ -1,0 +1,109 @@
+import { expect, test } from '@playwright/test';
+import { signIn, submitSignIn } from './sign-in-helpers.js';
+
+// 000 §6.1: every demo sign-in lands on the start page of its lowest role and flags.
+const START_PAGES: [string, string][] = [
+  ['role1@demo.test', '/app/dashboard'],
+  ['role2@demo.test', '/app/dashboard'],
+  ['role3@demo.test', '/app/dashboard'],
+  ['role5@demo.test', '/app/dashboard'],
+  ['role6@demo.test', '/app/dashboard'],
+  ['role8@demo.test', '/app/dashboard'],
+  ['role9@demo.test', '/app/dashboard'],
+  ['role10@demo.test', '/app/billing-dashboard'],
+  ['role11@demo.test', '/app/billing-dashboard'],
+  ['role13@demo.test', '/app/dashboard'],
+  ['role14@demo.test', '/app/sales-dashboard'],
+  ['role15@demo.test', '/app/dashboard'],
+  ['role16@demo.test', '/app/sleepTests'],
+  ['role17@demo.test', '/app/sleepTests'],
+  ['role18@demo.test', '/app/dentalDashboard'],
+  ['role20@demo.test', '/app/technician-calendar'],
+  ['dentist@demo.test', '/app/dentalDashboard'],
+  ['interpreting@demo.test', '/app/sleepTests'],
+  ['sleeplab@demo.test', '/app/sleep-lab'],
+  ['coread@demo.test', '/app/sleepTestsInterpretation'],
+  ['extcare@demo.test', '/app/dashboard'],
+  ['agent@demo.test', '/app/dashboard'],
+];
+
+test.describe('start page after sign-in (000 §6.1)', () => {
+  for (const [username, path] of START_PAGES) {
+    test(`${username} lands on ${path}`, async ({ page }) => {
+      await signIn(page, username);
+      await expect(page).toHaveURL(path);
+      await expect(page.getByText('Login Successful')).toBeVisible();
+      // The role's access list opens its start page: no not-found variant.
+      await expect(page.getByText('Oops, Page Not Found :(')).toHaveCount(0);
+      await expect(page.getByRole('button', { name: 'Logout' })).toBeVisible();
+    });
+  }
+});
+
+test('a password older than 45 days shows the notice (000 §4.3)', async ({ page }) => {
+  await signIn(page, 'role3@demo.test');
+  await expect(page.getByText('Your password has not been changed for more than 45 days')).toBeVisible();
+});
+
+test('a wrong password shows the red message and keeps the user on the sign-in page', async ({ page }) => {
+  await page.goto('/');
+  await expect(page.getByText('Sign in with your email id')).toBeVisible();
+  await submitSignIn(page, 'role2@demo.test', 'wrong-password');
+  await expect(page.getByText('*Invalid Username or Password')).toBeVisible();
+  await expect(page).toHaveURL(/\/$/);
+});
+
+test('repeated failures show the too-many-attempts state (000 §4.3)', async ({ page }) => {
+  await page.goto('/');
+  for (let i = 0; i < 5; i++) {
+    await submitSignIn(page, 'someone.else@demo.test', `wrong-${i}`);
+    await expect(page.getByText('*Invalid Username or Password')).toBeVisible();
+  }
+  await submitSignIn(page, 'someone.else@demo.test', 'wrong-again');
+  await expect(
+    page.getByText(/Too many sign-in attempts\. Please try again in \d+ minutes?\./),
+  ).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Sign in' })).toBeDisabled();
+});
+
+test('the sign-in form validates before sending (000 §5)', async ({ page }) => {
+  await page.goto('/');
+  await page.getByRole('button', { name: 'Sign in' }).click();
+  await expect(page.getByText('Required')).toHaveCount(2);
+  await page.getByLabel('Email').fill('not-an-email');
+  await page.getByRole('button', { name: 'Sign in' }).click();
+  await expect(page.getByText('Invalid email')).toBeVisible();
+});
+
+test('an anonymous deep link goes to / and comes back after sign-in (000 §2.1)', async ({ page }) => {
+  await page.goto('/app/patients?tab=active');
+  await expect(page).toHaveURL(/\/$/);
+  await submitSignIn(page, 'role5@demo.test');
+  await expect(page).toHaveURL('/app/patients?tab=active');
+});
+
+test('an unknown path shows the not-found page (000 §2.6)', async ({ page }) => {
+  await page.goto('/no/such/page');
+  await expect(page.getByText('404')).toBeVisible();
+  await expect(page.getByText('Page Not Found')).toBeVisible();
+  await page.getByRole('button', { name: 'Go To Dashboard' }).click();
+  await expect(page).toHaveURL(/\/$/);
+});
+
+test('logout clears the stored user and the cookies, and ends the server session (000 §4.2)', async ({
+  page,
+  context,
+}) => {
+  await signIn(page, 'role13@demo.test');
+  const token = await page.evaluate(() => JSON.parse(localStorage.getItem('user') ?? 'null')?.token);
+  expect(token).toBeTruthy();
+  await page.getByRole('button', { name: 'Logout' }).click();
+  await expect(page).toHaveURL(/\/$/);
+  expect(await page.evaluate(() => localStorage.getItem('user'))).toBeNull();
+  const names = (await context.cookies()).map((c) => c.name);
+  expect(names).not.toContain('lastActivity');
+  expect(names).not.toContain('rpm_session');
+  // Back to /app shows the sign-in page again, not the app.
+  await page.goto('/app/dashboard');
+  await expect(page).toHaveURL(/\/$/);
+});
