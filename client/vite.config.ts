@@ -7,7 +7,7 @@ const bff = 'http://127.0.0.1:3000';
 // The client is served by the BFF in production (one origin, strict CSP); in development Vite proxies to it.
 export default defineConfig({
   plugins: [react()],
-  build: { outDir: 'dist', emptyOutDir: true },
+  build: { outDir: 'dist', emptyOutDir: true, manifest: true },
   server: {
     proxy: {
       '/api': { target: bff, changeOrigin: false },

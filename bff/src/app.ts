@@ -1,3 +1,4 @@
+import fastifyCompress from '@fastify/compress';
 import fastifyCookie from '@fastify/cookie';
 import fastifySwagger from '@fastify/swagger';
 import Fastify, { type FastifyInstance } from 'fastify';
@@ -36,6 +37,8 @@ export const appPlugin = fp<AppOptions>(async (app, opts) => {
   app.setSerializerCompiler(serializerCompiler);
   registerErrorHandler(app);
   await securityHeaders(app);
+  // gzip/brotli for the client's files and larger JSON answers (threshold: 1 KiB).
+  await app.register(fastifyCompress, { threshold: 1024 });
   await app.register(fastifyCookie);
   await app.register(fastifySwagger, {
     openapi: { info: { title: 'RPM API', version: '1.0.0', description: 'Calls of spec 000 §7 and 001 §7' } },

@@ -24,19 +24,18 @@ export interface SignInContext {
   readonly captchaToken: string | null;
   readonly retryAfterSeconds: number;
   readonly user: StoredUser | null;
-  readonly failure: { readonly status: number; readonly message: string } | null;
 }
 
 export type SignInEvent =
   | { type: 'SUBMIT'; credentials: Credentials }
   | { type: 'PASSWORD_CHANGED' }
-  | { type: 'CLOSE_CHANGE_PASSWORD' }
-  | { type: 'DISMISS_ERROR' };
+  | { type: 'CLOSE_CHANGE_PASSWORD' };
 
 /**
  * The sign-in page's states (000 §2.5, §4.3; 001 §4 "Login and password change"). Effects are actors the client
  * provides: `solveCaptcha` (the widget's proof of work, null when it failed), `login` (the call), and the
- * `resetCaptcha` action (000 §2.5: after a failed attempt the captcha is refreshed). The 429 wait is an XState delay,
+ * `resetCaptcha` action (000 §2.5: after a failed attempt the captcha is refreshed) and the `reportFailure` action
+ * (000 §8: the error dialog for any other failed call). The 429 wait is an XState delay,
  * so tests move a simulated clock instead of sleeping.
  */
 export const signInMachine = setup({
@@ -51,6 +50,7 @@ export const signInMachine = setup({
   },
   actions: {
     resetCaptcha: () => {},
+    reportFailure: (_, _failure: { status: number; message: string }) => {},
     storeCredentials: assign({
       credentials: ({ event }) => {
         assertEvent(event, 'SUBMIT');
@@ -67,7 +67,7 @@ export const signInMachine = setup({
   },
 }).createMachine({
   id: 'signIn',
-  context: { credentials: null, captchaToken: null, retryAfterSeconds: 0, user: null, failure: null },
+  context: { credentials: null, captchaToken: null, retryAfterSeconds: 0, user: null },
   initial: 'editing',
   states: {
     editing: {
@@ -78,12 +78,6 @@ export const signInMachine = setup({
     },
     offline: {
       on: { SUBMIT: { target: 'solvingCaptcha', actions: 'storeCredentials' } },
-    },
-    failed: {
-      on: {
-        DISMISS_ERROR: { target: 'editing', actions: assign({ failure: null }) },
-        SUBMIT: { target: 'solvingCaptcha', actions: ['storeCredentials', assign({ failure: null })] },
-      },
     },
     solvingCaptcha: {
       invoke: {
@@ -136,15 +130,16 @@ export const signInMachine = setup({
           },
           {
             guard: ({ event }) => event.output.kind === 'failed',
-            target: 'failed',
+            target: 'editing',
             actions: [
               'resetCaptcha',
-              assign({
-                failure: ({ event }) =>
+              {
+                type: 'reportFailure',
+                params: ({ event }) =>
                   event.output.kind === 'failed'
                     ? { status: event.output.status, message: event.output.message }
-                    : null,
-              }),
+                    : { status: 0, message: '' },
+              },
             ],
           },
           { target: 'invalid', actions: 'resetCaptcha' },

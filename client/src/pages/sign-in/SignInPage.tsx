@@ -1,4 +1,5 @@
 import { Button, Callout, Card, InputGroup, Intent } from '@blueprintjs/core';
+import { type Credentials, type LoginAnswer, signInMachine } from '@rpm/machines';
 import {
   formErrors,
   loginWithCaptcha,
@@ -9,8 +10,10 @@ import {
   startPage,
   tooManyAttempts,
 } from '@rpm/shared';
-import { type FormEvent, lazy, Suspense, useRef, useState } from 'react';
+import { useActorRef, useSelector } from '@xstate/react';
+import { type FormEvent, lazy, Suspense, useEffect, useRef, useState } from 'react';
 import { useLocation } from 'wouter';
+import { fromPromise } from 'xstate';
 import { ApiError } from '../../api/api-error';
 import { call } from '../../api/call';
 import { CaptchaField, type CaptchaHandle } from '../../captcha/CaptchaField';
@@ -20,34 +23,85 @@ import { useSession } from '../../session/SessionProvider';
 import { clearRedirectUrl, readRedirectUrl } from '../../session/storage';
 import { showToast } from '../../toaster/toast';
 import { PasswordInput } from './PasswordInput';
-import { useLockout } from './use-lockout';
 
 // Only users the server flags need it (001 §4): its code, and Blueprint's dialog, load then.
 const ChangePasswordDialog = lazy(() =>
   import('../change-password/ChangePasswordDialog').then((m) => ({ default: m.ChangePasswordDialog })),
 );
 
+/** 000 §8 is silent on a 429 without a usable Retry-After; we wait one minute. */
+export const DEFAULT_RETRY_AFTER_SECONDS = 60;
+
+/** The sign-in call, its answers and failures mapped to the machine's {@link LoginAnswer}. */
+async function login(input: Credentials & { captchaToken: string }): Promise<LoginAnswer> {
+  try {
+    const answer = await call(loginWithCaptcha, { body: input });
+    if (answer.status === 1 && answer.user) return { kind: 'signedIn', user: answer.user };
+    if (answer.change_password === 1 && answer.user) return { kind: 'changePassword', user: answer.user };
+    return { kind: 'invalid' };
+  } catch (error) {
+    if (!(error instanceof ApiError)) throw error;
+    if (error.status === 429) {
+      const wait = error.retryAfter;
+      return {
+        kind: 'tooMany',
+        retryAfterSeconds: wait && Number.isFinite(wait) ? wait : DEFAULT_RETRY_AFTER_SECONDS,
+      };
+    }
+    if (error.status === 0) return { kind: 'offline' };
+    return { kind: 'failed', status: error.status, message: error.message };
+  }
+}
+
 type Values = { readonly username: string; readonly password: string };
-type Failure = 'invalid' | 'offline' | null;
 
 /**
  * The sign-in page (000 §2.5, §4.3, §5; 001 §4): e-mail and password, a proof-of-work captcha, 'Sign in'.
- * Success stores the session and goes to the start page; a change_password answer opens the change-password
- * dialog; a failure shows '*Invalid Username or Password' and refreshes the captcha; a 429 locks the form for the
- * server's Retry-After.
+ * The flow is the shared sign-in machine: success stores the session and goes to the start page; a change_password
+ * answer opens the change-password dialog; a failure shows '*Invalid Username or Password' and refreshes the
+ * captcha; a 429 locks the form for the server's Retry-After.
  */
 export function SignInPage() {
   const { signIn } = useSession();
   const { showError } = useApi();
   const [, navigate] = useLocation();
   const captcha = useRef<CaptchaHandle>(null);
-  const lockout = useLockout();
   const [values, setValues] = useState<Values>({ username: '', password: '' });
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [submitted, setSubmitted] = useState(false);
-  const [busy, setBusy] = useState(false);
-  const [failure, setFailure] = useState<Failure>(null);
-  const [mustChange, setMustChange] = useState<StoredUser | null>(null);
+
+  const actor = useActorRef(
+    signInMachine.provide({
+      actors: {
+        solveCaptcha: fromPromise(async () => (await captcha.current?.solve()) ?? null),
+        login: fromPromise(({ input }) => login(input)),
+      },
+      actions: {
+        resetCaptcha: () => captcha.current?.reset(),
+        reportFailure: (_, failure) => showError(new ApiError(failure.status, failure.message)),
+      },
+    }),
+  );
+  const state = useSelector(actor, (s) => s.value);
+  const retryAfter = useSelector(actor, (s) => s.context.retryAfterSeconds);
+  const mustChange = useSelector(actor, (s) => (s.matches('changingPassword') ? s.context.user : null));
+  const busy = state === 'solvingCaptcha' || state === 'submitting';
+
+  useEffect(() => {
+    const signedIn = (user: StoredUser) => {
+      const target = startPage(user, readRedirectUrl());
+      clearRedirectUrl();
+      signIn(user);
+      void showToast({ message: MSG.loginSuccessful, intent: Intent.SUCCESS });
+      if (passwordIsOld(user.password_age_days))
+        void showToast({ message: MSG.passwordOld, intent: Intent.WARNING });
+      navigate(target);
+    };
+    const sub = actor.subscribe((s) => {
+      if (s.status === 'done') signedIn(s.output);
+    });
+    return () => sub.unsubscribe();
+  }, [actor, signIn, navigate]);
 
   const update = (field: keyof Values, value: string) => {
     const next = { ...values, [field]: value };
@@ -56,53 +110,16 @@ export function SignInPage() {
     if (submitted) setErrors(formErrors(signInForm, next));
   };
 
-  const signedIn = (user: StoredUser) => {
-    const target = startPage(user, readRedirectUrl());
-    clearRedirectUrl();
-    signIn(user);
-    void showToast({ message: MSG.loginSuccessful, intent: Intent.SUCCESS });
-    if (passwordIsOld(user.password_age_days))
-      void showToast({ message: MSG.passwordOld, intent: Intent.WARNING });
-    navigate(target);
-  };
-
-  const submit = async (event: FormEvent<HTMLFormElement>) => {
+  const submit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
-    if (busy || lockout.retryAfter !== null) return;
     const found = formErrors(signInForm, values);
     setSubmitted(true);
     setErrors(found);
-    if (Object.keys(found).length > 0) return;
-    setBusy(true);
-    setFailure(null);
-    try {
-      // An unsolved captcha is solved now; when that fails the widget shows why.
-      const captchaToken = (await captcha.current?.solve()) ?? null;
-      if (captchaToken === null) return;
-      const answer = await call(loginWithCaptcha, {
-        body: { username: values.username.toLowerCase(), password: values.password, captchaToken },
-      });
-      if (answer.status === 1 && answer.user) {
-        signedIn(answer.user);
-        return;
-      }
-      // A captcha solution is good for one attempt: fetch a new challenge for the next (000 §2.5).
-      captcha.current?.reset();
-      if (answer.change_password === 1 && answer.user) setMustChange(answer.user);
-      else setFailure('invalid');
-    } catch (error) {
-      captcha.current?.reset();
-      if (!(error instanceof ApiError)) throw error;
-      if (error.status === 429) lockout.lock(error.retryAfter);
-      else if (error.status === 0) setFailure('offline');
-      else showError(error);
-    } finally {
-      setBusy(false);
-    }
+    if (Object.keys(found).length === 0) actor.send({ type: 'SUBMIT', credentials: values });
   };
 
   const passwordChanged = () => {
-    setMustChange(null);
+    actor.send({ type: 'PASSWORD_CHANGED' });
     setValues((v) => ({ ...v, password: '' }));
     void showToast({ message: MSG.passwordUpdated, intent: Intent.SUCCESS });
   };
@@ -139,19 +156,19 @@ export function SignInPage() {
             />
           </FormField>
           <CaptchaField ref={captcha} />
-          {failure === 'invalid' && (
+          {state === 'invalid' && (
             <p className="signin-invalid" role="alert">
               {MSG.invalidCredentials}
             </p>
           )}
-          {failure === 'offline' && (
+          {state === 'offline' && (
             <Callout intent={Intent.DANGER} icon={null} role="alert" className="signin-callout">
               {MSG.cantConnect}
             </Callout>
           )}
-          {lockout.retryAfter !== null && (
+          {state === 'tooManyAttempts' && (
             <Callout intent={Intent.WARNING} icon={null} role="alert" className="signin-callout">
-              {tooManyAttempts(lockout.retryAfter)}
+              {tooManyAttempts(retryAfter)}
             </Callout>
           )}
           <Button
@@ -161,7 +178,7 @@ export function SignInPage() {
             size="large"
             text={MSG.signInButton}
             loading={busy}
-            disabled={lockout.retryAfter !== null}
+            disabled={state === 'tooManyAttempts'}
           />
         </form>
       </Card>
@@ -169,7 +186,7 @@ export function SignInPage() {
         <Suspense fallback={null}>
           <ChangePasswordDialog
             user={mustChange}
-            onClose={() => setMustChange(null)}
+            onClose={() => actor.send({ type: 'CLOSE_CHANGE_PASSWORD' })}
             onChanged={passwordChanged}
           />
         </Suspense>

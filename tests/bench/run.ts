@@ -1,0 +1,14 @@
+import { clientBundle } from './client-bundle.js';
+import { signInRoundTrip } from './sign-in-round-trip.js';
+
+/** `npm run bench`: prints each benchmark's figures. */
+const benches: [string, () => Promise<Record<string, string>> | Record<string, string>][] = [
+  ['client bundle', clientBundle],
+  ['sign-in', signInRoundTrip],
+];
+
+for (const [name, bench] of benches) {
+  const figures = await bench();
+  console.log(`\n${name}`);
+  for (const [label, value] of Object.entries(figures)) console.log(`  ${label.padEnd(34)} ${value}`);
+}
