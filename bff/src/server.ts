@@ -2,7 +2,7 @@ import { createApp } from './app.js';
 import { loadConfig } from './config.js';
 import { openDatabase } from './db/connect.js';
 import { migrate } from './db/migrate.js';
-import { DEMO_PASSWORD, DEMO_USERS, isEmpty, seedDemo } from './db/seed/index.js';
+import { DEMO_PASSWORD, DEMO_USERS, ensureRoleAccess, isEmpty, seedDemo } from './db/seed/index.js';
 
 /** Starts the BFF: database, migrations, demo data when empty, then listens until SIGINT/SIGTERM. */
 async function main(): Promise<void> {
@@ -14,6 +14,7 @@ async function main(): Promise<void> {
     await seedDemo(database.db, { patients: config.SEED_PATIENTS, today: new Date() });
     seeded = true;
   }
+  await ensureRoleAccess(database.db);
   const app = await createApp({ config, db: database.db });
   app.addHook('onClose', async () => database.close());
 

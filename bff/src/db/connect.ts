@@ -1,0 +1,82 @@
+import { mkdir } from 'node:fs/promises';
+import { PGlite } from '@electric-sql/pglite';
+import { Kysely, PostgresDialect } from 'kysely';
+import pg from 'pg';
+import { PGliteDialect } from './pglite-dialect.js';
+import type { Database } from './schema.js';
+import { RESULT_PARSERS } from './type-parsers.js';
+
+/** Where the data lives. */
+export interface OpenDatabaseOptions {
+  /** PostgreSQL connection string; when set, PostgreSQL is used and dataDir is ignored. */
+  readonly databaseUrl?: string | undefined;
+  /** PGlite data folder (created if missing); 'memory://' or undefined keeps the database in memory. */
+  readonly dataDir?: string | undefined;
+  /** Connections in the PostgreSQL pool (default 10). */
+  readonly poolSize?: number | undefined;
+  /** PGlite only: start from this data-folder dump (`pglite.dumpDataDir()`) instead of an empty cluster. */
+  readonly pgliteTemplate?: Blob | undefined;
+}
+
+/** An open database. */
+export interface OpenDatabase {
+  readonly db: Kysely<Database>;
+  readonly engine: 'pglite' | 'postgres';
+  /**
+   * The PGlite instance when engine is 'pglite', for dumps and backups. Query through `db`, never this:
+   * `db` serialises access to PGlite's single connection.
+   */
+  readonly pglite?: PGlite;
+  /** Waits for queries in flight, then closes the pool or the PGlite instance. */
+  close(): Promise<void>;
+}
+
+const MEMORY = 'memory://';
+
+/**
+ * Opens PostgreSQL (when `databaseUrl` is given) or PGlite, with the same result types on both
+ * (type-parsers.ts) and the session time zone pinned to UTC, so date arithmetic agrees across engines.
+ * Does not migrate: call `migrate(db)`.
+ */
+export async function openDatabase(opts: OpenDatabaseOptions): Promise<OpenDatabase> {
+  if (opts.databaseUrl) {
+    const db = openPostgres(opts.databaseUrl, opts.poolSize ?? 10);
+    return { db, engine: 'postgres', close: () => db.destroy() };
+  }
+  const { db, pglite } = await openPGlite(opts.dataDir, opts.pgliteTemplate);
+  return { db, engine: 'pglite', pglite, close: () => db.destroy() };
+}
+
+function openPostgres(connectionString: string, max: number): Kysely<Database> {
+  const pool = new pg.Pool({
+    connectionString,
+    max,
+    // A per-pool parser table rather than pg.types.setTypeParser, which would change every pg user in the process.
+    types: { getTypeParser: getPostgresTypeParser },
+    options: '-c TimeZone=UTC',
+  });
+  // An idle client that loses its server (restart, failover) must not crash the process; the pool replaces it.
+  pool.on('error', (error) => process.emitWarning(`idle PostgreSQL client failed: ${error.message}`));
+  return new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
+}
+
+/** node-postgres's type lookup with our parsers for the text format in front. */
+const getPostgresTypeParser = ((oid: number, format?: 'text' | 'binary') => {
+  const parser = format === 'binary' ? undefined : RESULT_PARSERS[oid];
+  return parser ?? pg.types.getTypeParser(oid, format ?? 'text');
+}) as pg.CustomTypesConfig['getTypeParser'];
+
+async function openPGlite(
+  dataDir: string | undefined,
+  template: Blob | undefined,
+): Promise<{ db: Kysely<Database>; pglite: PGlite }> {
+  const inMemory = dataDir === undefined || dataDir === MEMORY;
+  if (!inMemory) await mkdir(dataDir, { recursive: true });
+  const pglite = await PGlite.create(inMemory ? MEMORY : dataDir, {
+    parsers: { ...RESULT_PARSERS },
+    ...(template ? { loadDataDir: template } : {}),
+  });
+  // PGlite's server already runs in UTC; set it anyway so a changed default cannot split the engines.
+  await pglite.exec(`set time zone 'UTC'`);
+  return { db: new Kysely<Database>({ dialect: new PGliteDialect({ pglite }) }), pglite };
+}

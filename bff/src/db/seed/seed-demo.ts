@@ -1,0 +1,122 @@
+import { type Algorithm, hash } from '@node-rs/argon2';
+import { sql } from 'kysely';
+import { type Db, TABLE_NAMES, type TableName } from '../schema.js';
+import { DEMO_PASSWORD, DEMO_USERS } from './demo-users.js';
+import { createRandom } from './prng.js';
+import { seedActivity } from './seed-activity.js';
+import { seedOrganizations } from './seed-organizations.js';
+import { seedPatients } from './seed-patients.js';
+import { assignDemoUsers, insertDemoUsers, insertPracticeTeams, seedRolePages } from './seed-staff.js';
+
+/** The seed used when none is given. */
+export const DEFAULT_SEED = 20_261_115;
+
+/** Options of {@link seedDemo}. */
+export interface SeedOptions {
+  /** How many patients to generate (the demo uses 300; benchmarks 10,000 and more). */
+  readonly patients: number;
+  /** Seed of the random numbers (default {@link DEFAULT_SEED}): the same seed gives the same data. */
+  readonly seed?: number;
+  /** The reference "today": history ends the day before, passwords age from it. The clock is never read. */
+  readonly today: Date;
+}
+
+/** One demo sign-in, as the server prints it and the README lists it. */
+export interface DemoSignIn {
+  readonly username: string;
+  readonly roleid: readonly number[];
+  readonly note: string;
+}
+
+/** What {@link seedDemo} made. */
+export interface SeedSummary {
+  readonly seed: number;
+  /** The reference day, 'YYYY-MM-DD'. */
+  readonly today: string;
+  /** Rows per table after seeding (reference tables included). */
+  readonly counts: Record<TableName, number>;
+  /** The demo sign-ins; every one uses {@link DEMO_PASSWORD}. */
+  readonly signIns: readonly DemoSignIn[];
+}
+
+/** Algorithm.Argon2id: the package's const enum cannot be read under verbatimModuleSyntax, so its value. */
+const ARGON2ID = 2 as Algorithm;
+
+/** OWASP's argon2id parameters: 19 MiB, two passes, one lane. */
+export const PASSWORD_HASH_OPTIONS = { algorithm: ARGON2ID, memoryCost: 19_456, timeCost: 2, parallelism: 1 };
+
+/** True when no user exists yet, i.e. the database has never been seeded or used. */
+export async function isEmpty(db: Db): Promise<boolean> {
+  const user = await db.selectFrom('users').select('user_id').limit(1).executeTakeFirst();
+  return user === undefined;
+}
+
+/**
+ * Fills a migrated, empty database with deterministic demo data in one transaction: access lists, three
+ * organisations with practices and locations, a sign-in per role (DEMO_USERS) and each practice's care team,
+ * `patients` patients with devices, six months of readings and logged minutes, alerts, tasks and check-ins.
+ * Nothing is written if any step fails.
+ */
+export async function seedDemo(db: Db, opts: SeedOptions): Promise<SeedSummary> {
+  if (!Number.isInteger(opts.patients) || opts.patients < 0)
+    throw new Error('patients must be a whole number ≥ 0');
+  const seed = opts.seed ?? DEFAULT_SEED;
+  const today = opts.today;
+  const random = createRandom(seed);
+  // Hashed once: argon2id is deliberately slow, and every seeded user shares the demo password.
+  const passwordHash = await hash(DEMO_PASSWORD, PASSWORD_HASH_OPTIONS);
+
+  await db.transaction().execute(async (trx) => {
+    await seedRolePages(trx);
+    const demoUserIds = await insertDemoUsers(trx, passwordHash, today);
+    const [adminId] = demoUserIds;
+    if (adminId === undefined) throw new Error('DEMO_USERS must start with the top administrator');
+    const organizations = await seedOrganizations(trx, adminId);
+    const demoStaff = await assignDemoUsers(trx, demoUserIds, organizations);
+    const teams = await insertPracticeTeams(trx, random, organizations, passwordHash, today);
+    const staff = [...demoStaff, ...teams];
+    const patients = await seedPatients({
+      trx,
+      random,
+      seed,
+      today,
+      count: opts.patients,
+      organizations,
+      staff,
+    });
+    await seedActivity(trx, random, today, staff, patients);
+    await trx
+      .insertInto('audit_log')
+      .values({
+        at: today,
+        user_id: adminId,
+        action: 'seed',
+        entity: 'database',
+        detail: JSON.stringify({ seed, patients: opts.patients }),
+      })
+      .execute();
+  });
+
+  return {
+    seed,
+    today: today.toISOString().slice(0, 10),
+    counts: await countRows(db),
+    signIns: DEMO_USERS.map((user) => ({
+      username: user.username,
+      roleid: user.roles,
+      note: user.description,
+    })),
+  };
+}
+
+/** Rows per application table. */
+export async function countRows(db: Db): Promise<Record<TableName, number>> {
+  const selects = TABLE_NAMES.map(
+    (table) => sql`select ${table} as name, count(*) as count from ${sql.table(table)}`,
+  );
+  const { rows } = await sql<{
+    name: TableName;
+    count: number;
+  }>`${sql.join(selects, sql` union all `)}`.execute(db);
+  return Object.fromEntries(rows.map((row) => [row.name, row.count])) as Record<TableName, number>;
+}
