@@ -1,6 +1,9 @@
 import { defineConfig } from '@playwright/test';
 
 const PORT = Number(process.env.E2E_PORT ?? 3100);
+// Several people may run browser tests at once: each port gets its own database, and the client build is chosen.
+const CLIENT_DIST = process.env.E2E_CLIENT_DIST ?? '../client/dist';
+const DATA_DIR = `../.tmp/e2e-db-${PORT}`;
 
 /**
  * Browser tests in Debian's Chromium (npm cannot download browsers here) against the real BFF on a fresh PGlite
@@ -13,7 +16,10 @@ export default defineConfig({
   fullyParallel: false,
   workers: 2,
   retries: 0,
-  reporter: [['list'], ['json', { outputFile: '../.tmp/reports/playwright.json' }]],
+  reporter: [
+    ['list'],
+    ['json', { outputFile: `../.tmp/reports/playwright${process.env.E2E_PORT ? `-${PORT}` : ''}.json` }],
+  ],
   use: {
     baseURL: `http://127.0.0.1:${PORT}`,
     trace: 'retain-on-failure',
@@ -32,7 +38,7 @@ export default defineConfig({
     },
   },
   webServer: {
-    command: 'rm -rf ../.tmp/e2e-db && node --import tsx ../bff/src/server.ts',
+    command: `rm -rf ${DATA_DIR} && node --import tsx ../bff/src/server.ts`,
     url: `http://127.0.0.1:${PORT}/api/isAlive`,
     timeout: 120_000,
     reuseExistingServer: false,
@@ -41,8 +47,8 @@ export default defineConfig({
     env: {
       PORT: String(PORT),
       HOST: '127.0.0.1',
-      DATA_DIR: '../.tmp/e2e-db',
-      CLIENT_DIST: '../client/dist',
+      DATA_DIR,
+      CLIENT_DIST,
       SEED_DEMO: '1',
       SEED_PATIENTS: '40',
       CAPTCHA_MAX_COUNTER: '2000',

@@ -1,0 +1,35 @@
+import { describe, expect, it } from 'vitest';
+import { loadConfig } from './config.js';
+
+describe('loadConfig', () => {
+  it('has working defaults for a fresh machine: PGlite in ./data, demo data on', () => {
+    const c = loadConfig({});
+    expect(c).toMatchObject({ PORT: 3000, HOST: '127.0.0.1', DATA_DIR: './data/pglite', seedDemo: true });
+    expect(c.DATABASE_URL).toBeUndefined();
+    expect(c.appSecret).toHaveLength(64);
+  });
+
+  it.each([
+    [{ NODE_ENV: 'production' }, false],
+    [{ NODE_ENV: 'production', SEED_DEMO: '1' }, true],
+    [{ NODE_ENV: 'development', SEED_DEMO: '0' }, false],
+    [{ NODE_ENV: 'test' }, true],
+  ])('never seeds demo data in production unless asked (%o)', (env, seedDemo) => {
+    expect(loadConfig(env).seedDemo).toBe(seedDemo);
+  });
+
+  it.each([
+    [{ PORT: 'eighty' }, 'PORT'],
+    [{ DATABASE_URL: 'mysql://x@y/z' }, 'DATABASE_URL'],
+    [{ LOG_LEVEL: 'loud' }, 'LOG_LEVEL'],
+    [{ APP_SECRET: 'short' }, 'APP_SECRET'],
+  ])('stops with a message naming the bad variable (%o)', (env, name) => {
+    expect(() => loadConfig(env)).toThrow(new RegExp(`Invalid configuration:[\\s\\S]*${name}`));
+  });
+
+  it('accepts a PostgreSQL URL', () => {
+    expect(loadConfig({ DATABASE_URL: 'postgres://rpm:pw@127.0.0.1:5432/rpm' }).DATABASE_URL).toContain(
+      'postgres://',
+    );
+  });
+});
