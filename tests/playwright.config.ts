@@ -14,7 +14,8 @@ export default defineConfig({
   timeout: 30_000,
   expect: { timeout: 7_000 },
   fullyParallel: false,
-  workers: 2,
+  // One worker: specs share the demo users, and a sign-in ends that user's older session (000 §8).
+  workers: 1,
   retries: 0,
   reporter: [
     ['list'],

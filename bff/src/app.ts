@@ -12,21 +12,46 @@ import type { Deps } from './deps.js';
 import { clientFiles } from './http/client-files.js';
 import { registerErrorHandler } from './http/errors.js';
 import { securityHeaders } from './http/security.js';
+import { createHub } from './hub/hub.js';
+import { createMissedReadingsJob } from './jobs/missed-readings.js';
 import { authRoutes } from './routes/auth.js';
+import { billingRoutes } from './routes/billing.js';
+import { chartRoutes } from './routes/chart.js';
+import { chartRecordRoutes } from './routes/chart-records.js';
+import { chartWorkRoutes } from './routes/chart-work.js';
 import { healthRoutes } from './routes/health.js';
+import { ingestRoutes } from './routes/ingest.js';
+import { notificationRoutes } from './routes/notifications.js';
+import { organizationRoutes } from './routes/organizations.js';
+import { patientRoutes } from './routes/patients.js';
+import { ruleRoutes } from './routes/rules.js';
+import { shellRoutes } from './routes/shell.js';
+import { temporaryLoginRoutes } from './routes/temporary-login.js';
+import { translationRoutes } from './routes/translation.js';
 
 export interface AppOptions {
   readonly config: Config;
   readonly db: Db;
   readonly clock?: Clock;
+  /**
+   * Milliseconds between passes of the missed-reading outreach job (jobs/missed-readings.ts); 0 leaves it
+   * stopped (tests run its passes themselves). Default: MISSED_READINGS_INTERVAL_MS.
+   */
+  readonly missedReadingsIntervalMs?: number;
 }
 
 /** The whole BFF as one Fastify plugin: security, errors, the API calls, the OpenAPI document, the client. */
 export const appPlugin = fp<AppOptions>(async (app, opts) => {
+  const clock = opts.clock ?? systemClock;
+  // socket.io on the same HTTP server (STACK.md: no @fastify/websocket, which would swallow the upgrades).
+  const hub = createHub(app.server, { db: opts.db, clock, log: app.log });
+  // preClose, not onClose: Fastify's server.close() runs before onClose hooks and would wait for open websockets.
+  app.addHook('preClose', async () => hub.close());
   const deps: Deps = {
     config: opts.config,
     db: opts.db,
-    clock: opts.clock ?? systemClock,
+    clock,
+    hub,
     captcha: createCaptcha({
       db: opts.db,
       secret: opts.config.appSecret,
@@ -47,6 +72,30 @@ export const appPlugin = fp<AppOptions>(async (app, opts) => {
 
   healthRoutes(app, deps);
   authRoutes(app, deps);
+  notificationRoutes(app, deps);
+  patientRoutes(app, deps);
+  organizationRoutes(app, deps);
+  translationRoutes(app, deps);
+  temporaryLoginRoutes(app, deps);
+  shellRoutes(app, deps);
+  billingRoutes(app, deps);
+  chartRoutes(app, deps);
+  chartRecordRoutes(app, deps);
+  chartWorkRoutes(app, deps);
+  ruleRoutes(app, deps);
+  ingestRoutes(app, deps);
+
+  // Outreach tasks for missed readings (issue 5 part 5), on the app's clock; stopped before the database closes.
+  if (opts.missedReadingsIntervalMs !== 0) {
+    const missedReadings = createMissedReadingsJob({
+      db: opts.db,
+      clock,
+      log: app.log,
+      ...(opts.missedReadingsIntervalMs ? { intervalMs: opts.missedReadingsIntervalMs } : {}),
+    });
+    app.addHook('onReady', async () => missedReadings.start());
+    app.addHook('preClose', async () => missedReadings.stop());
+  }
 
   app.get('/api/openapi.json', { schema: { hide: true } }, async () => app.swagger());
   await clientFiles(app, opts.config.CLIENT_DIST);

@@ -6,6 +6,10 @@ const flagFromEnv = z
   .optional()
   .transform((v) => v === '1' || v === 'true');
 
+/** An optional variable; set but empty counts as unset (a blank line in an .env file). */
+const optional = <T extends z.ZodType>(schema: T) =>
+  z.preprocess((v) => (v === '' ? undefined : v), schema.optional());
+
 /** The BFF's settings, parsed from the environment at start (DESIGN.md: every edge is parsed by zod). */
 export const configSchema = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
@@ -29,6 +33,13 @@ export const configSchema = z.object({
   BODY_LIMIT_BYTES: z.coerce.number().int().min(1024).max(50_000_000).default(1_048_576),
   /** Behind a load balancer: trust X-Forwarded-For for the client address used by sign-in rate limits. */
   TRUST_PROXY: flagFromEnv,
+  /**
+   * Translation of organisation descriptions (000 §2.10, §7 translateText): a LibreTranslate-compatible endpoint,
+   * e.g. https://translate.example.org/translate. Unset: the Translate button answers 503 (not available).
+   */
+  TRANSLATE_API_URL: optional(z.url({ protocol: /^https?$/ })),
+  /** Sent as `api_key` to the translation endpoint when it needs one. */
+  TRANSLATE_API_KEY: optional(z.string().min(1).max(512)),
 });
 
 export type Config = z.output<typeof configSchema> & {

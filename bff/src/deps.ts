@@ -2,6 +2,7 @@ import type { Captcha } from './auth/captcha.js';
 import type { Clock } from './clock.js';
 import type { Config } from './config.js';
 import type { Db } from './db/schema.js';
+import type { Hub } from './hub/hub.js';
 
 /** What route handlers need, created once by the app and passed down (no globals). */
 export interface Deps {
@@ -9,4 +10,6 @@ export interface Deps {
   readonly db: Db;
   readonly clock: Clock;
   readonly captcha: Captcha;
+  /** Pushes to users' open clients over socket.io (notifications now; alerts from readings later). */
+  readonly hub: Hub;
 }

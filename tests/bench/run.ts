@@ -1,10 +1,14 @@
+import { billingReport } from './billing-report.js';
 import { clientBundle } from './client-bundle.js';
+import { ingestBenchmark } from './ingest.js';
 import { signInRoundTrip } from './sign-in-round-trip.js';
 
 /** `npm run bench`: prints each benchmark's figures. */
 const benches: [string, () => Promise<Record<string, string>> | Record<string, string>][] = [
   ['client bundle', clientBundle],
   ['sign-in', signInRoundTrip],
+  ['billing report', billingReport],
+  ['reading intake', ingestBenchmark],
 ];
 
 for (const [name, bench] of benches) {

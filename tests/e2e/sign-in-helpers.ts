@@ -16,3 +16,9 @@ export async function signIn(page: Page, username: string, password = DEMO_PASSW
   await submitSignIn(page, username, password);
   await expect(page).toHaveURL(/\/app\//);
 }
+
+/** Logs out through the user menu (the avatar button is named after the user). */
+export async function logOut(page: Page, name: string | RegExp): Promise<void> {
+  await page.getByRole('button', { name }).click();
+  await page.getByRole('menuitem', { name: 'Logout' }).click();
+}

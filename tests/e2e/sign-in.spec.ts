@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { signIn, submitSignIn } from './sign-in-helpers.js';
+import { logOut, signIn, submitSignIn } from './sign-in-helpers.js';
 
 // 000 §6.1: every demo sign-in lands on the start page of its lowest role and flags.
 const START_PAGES: [string, string][] = [
@@ -35,7 +35,8 @@ test.describe('start page after sign-in (000 §6.1)', () => {
       await expect(page.getByText('Login Successful')).toBeVisible();
       // The role's access list opens its start page: no not-found variant.
       await expect(page.getByText('Oops, Page Not Found :(')).toHaveCount(0);
-      await expect(page.getByRole('button', { name: 'Logout' })).toBeVisible();
+      // Inside the shell: the greeting names the signed-in user.
+      await expect(page.getByText(/^Hi, /)).toBeVisible();
     });
   }
 });
@@ -97,7 +98,8 @@ test('logout clears the stored user and the cookies, and ends the server session
   await signIn(page, 'role13@demo.test');
   const token = await page.evaluate(() => JSON.parse(localStorage.getItem('user') ?? 'null')?.token);
   expect(token).toBeTruthy();
-  await page.getByRole('button', { name: 'Logout' }).click();
+  const name = await page.evaluate(() => JSON.parse(localStorage.getItem('user') ?? 'null')?.name as string);
+  await logOut(page, name);
   await expect(page).toHaveURL(/\/$/);
   expect(await page.evaluate(() => localStorage.getItem('user'))).toBeNull();
   const names = (await context.cookies()).map((c) => c.name);

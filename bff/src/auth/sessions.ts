@@ -124,7 +124,11 @@ export async function requireSession(
   };
 }
 
-/** checkSession?status=1 (000 §4.1): activity pushes the server's expiry forward. */
+/**
+ * checkSession?status=1 (000 §4.1): activity pushes the server's expiry forward. During a temporary login (000 §4.4)
+ * the administrator's own live session is pushed forward too: the browser keeps its token for the Home button's
+ * loginWithToken, which must still find it live however long the temporary login lasts.
+ */
 export async function extendSession(db: Db, clock: Clock, sessionId: number): Promise<Date> {
   const now = clock.now();
   const expiresAt = new Date(now.getTime() + SERVER_IDLE_MS);
@@ -132,6 +136,24 @@ export async function extendSession(db: Db, clock: Clock, sessionId: number): Pr
     .updateTable('sessions')
     .set({ last_activity_at: now, expires_at: expiresAt })
     .where('session_id', '=', sessionId)
+    .execute();
+  // A no-op unless the session has an acting user; a session already past its expiry stays expired.
+  await db
+    .updateTable('sessions')
+    .set({ expires_at: expiresAt })
+    .where((eb) =>
+      eb(
+        'user_id',
+        '=',
+        eb
+          .selectFrom('sessions as temp')
+          .select('temp.acting_user_id')
+          .where('temp.session_id', '=', sessionId),
+      ),
+    )
+    .where('acting_user_id', 'is', null)
+    .where('ended_at', 'is', null)
+    .where('expires_at', '>', now)
     .execute();
   return expiresAt;
 }

@@ -312,6 +312,245 @@ export interface AuditLogTable {
   ip: string | null;
 }
 
+/** A code's insurance default amount from a date of service on (demo defaults an administrator edits). */
+export interface InsuranceDefaultAmountsTable {
+  cpt_code: string;
+  amount: NumericColumn;
+  effective_from: DateColumn;
+}
+
+/** Distinct UTC days on which a patient sent at least one reading (billing/summary.ts). */
+export interface PatientReadingDaysTable {
+  patient_id: number;
+  day: DateColumn;
+}
+
+/**
+ * Reading days, logged seconds and the RPM/RTM codes of one patient in one calendar month (billing/summary.ts);
+ * the billing report reads this, never the raw readings. `id` is the report's patients_cpt_id.
+ */
+export interface PatientMonthSummaryTable {
+  id: Generated<number>;
+  patient_id: number;
+  /** First day of the month. */
+  month: DateColumn;
+  organization_id: number;
+  practice_id: number;
+  location_id: number;
+  /** billing_sort_name(lastname, firstname). */
+  sort_name: string;
+  /** Start of the device episode in force in the month. */
+  setup_date: NullableDateColumn;
+  reading_days: ColumnType<number, number | undefined, number>;
+  rpm_seconds: ColumnType<number, number | undefined, number>;
+  rtm_seconds: ColumnType<number, number | undefined, number>;
+  ccm_seconds: ColumnType<number, number | undefined, number>;
+  bhi_seconds: ColumnType<number, number | undefined, number>;
+  pcm_seconds: ColumnType<number, number | undefined, number>;
+  setup_cpt: string | null;
+  compliance_cpt: string | null;
+  activity_time_cpt: string | null;
+  more_activity_time_cpt: string | null;
+  activity_time_60_cpt: string | null;
+  rtm_cpt: string | null;
+  rtm_40_cpt: string | null;
+  rtm_60_cpt: string | null;
+  /** Generated: listed on the RPM billing report (readings, RPM minutes or a set-up in the month). */
+  rpm_listed: ColumnType<boolean, never, never>;
+}
+
+/** A claim sent for a patient-month ('Claim Sent', spec 001 §2.1); one per patient and month. */
+export interface BillingClaimsTable {
+  claim_id: Generated<number>;
+  patient_id: number;
+  month: DateColumn;
+  claimed_at: Timestamp;
+  claimed_by: number;
+  /** The administrator behind a temporary login. */
+  acting_user_id: number | null;
+}
+
+// ── The patient chart (migrations/0004_chart.sql) ─────────────────────────────────────────────────────────
+
+/** The three status programs of the dashboard card (001 §2.3). */
+export type StatusProgramName = 'RPM' | 'CCM' | 'BHI';
+
+/** One entry of a status list (001 §2.3, §3; labels are ours). */
+export interface PatientStatusOptionsTable {
+  program: StatusProgramName;
+  status_id: number;
+  label: string;
+  sort_order: number;
+  /** Never offered in the selector (RPM/CCM 6, 001 §4). */
+  hidden: DefaultBoolean;
+  /** Shown but not selectable (CCM 2, 001 §4). */
+  disabled: DefaultBoolean;
+  description: string;
+}
+
+/** A status change and what its dialog recorded (details). */
+export interface PatientStatusChangesTable {
+  change_id: Generated<number>;
+  patient_id: number;
+  program: StatusProgramName;
+  from_status: number | null;
+  to_status: number;
+  details: JsonColumn;
+  changed_by: number;
+  acting_user_id: number | null;
+  changed_at: Timestamp;
+}
+
+/** Interval units of a rule: `interval` readings per Day, Week or Month. */
+export interface ReadingIntervalsTable {
+  interval_id: number;
+  interval_type: string;
+  days: number;
+}
+
+/** A vital's four bounds; spo2 has no high bounds (001 §2.6). */
+interface BoundColumns {
+  critical_low: NumericColumn;
+  abnormal_low: NumericColumn;
+  abnormal_high: ColumnType<number | null, number | string | null | undefined, number | string | null>;
+  critical_high: ColumnType<number | null, number | string | null | undefined, number | string | null>;
+}
+
+/** Default bounds per role and vital (role 5: the RPM protocol defaults). */
+export interface VitalDefaultsTable extends BoundColumns {
+  role_id: number;
+  vital_id: number;
+}
+
+/** The patient's vital configuration (001 §2.6). */
+export interface PatientVitalThresholdsTable extends BoundColumns {
+  patient_id: number;
+  vital_id: number;
+  updated_by: number;
+  updated_at: Timestamp;
+}
+
+/** Dry weight with gain and loss (001 §2.6). */
+export interface PatientWeightSettingsTable {
+  patient_id: number;
+  dry_weight: NumericColumn;
+  gain: ColumnType<number | null, number | string | null | undefined, number | string | null>;
+  loss: ColumnType<number | null, number | string | null | undefined, number | string | null>;
+  updated_by: number;
+  updated_at: Timestamp;
+}
+
+/** Rule status: 1 active, 2 inactive (001 §4). */
+export type RuleStatus = 1 | 2;
+/** How the patient is reached after missed readings (ours; shared/src/api/rules.ts NOTIFICATION_MODES). */
+export type NotificationModeName = 'sms' | 'ivr' | 'sms_ivr';
+
+/** A notification rule of one device assignment (001 §3). interval_count is the spec's `interval`. */
+export interface NotificationRulesTable {
+  notification_rule_id: Generated<number>;
+  patient_id: number;
+  device_assign_id: number;
+  interval_id: number;
+  interval_count: number;
+  start_date: DateColumn;
+  end_date: DateColumn;
+  status: RuleStatus;
+  notification_mode: NotificationModeName;
+  notification_note: ColumnType<string, string | undefined, string>;
+  sms_miss: number;
+  call_miss: number;
+  gain: ColumnType<number | null, number | string | null | undefined, number | string | null>;
+  loss: ColumnType<number | null, number | string | null | undefined, number | string | null>;
+  previous_rule_id: number | null;
+  created_by: number;
+  created_at: Timestamp;
+  updated_by: number;
+  updated_at: Timestamp;
+  terminated_by: number | null;
+  terminated_at: NullableTimestamp;
+}
+
+/** A rule's bounds for one vital. */
+export interface NotificationRuleVitalsTable extends BoundColumns {
+  notification_rule_id: number;
+  vital_id: number;
+}
+
+/** A device vendor's key (only its SHA-256 hex). organization_id null: every organisation. */
+export interface DeviceVendorKeysTable {
+  key_id: Generated<number>;
+  vendor_name: string;
+  key_hash: string;
+  organization_id: number | null;
+  created_at: DefaultTimestamp;
+  revoked_at: NullableTimestamp;
+}
+
+/** A measurement received by the intake, once per device and time. */
+export interface ReadingMessagesTable {
+  message_id: BigIdentity;
+  inventory_id: number;
+  taken_at: Timestamp;
+  device_assign_id: number;
+  key_id: number;
+  payload_hash: string;
+  received_at: Timestamp;
+}
+
+/** Alert level and direction (CHECK). */
+export type AlertLevel = 'abnormal' | 'critical';
+export type AlertDirection = 'low' | 'high';
+
+/** A reading beyond a bound of the rule in force; one per reading. */
+export interface AlertsTable {
+  alert_id: Generated<number>;
+  patient_id: number;
+  reading_id: number;
+  notification_rule_id: number | null;
+  vital_id: number;
+  level: AlertLevel;
+  direction: AlertDirection;
+  value: NumericColumn;
+  bound: NumericColumn;
+  taken_at: Timestamp;
+  created_at: Timestamp;
+  acknowledged_at: NullableTimestamp;
+  acknowledged_by: number | null;
+}
+
+/** One outreach task per rule, kind and streak of missed readings. */
+export interface MissedReadingOutreachTable {
+  outreach_id: Generated<number>;
+  notification_rule_id: number;
+  kind: 'sms' | 'call';
+  streak_start: Timestamp;
+  task_id: number | null;
+  created_at: Timestamp;
+}
+
+/** The chart's activity timer; one running per user. */
+export interface ActivityTimersTable {
+  timer_id: Generated<number>;
+  user_id: number;
+  acting_user_id: number | null;
+  patient_id: number;
+  program: 'RPM' | 'CCM';
+  started_at: Timestamp;
+  stopped_at: NullableTimestamp;
+  time_log_id: number | null;
+}
+
+/** A note on a patient's chart. */
+export interface PatientNotesTable {
+  note_id: Generated<number>;
+  patient_id: number;
+  author_id: number;
+  acting_user_id: number | null;
+  note: string;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+}
+
 /** Bookkeeping of migrate.ts. */
 export interface SchemaMigrationsTable {
   version: string;
@@ -348,6 +587,24 @@ export interface Database {
   tasks: TasksTable;
   check_ins: CheckInsTable;
   audit_log: AuditLogTable;
+  insurance_default_amounts: InsuranceDefaultAmountsTable;
+  patient_reading_days: PatientReadingDaysTable;
+  patient_month_summary: PatientMonthSummaryTable;
+  billing_claims: BillingClaimsTable;
+  patient_status_options: PatientStatusOptionsTable;
+  patient_status_changes: PatientStatusChangesTable;
+  reading_intervals: ReadingIntervalsTable;
+  vital_defaults: VitalDefaultsTable;
+  patient_vital_thresholds: PatientVitalThresholdsTable;
+  patient_weight_settings: PatientWeightSettingsTable;
+  notification_rules: NotificationRulesTable;
+  notification_rule_vitals: NotificationRuleVitalsTable;
+  device_vendor_keys: DeviceVendorKeysTable;
+  reading_messages: ReadingMessagesTable;
+  alerts: AlertsTable;
+  missed_reading_outreach: MissedReadingOutreachTable;
+  activity_timers: ActivityTimersTable;
+  patient_notes: PatientNotesTable;
   schema_migrations: SchemaMigrationsTable;
 }
 
@@ -383,6 +640,24 @@ export const TABLE_NAMES = [
   'tasks',
   'check_ins',
   'audit_log',
+  'insurance_default_amounts',
+  'patient_reading_days',
+  'patient_month_summary',
+  'billing_claims',
+  'patient_status_options',
+  'patient_status_changes',
+  'reading_intervals',
+  'vital_defaults',
+  'patient_vital_thresholds',
+  'patient_weight_settings',
+  'notification_rules',
+  'notification_rule_vitals',
+  'device_vendor_keys',
+  'reading_messages',
+  'alerts',
+  'missed_reading_outreach',
+  'activity_timers',
+  'patient_notes',
 ] as const satisfies readonly Exclude<keyof Database, 'schema_migrations'>[];
 
 /** One application table's name. */

@@ -2,12 +2,15 @@ import type { CallBody, CallDef, CallQuery, CallResponse } from '@rpm/shared';
 import { errorEnvelope } from '@rpm/shared';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
 import { type AuthContext, authenticate } from '../auth/guard.js';
 import type { Deps } from '../deps.js';
 
 export interface CallContext<C extends CallDef> {
   readonly query: CallQuery<C>;
   readonly body: CallBody<C>;
+  /** The call's declared headers, parsed (e.g. billing's month/year/practice). */
+  readonly headers: C['headers'] extends z.ZodType ? z.infer<C['headers']> : undefined;
   /** The signed-in user; null only for public calls. */
   readonly auth: C['access'] extends 'public' ? null : AuthContext;
   readonly req: FastifyRequest;
@@ -16,7 +19,9 @@ export interface CallContext<C extends CallDef> {
 
 export type CallHandler<C extends CallDef> = (ctx: CallContext<C>) => Promise<CallResponse<C>>;
 
-const ERROR_CODES = [400, 401, 403, 404, 409, 413, 429] as const;
+const ERROR_CODES = [400, 401, 403, 404, 409, 413, 429, 502, 503] as const;
+
+const authByRequest = new WeakMap<FastifyRequest, AuthContext>();
 
 /**
  * Registers one call of the contract (DESIGN.md "The contract, declared once"): its path under /api/, its zod
@@ -38,13 +43,22 @@ export function registerCall<C extends CallDef>(
       description: `Spec ${call.spec}. Access: ${typeof call.access === 'string' ? call.access : `page '${call.access.page}'`}.`,
       ...(call.query ? { querystring: call.query } : {}),
       ...(call.body ? { body: call.body } : {}),
+      // Loose: the parsed headers replace req.headers, and uid/token/cookie must survive.
+      ...(call.headers
+        ? { headers: call.headers instanceof z.ZodObject ? call.headers.loose() : call.headers }
+        : {}),
       response,
     },
+    // The session is checked before the input, so an anonymous caller gets 401, not a validation answer.
+    preValidation: async (req) => {
+      if (call.access !== 'public') authByRequest.set(req, await authenticate(req, deps, call));
+    },
     handler: async (req, reply) => {
-      const auth = call.access === 'public' ? null : await authenticate(req, deps, call);
+      const auth = authByRequest.get(req) ?? null;
       return handler({
         query: req.query as CallQuery<C>,
         body: req.body as CallBody<C>,
+        headers: (call.headers ? req.headers : undefined) as CallContext<C>['headers'],
         auth: auth as CallContext<C>['auth'],
         req,
         reply,

@@ -24,6 +24,12 @@ function describeValidation(err: FastifyError): { message: string; field?: strin
   return field ? { message, field } : { message };
 }
 
+/**
+ * PostgreSQL data errors caused by the input (a number out of range, bytes it cannot store, bad text for a type):
+ * the caller's fault, so 400, never 500. The contracts catch most of these first.
+ */
+const INPUT_SQLSTATES = new Set(['22003', '22021', '22P05', '22P02', '22007', '22008', '22001']);
+
 /** Turns every error into the spec's envelope: 4xx with a message naming the field, 500 without details. */
 export function registerErrorHandler(app: FastifyInstance): void {
   app.setErrorHandler((err: FastifyError, req, reply) => {
@@ -33,6 +39,11 @@ export function registerErrorHandler(app: FastifyInstance): void {
       body = { status: err.statusCode, message: err.message, ...(err.field ? { field: err.field } : {}) };
     } else if (err.validation) {
       body = { status: 400, ...describeValidation(err) };
+    } else if (INPUT_SQLSTATES.has(String((err as { code?: unknown }).code))) {
+      body = {
+        status: 400,
+        message: 'A value in the request is out of range or contains characters that cannot be stored.',
+      };
     } else if (err.statusCode && err.statusCode >= 400 && err.statusCode < 500) {
       // Fastify's own client errors: malformed JSON (400), body too large (413), unsupported type (415).
       body = { status: err.statusCode, message: err.message };

@@ -111,6 +111,17 @@ describe('bad input gets a clear 4xx and writes nothing', () => {
     expect([await countRows('sessions'), await countRows('audit_log')]).toEqual(before);
   });
 
+  it('checks the session before the input: an anonymous bad call gets 401', async () => {
+    const res = await t.app.inject({ method: 'GET', url: '/api/rpm/checkSession?status=7' });
+    expect(res.statusCode).toBe(401);
+  });
+
+  it('answers 400, not 500, for text the database cannot store', async () => {
+    const res = await login('nul\u0000@demo.test', 'x');
+    expect(res.statusCode).toBe(400);
+    expect(res.json().status).toBe(400);
+  });
+
   it('answers an unknown API path with a JSON 404', async () => {
     const res = await t.app.inject({ method: 'GET', url: '/api/rpm/nothing/here' });
     expect(res.statusCode).toBe(404);

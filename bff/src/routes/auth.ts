@@ -7,11 +7,12 @@ import {
   MSG,
   tooManyAttempts,
 } from '@rpm/shared';
-import type { FastifyInstance, FastifyReply } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import { audit } from '../audit.js';
 import { SESSION_COOKIE } from '../auth/guard.js';
 import { clearLoginFailures, loginWait, recordLoginFailure } from '../auth/login-limits.js';
 import { hashPassword, verifyPassword } from '../auth/password.js';
+import { clearSessionCookie, setSessionCookie } from '../auth/session-cookie.js';
 import { endSession, extendSession, openSession } from '../auth/sessions.js';
 import { digest } from '../auth/tokens.js';
 import { loadStoredUser } from '../auth/user-payload.js';
@@ -21,15 +22,6 @@ import { HttpError } from '../http/errors.js';
 
 /** The server's text for a failed sign-in; the client shows the spec's '*Invalid Username or Password'. */
 const INVALID = 'Invalid Username or Password';
-
-function setSessionCookie(reply: FastifyReply, deps: Deps, secret: string): void {
-  reply.setCookie(SESSION_COOKIE, secret, {
-    path: '/api',
-    httpOnly: true,
-    sameSite: 'strict',
-    secure: deps.config.NODE_ENV === 'production',
-  });
-}
 
 /** Sign-in, sign-in with a token, session check/extend/end and password change (000 §4.1-4.4, §7; 001 §4, §7). */
 export function authRoutes(app: FastifyInstance, deps: Deps): void {
@@ -84,7 +76,7 @@ export function authRoutes(app: FastifyInstance, deps: Deps): void {
       });
       return s;
     });
-    setSessionCookie(reply, deps, session.cookieSecret);
+    setSessionCookie(reply, deps.config, session.cookieSecret);
     const stored = await loadStoredUser(db, clock, user.user_id, session.token);
     if (user.change_password) {
       return {
@@ -115,7 +107,7 @@ export function authRoutes(app: FastifyInstance, deps: Deps): void {
       cookieSecret
         ? db
             .selectFrom('sessions')
-            .select(['user_id', 'acting_user_id'])
+            .select(['session_id', 'user_id', 'acting_user_id'])
             .where('cookie_hash', '=', digest(cookieSecret))
             .executeTakeFirst()
         : undefined,
@@ -127,6 +119,10 @@ export function authRoutes(app: FastifyInstance, deps: Deps): void {
     if (!target?.active || !linked) return { status: 0, message: INVALID };
     const session = await db.transaction().execute(async (tx) => {
       await endSession(tx, clock, Number(target.session_id), 'logout');
+      // Returning from a temporary login ends that temporary session too.
+      if (viaCookie && viaCookie.acting_user_id === target.user_id) {
+        await endSession(tx, clock, Number(viaCookie.session_id), 'logout');
+      }
       const s = await openSession(tx, clock, {
         userId: target.user_id,
         ip: req.ip,
@@ -142,7 +138,7 @@ export function authRoutes(app: FastifyInstance, deps: Deps): void {
       });
       return s;
     });
-    setSessionCookie(reply, deps, session.cookieSecret);
+    setSessionCookie(reply, deps.config, session.cookieSecret);
     return {
       status: 1,
       message: MSG.loginSuccessful,
@@ -165,7 +161,7 @@ export function authRoutes(app: FastifyInstance, deps: Deps): void {
           ip: req.ip,
         });
       });
-      reply.clearCookie(SESSION_COOKIE, { path: '/api' });
+      clearSessionCookie(reply);
       return { status: 1, message: 'Session ended' };
     }
     const expiresAt = await extendSession(db, clock, session.sessionId);

@@ -1,8 +1,15 @@
-import { checkSession, isAlive, loginWithCaptcha, MSG } from '@rpm/shared';
+import {
+  checkSession,
+  generateBillingReport,
+  getBillingDetails,
+  isAlive,
+  loginWithCaptcha,
+  MSG,
+} from '@rpm/shared';
 import { describe, expect, it } from 'vitest';
 import { json, makeUser, mockFetch, storeUser } from '../test/fixtures';
 import { ApiError } from './api-error';
-import { call } from './call';
+import { call, callRaw } from './call';
 
 describe('call', () => {
   it('builds the URL with the query and sends the stored user headers and the cookie', async () => {
@@ -61,5 +68,72 @@ describe('call', () => {
   it('rejects a 2xx answer that does not match the contract', async () => {
     mockFetch(() => json({ nope: true }));
     await expect(call(isAlive)).rejects.toBeInstanceOf(ApiError);
+  });
+
+  it("sends the contract's declared headers as strings, leaving out undefined ones", async () => {
+    storeUser(makeUser({ user_id: 9, token: 'abc' }));
+    const fetch = mockFetch(() => json({ status: 1, data: [], columns: [], count: 0, total: 0 }));
+    await call(getBillingDetails, {
+      query: { page: 2, rowsPerPage: 25 },
+      headers: { month: 3, year: 2025, practice: '4', organization: undefined, search: 'ann' },
+    });
+    const [url, init] = fetch.mock.calls[0] ?? [];
+    expect(url).toBe('/api/rpm/billing/getBillingDetails?page=2&rowsPerPage=25');
+    expect(init?.headers).toEqual({
+      accept: 'application/json',
+      month: '3',
+      year: '2025',
+      practice: '4',
+      search: 'ann',
+      uid: '9',
+      token: 'abc',
+    });
+  });
+
+  it('keeps the session headers over a same-named declared header', async () => {
+    storeUser(makeUser({ user_id: 9, token: 'abc' }));
+    const fetch = mockFetch(() => json({ status: 1, data: [], columns: [], count: 0, total: 0 }));
+    const headers = { month: 1, year: 2025, uid: '1', token: 'forged' };
+    await call(getBillingDetails, { headers });
+    expect(fetch.mock.calls[0]?.[1]?.headers).toMatchObject({ uid: '9', token: 'abc' });
+  });
+
+  it.each([
+    ['a character outside Latin-1', 'Ωmega'],
+    ['a line break', 'a\r\nx-evil: 1'],
+  ])('refuses a header value with %s before fetching, naming the header', async (_, search) => {
+    const fetch = mockFetch(() => json({}));
+    const error = await call(getBillingDetails, { headers: { month: 1, year: 2025, search } }).catch(
+      (e) => e,
+    );
+    expect(error).toBeInstanceOf(ApiError);
+    expect(error).toMatchObject({ status: 400, field: 'search' });
+    expect(fetch).not.toHaveBeenCalled();
+  });
+
+  it('callRaw gives the unread 2xx response of a file call', async () => {
+    mockFetch(
+      () =>
+        new Response('%PDF-1.7', {
+          status: 200,
+          headers: {
+            'content-type': 'application/pdf',
+            'content-disposition': 'attachment; filename="a.pdf"',
+          },
+        }),
+    );
+    const response = await callRaw(generateBillingReport, { headers: { month: 1, year: 2025 } });
+    expect(response.headers.get('content-disposition')).toBe('attachment; filename="a.pdf"');
+    expect(await response.text()).toBe('%PDF-1.7');
+  });
+
+  it('callRaw throws the error envelope of a failed file call', async () => {
+    mockFetch(() => json({ status: 403, message: 'Practice not in your scope' }, 403));
+    await expect(callRaw(generateBillingReport, { headers: { month: 1, year: 2025 } })).rejects.toMatchObject(
+      {
+        status: 403,
+        message: 'Practice not in your scope',
+      },
+    );
   });
 });

@@ -1,4 +1,5 @@
 import { type CallDef, type CallInput, type CallResponse, callUrl, errorEnvelope, MSG } from '@rpm/shared';
+import type { z } from 'zod';
 import { readUser } from '../session/storage';
 import { ApiError } from './api-error';
 
@@ -16,6 +17,35 @@ export interface CallOptions {
    */
   readonly auth?: CallAuth | null;
   readonly signal?: AbortSignal;
+}
+
+/** What a call's declared `headers` schema accepts (e.g. billing's month/year/practice, 001 §6, §7). */
+export type CallHeaders<C extends CallDef> = C['headers'] extends z.ZodType
+  ? z.input<C['headers']>
+  : undefined;
+
+/** The inputs of one call: query and body as the contract's `CallInput`, plus its declared headers. */
+export type CallRequest<C extends CallDef> = Partial<CallInput<C>> & { readonly headers?: CallHeaders<C> };
+
+/** A header value fetch can carry: ISO-8859-1 only (Fetch standard "byte string"), no CR/LF. */
+const HEADER_VALUE = /^[\t\x20-\x7e\x80-\xff]*$/;
+
+/**
+ * The declared headers as strings; `undefined`/`null` are left out. A value fetch would refuse (a character outside
+ * Latin-1, a line break) becomes a 400 ApiError naming the header, rather than fetch's TypeError, which would read
+ * as 'Can't Connect to server'.
+ */
+function declaredHeaders(headers: unknown): Record<string, string> {
+  const out: Record<string, string> = {};
+  if (headers === undefined || headers === null || typeof headers !== 'object') return out;
+  for (const [name, value] of Object.entries(headers)) {
+    if (value === undefined || value === null) continue;
+    const text = String(value);
+    if (!HEADER_VALUE.test(text))
+      throw new ApiError(400, `${name} contains characters that cannot be sent`, { field: name });
+    out[name] = text;
+  }
+  return out;
 }
 
 function queryString(query: unknown): string {
@@ -48,16 +78,38 @@ async function readJson(response: Response): Promise<unknown> {
 
 /**
  * Makes one call of the contract (DESIGN.md "The contract"): `/api/{path}` with the query, a JSON body, the
- * uid/token headers of the stored user, and the session cookie. A 2xx answer is parsed with the call's response
- * schema; anything else throws an {@link ApiError} (status 0 with 'Can't Connect to server. Please Try again' when
- * no answer arrived).
+ * call's declared headers, the uid/token headers of the stored user, and the session cookie. A 2xx answer is parsed
+ * with the call's response schema; anything else throws an {@link ApiError} (status 0 with 'Can't Connect to
+ * server. Please Try again' when no answer arrived).
  */
 export async function call<C extends CallDef>(
   def: C,
-  input?: Partial<CallInput<C>>,
+  input?: CallRequest<C>,
   options: CallOptions = {},
 ): Promise<CallResponse<C>> {
-  const headers: Record<string, string> = { accept: 'application/json' };
+  const response = await callRaw(def, input, options, 'application/json');
+  const body = await readJson(response);
+  const parsed = def.response.safeParse(body);
+  if (!parsed.success) {
+    // A 2xx the contract does not describe: a server/client version mismatch. Spec is silent; we treat it as a
+    // failed call with the status, so the error dialog shows it.
+    throw new ApiError(response.status, `Unexpected answer from ${def.path}`);
+  }
+  return parsed.data as CallResponse<C>;
+}
+
+/**
+ * Like {@link call}, but gives the 2xx `Response` itself, unread: for calls whose answer is a file (the billing
+ * PDF, 001 §7 generateBillingReport) rather than JSON. Failures throw the same {@link ApiError}s.
+ */
+export async function callRaw<C extends CallDef>(
+  def: C,
+  input?: CallRequest<C>,
+  options: CallOptions = {},
+  accept = '*/*',
+): Promise<Response> {
+  // Declared headers first: the session headers below always win over a same-named declared one.
+  const headers: Record<string, string> = { ...declaredHeaders(input?.headers), accept };
   const auth = options.auth === undefined ? storedAuth() : options.auth;
   if (auth) {
     headers.uid = String(auth.uid);
@@ -78,8 +130,8 @@ export async function call<C extends CallDef>(
     throw new ApiError(0, MSG.cantConnect);
   }
 
-  const body = await readJson(response);
   if (!response.ok) {
+    const body = await readJson(response);
     const envelope = errorEnvelope.safeParse(body);
     const retryAfter = retryAfterSeconds(response.headers.get('retry-after'));
     // Spec 000 §8 shows the server's message; with none (a proxy's HTML page, say) we show the status text.
@@ -91,14 +143,7 @@ export async function call<C extends CallDef>(
     if (retryAfter !== undefined) extra.retryAfter = retryAfter;
     throw new ApiError(response.status, message, extra);
   }
-
-  const parsed = def.response.safeParse(body);
-  if (!parsed.success) {
-    // A 2xx the contract does not describe: a server/client version mismatch. Spec is silent; we treat it as a
-    // failed call with the status, so the error dialog shows it.
-    throw new ApiError(response.status, `Unexpected answer from ${def.path}`);
-  }
-  return parsed.data as CallResponse<C>;
+  return response;
 }
 
 function storedAuth(): CallAuth | null {

@@ -8,14 +8,21 @@ export interface ErrorDialogProps {
   /** The server's message, or 'Can't Connect to server. Please Try again'. */
   readonly message: string;
   readonly onClose: () => void;
+  /**
+   * Set when the call was mapping a patient: a 403 then offers 'Map Patient' (which should close the dialog and
+   * open the patient list) in place of Close (000 §8).
+   */
+  readonly onMapPatient?: (() => void) | undefined;
 }
 
 /**
- * The error dialog of a failed call (000 §8): 'Alert - {status}', the server's message and a Close button.
- * Without an answer (001 §8) it reads 'Can't Connect to server. Please Try again' and offers Reload.
+ * The error dialog of a failed call (000 §8): 'Alert - {status}', the server's message and a Close button; for a
+ * 403 in the patient-mapping context the button is 'Map Patient'. Without an answer (001 §8) it reads 'Can't
+ * Connect to server. Please Try again' and offers Reload.
  */
-export function ErrorDialog({ status, message, onClose }: ErrorDialogProps) {
+export function ErrorDialog({ status, message, onClose, onMapPatient }: ErrorDialogProps) {
   const offline = status === 0;
+  const mapPatient = status === 403 ? onMapPatient : undefined;
   return (
     <Dialog
       isOpen
@@ -32,7 +39,11 @@ export function ErrorDialog({ status, message, onClose }: ErrorDialogProps) {
         actions={
           <>
             {offline && <Button text={MSG.reload} onClick={() => window.location.reload()} />}
-            <Button intent={Intent.PRIMARY} text={MSG.close} onClick={onClose} />
+            {mapPatient ? (
+              <Button intent={Intent.PRIMARY} text={MSG.mapPatient} onClick={mapPatient} />
+            ) : (
+              <Button intent={Intent.PRIMARY} text={MSG.close} onClick={onClose} />
+            )}
           </>
         }
       />

@@ -1,14 +1,12 @@
-import { NotFoundPage } from '../pages/not-found/NotFoundPage';
-import { AppFrame } from './AppFrame';
-import { OrganisationCard } from './OrganisationCard';
+import { AppShell } from '../shell/AppShell';
 
 /** Props of {@link SignedInApp}. */
 export interface SignedInAppProps {
-  /** The path is unknown or not in the user's access list (000 §2.1): the frame shows the not-found variant. */
+  /** The path is unknown or not in the user's access list (000 §2.1): the shell shows the not-found variant. */
   readonly notFound: boolean;
 }
 
-/** Everything behind sign-in, as one lazily loaded chunk: the frame and the current page. */
+/** Everything behind sign-in, as one lazily loaded chunk (AppGate imports it on demand): the signed-in shell. */
 export function SignedInApp({ notFound }: SignedInAppProps) {
-  return <AppFrame>{notFound ? <NotFoundPage variant="frame" /> : <OrganisationCard />}</AppFrame>;
+  return <AppShell notFound={notFound} />;
 }

@@ -1,4 +1,12 @@
-import { LAST_ACTIVITY_COOKIE, STORAGE_KEYS, type StoredUser, safeRedirect, storedUser } from '@rpm/shared';
+import {
+  LAST_ACTIVITY_COOKIE,
+  type MainUser,
+  mainUser,
+  STORAGE_KEYS,
+  type StoredUser,
+  safeRedirect,
+  storedUser,
+} from '@rpm/shared';
 
 /**
  * The session as the browser keeps it (000 §3): the user under local-storage key 'user', the main user and the
@@ -57,6 +65,40 @@ export function writeUser(user: StoredUser): void {
 /** Whether a temporary login is active (000 §3, §4.4): the stored flag is the string 'true'. */
 export function readTempLogin(): boolean {
   return localStorage.getItem(STORAGE_KEYS.tempLogin) === 'true';
+}
+
+/** The main user kept during a temporary login (000 §3), parsed; anything invalid is removed and gives `null`. */
+export function readMainUser(): MainUser | null {
+  const raw = localStorage.getItem(STORAGE_KEYS.mainUser);
+  if (raw === null) return null;
+  try {
+    const parsed = mainUser.safeParse(JSON.parse(raw));
+    if (parsed.success) return parsed.data;
+  } catch {
+    // not JSON: dropped below
+  }
+  localStorage.removeItem(STORAGE_KEYS.mainUser);
+  return null;
+}
+
+/**
+ * Starts a temporary login in storage (000 §3, §4.4): the tempLogin flag, the main user {user_id, token, username}
+ * and the user acted as under 'user'.
+ */
+export function writeTemporaryLogin(main: MainUser, user: StoredUser): void {
+  localStorage.setItem(STORAGE_KEYS.tempLogin, 'true');
+  localStorage.setItem(
+    STORAGE_KEYS.mainUser,
+    JSON.stringify({ user_id: main.user_id, token: main.token, username: main.username }),
+  );
+  writeUser(user);
+}
+
+/** Ends a temporary login in storage (000 §4.4): clears tempLogin, tempDash and mainUser; 'user' stays. */
+export function clearTemporaryLogin(): void {
+  for (const key of [STORAGE_KEYS.tempLogin, STORAGE_KEYS.tempDash, STORAGE_KEYS.mainUser]) {
+    localStorage.removeItem(key);
+  }
 }
 
 /** The redirect URL saved on an anonymous visit, if it is still a safe path inside /app (000 §2.1). */

@@ -23,6 +23,19 @@ const CCM_NOTES = [
   'Follow-up call after ER visit',
 ];
 const BHI_NOTES = ['Behavioural health check-in', 'PHQ-9 follow-up'];
+const RTM_NOTES = [
+  'Reviewed therapy adherence data',
+  'Coached patient on therapy use',
+  'Adjusted home program',
+];
+
+/** Monthly RTM minutes per tier: under 20, 20-39, 40-59 and 60+ minutes (98980/98981 thresholds). */
+const RTM_MINUTE_TIERS: readonly (readonly [readonly [number, number], number])[] = [
+  [[8, 18], 30],
+  [[20, 38], 35],
+  [[40, 58], 25],
+  [[60, 70], 10],
+];
 
 /** Monthly minute targets per tier: under 20, 20-39, 40-59 and 60+ minutes (99457/99458 thresholds). */
 const RPM_MINUTE_TIERS: readonly (readonly [readonly [number, number], number])[] = [
@@ -77,6 +90,13 @@ export interface PatientHistoryInput {
   /** Who logs minutes for the patient: coordinators first (listed twice, so they log most), nurses, physicians. */
   readonly loggers: readonly number[];
   readonly writers: HistoryWriters;
+  /** Months of history: the current month plus this many minus one full ones (default {@link HISTORY_MONTHS}). */
+  readonly historyMonths?: number;
+  /**
+   * For patients enrolled in RTM: their own stream for RTM minutes, kept apart from `random` so adding RTM did not
+   * change anybody's readings or other minutes.
+   */
+  readonly rtmRandom?: Random;
 }
 
 /**
@@ -89,7 +109,8 @@ export function writePatientHistory(input: PatientHistoryInput): void {
   const { readings, timeLogs } = input.writers;
   if (!plan.setup) return;
   const r = input.random;
-  const windowStart = startOfMonthsAgo(today, HISTORY_MONTHS - 1);
+  const historyMonths = input.historyMonths ?? HISTORY_MONTHS;
+  const windowStart = startOfMonthsAgo(today, historyMonths - 1);
   const yesterday = addDays(startOfDay(today), -1);
   const first = later(addDays(plan.setup, 1), windowStart);
   const last =
@@ -147,14 +168,20 @@ export function writePatientHistory(input: PatientHistoryInput): void {
           [40, 55],
         ];
   const ccmTier = r.pick(ccmTiers);
-  for (let m = HISTORY_MONTHS - 1; m >= 0 && loggers.length > 0; m--) {
+  const rtmTier = input.rtmRandom?.weighted(RTM_MINUTE_TIERS);
+  for (let m = historyMonths - 1; m >= 0 && loggers.length > 0; m--) {
     const monthStart = startOfMonthsAgo(today, m);
     const monthEnd = addDays(startOfMonthsAgo(today, m - 1), -1);
     const from = later(first, monthStart);
     const to = earlier(last, monthEnd);
     if (to < from) continue;
     const share = (daysBetween(from, to) + 1) / (daysBetween(monthStart, monthEnd) + 1);
-    const log = (program: ProgramName, minutes: number, notes: readonly string[]) => {
+    const log = (
+      program: ProgramName,
+      minutes: number,
+      notes: readonly string[],
+      r: Random = input.random,
+    ) => {
       let remaining = Math.round(minutes * share);
       while (remaining > 0) {
         const session = Math.min(remaining, r.int(3, 15));
@@ -175,5 +202,7 @@ export function writePatientHistory(input: PatientHistoryInput): void {
     log('RPM', r.int(rpmTier[0], rpmTier[1]) * monthFactor, RPM_NOTES);
     if (plan.ccmType) log('CCM', r.int(ccmTier[0], ccmTier[1]), CCM_NOTES);
     if (plan.bhi) log('BHI', r.int(10, 30), BHI_NOTES);
+    if (input.rtmRandom && rtmTier)
+      log('RTM', input.rtmRandom.int(rtmTier[0], rtmTier[1]), RTM_NOTES, input.rtmRandom);
   }
 }

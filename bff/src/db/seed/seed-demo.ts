@@ -1,9 +1,11 @@
 import { type Algorithm, hash } from '@node-rs/argon2';
 import { sql } from 'kysely';
+import { rebuildSummaries } from '../../billing/summary.js';
 import { type Db, TABLE_NAMES, type TableName } from '../schema.js';
 import { DEMO_PASSWORD, DEMO_USERS } from './demo-users.js';
 import { createRandom } from './prng.js';
 import { seedActivity } from './seed-activity.js';
+import { DEMO_DEVICE_KEY, seedChart } from './seed-chart.js';
 import { seedOrganizations } from './seed-organizations.js';
 import { seedPatients } from './seed-patients.js';
 import { assignDemoUsers, insertDemoUsers, insertPracticeTeams, seedRolePages } from './seed-staff.js';
@@ -19,6 +21,11 @@ export interface SeedOptions {
   readonly seed?: number;
   /** The reference "today": history ends the day before, passwords age from it. The clock is never read. */
   readonly today: Date;
+  /**
+   * Months of readings and logged minutes: the current month plus this many minus one full ones (default 6, the
+   * compliance strip's five plus the current). Benchmarks seed fewer to stay quick.
+   */
+  readonly historyMonths?: number;
 }
 
 /** One demo sign-in, as the server prints it and the README lists it. */
@@ -37,6 +44,8 @@ export interface SeedSummary {
   readonly counts: Record<TableName, number>;
   /** The demo sign-ins; every one uses {@link DEMO_PASSWORD}. */
   readonly signIns: readonly DemoSignIn[];
+  /** The demo vendor key of the reading intake (header x-device-key; seed-chart.ts). */
+  readonly deviceKey: string;
 }
 
 /** Algorithm.Argon2id: the package's const enum cannot be read under verbatimModuleSyntax, so its value. */
@@ -60,6 +69,8 @@ export async function isEmpty(db: Db): Promise<boolean> {
 export async function seedDemo(db: Db, opts: SeedOptions): Promise<SeedSummary> {
   if (!Number.isInteger(opts.patients) || opts.patients < 0)
     throw new Error('patients must be a whole number ≥ 0');
+  if (opts.historyMonths !== undefined && (!Number.isInteger(opts.historyMonths) || opts.historyMonths < 1))
+    throw new Error('historyMonths must be a whole number ≥ 1');
   const seed = opts.seed ?? DEFAULT_SEED;
   const today = opts.today;
   const random = createRandom(seed);
@@ -83,8 +94,14 @@ export async function seedDemo(db: Db, opts: SeedOptions): Promise<SeedSummary> 
       count: opts.patients,
       organizations,
       staff,
+      ...(opts.historyMonths === undefined ? {} : { historyMonths: opts.historyMonths }),
     });
     await seedActivity(trx, random, today, staff, patients);
+    // Rules, alerts, notes and the demo vendor key of the patient chart (set-based; no random draws).
+    await seedChart(trx, { today, adminId });
+    // Billing reads per-patient-per-month summaries (billing/summary.ts); the bulk writes above bypass the
+    // incremental path, so the summaries are computed once from the seeded rows.
+    await rebuildSummaries(trx);
     await trx
       .insertInto('audit_log')
       .values({
@@ -101,6 +118,7 @@ export async function seedDemo(db: Db, opts: SeedOptions): Promise<SeedSummary> 
     seed,
     today: today.toISOString().slice(0, 10),
     counts: await countRows(db),
+    deviceKey: DEMO_DEVICE_KEY,
     signIns: DEMO_USERS.map((user) => ({
       username: user.username,
       roleid: user.roles,

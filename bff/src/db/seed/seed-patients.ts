@@ -30,7 +30,15 @@ export interface PatientSeedInput {
   readonly count: number;
   readonly organizations: readonly SeededOrganization[];
   readonly staff: readonly StaffMember[];
+  /** Months of readings and minutes (default: patient-history.ts HISTORY_MONTHS). */
+  readonly historyMonths?: number;
 }
+
+/** Salt of the RTM minute streams, apart from each patient's main stream. */
+const RTM_STREAM_SALT = 0x52_54_4d;
+
+/** Share of set-up patients at a location running RTM who are enrolled in it. */
+const RTM_ENROLMENT = 0.3;
 
 /** The practice's staff by job, for assigning physicians, coordinators and the people who log minutes. */
 function practiceTeams(staff: readonly StaffMember[], practices: readonly SeededPractice[]) {
@@ -144,6 +152,11 @@ export async function seedPatients(input: PatientSeedInput): Promise<SeededPatie
     const patientId = patientIds[index];
     if (patientId === undefined) continue;
     const team = staffOf(plan);
+    // RTM enrolment and minutes come from a stream of their own, so adding them changed no other seeded data.
+    const rtmRandom = createRandom(deriveSeed(input.seed ^ RTM_STREAM_SALT, index));
+    const runsRtm = plan.practice.locations.some(
+      (location) => location.locationId === plan.row.location_id && location.programs.includes('RTM'),
+    );
     writePatientHistory({
       plan,
       patientId,
@@ -152,6 +165,8 @@ export async function seedPatients(input: PatientSeedInput): Promise<SeededPatie
       assignments: assignmentsOf.get(index) ?? [],
       loggers: [...team.coordinators, ...team.coordinators, ...team.nurses, ...team.physicians],
       writers,
+      ...(input.historyMonths === undefined ? {} : { historyMonths: input.historyMonths }),
+      ...(runsRtm && rtmRandom.chance(RTM_ENROLMENT) ? { rtmRandom } : {}),
     });
     await writers.readings.flushIfFull();
     await writers.timeLogs.flushIfFull();

@@ -10,8 +10,8 @@ export interface BreadcrumbProps {
 export function Breadcrumb({ pathname }: BreadcrumbProps) {
   const segments = pathname.split('/').filter((s) => s !== '');
   return (
-    <nav className="frame-breadcrumb" aria-label="Breadcrumb">
-      <span className="frame-breadcrumb-label">{MSG.breadcrumbLabel}</span>
+    <nav className="shell-breadcrumb" aria-label="Breadcrumb">
+      <span className="shell-breadcrumb-label">{MSG.breadcrumbLabel}</span>
       <ul className={Classes.BREADCRUMBS}>
         {segments.map((segment, i) => {
           const last = i === segments.length - 1;

@@ -1,0 +1,69 @@
+import { readingLevel, type Thresholds, vitalKind, weightLevel } from '@rpm/shared';
+
+/** One stored value of a measurement. */
+export interface MeasuredValue {
+  readonly reading_id: number;
+  readonly vital_id: number;
+  readonly vital_type: string;
+  readonly unit: string;
+  readonly value: number;
+}
+
+/** What the rule in force says about the device's values. */
+export interface RuleBounds {
+  /** Bounds per vital id. */
+  readonly vitals: ReadonlyMap<number, Thresholds>;
+  /** Weight devices: lbs above / below the dry weight that raise an alert (001 §3, §5). */
+  readonly gain: number | null;
+  readonly loss: number | null;
+}
+
+/** A value beyond a bound. */
+export interface AlertFinding extends MeasuredValue {
+  readonly level: 'abnormal' | 'critical';
+  readonly direction: 'low' | 'high';
+  readonly bound: number;
+  /** The words of the bell notification, after the patient's name. */
+  readonly text: string;
+}
+
+const round1 = (n: number) => Math.round(n * 10) / 10;
+
+/**
+ * The values of one measurement that pass a bound of the rule in force (issue 5 part 5). A weight is compared
+ * with the dry weight (001 §2.6) using the rule's gain and loss; `weightBaseline` is the patient's dry weight, or
+ * (when none is configured; the spec is silent) the patient's previous weight, so a sudden change still alerts.
+ * Every other vital is compared with the rule's bounds for it (thresholds.ts readingLevel).
+ */
+export function evaluateMeasurement(
+  values: readonly MeasuredValue[],
+  rule: RuleBounds,
+  weightBaseline: number | null,
+): AlertFinding[] {
+  const findings: AlertFinding[] = [];
+  for (const v of values) {
+    if (vitalKind(v.vital_type) === 'weight') {
+      if (weightBaseline === null) continue;
+      const hit = weightLevel(v.value, weightBaseline, rule.gain, rule.loss);
+      if (!hit) continue;
+      const change = round1(Math.abs(v.value - weightBaseline));
+      const text =
+        hit.direction === 'high'
+          ? `weight gain ${change} ${v.unit} above dry weight (${v.value} ${v.unit})`
+          : `weight loss ${change} ${v.unit} below dry weight (${v.value} ${v.unit})`;
+      findings.push({ ...v, ...hit, text });
+      continue;
+    }
+    const bounds = rule.vitals.get(v.vital_id);
+    if (!bounds) continue;
+    const hit = readingLevel(v.value, bounds);
+    if (!hit) continue;
+    const side = hit.direction === 'high' ? 'above' : 'below';
+    findings.push({
+      ...v,
+      ...hit,
+      text: `${v.vital_type} ${v.value} ${v.unit} ${side} ${hit.level} ${hit.direction} (${hit.bound})`,
+    });
+  }
+  return findings;
+}

@@ -1,0 +1,17 @@
+import type { FastifyReply } from 'fastify';
+import type { Config } from '../config.js';
+import { SESSION_COOKIE } from './guard.js';
+
+/**
+ * The HttpOnly SameSite cookie that must accompany the uid/token headers (DESIGN.md "Auth and access"). Path '/',
+ * not '/api': the hub's handshake at /socket.io needs it too.
+ */
+const OPTIONS = { path: '/', httpOnly: true, sameSite: 'strict' } as const;
+
+export function setSessionCookie(reply: FastifyReply, config: Config, secret: string): void {
+  reply.setCookie(SESSION_COOKIE, secret, { ...OPTIONS, secure: config.NODE_ENV === 'production' });
+}
+
+export function clearSessionCookie(reply: FastifyReply): void {
+  reply.clearCookie(SESSION_COOKIE, { path: OPTIONS.path });
+}

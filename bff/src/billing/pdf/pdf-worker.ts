@@ -1,0 +1,68 @@
+import { parentPort, workerData } from 'node:worker_threads';
+import pdfmake from 'pdfmake';
+import type { ReportData } from './report-data.js';
+import { REPORT_FONT, reportDocument } from './report-document.js';
+
+/** A render job sent to the worker. */
+export interface RenderRequest {
+  readonly id: number;
+  readonly data: ReportData;
+}
+
+/** The worker's answer: the PDF's bytes (transferred, not copied) or the error's message. */
+export type RenderReply =
+  | { readonly id: number; readonly ok: true; readonly pdf: ArrayBuffer }
+  | { readonly id: number; readonly ok: false; readonly error: string };
+
+// STACK.md: pdfmake 0.3 reads the standard fonts through its local access policy, which must allow them; nothing
+// else on disk or on the network is reachable from a document.
+const FONT_FILES = new Set<string>(Object.values(REPORT_FONT.Helvetica));
+pdfmake.addFonts(REPORT_FONT);
+pdfmake.setLocalAccessPolicy((path) => FONT_FILES.has(path));
+pdfmake.setUrlAccessPolicy(() => false);
+
+/** Renders a report to PDF bytes. */
+export async function renderReport(data: ReportData): Promise<Uint8Array> {
+  return pdfmake.createPdf(reportDocument(data)).getBuffer();
+}
+
+/** The bytes as an ArrayBuffer of their own, so it can be transferred to the main thread. */
+function ownArrayBuffer(bytes: Uint8Array): ArrayBuffer {
+  if (
+    bytes.byteOffset === 0 &&
+    bytes.byteLength === bytes.buffer.byteLength &&
+    bytes.buffer instanceof ArrayBuffer
+  )
+    return bytes.buffer;
+  return bytes.slice().buffer as ArrayBuffer;
+}
+
+/** Marks the worker threads pdf-pool.ts starts, so importing this module anywhere else starts nothing. */
+export const PDF_WORKER_ROLE = 'rpm-pdf-worker';
+
+if (parentPort && (workerData as { role?: unknown } | null)?.role === PDF_WORKER_ROLE) {
+  const port = parentPort;
+  // Warm up (module loading, font metrics, the JIT) with a few hundred rows before the first real report arrives:
+  // the first render of a cold worker is about twice as slow.
+  await renderReport({
+    title: 'warm-up',
+    facts: [['Month', 'warm-up']],
+    columns: ['ID', 'Name', 'Code', 'Amount'],
+    rightAligned: [3],
+    rows: Array.from({ length: 300 }, (_, n) => [String(n), `NAME, WARM ${n}`, '99454', '$1.00']),
+    emptyText: '',
+    footer: 'warm-up',
+  });
+  port.on('message', async (request: RenderRequest) => {
+    try {
+      const pdf = ownArrayBuffer(await renderReport(request.data));
+      port.postMessage({ id: request.id, ok: true, pdf } satisfies RenderReply, [pdf]);
+    } catch (error) {
+      port.postMessage({
+        id: request.id,
+        ok: false,
+        error: error instanceof Error ? error.message : String(error),
+      } satisfies RenderReply);
+    }
+  });
+}

@@ -1,0 +1,182 @@
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { HUB_EVENTS, MSG, type NotificationNewPayload } from '@rpm/shared';
+import { io as connect, type Socket } from 'socket.io-client';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { signIn, startTestApp, type TestApp } from '../test-app.js';
+import { createHub, HUB_PATH } from './hub.js';
+
+type Signed = Awaited<ReturnType<typeof signIn>>;
+
+let t: TestApp;
+let url: string;
+let sender: Signed; // role 6, Northwind
+let nurse: Signed; // role 8, Northwind
+let agent: Signed; // role 8, Northwind
+const sockets: Socket[] = [];
+
+beforeAll(async () => {
+  t = await startTestApp();
+  url = await t.app.listen({ port: 0, host: '127.0.0.1' });
+  sender = await signIn(t.app, 'role6@demo.test');
+  nurse = await signIn(t.app, 'role8@demo.test');
+  agent = await signIn(t.app, 'agent@demo.test');
+});
+afterAll(async () => {
+  // Closing with a client still connected must not wait for it (the hub closes in Fastify's preClose).
+  const open = as(nurse);
+  await connected(open);
+  const dropped = new Promise<string>((resolve) => open.once('disconnect', resolve));
+  const started = Date.now();
+  await t.close();
+  expect(await dropped).toBe('io server disconnect');
+  expect(Date.now() - started).toBeLessThan(5_000);
+  for (const s of sockets) s.disconnect();
+});
+
+/** A client as the browser makes it: uid/token in the handshake, the session cookie in the headers. */
+function client(auth: unknown, cookie: string | undefined, transport: 'websocket' | 'polling' = 'websocket') {
+  const socket = connect(url, {
+    path: HUB_PATH,
+    auth: auth as Record<string, unknown>,
+    transports: [transport],
+    reconnection: false,
+    forceNew: true,
+    ...(cookie ? { extraHeaders: { cookie } } : {}),
+  });
+  sockets.push(socket);
+  return socket;
+}
+const as = (who: Signed, transport?: 'websocket' | 'polling') =>
+  client({ uid: who.user.user_id, token: who.user.token }, who.headers.cookie, transport);
+
+const connected = (socket: Socket) =>
+  new Promise<void>((resolve, reject) => {
+    socket.once('connect', () => resolve());
+    socket.once('connect_error', reject);
+  });
+const refused = (socket: Socket) =>
+  new Promise<string>((resolve, reject) => {
+    socket.once('connect', () => reject(new Error('connected')));
+    socket.once('connect_error', (err) => resolve(err.message));
+  });
+const next = (socket: Socket) =>
+  new Promise<NotificationNewPayload>((resolve) => socket.once(HUB_EVENTS.notificationNew, resolve));
+
+const send = (to: Signed, message: string) =>
+  t.app.inject({
+    method: 'POST',
+    url: '/api/rpm/notification/sendNotification',
+    headers: sender.headers,
+    payload: { user_id_from: sender.user.user_id, user_id_to: to.user.user_id, message },
+  });
+
+describe('hub (socket.io on the BFF server)', () => {
+  it('pushes a sent notification to every open client of the recipient and to no one else', async () => {
+    const nurseTab1 = as(nurse);
+    const nurseTab2 = as(nurse, 'polling');
+    const agentTab = as(agent);
+    await Promise.all([connected(nurseTab1), connected(nurseTab2), connected(agentTab)]);
+    const seenByAgent: NotificationNewPayload[] = [];
+    agentTab.on(HUB_EVENTS.notificationNew, (p: NotificationNewPayload) => seenByAgent.push(p));
+
+    const [tab1, tab2, res] = await Promise.all([
+      next(nurseTab1),
+      next(nurseTab2),
+      send(nurse, 'Room 4 needs you'),
+    ]);
+    expect(res.json().status).toBe(true);
+    const stored = await t.db
+      .selectFrom('notifications')
+      .selectAll()
+      .where('user_id', '=', nurse.user.user_id)
+      .orderBy('notification_id', 'desc')
+      .executeTakeFirstOrThrow();
+    const expected = {
+      notification_id: stored.notification_id,
+      fk_patient_id: null,
+      device_type_icon: null,
+      notification_message: '<b>Elena Vasquez</b> Room 4 needs you',
+      created_at: stored.created_at.toISOString(),
+      is_read: 0,
+    };
+    expect(tab1).toEqual(expected);
+    expect(tab2).toEqual(expected);
+
+    // One socket receives in emit order: once the agent has its own, the nurse's would have arrived before it.
+    const [own] = await Promise.all([next(agentTab), send(agent, 'For the agent')]);
+    expect(own.notification_message).toContain('For the agent');
+    expect(seenByAgent.map((p) => p.notification_message)).toEqual([own.notification_message]);
+  });
+
+  it('notifyUser pushes a validated payload to the user room (the API later features use)', async () => {
+    // A second hub on its own server: the app keeps its hub in deps, out of the test's reach.
+    const server = createServer();
+    const hub = createHub(server, { db: t.db, clock: t.clock, log: t.app.log });
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    const { port } = server.address() as AddressInfo;
+    try {
+      const socket = connect(`http://127.0.0.1:${port}`, {
+        path: HUB_PATH,
+        auth: { uid: nurse.user.user_id, token: nurse.user.token },
+        extraHeaders: { cookie: nurse.headers.cookie ?? '' },
+        transports: ['websocket'],
+        reconnection: false,
+      });
+      sockets.push(socket);
+      await connected(socket);
+      const payload: NotificationNewPayload = {
+        notification_id: 1,
+        fk_patient_id: 2,
+        device_type_icon: 'bp.png',
+        notification_message: '<b>Alert</b> high reading',
+        created_at: new Date(0).toISOString(),
+        is_read: 0,
+      };
+      const received = next(socket);
+      hub.notifyUser(nurse.user.user_id, payload);
+      expect(await received).toEqual(payload);
+      expect(() => hub.notifyUser(nurse.user.user_id, { ...payload, is_read: 2 } as never)).toThrow();
+      socket.disconnect();
+    } finally {
+      await hub.close();
+      await new Promise((resolve) => server.close(resolve));
+    }
+  });
+
+  it.each([
+    [
+      'a wrong token',
+      (s: Signed) => ({ uid: s.user.user_id, token: 'not-the-token' }),
+      true,
+      MSG.notAuthorised,
+    ],
+    [
+      'another user’s uid',
+      (s: Signed) => ({ uid: s.user.user_id + 1, token: s.user.token }),
+      true,
+      MSG.notAuthorised,
+    ],
+    [
+      'no session cookie',
+      (s: Signed) => ({ uid: s.user.user_id, token: s.user.token }),
+      false,
+      MSG.notAuthorised,
+    ],
+    [
+      'no auth at all',
+      () => ({}),
+      true,
+      'Sign in first: the hub handshake needs the uid and token of your session.',
+    ],
+  ])('refuses a handshake with %s, with the 401 text', async (_, auth, withCookie, text) => {
+    const socket = client(auth(nurse), withCookie ? nurse.headers.cookie : undefined);
+    expect(await refused(socket)).toBe(text);
+  });
+
+  it('refuses a session that has ended', async () => {
+    const gone = await signIn(t.app, 'role9@demo.test');
+    await t.app.inject({ method: 'GET', url: '/api/rpm/checkSession?status=0', headers: gone.headers });
+    expect(await refused(as(gone))).toBe(MSG.notAuthorised);
+  });
+});

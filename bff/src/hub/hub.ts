@@ -1,0 +1,107 @@
+import type { Server as HttpServer } from 'node:http';
+import { fastifyCookie } from '@fastify/cookie';
+import { HUB_EVENTS, hubAuth, type NotificationNewPayload, notificationNewPayload } from '@rpm/shared';
+import type { FastifyBaseLogger } from 'fastify';
+import { Server, type ServerOptions, type Socket } from 'socket.io';
+import { SESSION_COOKIE } from '../auth/guard.js';
+import { requireSession } from '../auth/sessions.js';
+import type { Clock } from '../clock.js';
+import type { Db } from '../db/schema.js';
+import { HttpError } from '../http/errors.js';
+
+/** The path socket.io answers on (the client's Vite proxy forwards it to the BFF). */
+export const HUB_PATH = '/socket.io';
+
+/** The room of one user's open clients: every tab, every device. */
+export const userRoom = (userId: number): string => `user:${userId}`;
+
+/** What the hub keeps on each connected socket. */
+export interface HubSocketData {
+  readonly userId: number;
+  readonly sessionId: number;
+  /** The administrator behind a temporary login (000 §4.4), or null. */
+  readonly actingUserId: number | null;
+}
+
+/** The real-time hub (DESIGN.md): pushes to users' open clients. */
+export interface Hub {
+  /** Pushes a new bell notification to every open client of the user, at once (000 §2.8, §4.6). */
+  notifyUser(userId: number, payload: NotificationNewPayload): void;
+  /** The socket.io server, for features that add their own events (sleep-test locks, 000 §4.11). */
+  readonly io: Server;
+  /** Disconnects this replica's clients and stops accepting new ones. */
+  close(): Promise<void>;
+}
+
+export interface HubOptions {
+  readonly db: Db;
+  readonly clock: Clock;
+  readonly log: FastifyBaseLogger;
+  /**
+   * The socket.io adapter. Absent: the in-process one (one BFF). With REDIS_URL, pass `createAdapter(pub, sub)` of
+   * @socket.io/redis-adapter so a notification reaches a user's clients on every replica (DESIGN.md "Shape").
+   */
+  readonly adapter?: ServerOptions['adapter'];
+}
+
+/**
+ * Attaches socket.io to the HTTP server. A client authenticates in the handshake with `auth: {uid, token}` and the
+ * HttpOnly session cookie (the same pair every HTTP call needs); the session must be live. A refused handshake
+ * gets an Error whose message is the 401 text (the client shows it like any 401, 000 §8).
+ */
+export function createHub(server: HttpServer, opts: HubOptions): Hub {
+  const io = new Server(server, {
+    path: HUB_PATH,
+    // The client bundles socket.io-client; nothing to serve.
+    serveClient: false,
+    ...(opts.adapter ? { adapter: opts.adapter } : {}),
+  });
+
+  io.use((socket, next) => {
+    authenticateSocket(socket, opts).then(
+      (data) => {
+        socket.data = data;
+        next();
+      },
+      (err: unknown) => {
+        if (err instanceof HttpError) return next(new Error(err.message));
+        opts.log.error({ err }, 'hub handshake failed');
+        next(new Error('Something went wrong on the server. Please try again.'));
+      },
+    );
+  });
+
+  io.on('connection', (socket: Socket) => {
+    const data = socket.data as HubSocketData;
+    void socket.join(userRoom(data.userId));
+  });
+
+  return {
+    io,
+    notifyUser(userId, payload) {
+      io.to(userRoom(userId)).emit(HUB_EVENTS.notificationNew, notificationNewPayload.parse(payload));
+    },
+    async close() {
+      // Only this replica's sockets: with a shared adapter io.disconnectSockets() would reach every replica.
+      io.local.disconnectSockets(true);
+      io.engine.close();
+      await io.of('/').adapter.close();
+    },
+  };
+}
+
+async function authenticateSocket(socket: Socket, opts: HubOptions): Promise<HubSocketData> {
+  const creds = hubAuth.safeParse(socket.handshake.auth);
+  if (!creds.success)
+    throw new HttpError(401, 'Sign in first: the hub handshake needs the uid and token of your session.');
+  const cookieHeader = socket.handshake.headers.cookie;
+  const cookieSecret = cookieHeader ? fastifyCookie.parse(cookieHeader)[SESSION_COOKIE] : undefined;
+  const session = await requireSession(opts.db, opts.clock, { ...creds.data, cookieSecret });
+  const user = await opts.db
+    .selectFrom('users')
+    .select('active')
+    .where('user_id', '=', session.userId)
+    .executeTakeFirst();
+  if (!user?.active) throw new HttpError(401, 'This account is disabled. Please contact your administrator.');
+  return { userId: session.userId, sessionId: session.sessionId, actingUserId: session.actingUserId };
+}

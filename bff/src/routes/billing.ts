@@ -1,0 +1,100 @@
+import {
+  claimReport,
+  generateBillingReport,
+  getAllPractices,
+  getBillingCountSummary,
+  getBillingDetails,
+  PRODUCT,
+  searchPracticeByUserId,
+} from '@rpm/shared';
+import type { FastifyInstance } from 'fastify';
+import { recordClaim } from '../billing/claims.js';
+import { countSummary } from '../billing/counts.js';
+import { billingDetails, billingReportData } from '../billing/details.js';
+import { createPdfPool, type PdfPool, PdfPoolBusyError } from '../billing/pdf/pdf-pool.js';
+import { practiceOptions } from '../billing/practices.js';
+import { billingScope, resolveBillingFilter } from '../billing/scope.js';
+import type { Deps } from '../deps.js';
+import { registerCall } from '../http/calls.js';
+import { HttpError } from '../http/errors.js';
+
+/** Options of {@link billingRoutes}. */
+export interface BillingRouteOptions {
+  /** The PDF renderer; by default a pool of worker threads closed with the app. */
+  readonly pdf?: PdfPool;
+}
+
+/** A file name part: letters, digits and underscores only. */
+const fileNamePart = (text: string) => text.replace(/[^A-Za-z0-9]+/g, '_').replace(/^_+|_+$/g, '');
+
+/**
+ * The billing report, claims, the PDF, the practice selector and the dashboard counts (001 §2.1, §3, §4 Billing,
+ * §6, §7 Billing). Scope: lowest role 1 or 10 sees every practice, everyone else the practices they belong to; a
+ * practice outside the scope is refused with 403, never answered as an empty report.
+ */
+export function billingRoutes(app: FastifyInstance, deps: Deps, opts: BillingRouteOptions = {}): void {
+  const { db, clock } = deps;
+  const pdf = opts.pdf ?? createPdfPool();
+  if (!opts.pdf) app.addHook('onClose', async () => pdf.close());
+
+  registerCall(app, deps, getBillingDetails, async ({ headers, query, auth }) =>
+    billingDetails(db, auth, headers, query),
+  );
+
+  registerCall(app, deps, claimReport, async ({ query, auth, req }) => {
+    const result = await recordClaim(db, await billingScope(db, auth), {
+      summaryId: query.id,
+      auth,
+      ip: req.ip,
+      at: clock.now(),
+    });
+    return {
+      status: 1,
+      message: result.recorded ? 'Claim recorded' : 'Claim was already recorded',
+      claim_date: result.claimDate,
+    };
+  });
+
+  registerCall(app, deps, generateBillingReport, async ({ headers, query, auth, reply }) => {
+    const { filter, practiceName, data } = await billingReportData(db, auth, headers, query, clock.now());
+    let bytes: Buffer;
+    try {
+      bytes = await pdf.render(data);
+    } catch (error) {
+      if (error instanceof PdfPoolBusyError)
+        throw new HttpError(
+          429,
+          'Other billing reports are being prepared. Please try again in a moment.',
+          undefined,
+          {
+            'retry-after': '5',
+          },
+        );
+      throw error;
+    }
+    const name = `${PRODUCT}_Billing_Report_${filter.month.slice(0, 7)}_${fileNamePart(practiceName ?? 'All_Practices')}.pdf`;
+    reply
+      .type('application/pdf')
+      .header('content-disposition', `attachment; filename="${name}"`)
+      .header('cache-control', 'no-store');
+    return bytes;
+  });
+
+  registerCall(app, deps, getAllPractices, async ({ auth }) => {
+    return { status: 1, data: await practiceOptions(db, await billingScope(db, auth), {}) };
+  });
+
+  registerCall(app, deps, searchPracticeByUserId, async ({ body, auth }) => {
+    const data = await practiceOptions(db, await billingScope(db, auth), {
+      search: body.search_term,
+      organizationId: body.organization_id ?? null,
+    });
+    return { status: 1, data };
+  });
+
+  registerCall(app, deps, getBillingCountSummary, async ({ headers, auth }) => {
+    const { filter } = await resolveBillingFilter(db, await billingScope(db, auth), headers);
+    const summary = await countSummary(db, filter);
+    return { status: 1, data: summary.data, total: summary.total };
+  });
+}

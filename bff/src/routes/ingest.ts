@@ -1,0 +1,35 @@
+import { DEVICE_KEY_HEADER, ingestReading } from '@rpm/shared';
+import type { FastifyInstance } from 'fastify';
+import { createIntake } from '../alerts/intake.js';
+import type { Deps } from '../deps.js';
+import { registerCall } from '../http/calls.js';
+
+/**
+ * POST /api/ingest/readings (shared/src/api/ingest.ts): one measurement of a device, authenticated by a vendor
+ * key. The intake (alerts/intake.ts) writes it in one transaction with its audit row: the message is recorded
+ * once per device and time (unique key, ON CONFLICT DO NOTHING), the readings are stored through recordReadings
+ * (the month's billing summary follows), the device's rule in force is checked and values beyond a bound become
+ * alerts with a bell notification for each member of the care team, pushed over the hub after the commit.
+ */
+export function ingestRoutes(app: FastifyInstance, deps: Deps): void {
+  const intake = createIntake({ db: deps.db, clock: deps.clock, hub: deps.hub });
+  // Before the database closes: the queued measurements are written and answered.
+  app.addHook('preClose', async () => intake.close());
+
+  registerCall(app, deps, ingestReading, async ({ headers, body, req }) => {
+    const answer = await intake.submit({ key: headers[DEVICE_KEY_HEADER], body, ip: req.ip });
+    return {
+      status: 1,
+      data: {
+        reading_ids: answer.reading_ids,
+        duplicate: answer.duplicate,
+        alerts: answer.alerts.map(({ alert_id, vital_type, level, direction }) => ({
+          alert_id,
+          vital_type,
+          level,
+          direction,
+        })),
+      },
+    };
+  });
+}

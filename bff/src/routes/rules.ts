@@ -1,0 +1,555 @@
+import {
+  type AddRuleBody,
+  addNotificationRule,
+  addVitalConfigurations,
+  defaultThresholds,
+  getAllIntervals,
+  getAllVitals,
+  getMoreNotificationRuleData,
+  getNotificationRules,
+  getPatientVitals,
+  getVitalsDefaults,
+  MSG,
+  RULE_STATUS_FILTER,
+  resumeRule,
+  sliderMax,
+  terminateRule,
+  thresholdProblem,
+  updateNotificationRules,
+  vitalKind,
+} from '@rpm/shared';
+import type { FastifyInstance } from 'fastify';
+import { audit } from '../audit.js';
+import type { Deps } from '../deps.js';
+import { registerCall } from '../http/calls.js';
+import { HttpError } from '../http/errors.js';
+import { assertPatientAccess } from '../scope.js';
+import { actor, ownId } from './route-helpers.js';
+import {
+  assertNoOverlap,
+  checkEndDate,
+  checkRuleVitals,
+  earliestRuleDay,
+  isoDay,
+  latestTodayDay,
+  loadRules,
+  lockAssignment,
+  ruleWithAccess,
+  writeRuleVitals,
+} from './rules-store.js';
+
+/** The RPM protocol defaults are role 5's (000 §6.2 'RPM Protocol Defaults: role 5'). */
+const PROTOCOL_ROLE_ID = 5;
+
+/**
+ * The vitals and notification-rule calls of the Alert Rules tab (001 §2.2, §3, §4, §5, §7 "Vitals and rules").
+ * Every write runs in one transaction with its audit row; a refused call writes nothing.
+ */
+export function ruleRoutes(app: FastifyInstance, deps: Deps): void {
+  const { db, clock } = deps;
+
+  registerCall(app, deps, getAllIntervals, async () => ({
+    status: 1,
+    data: await db.selectFrom('reading_intervals').selectAll().orderBy('interval_id').execute(),
+  }));
+
+  registerCall(app, deps, getAllVitals, async () => {
+    const rows = await db
+      .selectFrom('vitals')
+      .innerJoin('device_types', 'device_types.device_type_id', 'vitals.device_type_id')
+      .select([
+        'vitals.vital_id',
+        'vitals.vital_type',
+        'vitals.unit',
+        'vitals.device_type_id',
+        'device_types.device_type',
+      ])
+      .orderBy('vitals.vital_id')
+      .execute();
+    return { status: 1, data: rows.map((r) => ({ ...r, slider_max: sliderMax(vitalKind(r.vital_type)) })) };
+  });
+
+  registerCall(app, deps, getVitalsDefaults, async ({ query }) => {
+    const role = await db
+      .selectFrom('roles')
+      .select('role_id')
+      .where('role_id', '=', query.role_id)
+      .executeTakeFirst();
+    if (!role) throw new HttpError(400, `Role ${query.role_id} does not exist.`, 'role_id');
+    const vitals = await db
+      .selectFrom('vitals')
+      .select(['vital_id', 'vital_type', 'unit', 'device_type_id'])
+      .where('device_type_id', '=', query.device_type_id)
+      .orderBy('vital_id')
+      .execute();
+    if (vitals.length === 0)
+      throw new HttpError(400, `Device type ${query.device_type_id} has no vitals.`, 'device_type_id');
+    const stored = await db
+      .selectFrom('vital_defaults')
+      .selectAll()
+      .where('role_id', 'in', [query.role_id, PROTOCOL_ROLE_ID])
+      .where(
+        'vital_id',
+        'in',
+        vitals.map((v) => v.vital_id),
+      )
+      .execute();
+    return {
+      status: 1,
+      data: vitals.map((v) => {
+        const own = stored.find((s) => s.vital_id === v.vital_id && s.role_id === query.role_id);
+        const protocol = stored.find((s) => s.vital_id === v.vital_id && s.role_id === PROTOCOL_ROLE_ID);
+        const found = own ?? protocol;
+        const bounds = found ?? defaultThresholds(v.vital_id, vitalKind(v.vital_type));
+        return {
+          ...v,
+          fk_vital_id: v.vital_id,
+          critical_low: bounds.critical_low,
+          abnormal_low: bounds.abnormal_low,
+          abnormal_high: bounds.abnormal_high,
+          critical_high: bounds.critical_high,
+          source: own ? ('role' as const) : protocol ? ('protocol' as const) : ('spec' as const),
+        };
+      }),
+    };
+  });
+
+  registerCall(app, deps, getPatientVitals, async ({ query, auth }) => {
+    await assertPatientAccess(db, auth, query.patient_id);
+    const vitals = await db
+      .selectFrom('patient_vital_thresholds as p')
+      .innerJoin('vitals as v', 'v.vital_id', 'p.vital_id')
+      .select([
+        'p.vital_id',
+        'v.vital_type',
+        'v.unit',
+        'v.device_type_id',
+        'p.critical_low',
+        'p.abnormal_low',
+        'p.abnormal_high',
+        'p.critical_high',
+        'p.updated_at',
+      ])
+      .where('p.patient_id', '=', query.patient_id)
+      .orderBy('p.vital_id')
+      .execute();
+    const weight = await db
+      .selectFrom('patient_weight_settings')
+      .select(['dry_weight', 'gain', 'loss', 'updated_at'])
+      .where('patient_id', '=', query.patient_id)
+      .executeTakeFirst();
+    const times = [...vitals.map((v) => v.updated_at.getTime()), weight?.updated_at.getTime() ?? 0];
+    const latest = Math.max(0, ...times);
+    return {
+      status: 1,
+      data: {
+        vitals: vitals.map(({ updated_at: _, ...v }) => ({ ...v, fk_vital_id: v.vital_id })),
+        weight: weight ? { dry_weight: weight.dry_weight, gain: weight.gain, loss: weight.loss } : null,
+        updated_at: latest > 0 ? new Date(latest).toISOString() : null,
+      },
+    };
+  });
+
+  registerCall(app, deps, addVitalConfigurations, async ({ body, auth, req }) => {
+    await assertPatientAccess(db, auth, body.patient_id);
+    const known = await db.selectFrom('vitals').select(['vital_id', 'vital_type']).execute();
+    const seen = new Set<number>();
+    for (const [n, vital] of body.vitals.entries()) {
+      const meta = known.find((k) => k.vital_id === vital.vital_id);
+      if (!meta) throw new HttpError(400, `Vital ${vital.vital_id} does not exist.`, `vitals.${n}.vital_id`);
+      if (seen.has(vital.vital_id))
+        throw new HttpError(400, `Vital ${vital.vital_id} is given twice.`, `vitals.${n}.vital_id`);
+      seen.add(vital.vital_id);
+      const problem = thresholdProblem(vital, vitalKind(meta.vital_type));
+      if (problem)
+        throw new HttpError(400, `${meta.vital_type}: ${problem.message}`, `vitals.${n}.${problem.field}`);
+    }
+    const now = clock.now();
+    await db.transaction().execute(async (trx) => {
+      await trx.deleteFrom('patient_vital_thresholds').where('patient_id', '=', body.patient_id).execute();
+      if (body.vitals.length > 0)
+        await trx
+          .insertInto('patient_vital_thresholds')
+          .values(
+            body.vitals.map((v) => ({
+              patient_id: body.patient_id,
+              vital_id: v.vital_id,
+              critical_low: v.critical_low,
+              abnormal_low: v.abnormal_low,
+              abnormal_high: v.abnormal_high,
+              critical_high: v.critical_high,
+              updated_by: auth.userId,
+              updated_at: now,
+            })),
+          )
+          .execute();
+      if (body.weight) {
+        const row = { ...body.weight, updated_by: auth.userId, updated_at: now };
+        await trx
+          .insertInto('patient_weight_settings')
+          .values({ patient_id: body.patient_id, ...row })
+          .onConflict((oc) => oc.column('patient_id').doUpdateSet(row))
+          .execute();
+      } else {
+        await trx.deleteFrom('patient_weight_settings').where('patient_id', '=', body.patient_id).execute();
+      }
+      await audit(trx, {
+        ...actor(auth, req.ip, now),
+        action: 'set_vital_configuration',
+        entity: 'patient',
+        entityId: body.patient_id,
+        detail: { vitals: body.vitals, weight: body.weight },
+      });
+    });
+    return { status: 1, message: MSG.updatedSuccessfully };
+  });
+
+  registerCall(app, deps, getNotificationRules, async ({ query, auth }) => {
+    await assertPatientAccess(db, auth, query.user_id, 'user_id');
+    const status =
+      query.status === RULE_STATUS_FILTER.active
+        ? 1
+        : query.status === RULE_STATUS_FILTER.inactive
+          ? 2
+          : undefined;
+    const data = await loadRules(
+      db,
+      { patientId: query.user_id, ...(status ? { status } : {}) },
+      { column: query.orderby, dir: query.order },
+    );
+    return { status: 1, data };
+  });
+
+  registerCall(app, deps, getMoreNotificationRuleData, async ({ query, auth }) => {
+    await ruleWithAccess(db, auth, query.notification_rule_id);
+    const [rule] = await loadRules(db, { ruleIds: [query.notification_rule_id] });
+    if (!rule)
+      throw new HttpError(404, `Rule ${query.notification_rule_id} does not exist.`, 'notification_rule_id');
+    return { status: 1, data: rule };
+  });
+
+  /** Checks of the add and edit payloads that need the database; returns the device's assignment. */
+  async function checkPayload(body: AddRuleBody, now: Date, startChanged: boolean, endChanged: boolean) {
+    if (startChanged && body.start_date < earliestRuleDay(now))
+      throw new HttpError(400, MSG.invalidStartDate, 'start_date');
+    if (endChanged) checkEndDate(body.end_date, now, MSG.invalidEndDate);
+    const interval = await db
+      .selectFrom('reading_intervals')
+      .select('interval_id')
+      .where('interval_id', '=', body.interval_id)
+      .executeTakeFirst();
+    if (!interval) throw new HttpError(400, `Interval ${body.interval_id} does not exist.`, 'interval_id');
+    // The current assignment of the device: it must be with this patient (a device of another patient is refused
+    // without saying whose it is).
+    const assignment = await db
+      .selectFrom('device_assignments as a')
+      .innerJoin('devices as d', 'd.inventory_id', 'a.inventory_id')
+      .select(['a.device_assign_id', 'a.patient_id', 'd.device_type_id', 'd.device_name'])
+      .where('a.inventory_id', '=', body.inventory_id)
+      .where('a.unassigned_at', 'is', null)
+      .executeTakeFirst();
+    if (!assignment || assignment.patient_id !== body.user_id)
+      throw new HttpError(
+        400,
+        `Device ${body.inventory_id} is not assigned to this patient.`,
+        'inventory_id',
+      );
+    if (assignment.device_type_id !== body.device_type_id)
+      throw new HttpError(400, `The device is of type ${assignment.device_type_id}.`, 'device_type_id');
+    // The spec's payload carries one vital's bounds at the top level besides vitals[] (001 §3): taken as one
+    // more entry unless vitals[] already has that vital.
+    const vitals = [...body.vitals];
+    if (body.vital_id !== undefined && !vitals.some((v) => v.vital_id === body.vital_id)) {
+      if (body.critical_low === undefined || body.abnormal_low === undefined)
+        throw new HttpError(400, 'The bounds of vital_id are missing.', 'critical_low');
+      vitals.push({
+        vital_id: body.vital_id,
+        critical_low: body.critical_low,
+        abnormal_low: body.abnormal_low,
+        abnormal_high: body.abnormal_high ?? null,
+        critical_high: body.critical_high ?? null,
+      });
+    }
+    const checked = await checkRuleVitals(db, assignment.device_type_id, vitals, {
+      gain: body.gain,
+      loss: body.loss,
+    });
+    return { assignment, ...checked };
+  }
+
+  registerCall(app, deps, addNotificationRule, async ({ body, auth, req }) => {
+    ownId(auth, body.created_by, 'created_by');
+    await assertPatientAccess(db, auth, body.user_id, 'user_id');
+    const now = clock.now();
+    const { assignment, vitals, gain, loss } = await checkPayload(body, now, true, true);
+    const ruleId = await db.transaction().execute(async (trx) => {
+      await lockAssignment(trx, assignment.device_assign_id);
+      if (body.status === 1)
+        await assertNoOverlap(trx, assignment.device_assign_id, body.start_date, body.end_date, []);
+      const row = await trx
+        .insertInto('notification_rules')
+        .values({
+          patient_id: body.user_id,
+          device_assign_id: assignment.device_assign_id,
+          interval_id: body.interval_id,
+          interval_count: body.interval,
+          start_date: body.start_date,
+          end_date: body.end_date,
+          status: body.status,
+          notification_mode: body.notification_mode,
+          notification_note: body.notification_note,
+          sms_miss: body.sms_miss,
+          call_miss: body.call_miss,
+          gain,
+          loss,
+          created_by: auth.userId,
+          created_at: now,
+          updated_by: auth.userId,
+          updated_at: now,
+        })
+        .returning('notification_rule_id')
+        .executeTakeFirstOrThrow();
+      await writeRuleVitals(trx, row.notification_rule_id, vitals);
+      await audit(trx, {
+        ...actor(auth, req.ip, now),
+        action: 'add_notification_rule',
+        entity: 'notification_rule',
+        entityId: row.notification_rule_id,
+        detail: { patient_id: body.user_id, device: body.deviceName ?? assignment.device_name, vitals },
+      });
+      return row.notification_rule_id;
+    });
+    return { status: 1, message: MSG.addedSuccessfully, data: { notification_rule_id: ruleId } };
+  });
+
+  registerCall(app, deps, updateNotificationRules, async ({ body, auth, req }) => {
+    ownId(auth, body.created_by, 'created_by');
+    const rule = await ruleWithAccess(db, auth, body.notification_rule_id);
+    if (body.user_id !== rule.patient_id)
+      throw new HttpError(400, 'The rule belongs to another patient.', 'user_id');
+    // 001 §4: in edit mode the device is read-only.
+    if (body.inventory_id !== rule.inventory_id)
+      throw new HttpError(400, 'The device of a rule cannot be changed.', 'inventory_id');
+    if (body.status !== rule.status)
+      throw new HttpError(400, "Use the rule's Status switch to switch it on or off.", 'status');
+    const stored: Record<string, unknown> = {
+      start_date: isoDay(rule.start_date),
+      end_date: isoDay(rule.end_date),
+      interval_id: rule.interval_id,
+      interval: rule.interval_count,
+      status: rule.status,
+      notification_mode: rule.notification_mode,
+      notification_note: rule.notification_note,
+      sms_miss: rule.sms_miss,
+      call_miss: rule.call_miss,
+      gain: rule.gain,
+      loss: rule.loss,
+      updated_at: rule.updated_at.toISOString(),
+    };
+    for (const [key, value] of Object.entries(body.previous)) {
+      const same =
+        key === 'updated_at'
+          ? Date.parse(String(value)) === rule.updated_at.getTime()
+          : value === stored[key];
+      if (!same)
+        throw new HttpError(
+          409,
+          'This rule was changed by someone else since you opened it. Please reload.',
+          `previous.${key}`,
+        );
+    }
+    const now = clock.now();
+    const startChanged = body.start_date !== stored.start_date;
+    const endChanged = body.end_date !== stored.end_date;
+    const { assignment, vitals, gain, loss } = await checkPayload(body, now, startChanged, endChanged);
+    if (assignment.device_assign_id !== rule.device_assign_id)
+      throw new HttpError(
+        409,
+        'The device was reassigned since this rule was made; add a new rule.',
+        'inventory_id',
+      );
+    await db.transaction().execute(async (trx) => {
+      await lockAssignment(trx, rule.device_assign_id);
+      if (rule.status === 1)
+        await assertNoOverlap(trx, rule.device_assign_id, body.start_date, body.end_date, [
+          rule.notification_rule_id,
+        ]);
+      await trx
+        .updateTable('notification_rules')
+        .set({
+          interval_id: body.interval_id,
+          interval_count: body.interval,
+          start_date: body.start_date,
+          end_date: body.end_date,
+          notification_mode: body.notification_mode,
+          notification_note: body.notification_note,
+          sms_miss: body.sms_miss,
+          call_miss: body.call_miss,
+          gain,
+          loss,
+          updated_by: auth.userId,
+          updated_at: now,
+        })
+        .where('notification_rule_id', '=', rule.notification_rule_id)
+        .execute();
+      await writeRuleVitals(trx, rule.notification_rule_id, vitals);
+      await audit(trx, {
+        ...actor(auth, req.ip, now),
+        action: 'update_notification_rule',
+        entity: 'notification_rule',
+        entityId: rule.notification_rule_id,
+        detail: {
+          before: stored,
+          after: { ...body, previous: undefined, vitals },
+          device: body.deviceName ?? rule.device_name,
+        },
+      });
+    });
+    return {
+      status: 1,
+      message: MSG.updatedSuccessfully,
+      data: { notification_rule_id: rule.notification_rule_id },
+    };
+  });
+
+  registerCall(app, deps, resumeRule, async ({ body, auth, req }) => {
+    const ids = [...new Set(body.notification_rule_id)];
+    const rules = [];
+    for (const id of ids) rules.push(await ruleWithAccess(db, auth, id));
+    if (rules.some((r) => r.device_assign_id !== body.device_assign_id))
+      throw new HttpError(400, 'The rules do not belong to this device assignment.', 'device_assign_id');
+    const now = clock.now();
+    const today = isoDay(now);
+    const toResume = rules.filter((r) => r.status !== 1);
+    for (const rule of toResume) {
+      if (isoDay(rule.end_date) < earliestRuleDay(now))
+        throw new HttpError(
+          409,
+          `This rule ended on ${isoDay(rule.end_date)}; add a new rule instead.`,
+          'notification_rule_id',
+        );
+    }
+    await db.transaction().execute(async (trx) => {
+      await lockAssignment(trx, body.device_assign_id);
+      const resumed: number[] = [];
+      for (const rule of toResume) {
+        // Against the active rules, including those resumed just before in this call.
+        await assertNoOverlap(trx, rule.device_assign_id, isoDay(rule.start_date), isoDay(rule.end_date), [
+          rule.notification_rule_id,
+        ]);
+        await trx
+          .updateTable('notification_rules')
+          .set({
+            status: 1,
+            terminated_at: null,
+            terminated_by: null,
+            updated_by: auth.userId,
+            updated_at: now,
+          })
+          .where('notification_rule_id', '=', rule.notification_rule_id)
+          .execute();
+        resumed.push(rule.notification_rule_id);
+      }
+      await audit(trx, {
+        ...actor(auth, req.ip, now),
+        action: 'resume_notification_rule',
+        entity: 'device_assignment',
+        entityId: body.device_assign_id,
+        detail: {
+          resumed,
+          already_active: ids.filter((id) => !resumed.includes(id)),
+          today,
+          device: body.deviceName,
+        },
+      });
+    });
+    return { status: 1, message: MSG.updatedSuccessfully };
+  });
+
+  registerCall(app, deps, terminateRule, async ({ body, auth, req }) => {
+    ownId(auth, body.terminated_by, 'terminated_by');
+    const rule = await ruleWithAccess(db, auth, body.notification_rule_id);
+    if (rule.device_assign_id !== body.device_assign_id)
+      throw new HttpError(400, 'The rule does not belong to this device assignment.', 'device_assign_id');
+    if (rule.status !== 1)
+      throw new HttpError(409, 'This rule is already switched off.', 'notification_rule_id');
+    const now = clock.now();
+    const start = body.start_date ?? null;
+    const end = body.end_date ?? null;
+    if (body.is_continue && start && end) {
+      // The resume dialog's pickers: the start no later than today, the end after it (001 §5), and the continued
+      // rule must still be in force today or later.
+      if (start > latestTodayDay(now)) throw new HttpError(400, MSG.invalidDate, 'start_date');
+      checkEndDate(end, now, MSG.invalidDate);
+      const current = await db
+        .selectFrom('device_assignments')
+        .select('unassigned_at')
+        .where('device_assign_id', '=', rule.device_assign_id)
+        .executeTakeFirstOrThrow();
+      if (current.unassigned_at !== null)
+        throw new HttpError(
+          409,
+          'The device was returned: monitoring cannot continue on it.',
+          'device_assign_id',
+        );
+    }
+    const continuedId = await db.transaction().execute(async (trx) => {
+      await lockAssignment(trx, rule.device_assign_id);
+      await trx
+        .updateTable('notification_rules')
+        .set({
+          status: 2,
+          terminated_at: now,
+          terminated_by: auth.userId,
+          updated_by: auth.userId,
+          updated_at: now,
+        })
+        .where('notification_rule_id', '=', rule.notification_rule_id)
+        .execute();
+      let continued: number | null = null;
+      if (body.is_continue && start && end) {
+        await assertNoOverlap(trx, rule.device_assign_id, start, end, []);
+        const row = await trx
+          .insertInto('notification_rules')
+          .values({
+            patient_id: rule.patient_id,
+            device_assign_id: rule.device_assign_id,
+            interval_id: rule.interval_id,
+            interval_count: rule.interval_count,
+            start_date: start,
+            end_date: end,
+            status: 1,
+            notification_mode: rule.notification_mode,
+            notification_note: rule.notification_note,
+            sms_miss: rule.sms_miss,
+            call_miss: rule.call_miss,
+            gain: rule.gain,
+            loss: rule.loss,
+            previous_rule_id: rule.notification_rule_id,
+            created_by: auth.userId,
+            created_at: now,
+            updated_by: auth.userId,
+            updated_at: now,
+          })
+          .returning('notification_rule_id')
+          .executeTakeFirstOrThrow();
+        continued = row.notification_rule_id;
+        const vitals = await trx
+          .selectFrom('notification_rule_vitals')
+          .select(['vital_id', 'critical_low', 'abnormal_low', 'abnormal_high', 'critical_high'])
+          .where('notification_rule_id', '=', rule.notification_rule_id)
+          .execute();
+        await writeRuleVitals(trx, continued, vitals);
+      }
+      await audit(trx, {
+        ...actor(auth, req.ip, now),
+        action: body.is_continue ? 'terminate_and_continue_rule' : 'terminate_notification_rule',
+        entity: 'notification_rule',
+        entityId: rule.notification_rule_id,
+        detail: { continued_rule_id: continued, start_date: start, end_date: end, device: body.deviceName },
+      });
+      return continued;
+    });
+    return { status: 1, message: MSG.updatedSuccessfully, data: { continued_rule_id: continuedId } };
+  });
+}

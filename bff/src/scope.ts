@@ -1,0 +1,154 @@
+import { lowestRoleId } from '@rpm/shared';
+import { type RawBuilder, type SqlBool, sql } from 'kysely';
+import type { AuthContext } from './auth/guard.js';
+import type { Db } from './db/schema.js';
+import { HttpError } from './http/errors.js';
+
+/**
+ * Record-level access (DESIGN.md "Auth and access": a user reads only patients of organisations/practices they
+ * belong to). The spec names no rule beyond "the location scope role list gives all-organisation access" (000 §4.5,
+ * §6.2, contents not shown); we chose: lowest role 1 sees everything, everyone else sees the patients of the
+ * practices they belong to (`user_practices`), narrowed to one location when the membership row names one.
+ */
+
+/** The text of the 403 for a patient outside the user's practices. */
+export const NO_PATIENT_ACCESS = 'You do not have access to this patient.';
+
+/** Lowest role 1, the top administrator: every organisation, practice and patient. */
+export function seesEverything(auth: Pick<AuthContext, 'roleid'>): boolean {
+  return lowestRoleId(auth.roleid) === 1;
+}
+
+/** Which patients one user may read. */
+export interface PatientScope {
+  readonly userId: number;
+  /** Lowest role 1: no restriction. */
+  readonly all: boolean;
+  /** Practices the user belongs to (wholly or through one location); empty when `all`. */
+  readonly practiceIds: readonly number[];
+  /**
+   * A condition, true for rows of the patients table (or its alias) the user may read. Use it in `where` or as a
+   * selected column; it is evaluated in the query, so it sees the memberships of the query's own transaction.
+   */
+  visible(patients?: string): RawBuilder<SqlBool>;
+  /** Whether the user belongs to the practice (always for `all`). */
+  hasPractice(practiceId: number): boolean;
+}
+
+/** The scope of the signed-in user. */
+export async function patientScope(
+  db: Db,
+  auth: Pick<AuthContext, 'userId' | 'roleid'>,
+): Promise<PatientScope> {
+  const all = seesEverything(auth);
+  const practiceIds = all
+    ? []
+    : (
+        await db
+          .selectFrom('user_practices')
+          .select('practice_id')
+          .distinct()
+          .where('user_id', '=', auth.userId)
+          .orderBy('practice_id')
+          .execute()
+      ).map((row) => row.practice_id);
+  const practices = new Set(practiceIds);
+  return {
+    userId: auth.userId,
+    all,
+    practiceIds,
+    visible(patients = 'patients') {
+      if (all) return sql<SqlBool>`true`;
+      return sql<SqlBool>`exists (select 1 from user_practices up where up.user_id = ${auth.userId}
+        and up.practice_id = ${sql.ref(`${patients}.practice_id`)}
+        and (up.location_id is null or up.location_id = ${sql.ref(`${patients}.location_id`)}))`;
+    },
+    hasPractice: (practiceId) => all || practices.has(practiceId),
+  };
+}
+
+/** Where a patient belongs, as {@link assertPatientAccess} returns it. */
+export interface PatientPlace {
+  readonly patientId: number;
+  readonly organizationId: number;
+  readonly practiceId: number;
+  readonly locationId: number;
+}
+
+/**
+ * 404 when the patient does not exist, 403 'You do not have access to this patient.' when it is outside the
+ * user's scope; both name `field` (the request field that carried the id). Returns where the patient belongs.
+ */
+export async function assertPatientAccess(
+  db: Db,
+  auth: Pick<AuthContext, 'userId' | 'roleid'>,
+  patientId: number,
+  field = 'patient_id',
+): Promise<PatientPlace> {
+  const scope = await patientScope(db, auth);
+  const row = await db
+    .selectFrom('patients')
+    .select(['patient_id', 'organization_id', 'practice_id', 'location_id'])
+    .select(scope.visible().as('in_scope'))
+    .where('patient_id', '=', patientId)
+    .executeTakeFirst();
+  if (!row) throw new HttpError(404, `Patient ${patientId} does not exist.`, field);
+  if (!row.in_scope) throw new HttpError(403, NO_PATIENT_ACCESS, field);
+  return {
+    patientId: row.patient_id,
+    organizationId: row.organization_id,
+    practiceId: row.practice_id,
+    locationId: row.location_id,
+  };
+}
+
+/**
+ * The organisations a user belongs to: the home organisation, the organisations of the practices they belong to,
+ * and those they created (000 §2.10 is silent on who manages a new organisation; its creator does until its own
+ * administrator is added, 001 §7 Organisations). Sorted ids.
+ */
+export async function userOrganizations(db: Db, userId: number): Promise<number[]> {
+  const rows = await db
+    .selectFrom('users')
+    .select('organization_id')
+    .where('user_id', '=', userId)
+    .where('organization_id', 'is not', null)
+    .union(
+      db
+        .selectFrom('user_practices')
+        .innerJoin('practices', 'practices.practice_id', 'user_practices.practice_id')
+        .select('practices.organization_id')
+        .where('user_practices.user_id', '=', userId),
+    )
+    .union(db.selectFrom('organizations').select('organization_id').where('created_by', '=', userId))
+    .execute();
+  return rows
+    .map((row) => row.organization_id)
+    .filter((id): id is number => id !== null)
+    .sort((a, b) => a - b);
+}
+
+/** The organisations the user may see and act in: 'all' for lowest role 1, else {@link userOrganizations}. */
+export async function visibleOrganizations(
+  db: Db,
+  auth: Pick<AuthContext, 'userId' | 'roleid'>,
+): Promise<'all' | number[]> {
+  return seesEverything(auth) ? 'all' : userOrganizations(db, auth.userId);
+}
+
+/**
+ * A condition, true for rows of the users table (or its alias) that belong to one of the organisations, by the same
+ * rule as {@link userOrganizations}. False for an empty list.
+ */
+export function userInOrganizations(
+  organizationIds: readonly number[],
+  users = 'users',
+): RawBuilder<SqlBool> {
+  if (organizationIds.length === 0) return sql<SqlBool>`false`;
+  const ids = sql.join(organizationIds.map((id) => sql`${id}`));
+  const userId = sql.ref(`${users}.user_id`);
+  return sql<SqlBool>`(${sql.ref(`${users}.organization_id`)} in (${ids})
+    or exists (select 1 from user_practices up join practices p on p.practice_id = up.practice_id
+      where up.user_id = ${userId} and p.organization_id in (${ids}))
+    or exists (select 1 from organizations o where o.created_by = ${userId} and o.organization_id in (${ids})))`;
+}

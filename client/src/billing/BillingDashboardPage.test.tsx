@@ -1,0 +1,116 @@
+import { MSG } from '@rpm/shared';
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { json, makeUser, storeUser } from '../test/fixtures';
+import { renderWithProviders } from '../test/render';
+import { BillingDashboardPage } from './BillingDashboardPage';
+import { fakeBillingServer } from './billing-test-server';
+
+const SUMMARY = 'rpm/billing/getBillingCountSummary';
+const counts = {
+  count99453: 5,
+  count99454: 40,
+  count99457: 30,
+  count99458_40Mins: 12,
+  count99458_60Mins: 4,
+  count98980: 0,
+  count98981_40Mins: 2,
+  count98981_60Mins: 1,
+};
+const zero = Object.fromEntries(Object.keys(counts).map((key) => [key, 0]));
+
+beforeEach(() => {
+  vi.useFakeTimers({ toFake: ['Date'] });
+  vi.setSystemTime(new Date(2026, 2, 15, 10, 0));
+});
+afterEach(() => vi.useRealTimers());
+
+function openDashboard(pages = ['Billing Dashboard', 'Billing Report']) {
+  storeUser(makeUser({ user_id: 11, roleid: [11], pages }));
+  return {
+    ...renderWithProviders(<BillingDashboardPage />, '/app/billing-dashboard'),
+    ui: userEvent.setup(),
+  };
+}
+
+describe('BillingDashboardPage', () => {
+  it("draws one bar per code from the month's counts, with its code, name and count as text", async () => {
+    const server = fakeBillingServer({ [SUMMARY]: () => ({ status: 1, data: counts, total: 4321 }) });
+    openDashboard();
+    const chart = await screen.findByRole('list', { name: 'Patients per code, March 2026' });
+    expect(server.last(SUMMARY)?.headers).toMatchObject({ month: '3', year: '2026', uid: '11' });
+
+    const bars = within(chart).getAllByRole('listitem');
+    expect(bars.map((bar) => bar.textContent)).toEqual([
+      '99453Setup5',
+      '9945416 Days Readings40',
+      '99457RPM Time-20 mins30',
+      '99458RPM Time-40 mins12',
+      '99458RPM Time-60 mins4',
+      '98980RTM Time-20 mins0',
+      '98981RTM Time-40 mins2',
+      '98981RTM Time-60 mins1',
+    ]);
+    // Bar lengths relative to the largest count (40).
+    const width = (index: number) =>
+      (bars[index]?.querySelector('.billing-bar-fill') as HTMLElement | null)?.style.width;
+    expect([width(1), width(2), width(0), width(5)]).toEqual(['100%', '75%', '12.5%', '0%']);
+    expect(screen.getByText('$4,321.00')).toBeTruthy();
+  });
+
+  it('links every bar and the button into the billing report of the month', async () => {
+    fakeBillingServer({ [SUMMARY]: () => ({ status: 1, data: counts, total: 0 }) });
+    const { ui, path } = openDashboard();
+    const chart = await screen.findByRole('list', { name: /Patients per code/ });
+    for (const link of within(chart).getAllByRole('link')) {
+      expect(link.getAttribute('href')).toBe('/app/billing-report?year=2026&month=3');
+    }
+    await ui.click(screen.getByRole('link', { name: /Open Billing Report/ }));
+    expect(path()).toBe('/app/billing-report?year=2026&month=3');
+  });
+
+  it('a bar opens the report', async () => {
+    fakeBillingServer({ [SUMMARY]: () => ({ status: 1, data: counts, total: 0 }) });
+    const { ui, path } = openDashboard();
+    await ui.click(await screen.findByRole('link', { name: /99454/ }));
+    expect(path()).toBe('/app/billing-report?year=2026&month=3');
+  });
+
+  it('has no links into the report without its access-list entry', async () => {
+    fakeBillingServer({ [SUMMARY]: () => ({ status: 1, data: counts, total: 0 }) });
+    openDashboard(['Billing Dashboard']);
+    await screen.findByRole('list', { name: /Patients per code/ });
+    expect(screen.queryAllByRole('link')).toHaveLength(0);
+  });
+
+  it('reloads for another month; a year change resets the month to January', async () => {
+    const server = fakeBillingServer({ [SUMMARY]: () => ({ status: 1, data: counts, total: 0 }) });
+    const { ui } = openDashboard();
+    await screen.findByRole('list', { name: /Patients per code/ });
+    const month = screen.getByRole('combobox', { name: 'Month' });
+    expect(within(month).getAllByRole('option')).toHaveLength(3);
+
+    await ui.selectOptions(month, '2');
+    await waitFor(() => expect(server.last(SUMMARY)?.headers).toMatchObject({ month: '2', year: '2026' }));
+    await ui.selectOptions(screen.getByRole('combobox', { name: 'Year' }), '2024');
+    await waitFor(() => expect(server.last(SUMMARY)?.headers).toMatchObject({ month: '1', year: '2024' }));
+    expect(await screen.findByRole('list', { name: 'Patients per code, January 2024' })).toBeTruthy();
+    expect(screen.getByRole('link', { name: /Open Billing Report/ }).getAttribute('href')).toBe(
+      '/app/billing-report?year=2024&month=1',
+    );
+  });
+
+  it("says 'No Records Found' for a month with nothing to bill", async () => {
+    fakeBillingServer({ [SUMMARY]: () => ({ status: 1, data: zero, total: 0 }) });
+    openDashboard();
+    expect(await screen.findByText(MSG.noRecordsFound)).toBeTruthy();
+    expect(screen.queryByRole('list', { name: /Patients per code/ })).toBeNull();
+  });
+
+  it('shows a failure in the error dialog', async () => {
+    fakeBillingServer({ [SUMMARY]: () => json({ status: 403, message: 'Not allowed' }, 403) });
+    openDashboard();
+    expect(await screen.findByRole('alertdialog', { name: 'Alert - 403' })).toBeTruthy();
+  });
+});

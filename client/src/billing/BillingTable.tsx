@@ -1,0 +1,202 @@
+import { Button, HotkeysProvider, Icon, Intent } from '@blueprintjs/core';
+import { Cell, Column, ColumnHeaderCell, SelectionModes, Table2 } from '@blueprintjs/table';
+import { type BillingRow, MSG, PRODUCT } from '@rpm/shared';
+import type { ReactNode } from 'react';
+import { Link } from 'wouter';
+import '@blueprintjs/table/lib/css/table.css';
+import type { BillingSortKey } from './billing-report-state';
+import { codeCell } from './code-columns';
+import { displayDate } from './display-date';
+
+/** Props of {@link BillingTable}. */
+export interface BillingTableProps {
+  readonly rows: readonly BillingRow[];
+  /** The code column names the server supplied, in order (001 §2.1). */
+  readonly columns: readonly string[];
+  readonly orderby: BillingSortKey;
+  readonly order: 'asc' | 'desc';
+  /** Sorts by a sortable column (RPM ID, Patient Name, Setup Date). */
+  readonly onSort: (orderby: BillingSortKey) => void;
+  /** Records the claim of a row (001 §4 Billing). */
+  readonly onClaim: (row: BillingRow) => void;
+  /** The patients_cpt_id of a claim being recorded, if any. */
+  readonly claiming: number | null;
+}
+
+const CLAIM = `${PRODUCT}_claim` as const;
+const CLAIM_DATE = `${PRODUCT}_claim_date` as const;
+const ROW_HEIGHT = 32;
+const HEADER_HEIGHT = 34;
+/** Room for a horizontal scroll bar under the last row. */
+const SCROLLBAR = 18;
+
+/** One fixed column of 001 §2.1. */
+interface FixedColumn {
+  readonly name: string;
+  readonly width: number;
+  readonly sortKey?: BillingSortKey;
+  readonly cell: (row: BillingRow) => ReactNode;
+  /** The cell holds a link or a button that must receive clicks. */
+  readonly interactive?: boolean;
+}
+
+/** Patient chart overview of a patient (001 §2.1: the patient name links there). */
+export function patientChartPath(patientId: number): string {
+  return `/app/patient-chart/overview/${patientId}`;
+}
+
+const LEADING: readonly FixedColumn[] = [
+  { name: MSG.colRpmId, width: 90, sortKey: 'patient_id', cell: (row) => String(row.patient_id) },
+  {
+    name: MSG.colPatientName,
+    width: 230,
+    sortKey: 'patient_name',
+    interactive: true,
+    cell: (row) => <Link href={patientChartPath(row.patient_id)}>{row.patient_name.toUpperCase()}</Link>,
+  },
+  { name: MSG.colDob, width: 110, cell: (row) => displayDate(row.dob) },
+  { name: MSG.colDiagnosisCode, width: 130, cell: (row) => row.diagnosis_code ?? '' },
+  {
+    name: MSG.colSetupDate,
+    width: 115,
+    sortKey: 'assigned_date',
+    cell: (row) => displayDate(row.assigned_date),
+  },
+  { name: MSG.colAuthNumber, width: 140, cell: (row) => row.auth_number ?? '' },
+];
+
+/**
+ * The billing report table (001 §2.1), Blueprint's Table2 with server-side sorting: RPM ID, Patient Name (upper
+ * case, a link to the patient chart overview), DOB, Diagnosis Code, Setup Date, Auth Number, the server's code
+ * columns, then Claim Sent: an action until the claim is recorded, then the claim date. The three sortable
+ * headers are buttons showing the current order.
+ */
+export function BillingTable({
+  rows,
+  columns,
+  orderby,
+  order,
+  onSort,
+  onClaim,
+  claiming,
+}: BillingTableProps) {
+  const header = (column: Pick<FixedColumn, 'name' | 'sortKey'>) => () => (
+    <ColumnHeaderCell
+      name={column.name}
+      nameRenderer={(name) =>
+        column.sortKey ? (
+          <SortButton name={name} sortKey={column.sortKey} orderby={orderby} order={order} onSort={onSort} />
+        ) : (
+          <span>{name}</span>
+        )
+      }
+    />
+  );
+
+  const claimCell = (row: BillingRow) => {
+    if (row[CLAIM] === 1) return displayDate(row[CLAIM_DATE]) || MSG.colClaimSent;
+    return (
+      <Button
+        size="small"
+        intent={Intent.PRIMARY}
+        variant="outlined"
+        text="Mark Sent"
+        aria-label={`Mark claim sent for ${row.patient_name.toUpperCase()}`}
+        loading={claiming === row.patients_cpt_id}
+        disabled={claiming !== null && claiming !== row.patients_cpt_id}
+        onClick={() => onClaim(row)}
+      />
+    );
+  };
+
+  const widths = [...LEADING.map((c) => c.width), ...columns.map(() => 140), 150];
+  // The table is as tall as its rows, so the page (not a nested box) scrolls; 001 §9 caps a page at 100 rows.
+  const height = HEADER_HEIGHT + rows.length * ROW_HEIGHT + SCROLLBAR;
+  return (
+    // Table2 registers hotkeys; the provider joins the shell's one if it has one (Blueprint nests them).
+    <HotkeysProvider>
+      <div className="billing-table" style={{ height }}>
+        <Table2
+          numRows={rows.length}
+          columnWidths={widths}
+          defaultRowHeight={ROW_HEIGHT}
+          enableRowHeader={false}
+          enableFocusedCell={false}
+          enableColumnResizing={false}
+          enableRowResizing={false}
+          selectionModes={SelectionModes.NONE}
+          // Cells re-render only when these change (STACK.md: Table2 caches cells).
+          cellRendererDependencies={[rows, columns, claiming]}
+        >
+          {[
+            ...LEADING.map((column) => (
+              <Column
+                key={column.name}
+                id={column.name}
+                columnHeaderCellRenderer={header(column)}
+                cellRenderer={(index) => {
+                  const row = rows[index];
+                  return <Cell interactive={column.interactive ?? false}>{row ? column.cell(row) : ''}</Cell>;
+                }}
+              />
+            )),
+            ...columns.map((name) => (
+              <Column
+                key={`code:${name}`}
+                id={`code:${name}`}
+                columnHeaderCellRenderer={header({ name })}
+                cellRenderer={(index) => {
+                  const row = rows[index];
+                  return <Cell>{row ? codeCell(row, name) : ''}</Cell>;
+                }}
+              />
+            )),
+            <Column
+              key="claim"
+              id="claim"
+              columnHeaderCellRenderer={header({ name: MSG.colClaimSent })}
+              cellRenderer={(index) => {
+                const row = rows[index];
+                return (
+                  <Cell interactive className="billing-claim-cell">
+                    {row ? claimCell(row) : ''}
+                  </Cell>
+                );
+              }}
+            />,
+          ]}
+        </Table2>
+      </div>
+    </HotkeysProvider>
+  );
+}
+
+/** Props of {@link SortButton}. */
+interface SortButtonProps {
+  readonly name: string;
+  readonly sortKey: BillingSortKey;
+  readonly orderby: BillingSortKey;
+  readonly order: 'asc' | 'desc';
+  readonly onSort: (orderby: BillingSortKey) => void;
+}
+
+/** A sortable header: its name as a button, with an arrow and a spoken state when it is the sorted column. */
+function SortButton({ name, sortKey, orderby, order, onSort }: SortButtonProps) {
+  const sorted = sortKey === orderby;
+  const state = sorted ? (order === 'asc' ? 'sorted ascending' : 'sorted descending') : 'not sorted';
+  return (
+    <button
+      type="button"
+      className="billing-sort"
+      aria-label={`${name}, ${state}`}
+      title={`Sort by ${name}`}
+      onClick={() => onSort(sortKey)}
+    >
+      <span>{name}</span>
+      <Icon
+        icon={sorted ? (order === 'asc' ? 'caret-up' : 'caret-down') : 'double-caret-vertical'}
+        size={12}
+      />
+    </button>
+  );
+}

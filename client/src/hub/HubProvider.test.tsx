@@ -1,0 +1,179 @@
+import { HUB_EVENTS, type NotificationNewPayload, SOCKET_RECONNECT_MS } from '@rpm/shared';
+import { act, screen, waitFor } from '@testing-library/react';
+import { useState } from 'react';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { makeUser, storeUser } from '../test/fixtures';
+import { renderWithProviders } from '../test/render';
+import { HubProvider, useHubEmit, useHubEvent } from './HubProvider';
+
+/** A socket.io client socket as far as the hub uses it. */
+class FakeSocket {
+  anyListener: ((event: string, ...args: unknown[]) => void) | undefined;
+  disconnected = false;
+  emitted: [string, unknown][] = [];
+  onAny(listener: (event: string, ...args: unknown[]) => void) {
+    this.anyListener = listener;
+    return this;
+  }
+  offAny() {
+    this.anyListener = undefined;
+    return this;
+  }
+  disconnect() {
+    this.disconnected = true;
+    return this;
+  }
+  emit(event: string, payload: unknown) {
+    this.emitted.push([event, payload]);
+    return this;
+  }
+  /** The server sends `event`. */
+  receive(event: string, payload: unknown) {
+    act(() => this.anyListener?.(event, payload));
+  }
+}
+
+const sockets: { options: unknown; socket: FakeSocket }[] = [];
+vi.mock('socket.io-client', () => ({
+  io: (options: unknown) => {
+    const socket = new FakeSocket();
+    sockets.push({ options, socket });
+    return socket;
+  },
+}));
+
+const payload: NotificationNewPayload = {
+  notification_id: 9,
+  fk_patient_id: 5,
+  device_type_icon: 'bp.png',
+  notification_message: '<b>Ann Lee</b> high reading',
+  created_at: '2026-01-02T10:00:00.000Z',
+  is_read: 0,
+};
+
+function Listener() {
+  const [received, setReceived] = useState<string[]>([]);
+  useHubEvent(HUB_EVENTS.notificationNew, (p) => setReceived((r) => [...r, p.notification_message]));
+  const emit = useHubEmit();
+  return (
+    <>
+      <ul>
+        {received.map((text) => (
+          <li key={text}>{text}</li>
+        ))}
+      </ul>
+      <button type="button" onClick={() => emit(HUB_EVENTS.sleepLock, { testId: 3 })}>
+        lock
+      </button>
+    </>
+  );
+}
+
+beforeEach(() => {
+  sockets.length = 0;
+});
+
+describe('HubProvider', () => {
+  it('connects as the stored user with the session and a 1 s reconnect', async () => {
+    storeUser(makeUser({ user_id: 42, token: 'tok-42' }));
+    renderWithProviders(
+      <HubProvider>
+        <Listener />
+      </HubProvider>,
+    );
+    await waitFor(() => expect(sockets).toHaveLength(1));
+    expect(sockets[0]?.options).toEqual({
+      path: '/socket.io',
+      auth: { uid: 42, token: 'tok-42' },
+      withCredentials: true,
+      reconnectionDelay: SOCKET_RECONNECT_MS,
+    });
+  });
+
+  it('does not connect without a signed-in user', async () => {
+    renderWithProviders(
+      <HubProvider>
+        <Listener />
+      </HubProvider>,
+    );
+    await act(async () => {
+      await import('socket.io-client');
+    });
+    expect(sockets).toHaveLength(0);
+  });
+
+  it('hands parsed notifications to listeners and drops invalid payloads', async () => {
+    storeUser();
+    renderWithProviders(
+      <HubProvider>
+        <Listener />
+      </HubProvider>,
+    );
+    await waitFor(() => expect(sockets[0]?.socket.anyListener).toBeDefined());
+    const socket = sockets[0]?.socket as FakeSocket;
+    socket.receive(HUB_EVENTS.notificationNew, payload);
+    socket.receive(HUB_EVENTS.notificationNew, {
+      ...payload,
+      notification_id: 'x',
+      notification_message: 'bad',
+    });
+    socket.receive('SOMETHING::ELSE', payload);
+    expect(screen.getAllByRole('listitem').map((li) => li.textContent)).toEqual([
+      payload.notification_message,
+    ]);
+  });
+
+  it('emits through the open connection', async () => {
+    storeUser();
+    renderWithProviders(
+      <HubProvider>
+        <Listener />
+      </HubProvider>,
+    );
+    await waitFor(() => expect(sockets[0]?.socket.anyListener).toBeDefined());
+    act(() => screen.getByRole('button', { name: 'lock' }).click());
+    expect(sockets[0]?.socket.emitted).toEqual([[HUB_EVENTS.sleepLock, { testId: 3 }]]);
+  });
+
+  it('disconnects on unmount and on sign-out', async () => {
+    storeUser();
+    const { unmount } = renderWithProviders(
+      <HubProvider>
+        <Listener />
+      </HubProvider>,
+    );
+    await waitFor(() => expect(sockets[0]?.socket.anyListener).toBeDefined());
+    unmount();
+    expect(sockets[0]?.socket.disconnected).toBe(true);
+
+    storeUser();
+    renderWithProviders(
+      <HubProvider>
+        <Listener />
+      </HubProvider>,
+    );
+    await waitFor(() => expect(sockets[1]?.socket.anyListener).toBeDefined());
+    act(() => {
+      localStorage.clear();
+      window.dispatchEvent(new StorageEvent('storage', { key: null }));
+    });
+    await waitFor(() => expect(sockets[1]?.socket.disconnected).toBe(true));
+  });
+
+  it('reconnects as the new identity when the user changes (temporary login)', async () => {
+    storeUser(makeUser({ user_id: 1, token: 'a' }));
+    renderWithProviders(
+      <HubProvider>
+        <Listener />
+      </HubProvider>,
+    );
+    await waitFor(() => expect(sockets).toHaveLength(1));
+    act(() => {
+      storeUser(makeUser({ user_id: 2, token: 'b' }));
+      window.dispatchEvent(new StorageEvent('storage', { key: 'user' }));
+    });
+    await waitFor(() => expect(sockets).toHaveLength(2));
+    expect(sockets[0]?.socket.disconnected).toBe(true);
+    expect(sockets[1]?.options).toMatchObject({ auth: { uid: 2, token: 'b' } });
+  });
+});

@@ -1,0 +1,101 @@
+import { createContext, type ReactNode, useContext, useEffect, useMemo, useRef } from 'react';
+import { useSession } from '../session/SessionProvider';
+import { connectHub, type HubConnection } from './connect-hub';
+import { type HubEventName, type HubPayload, INVALID_PAYLOAD, parseHubPayload } from './hub-events';
+
+type Listener = (payload: unknown) => void;
+
+interface Hub {
+  readonly subscribe: (event: string, listener: Listener) => () => void;
+  readonly emit: (event: string, payload: unknown) => void;
+}
+
+const HubContext = createContext<Hub | null>(null);
+
+/** Props of {@link HubProvider}. */
+export interface HubProviderProps {
+  readonly children: ReactNode;
+}
+
+/**
+ * Keeps one real-time connection (socket.io, path /socket.io) for the signed-in user and hands its events to
+ * {@link useHubEvent} listeners. It connects when a user is stored, reconnects as the new identity when the user or
+ * token changes (temporary login, 000 §4.4) and disconnects on sign-out or unmount. Payloads are parsed with the
+ * shared schemas; invalid ones are dropped.
+ */
+export function HubProvider({ children }: HubProviderProps) {
+  const { user } = useSession();
+  const uid = user?.user_id;
+  const token = user?.token;
+  const listeners = useRef(new Map<string, Set<Listener>>());
+  const connection = useRef<HubConnection | null>(null);
+
+  useEffect(() => {
+    if (uid === undefined || token === undefined) return;
+    let closed = false;
+    const dispatch = (event: string, raw: unknown) => {
+      const payload = parseHubPayload(event, raw);
+      if (payload === INVALID_PAYLOAD) return;
+      for (const listener of [...(listeners.current.get(event) ?? [])]) listener(payload);
+    };
+    connectHub({ uid, token }, dispatch).then(
+      (opened) => {
+        if (closed) opened.disconnect();
+        else connection.current = opened;
+      },
+      () => {
+        // The socket code failed to load (offline, a new deployment): the 10-minute poll still counts (000 §4.6).
+      },
+    );
+    return () => {
+      closed = true;
+      connection.current?.disconnect();
+      connection.current = null;
+    };
+  }, [uid, token]);
+
+  const hub = useMemo<Hub>(
+    () => ({
+      subscribe: (event, listener) => {
+        const set = listeners.current.get(event) ?? new Set<Listener>();
+        set.add(listener);
+        listeners.current.set(event, set);
+        return () => {
+          set.delete(listener);
+          if (set.size === 0) listeners.current.delete(event);
+        };
+      },
+      emit: (event, payload) => connection.current?.emit(event, payload),
+    }),
+    [],
+  );
+
+  return <HubContext.Provider value={hub}>{children}</HubContext.Provider>;
+}
+
+/**
+ * Calls `handler` with each `event` the hub receives (payload parsed). The latest handler is used, so it need not be
+ * memoised. Outside a {@link HubProvider} nothing arrives (a component still works from polling alone).
+ */
+export function useHubEvent<E extends HubEventName>(
+  event: E,
+  handler: (payload: HubPayload<E>) => void,
+): void {
+  const hub = useContext(HubContext);
+  const latest = useRef(handler);
+  useEffect(() => {
+    latest.current = handler;
+  });
+  useEffect(() => {
+    if (!hub) return;
+    return hub.subscribe(event, (payload) => latest.current(payload as HubPayload<E>));
+  }, [hub, event]);
+}
+
+/** Sends events to the hub (000 §4.11 sleep-test locks); does nothing while disconnected or outside the provider. */
+export function useHubEmit(): (event: HubEventName, payload: unknown) => void {
+  const hub = useContext(HubContext);
+  return hub?.emit ?? noop;
+}
+
+function noop(): void {}

@@ -1,0 +1,44 @@
+import { SOCKET_RECONNECT_MS } from '@rpm/shared';
+
+/** The session a hub connection authenticates with (shared `hubAuth`; the session cookie goes along too). */
+export interface HubAuth {
+  readonly uid: number;
+  readonly token: string;
+}
+
+/** An open hub connection. */
+export interface HubConnection {
+  /** Sends an event to the server (000 §4.11: sleep-test locks). */
+  readonly emit: (event: string, payload: unknown) => void;
+  /** Closes the connection for good (sign-out, another user, unmount). */
+  readonly disconnect: () => void;
+}
+
+/**
+ * Opens the socket.io connection of the signed-in user (DESIGN.md "socket.io /hub"). socket.io-client is imported
+ * here, on demand, so the sign-in page never carries it. Every event the server sends reaches `onEvent`.
+ * Reconnects start after 1 s (000 §4.11, §9 "socket reconnect 1 second") and back off to socket.io's 5 s cap, so
+ * a restarting server is not flooded by every open tab at once.
+ */
+export async function connectHub(
+  auth: HubAuth,
+  onEvent: (event: string, payload: unknown) => void,
+): Promise<HubConnection> {
+  const { io } = await import('socket.io-client');
+  const socket = io({
+    path: '/socket.io',
+    auth: { uid: auth.uid, token: auth.token },
+    withCredentials: true,
+    reconnectionDelay: SOCKET_RECONNECT_MS,
+  });
+  socket.onAny((event: string, payload: unknown) => onEvent(event, payload));
+  return {
+    emit: (event, payload) => {
+      socket.emit(event, payload);
+    },
+    disconnect: () => {
+      socket.offAny();
+      socket.disconnect();
+    },
+  };
+}

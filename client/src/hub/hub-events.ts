@@ -1,0 +1,35 @@
+import { HUB_EVENTS, type NotificationNewPayload, notificationNewPayload } from '@rpm/shared';
+
+/** An event name of the hub (shared/src/hub.ts). */
+export type HubEventName = (typeof HUB_EVENTS)[keyof typeof HUB_EVENTS];
+
+/** Payload types of the events the shared contract describes. */
+export interface HubPayloads {
+  readonly [HUB_EVENTS.notificationNew]: NotificationNewPayload;
+}
+
+/** The payload a listener of `E` receives: parsed for described events, as sent for the others. */
+export type HubPayload<E extends HubEventName> = E extends keyof HubPayloads ? HubPayloads[E] : unknown;
+
+/** What parsing needs of a schema (a zod schema fits; the client does not depend on zod itself). */
+interface PayloadSchema {
+  safeParse(input: unknown): { readonly success: true; readonly data: unknown } | { readonly success: false };
+}
+
+const SCHEMAS: Readonly<Partial<Record<HubEventName, PayloadSchema>>> = {
+  [HUB_EVENTS.notificationNew]: notificationNewPayload,
+};
+
+/** A payload that failed its schema: dropped, as every input at an edge is parsed (DESIGN.md). */
+export const INVALID_PAYLOAD: unique symbol = Symbol('invalid hub payload');
+
+/**
+ * Parses what the hub sent for `event` with the shared schema; {@link INVALID_PAYLOAD} when it does not match.
+ * Events without a schema (the sleep-test locks of 000 §4.11 are not described yet) pass through as sent.
+ */
+export function parseHubPayload(event: string, raw: unknown): unknown {
+  const schema = SCHEMAS[event as HubEventName];
+  if (!schema) return raw;
+  const parsed = schema.safeParse(raw);
+  return parsed.success ? parsed.data : INVALID_PAYLOAD;
+}

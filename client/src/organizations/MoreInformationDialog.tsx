@@ -1,0 +1,61 @@
+import { Button, Dialog, DialogBody, DialogFooter, HTMLTable, Intent } from '@blueprintjs/core';
+import { MSG, type OrganizationRow } from '@rpm/shared';
+import { formatDate } from './format-date';
+import { type Language, languageName } from './languages';
+import { showsTranslation } from './organization-form-rules';
+
+/** Props of {@link MoreInformationDialog}. */
+export interface MoreInformationDialogProps {
+  /** The record shown; `null` keeps the dialog closed. */
+  readonly organization: OrganizationRow | null;
+  readonly languages: readonly Language[] | null;
+  readonly onClose: () => void;
+}
+
+/**
+ * 'More Information' (000 §2.11): one organisation's fields as a table, without the Operations column, and a close
+ * button. Besides the table's columns it shows the description's source language and its translation (000 §3),
+ * which the table has no room for.
+ */
+export function MoreInformationDialog({ organization, languages, onClose }: MoreInformationDialogProps) {
+  return (
+    <Dialog
+      isOpen={organization !== null}
+      title={MSG.moreInformation}
+      onClose={onClose}
+      isCloseButtonShown={false}
+    >
+      {organization && (
+        <DialogBody>
+          <HTMLTable className="org-info-table" compact striped>
+            <tbody>
+              {fields(organization, languages).map(([label, value]) => (
+                <tr key={label}>
+                  <th scope="row">{label}</th>
+                  <td>{value}</td>
+                </tr>
+              ))}
+            </tbody>
+          </HTMLTable>
+        </DialogBody>
+      )}
+      <DialogFooter actions={<Button intent={Intent.PRIMARY} text={MSG.close} onClick={onClose} />} />
+    </Dialog>
+  );
+}
+
+function fields(org: OrganizationRow, languages: readonly Language[] | null): [string, string][] {
+  const rows: [string, string][] = [
+    [MSG.organizationName, org.organization_name],
+    ['Description', org.organization_details],
+    [MSG.sourceLanguage, languageName(languages, org.description_language_id)],
+  ];
+  if (showsTranslation(org.description_language_id, org.translated_details))
+    rows.push([MSG.translatedNote, org.translated_details ?? '']);
+  rows.push(
+    ['Practices', String(org.practices)],
+    ['Locations', String(org.locations)],
+    ['Created', formatDate(org.created_at)],
+  );
+  return rows;
+}

@@ -1,0 +1,157 @@
+import { Classes } from '@blueprintjs/core';
+import { MSG } from '@rpm/shared';
+import { act, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it, vi } from 'vitest';
+import { json, makeUser, mockFetch, storeUser } from '../test/fixtures';
+import { renderWithProviders } from '../test/render';
+import { AppShell } from './AppShell';
+import { uiSettingsKey } from './ui-settings';
+
+// No socket in jsdom: the hub connection is someone else's concern and is replaced by one that never opens.
+vi.mock('../hub/connect-hub', () => ({ connectHub: () => new Promise(() => undefined) }));
+
+/** Answers the calls the shell makes on start (counts, version, session) as the server would. */
+function answerShellCalls() {
+  return mockFetch((url) => {
+    if (url.includes('getUnreadCount')) return json({ status: 1, data: [{ count: 0 }] });
+    if (url.includes('getIncompleteTaskCount')) return json({ status: 1, count: 0 });
+    if (url.includes('getRpmVersion')) return json({ status: 1, data: { value: '0.0.0' } });
+    if (url.includes('org/getAll')) return json({ status: 1, data: [] });
+    if (url.includes('getLanguages')) return json({ status: 1, data: [] });
+    return json({ status: 1, message: 'ok' });
+  });
+}
+
+function renderShell(path: string, notFound = false) {
+  answerShellCalls();
+  return renderWithProviders(<AppShell notFound={notFound} />, path);
+}
+
+describe('AppShell', () => {
+  it("shows the title and 'You are here:' with the page below", async () => {
+    storeUser(makeUser({ pages: ['Dashboard', 'Patients Table'] }));
+    renderShell('/app/patients');
+    expect(await screen.findByRole('heading', { level: 1, name: 'patients' })).toBeTruthy();
+    expect(screen.getByText(MSG.breadcrumbLabel)).toBeTruthy();
+    // Until the patient list arrives, the page shows the user's organisation card.
+    expect(screen.getByRole('heading', { name: 'North Clinic' })).toBeTruthy();
+  });
+
+  it.each(['/app/crm-dashboard', '/app/crypto-dashboard'])(
+    'hides title and breadcrumb on %s',
+    async (path) => {
+      storeUser();
+      renderShell(path);
+      expect(await screen.findByRole('heading', { name: 'North Clinic' })).toBeTruthy();
+      expect(screen.queryByRole('heading', { level: 1 })).toBeNull();
+      expect(screen.queryByText(MSG.breadcrumbLabel)).toBeNull();
+    },
+  );
+
+  it("shows 'Oops, Page Not Found :(' inside the shell for a route the user cannot open", async () => {
+    storeUser();
+    renderShell('/app/billing-report', true);
+    expect(await screen.findByText(MSG.notFoundOops)).toBeTruthy();
+    expect(screen.getByRole('button', { name: MSG.goToDashboard })).toBeTruthy();
+    expect(screen.getByRole('banner')).toBeTruthy();
+  });
+
+  it("applies the user's stored theme, mode and layout to the shell and the body", async () => {
+    const user = storeUser();
+    localStorage.setItem(
+      uiSettingsKey(user.user_id),
+      JSON.stringify({
+        type: 'dark',
+        gradient: true,
+        decoration: false,
+        layout: 'right-sidebar',
+        bgPosition: 'half',
+        theme: 'orange',
+      }),
+    );
+    const { container, unmount } = renderShell('/app/dashboard');
+    await screen.findByRole('banner');
+    const root = container.querySelector('.shell');
+    expect(root?.classList.contains(Classes.DARK)).toBe(true);
+    expect(root?.getAttribute('data-theme')).toBe('orange');
+    expect(root?.getAttribute('data-layout')).toBe('right-sidebar');
+    expect(root?.getAttribute('data-bg')).toBe('half');
+    expect(root?.getAttribute('data-decoration')).toBe('false');
+    expect(document.body.classList.contains(Classes.DARK)).toBe(true);
+    expect(document.body.dataset.theme).toBe('orange');
+
+    // Signing out removes the shell; the sign-in page is light again.
+    unmount();
+    expect(document.body.classList.contains(Classes.DARK)).toBe(false);
+    expect(document.body.dataset.theme).toBeUndefined();
+  });
+
+  it('the dark/light toggle switches the mode and stores it for the user', async () => {
+    const user = storeUser();
+    const { container } = renderShell('/app/dashboard');
+    (await screen.findByRole('button', { name: 'Dark Mode' })).click();
+    await waitFor(() =>
+      expect(container.querySelector('.shell')?.classList.contains(Classes.DARK)).toBe(true),
+    );
+    expect(JSON.parse(localStorage.getItem(uiSettingsKey(user.user_id)) ?? '{}').type).toBe('dark');
+    expect(screen.getByRole('button', { name: 'Light Mode' })).toBeTruthy();
+  });
+
+  it("offers 'Vital Configuration' in the settings menu, opening the send-notification dialog", async () => {
+    storeUser();
+    renderShell('/app/dashboard');
+    (await screen.findByRole('button', { name: 'Settings' })).click();
+    (await screen.findByText(MSG.vitalConfiguration)).click();
+    expect(await screen.findByText(MSG.userType)).toBeTruthy();
+  });
+
+  it('darkens the header past 30 px of scroll and shows the title in it past 40 px (000 §2.7)', async () => {
+    storeUser();
+    renderShell('/app/patients');
+    const header = await screen.findByRole('banner');
+    const scrollTo = (y: number) =>
+      act(() => {
+        window.scrollY = y;
+        window.dispatchEvent(new Event('scroll'));
+      });
+
+    expect(header.classList.contains('shell-header--dark')).toBe(false);
+    expect(within(header).queryByText('patients')).toBeNull();
+    scrollTo(35);
+    expect(header.classList.contains('shell-header--dark')).toBe(true);
+    expect(within(header).queryByText('patients')).toBeNull();
+    scrollTo(45);
+    expect(within(header).getByText('patients')).toBeTruthy();
+    expect(document.querySelector('.shell-menu--fixed')).toBeNull();
+    scrollTo(70);
+    expect(document.querySelector('.shell-sidebar.shell-menu--fixed')).not.toBeNull();
+    scrollTo(0);
+  });
+
+  it.each([
+    { small: true, drawer: true },
+    { small: false, drawer: false },
+  ])(
+    'the menu button opens the drawer on small screens, else folds the sidebar (small $small)',
+    async ({ small, drawer }) => {
+      vi.stubGlobal('matchMedia', (query: string) => ({
+        matches: small && query.includes('max-width'),
+        media: query,
+      }));
+      storeUser();
+      const user = userEvent.setup();
+      const { container } = renderShell('/app/dashboard');
+      await user.click(await screen.findByRole('button', { name: 'Open Menu' }));
+      if (drawer) {
+        expect(await screen.findByRole('dialog')).toBeTruthy();
+        expect(container.querySelector('.shell-sidebar')).not.toBeNull();
+      } else {
+        expect(screen.queryByRole('dialog')).toBeNull();
+        expect(container.querySelector('.shell-sidebar')).toBeNull();
+        await user.click(screen.getByRole('button', { name: 'Open Menu' }));
+        expect(container.querySelector('.shell-sidebar')).not.toBeNull();
+      }
+    },
+  );
+});

@@ -1,0 +1,56 @@
+import type { StoredUser } from '@rpm/shared';
+import { useSyncExternalStore } from 'react';
+
+/**
+ * Whether the call-task panel shows in this tab (000 §2.12, §4.10): toggled per browser tab by the top bar's
+ * call/task icon, so it lives in session storage. Spec 000 §4.10 lets other tabs' messages toggle it too; those
+ * arrive with the tab-coordination issue through {@link setCallPanelShown}. Spec is silent on the first state; we
+ * chose shown, so a call-centre agent sees the softphone without looking for it.
+ */
+const KEY = 'callPanelShown';
+
+type Listener = () => void;
+const listeners = new Set<Listener>();
+
+/** Whether the user may see the call panel at all (000 §2.12): a non-empty aws_link, or a temporary login. */
+export function hasCallPanel(user: Pick<StoredUser, 'aws_link'>, tempLogin: boolean): boolean {
+  return (user.aws_link ?? '').trim() !== '' || tempLogin;
+}
+
+// When session storage is blocked the state lives here for the page view.
+let memory = true;
+
+/** Whether the panel shows in this tab; anything but the stored 'false' means shown. */
+export function readCallPanelShown(): boolean {
+  try {
+    return sessionStorage.getItem(KEY) !== 'false';
+  } catch {
+    return memory;
+  }
+}
+
+/** Shows or hides the panel in this tab. */
+export function setCallPanelShown(shown: boolean): void {
+  memory = shown;
+  try {
+    sessionStorage.setItem(KEY, String(shown));
+  } catch {
+    // blocked: `memory` holds it
+  }
+  for (const listener of [...listeners]) listener();
+}
+
+/** Flips the panel in this tab. */
+export function toggleCallPanel(): void {
+  setCallPanelShown(!readCallPanelShown());
+}
+
+function subscribe(listener: Listener): () => void {
+  listeners.add(listener);
+  return () => listeners.delete(listener);
+}
+
+/** The panel's state in this tab, re-rendering on change. */
+export function useCallPanelShown(): boolean {
+  return useSyncExternalStore(subscribe, readCallPanelShown, () => true);
+}

@@ -1,0 +1,149 @@
+import { z } from 'zod';
+import { PAGE_SIZES, PRODUCT } from '../constants.js';
+import { defineCall } from './contract.js';
+
+const BILLING = { page: 'Billing Report' } as const;
+
+/** 001 §2.1, §7: the report's month/year/practice context travels in headers. */
+export const billingHeaders = z.object({
+  month: z.coerce.number().int().min(1).max(12),
+  year: z.coerce.number().int().min(2020).max(2100),
+  /** A practice id, or the combined 'practice##location' value of the practice selector (001 §3). Empty: all in scope. */
+  practice: z
+    .string()
+    .regex(/^(\d+(##\d*)?)?$/, 'practice must be a practice id or practice##location')
+    .optional(),
+  organization: z.string().regex(/^\d*$/, 'organization must be an organisation id').optional(),
+  /**
+   * Patient name words or a patient id. Sent URI-encoded (encodeURIComponent): header values are Latin-1 only, so
+   * a name like 'José' cannot travel raw; the server decodes it.
+   */
+  search: z.string().max(600).optional(),
+});
+
+/** One patient-month of the report (001 §3 "Billing row"). Code cells hold the CPT code billed, or null. */
+export const billingRow = z.object({
+  patient_id: z.number().int(),
+  patient_name: z.string(),
+  dob: z.string().nullable(),
+  diagnosis_code: z.string().nullable(),
+  assigned_date: z.string().nullable(),
+  auth_number: z.string().nullable(),
+  setup_cpt: z.string().nullable(),
+  compliance_cpt: z.string().nullable(),
+  activity_time_cpt: z.string().nullable(),
+  more_activity_time_cpt: z.string().nullable(),
+  activity_time_60_cpt: z.string().nullable(),
+  [`${PRODUCT}_claim`]: z.union([z.literal(0), z.literal(1)]),
+  [`${PRODUCT}_claim_date`]: z.string().nullable(),
+  /** Identifies the patient-month for the claim call. */
+  patients_cpt_id: z.number().int(),
+  /** Revenue of this row from the insurance default amounts. */
+  amount: z.number(),
+});
+export type BillingRow = z.infer<typeof billingRow>;
+
+export const getBillingDetails = defineCall({
+  method: 'GET',
+  path: 'rpm/billing/getBillingDetails',
+  spec: '001 §2.1, §3, §7 Billing',
+  summary:
+    'One page of the billing report for a practice, month and year, with the code columns and total revenue',
+  access: BILLING,
+  headers: billingHeaders,
+  query: z.object({
+    page: z.coerce.number().int().min(0).default(0),
+    rowsPerPage: z.coerce
+      .number()
+      .int()
+      .refine((n) => (PAGE_SIZES as readonly number[]).includes(n), 'rowsPerPage must be 10, 25, 50 or 100')
+      .default(10),
+    orderby: z.enum(['patient_id', 'patient_name', 'assigned_date']).default('patient_id'),
+    order: z.enum(['asc', 'desc']).default('asc'),
+  }),
+  response: z.object({
+    status: z.number().int(),
+    data: z.array(billingRow),
+    /** The code column names in order (001 §3): 'Setup', '16 Days Readings', 'RPM Time-20 mins', ... */
+    columns: z.array(z.string()),
+    count: z.number().int(),
+    total: z.number(),
+  }),
+});
+
+export const claimReport = defineCall({
+  method: 'GET',
+  path: `rpm/billing/claim${PRODUCT}Report`,
+  spec: '001 §2.1, §4 Billing, §7',
+  summary: 'Records that the claim for a patient-month was sent (once; a repeat keeps the first date)',
+  access: BILLING,
+  query: z.object({ id: z.coerce.number().int().positive() }),
+  response: z.object({ status: z.number().int(), message: z.string(), claim_date: z.string() }),
+});
+
+export const generateBillingReport = defineCall({
+  method: 'GET',
+  path: 'rpm/billing/generateBillingReport',
+  spec: '001 §2.1, §7',
+  summary: 'The whole month as a PDF (application/pdf; the file name in Content-Disposition)',
+  access: BILLING,
+  headers: billingHeaders,
+  query: z.object({
+    orderby: z.enum(['patient_id', 'patient_name', 'assigned_date']).default('patient_id'),
+    order: z.enum(['asc', 'desc']).default('asc'),
+  }),
+  /** The body is the PDF itself; errors use the JSON error envelope. */
+  response: z.unknown(),
+});
+
+export const practiceOption = z.object({
+  practice_id: z.number().int(),
+  org_id: z.number().int(),
+  label: z.string(),
+});
+
+export const getAllPractices = defineCall({
+  method: 'GET',
+  path: 'rpm/practices/getAllPractices',
+  spec: '001 §3, §6, §7',
+  summary: "Practices for the selector: all for lowest role 1 or 10, otherwise the user's own",
+  access: 'session',
+  response: z.object({ status: z.number().int(), data: z.array(practiceOption) }),
+});
+
+export const searchPracticeByUserId = defineCall({
+  method: 'POST',
+  path: 'rpm/practices/searchPracticeByUserId',
+  spec: '001 §2.4, §7',
+  summary: 'Practices in scope whose name matches the search term',
+  access: 'session',
+  body: z.object({
+    search_term: z.string().trim().max(100),
+    organization_id: z.number().int().positive().nullable().optional(),
+    is_external_sleep_coord: z.union([z.literal(0), z.literal(1)]).optional(),
+    is_external_care_coord: z.union([z.literal(0), z.literal(1)]).optional(),
+  }),
+  response: z.object({ status: z.number().int(), data: z.array(practiceOption) }),
+});
+
+/** 001 §3 "Billing count summary", for the billing dashboard. */
+export const billingCounts = z.object({
+  count99453: z.number().int(),
+  count99454: z.number().int(),
+  count99457: z.number().int(),
+  count99458_40Mins: z.number().int(),
+  count99458_60Mins: z.number().int(),
+  count98980: z.number().int(),
+  count98981_40Mins: z.number().int(),
+  count98981_60Mins: z.number().int(),
+});
+
+export const getBillingCountSummary = defineCall({
+  method: 'GET',
+  path: 'rpm/billing/getBillingCountSummary',
+  spec: '001 §3 (Billing count summary); our path: the spec does not show the call',
+  summary: "The month's patient counts per code for the practices in scope",
+  access: { page: 'Billing Dashboard' },
+  headers: billingHeaders,
+  response: z.object({ status: z.number().int(), data: billingCounts, total: z.number() }),
+});

@@ -1,0 +1,107 @@
+import { z } from 'zod';
+import { NOTIFICATION_MESSAGE_MAX } from '../constants.js';
+import { defineCall } from './contract.js';
+import { recordId, recordIdParam } from './ids.js';
+
+const ok = z.object({ status: z.number().int(), message: z.string() });
+
+/** A bell entry (000 §2.8, §3): the patient, the device-type icon file and the HTML message. */
+export const bellNotification = z.object({
+  notification_id: z.number().int(),
+  fk_patient_id: z.number().int().nullable(),
+  device_type_icon: z.string().nullable(),
+  /** HTML; the client sanitises it (DOMPurify) before showing it. */
+  notification_message: z.string(),
+  created_at: z.string(),
+  is_read: z.union([z.literal(0), z.literal(1)]),
+});
+export type BellNotification = z.infer<typeof bellNotification>;
+
+export const getAllForBellIcon = defineCall({
+  method: 'GET',
+  path: 'rpm/notification/getAllForBellIcon',
+  spec: '000 §2.8, §7',
+  summary: "The signed-in user's notifications that are not cleared, newest first (at most 100)",
+  access: 'session',
+  response: z.object({ status: z.number().int(), data: z.array(bellNotification) }),
+});
+
+export const getUnreadCount = defineCall({
+  method: 'GET',
+  path: 'rpm/notification/getUnreadCount',
+  spec: '000 §4.6, §7',
+  summary: "Unread notifications of the signed-in user (user_id must be the user's own)",
+  access: 'session',
+  query: z.object({ user_id: recordIdParam }),
+  response: z.object({ status: z.number().int(), data: z.array(z.object({ count: z.number().int() })) }),
+});
+
+export const readAll = defineCall({
+  method: 'GET',
+  path: 'rpm/notification/readAll',
+  spec: '000 §4.6, §7',
+  summary: "Marks the user's notifications about one patient as read",
+  access: 'session',
+  query: z.object({
+    user_id: recordIdParam,
+    patient_id: recordIdParam,
+  }),
+  response: ok,
+});
+
+export const clearAllNotificationsForUser = defineCall({
+  method: 'POST',
+  path: 'rpm/notification/clearAllNotificationsForUser',
+  spec: '000 §2.8, §4.6, §7',
+  summary: "Clears all of the user's notifications (userid must be the user's own)",
+  access: 'session',
+  body: z.object({ userid: recordId, roleid: z.number().int() }),
+  response: ok,
+});
+
+export const getUserTypes = defineCall({
+  method: 'GET',
+  path: 'rpm/notification/getUserTypes',
+  spec: '000 §2.9, §7',
+  summary: 'Roles a notification can be sent to (staff roles; not patients)',
+  access: 'session',
+  response: z.object({
+    status: z.number().int(),
+    data: z.array(z.object({ role_id: z.number().int(), role: z.string() })),
+  }),
+});
+
+export const getUsers = defineCall({
+  method: 'GET',
+  path: 'rpm/notification/getUsers',
+  spec: '000 §2.9, §7',
+  summary:
+    "Active users of a role in the sender's organisation (all organisations for role 1), without the sender",
+  access: 'session',
+  query: z.object({
+    role_id: recordIdParam,
+    org_id: recordIdParam.optional(),
+    user_id: recordIdParam,
+  }),
+  response: z.object({
+    status: z.number().int(),
+    data: z.array(z.object({ user_id: z.number().int(), name: z.string() })),
+  }),
+});
+
+/** 000 §5: letters, digits, underscore and space, 1 to 300 characters. */
+export const NOTIFICATION_MESSAGE_PATTERN = new RegExp(`^[A-Za-z0-9_ ]{1,${NOTIFICATION_MESSAGE_MAX}}$`);
+
+export const sendNotification = defineCall({
+  method: 'POST',
+  path: 'rpm/notification/sendNotification',
+  spec: '000 §2.9, §4.8, §5, §7',
+  summary: 'Sends a text notification to one user; it reaches an open client at once over the hub',
+  access: 'session',
+  body: z.object({
+    user_id_from: recordId,
+    user_id_to: recordId,
+    message: z.string().regex(NOTIFICATION_MESSAGE_PATTERN, 'Message max character exceeded'),
+  }),
+  response: z.object({ status: z.boolean(), message: z.string() }),
+});

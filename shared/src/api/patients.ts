@@ -1,0 +1,53 @@
+import { z } from 'zod';
+import { defineCall } from './contract.js';
+import { recordId, recordIdParam } from './ids.js';
+
+/** The patient lookup answer (000 §7 says its shape is not shown; these are the fields the shell uses). */
+export const patientDetails = z.object({
+  patient_id: z.number().int(),
+  firstname: z.string(),
+  lastname: z.string(),
+  dob: z.string().nullable(),
+  mobile: z.string().nullable(),
+  phone: z.string().nullable(),
+  organization_id: z.number().int(),
+  practice_id: z.number().int(),
+  location_id: z.number().int().nullable(),
+});
+export type PatientDetails = z.infer<typeof patientDetails>;
+
+export const getDetailsByUserID = defineCall({
+  method: 'GET',
+  path: 'rpm/users/getDetailsByUserID',
+  spec: '000 §4.6, §7; 001 §7',
+  summary:
+    'Looks up a patient (roleid=7) the signed-in user may see; 403 outside their organisations/practices',
+  access: 'session',
+  query: z.object({
+    userid: recordIdParam,
+    roleid: z.coerce.number().pipe(z.literal(7)),
+  }),
+  response: z.object({ status: z.number().int(), data: patientDetails }),
+});
+
+export const addCheckInEntry = defineCall({
+  method: 'POST',
+  path: 'rpm/dashboard/addCheckInEntry',
+  spec: '000 §4.6, §6.2, §7',
+  summary: 'Records that the user opened the patient chart (lowest role 6, 8 or 13)',
+  access: 'session',
+  body: z.object({ patient_id: recordId }),
+  response: z.object({ status: z.number().int(), message: z.string() }),
+});
+
+export const getLanguages = defineCall({
+  method: 'GET',
+  path: 'rpm/patients/getLanguages',
+  spec: '000 §2.10, §7',
+  summary: 'Languages for the Source Language select (1 English, 2 Arabic, 3 Spanish)',
+  access: 'session',
+  response: z.object({
+    status: z.number().int(),
+    data: z.array(z.object({ language_id: z.number().int(), language: z.string() })),
+  }),
+});

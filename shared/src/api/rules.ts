@@ -1,0 +1,392 @@
+import { z } from 'zod';
+import { PATIENT_ROLE_ID, RULE_STATUS_FILTER } from '../constants.js';
+import { MSG } from '../messages.js';
+import {
+  INTERVAL_MAX,
+  IVR_NOTE_MAX,
+  IVR_NOTE_PATTERN,
+  isIsoDay,
+  MISS_DAYS_MAX,
+  RULE_FORM_MSG,
+  WEIGHT_CHANGE_MAX,
+} from '../rule-form.js';
+import { defineCall } from './contract.js';
+import { RECORD_ID_MAX, recordId, recordIdParam } from './ids.js';
+
+/**
+ * The vitals and notification-rule calls of the patient chart's Alert Rules tab (001 §2.2, §3, §4 "Notification
+ * rule", §5, §7 "Vitals and rules"). Every call needs the access-list entry 'Patient Chart' and access to the
+ * patient (403 outside the user's practices). Dates are ISO days 'YYYY-MM-DD' (UTC days, as billing counts them).
+ */
+
+const CHART = { page: 'Patient Chart' } as const;
+
+const ok = z.object({ status: z.number().int(), message: z.string() });
+
+/** An ISO day with the spec's message when it is missing or not a day. */
+export const isoDayField = (message: string) =>
+  z.string({ error: message }).refine((text) => isIsoDay(text), message);
+
+/** Free text as PostgreSQL can store it (no NUL characters). */
+export const plainText = (max: number) =>
+  z
+    .string()
+    .max(max)
+    .refine((text) => !text.includes('\0'), 'must not contain NUL characters');
+
+/** A record id with a message of our own when it is missing. */
+const requiredId = (message: string) =>
+  z.number({ error: message }).int(message).positive(message).max(RECORD_ID_MAX, message);
+
+/** A bound: a number within a slider's reach; thresholds.ts checks the rules between bounds per vital. */
+const bound = z.number().min(0).max(1000);
+
+/** The four bounds of a vital as sent (001 §3 "Vital threshold"); spo2's high bounds are null (001 §2.6). */
+export const thresholdsInput = z.object({
+  critical_low: bound,
+  abnormal_low: bound,
+  abnormal_high: bound.nullable(),
+  critical_high: bound.nullable(),
+});
+
+/** A vital's bounds in a rule or configuration as the server answers. */
+export const vitalThreshold = z.object({
+  vital_id: z.number().int(),
+  /** The spec's alias of vital_id (001 §3). */
+  fk_vital_id: z.number().int(),
+  vital_type: z.string(),
+  unit: z.string(),
+  critical_low: z.number(),
+  abnormal_low: z.number(),
+  abnormal_high: z.number().nullable(),
+  critical_high: z.number().nullable(),
+});
+export type VitalThreshold = z.infer<typeof vitalThreshold>;
+
+/** One vital's block of an add/update payload. */
+export const ruleVitalInput = thresholdsInput.extend({ vital_id: recordId });
+
+/**
+ * How the patient is reached when readings are missed (the form's "Patient Alerts sentence", 001 §2.2). The spec
+ * names `notification_mode` without its values; we chose SMS, an IVR phone call (which speaks the IVR note), or both.
+ */
+export const NOTIFICATION_MODES = { sms: 'SMS', ivr: 'IVR Call', sms_ivr: 'SMS and IVR Call' } as const;
+export type NotificationMode = keyof typeof NOTIFICATION_MODES;
+const notificationMode = z.enum(['sms', 'ivr', 'sms_ivr']);
+
+/** Rule status: 1 active, 2 inactive (001 §4; the list filter's values, 001 §2.2). */
+export const RULE_STATUS = { active: 1, inactive: 2 } as const;
+
+/** A notification rule as the list and the detail call answer (001 §3 "Notification rule"). */
+export const notificationRule = z.object({
+  notification_rule_id: z.number().int(),
+  /** The patient. */
+  user_id: z.number().int(),
+  device_name: z.string(),
+  IMEI: z.string(),
+  inventory_id: z.number().int(),
+  device_type_id: z.number().int(),
+  device_type: z.string(),
+  device_assign_id: z.number().int(),
+  interval: z.number().int(),
+  /** The interval's unit: 'Day', 'Week' or 'Month' (getAllIntervals). */
+  interval_type: z.string(),
+  fk_interval_id: z.number().int(),
+  start_date: z.string(),
+  end_date: z.string(),
+  status: z.union([z.literal(1), z.literal(2)]),
+  notification_mode: notificationMode,
+  /** The spec's alias of notification_note (001 §3). */
+  notify_note: z.string(),
+  notification_note: z.string(),
+  sms_miss: z.number().int(),
+  call_miss: z.number().int(),
+  gain: z.number().nullable(),
+  loss: z.number().nullable(),
+  vitals: z.array(vitalThreshold),
+  /** The rule this one continues after a pause ('terminate and continue'), or null. */
+  previous_rule_id: z.number().int().nullable(),
+  terminated_at: z.string().nullable(),
+  updated_at: z.string(),
+});
+export type NotificationRule = z.infer<typeof notificationRule>;
+
+/** The add-rule payload (001 §3), validated field by field with the messages of 001 §5. */
+const ruleFields = {
+  /** The vital of the top-level thresholds; the spec's payload carries one besides vitals[] (see addNotificationRule). */
+  vital_id: recordId.optional(),
+  /** The patient. */
+  user_id: recordId,
+  /** Always the patient role (001 §3: role_id (7)). */
+  role_id: z.literal(PATIENT_ROLE_ID),
+  interval_id: requiredId(RULE_FORM_MSG.selectInterval),
+  interval: z
+    .number({ error: RULE_FORM_MSG.interval })
+    .int(RULE_FORM_MSG.interval)
+    .positive(RULE_FORM_MSG.interval)
+    .max(INTERVAL_MAX),
+  critical_low: bound.optional(),
+  abnormal_low: bound.optional(),
+  abnormal_high: bound.nullable().optional(),
+  critical_high: bound.nullable().optional(),
+  status: z.union([z.literal(1), z.literal(2)]),
+  start_date: isoDayField(MSG.invalidStartDate),
+  end_date: isoDayField(MSG.invalidEndDate),
+  /** The signed-in user's own id. */
+  created_by: recordId,
+  /** The device (inventory id); it must be assigned to the patient now. */
+  inventory_id: requiredId(MSG.selectDevice),
+  device_type_id: recordId,
+  vitals: z.array(ruleVitalInput).max(10).default([]),
+  notification_mode: notificationMode.default('sms_ivr'),
+  notification_note: plainText(IVR_NOTE_MAX).regex(IVR_NOTE_PATTERN, MSG.messageSpecialChars).default(''),
+  sms_miss: z
+    .number({ error: RULE_FORM_MSG.smsMiss })
+    .int(RULE_FORM_MSG.smsMiss)
+    .positive(RULE_FORM_MSG.smsMiss)
+    .max(MISS_DAYS_MAX),
+  call_miss: z
+    .number({ error: RULE_FORM_MSG.callMiss })
+    .int(RULE_FORM_MSG.callMiss)
+    .positive(RULE_FORM_MSG.callMiss)
+    .max(MISS_DAYS_MAX),
+  /** Shown in the audit trail; the server records its own names. */
+  deviceName: plainText(200).optional(),
+  username: plainText(200).optional(),
+  /** Weight devices only (001 §5): lbs above the dry weight. */
+  gain: z.number().positive(RULE_FORM_MSG.gain).max(WEIGHT_CHANGE_MAX).nullable().optional(),
+  /** Weight devices only (001 §5): lbs below the dry weight. */
+  loss: z.number().positive(RULE_FORM_MSG.loss).max(WEIGHT_CHANGE_MAX).nullable().optional(),
+};
+
+const endAfterStart = (v: { start_date: string; end_date: string }) => v.end_date > v.start_date;
+
+export const addRuleBody = z
+  .object(ruleFields)
+  .refine(endAfterStart, { message: MSG.invalidDateRange, path: ['end_date'] });
+export type AddRuleBody = z.infer<typeof addRuleBody>;
+
+/** What the editor loaded (001 §7 "previous"): compared with the stored rule, so a stale edit is refused (409). */
+export const rulePrevious = z
+  .object({
+    start_date: z.string(),
+    end_date: z.string(),
+    interval_id: z.number().int(),
+    interval: z.number().int(),
+    status: z.number().int(),
+    notification_mode: z.string(),
+    notification_note: z.string(),
+    sms_miss: z.number().int(),
+    call_miss: z.number().int(),
+    gain: z.number().nullable(),
+    loss: z.number().nullable(),
+    updated_at: z.string(),
+  })
+  .partial();
+
+export const updateRuleBody = z
+  .object({ ...ruleFields, notification_rule_id: recordId, previous: rulePrevious.default({}) })
+  .refine(endAfterStart, { message: MSG.invalidDateRange, path: ['end_date'] });
+export type UpdateRuleBody = z.infer<typeof updateRuleBody>;
+
+export const getPatientVitals = defineCall({
+  method: 'GET',
+  path: 'rpm/vitals/getPatientVitals',
+  spec: '001 §2.6, §7 Vitals and rules',
+  summary:
+    "The patient's vital configuration (the vital-threshold display, 001 §2.6): bounds per vital, and dry weight with gain and loss; empty lists show 'No Data Found'",
+  access: CHART,
+  query: z.object({ patient_id: recordIdParam }),
+  response: z.object({
+    status: z.number().int(),
+    data: z.object({
+      vitals: z.array(vitalThreshold.extend({ device_type_id: z.number().int() })),
+      /** Weight alerts compare with the dry weight (001 §2.6); null when not configured. */
+      weight: z
+        .object({ dry_weight: z.number(), gain: z.number().nullable(), loss: z.number().nullable() })
+        .nullable(),
+      updated_at: z.string().nullable(),
+    }),
+  }),
+});
+
+export const addVitalConfigurations = defineCall({
+  method: 'POST',
+  path: 'rpm/vitals/addVitalConfigurations',
+  spec: '001 §2.6, §7 Vitals and rules (payload not shown: ours)',
+  summary:
+    "Replaces the patient's vital configuration: bounds per vital (corrected as 001 §5 leaves them) and the dry weight with gain/loss",
+  access: CHART,
+  body: z.object({
+    patient_id: recordId,
+    vitals: z.array(ruleVitalInput).max(20),
+    /** Null removes the weight configuration. */
+    weight: z
+      .object({
+        dry_weight: z.number().positive().max(1000),
+        gain: z.number().positive(RULE_FORM_MSG.gain).max(WEIGHT_CHANGE_MAX).nullable(),
+        loss: z.number().positive(RULE_FORM_MSG.loss).max(WEIGHT_CHANGE_MAX).nullable(),
+      })
+      .nullable()
+      .default(null),
+  }),
+  response: ok,
+});
+
+export const getAllIntervals = defineCall({
+  method: 'GET',
+  path: 'rpm/vitals/getAllIntervals',
+  spec: '001 §3, §7 Vitals and rules',
+  summary: "The rule form's interval units: a rule expects `interval` readings per Day, Week or Month",
+  access: 'session',
+  response: z.object({
+    status: z.number().int(),
+    data: z.array(
+      z.object({ interval_id: z.number().int(), interval_type: z.string(), days: z.number().int() }),
+    ),
+  }),
+});
+
+export const getAllVitals = defineCall({
+  method: 'GET',
+  path: 'rpm/vitals/getAllVitals',
+  spec: '001 §3, §7 Vitals and rules, §9 slider maximums',
+  summary: 'Every vital with its device type, unit and slider maximum',
+  access: 'session',
+  response: z.object({
+    status: z.number().int(),
+    data: z.array(
+      z.object({
+        vital_id: z.number().int(),
+        vital_type: z.string(),
+        unit: z.string(),
+        device_type_id: z.number().int(),
+        device_type: z.string(),
+        slider_max: z.number(),
+      }),
+    ),
+  }),
+});
+
+export const getVitalsDefaults = defineCall({
+  method: 'GET',
+  path: 'rpm/vitals/getVitalsDefaults',
+  spec: '001 §7 Vitals and rules, §9 defaults; 000 §6.2 (RPM Protocol Defaults: role 5)',
+  summary:
+    "Default bounds of a device type's vitals: the role's own defaults, else the RPM protocol defaults (role 5), else the spec's (20/40/60/80; vital 5 at 100)",
+  access: 'session',
+  query: z.object({ role_id: recordIdParam, device_type_id: recordIdParam }),
+  response: z.object({
+    status: z.number().int(),
+    data: z.array(
+      vitalThreshold.extend({
+        device_type_id: z.number().int(),
+        /** Where the bounds come from. */
+        source: z.enum(['role', 'protocol', 'spec']),
+      }),
+    ),
+  }),
+});
+
+export const getNotificationRules = defineCall({
+  method: 'GET',
+  path: 'rpm/notification/getNotificationRules',
+  spec: '001 §2.2, §3, §7 Vitals and rules',
+  summary:
+    "A patient's notification rules (user_id is the patient), filtered by status 0 all, 1 active, 2 inactive",
+  access: CHART,
+  query: z.object({
+    user_id: recordIdParam,
+    status: z.coerce
+      .number()
+      .int()
+      .refine(
+        (n) => (Object.values(RULE_STATUS_FILTER) as number[]).includes(n),
+        'status must be 0 (All), 1 (Active) or 2 (InActive)',
+      )
+      .default(RULE_STATUS_FILTER.all),
+    orderby: z.enum(['end_date', 'start_date', 'device_name', 'interval', 'status']).default('end_date'),
+    order: z.enum(['asc', 'desc']).default('asc'),
+  }),
+  response: z.object({ status: z.number().int(), data: z.array(notificationRule) }),
+});
+
+export const getMoreNotificationRuleData = defineCall({
+  method: 'GET',
+  path: 'rpm/notification/getMoreNotificationRuleData',
+  spec: '001 §2.2 (Edit Rule, Vital Monitoring Levels), §7',
+  summary: 'One rule with its vitals, for the Edit Rule form and the Vital Monitoring Levels dialog',
+  access: CHART,
+  query: z.object({ notification_rule_id: recordIdParam }),
+  response: z.object({ status: z.number().int(), data: notificationRule }),
+});
+
+export const addNotificationRule = defineCall({
+  method: 'POST',
+  path: 'rpm/notification/addNotificationRule',
+  spec: '001 §3 (add-rule payload), §4, §5, §7',
+  summary:
+    "Adds a rule for one of the patient's devices. vitals[] holds the bounds per vital (a top-level vital_id with bounds is taken as one more entry); a weight device takes gain and loss instead. Active rules of one device may not overlap in dates (409)",
+  access: CHART,
+  body: addRuleBody,
+  response: ok.extend({ data: z.object({ notification_rule_id: z.number().int() }) }),
+});
+
+export const updateNotificationRules = defineCall({
+  method: 'POST',
+  path: 'rpm/notification/updateNotificationRules',
+  spec: '001 §3, §4 (Edit mode: device read-only, start date locked), §5, §7',
+  summary:
+    'Edits a rule: the add-rule payload plus notification_rule_id and previous (what the editor loaded; a rule changed since gives 409). The device cannot change; status changes go through resumeRule/terminateRule',
+  access: CHART,
+  body: updateRuleBody,
+  response: ok.extend({ data: z.object({ notification_rule_id: z.number().int() }) }),
+});
+
+export const resumeRule = defineCall({
+  method: 'POST',
+  path: 'rpm/notification/resumeRule',
+  spec: '001 §4 Notification rule (toggle on), §7',
+  summary:
+    "Switches the device's rule(s) back on; 409 when another active rule of the device overlaps or the rule has ended",
+  access: CHART,
+  body: z.object({
+    notification_rule_id: z.array(recordId).min(1).max(20),
+    device_assign_id: recordId,
+    deviceName: plainText(200).optional(),
+    username: plainText(200).optional(),
+  }),
+  response: ok,
+});
+
+/** 0/1 as the spec's clients send it, or a boolean. */
+const flag = z.union([z.boolean(), z.literal(0), z.literal(1)]).transform((v) => v === true || v === 1);
+
+export const terminateRule = defineCall({
+  method: 'POST',
+  path: 'rpm/notification/terminateRule',
+  spec: "001 §2.2 ('When would you like to resume patient monitoring?'), §4 Notification rule (toggle off), §5, §7",
+  summary:
+    'Switches a rule off. is_continue: the rule is terminated and continued as a new active rule with start_date/end_date (end after start, not before today); otherwise terminated only',
+  access: CHART,
+  body: z
+    .object({
+      notification_rule_id: recordId,
+      device_assign_id: recordId,
+      /** The signed-in user's own id. */
+      terminated_by: recordId,
+      is_continue: flag,
+      start_date: isoDayField(MSG.invalidDate).nullable().optional(),
+      end_date: isoDayField(MSG.invalidDate).nullable().optional(),
+      username: plainText(200).optional(),
+      deviceName: plainText(200).optional(),
+    })
+    .superRefine((v, ctx) => {
+      if (!v.is_continue) return;
+      if (!v.start_date) ctx.addIssue({ code: 'custom', message: MSG.invalidDate, path: ['start_date'] });
+      else if (!v.end_date) ctx.addIssue({ code: 'custom', message: MSG.invalidDate, path: ['end_date'] });
+      else if (v.end_date <= v.start_date)
+        ctx.addIssue({ code: 'custom', message: MSG.invalidDate, path: ['end_date'] });
+    }),
+  response: ok.extend({ data: z.object({ continued_rule_id: z.number().int().nullable() }) }),
+});

@@ -1,0 +1,538 @@
+import { PRODUCT, PRODUCT_SLUG, SEARCH_SUGGESTIONS_MAX } from './constants.js';
+import { MSG } from './messages.js';
+import { lowestRoleId } from './roles.js';
+import { type AccessContext, canOpen, findRoute, type RouteAccess } from './routes.js';
+import type { StoredUser } from './user.js';
+import { isValidSearch } from './validators.js';
+
+/**
+ * The menus of the signed-in shell (000 §2.7) and who sees what (000 §6.2). Pure: no React, no storage.
+ * The access-list key of every entry is read from the route table (000 §2.2-2.4, `findRoute`), so a menu entry
+ * and its route cannot disagree about who may open it.
+ */
+
+/** Something the user can go to: a label and a path under /app. */
+export interface MenuLink {
+  /** Unique within its menu, e.g. 'dashboard' or 'chart-overview'. */
+  readonly key: string;
+  /** Readable label; the search box matches on it (000 §2.7). */
+  readonly label: string;
+  /** Path under /app. */
+  readonly link: string;
+}
+
+/** One entry of the main menu. */
+export interface MenuEntry extends MenuLink {
+  /** The access-list entry of 000 §2.3-2.4 that shows it; `null` for routes open to any signed-in user (000 §2.2). */
+  readonly page: string | null;
+  /** The route's access rule, as the route table gives it. */
+  readonly access: RouteAccess;
+  /** The route-table pattern the link matches: an entry is current when the browser's path matches it too. */
+  readonly pattern: string;
+}
+
+/** Keys of the menu groups of 000 §2.7, plus the patient chart. */
+export type MenuGroupKey =
+  | 'patientChart'
+  | 'main'
+  | 'organizations'
+  | 'users'
+  | 'inventory'
+  | 'configuration'
+  | 'billing'
+  | 'utilities';
+
+/** A titled group of entries. */
+export interface MenuGroup {
+  readonly key: MenuGroupKey;
+  readonly title: string;
+  readonly entries: readonly MenuEntry[];
+}
+
+/** The stored-user fields the menus depend on (000 §3). */
+export type MenuUser = Pick<
+  StoredUser,
+  | 'roleid'
+  | 'pages'
+  | 'aws_link'
+  | 'is_dentist'
+  | 'is_sleeplab_user'
+  | 'is_onboarding'
+  | 'is_external_care_coord'
+>;
+
+/** Session facts that are not in the stored user. */
+export interface MenuOptions {
+  /** A temporary login is active (000 §3 tempLogin): it opens the call pages (000 §2.4, §6.2). */
+  readonly tempLogin: boolean;
+  /** The current path: under /app/patient-chart/…/{patientId} it adds the patient-chart group (000 §2.7). */
+  readonly pathname?: string;
+}
+
+/** The main menu as one user sees it. */
+export interface VisibleMenu {
+  /** The current patient's chart tabs, or `null` when no patient is current (000 §2.7). */
+  readonly patientChart: MenuGroup | null;
+  /** Non-empty groups in the order of 000 §2.7. With `flat`, one group whose title is not shown. */
+  readonly groups: readonly MenuGroup[];
+  /** Billers see their items as one list without group headings (000 §6.2). */
+  readonly flat: boolean;
+}
+
+function entry(segment: string, label: string, key = segment): MenuEntry {
+  const link = `/app/${segment}`;
+  const route = findRoute(link);
+  // A menu entry whose route the table does not know would always fall to not-found: fail at load, not at use.
+  if (!route) throw new Error(`menu entry ${link} has no route in 000 §2.2-2.4`);
+  const access = route.entry.access;
+  return {
+    key,
+    label,
+    link,
+    page: access.kind === 'page' ? access.page : null,
+    access,
+    pattern: route.entry.pattern,
+  };
+}
+
+function group(key: MenuGroupKey, title: string, items: readonly (readonly [string, string])[]): MenuGroup {
+  return { key, title, entries: items.map(([segment, label]) => entry(segment, label)) };
+}
+
+/*
+ * 000 §2.7 names the routes of each group but not their labels; we chose readable names from the route and its
+ * access-list entry. Labels hold only letters, digits and spaces where we could, because the search box refuses
+ * special characters (000 §5) and a label should be typeable in full.
+ */
+
+/** The menu groups of 000 §2.7, every entry in the spec's order. */
+export const MENU_GROUPS: readonly MenuGroup[] = [
+  group('main', 'Main', [
+    ['dashboard', 'Dashboard'],
+    ['sales-practice-dashboard', 'Sales Practice Dashboard'],
+    ['leads', 'Leads'],
+    ['onboarding', 'Onboarding'],
+    ['sales-dashboard', 'Sales Rep Dashboard'],
+    ['orders', 'Orders'],
+    ['cpapPatients', 'CPAP Patients'],
+    ['patients', 'Patients'],
+    ['myTasks', 'My Tasks'],
+    ['global-reports', 'Global Reports'],
+    ['screened', 'Screened'],
+    ['non-compliance-patients', 'Non Compliance Patients'],
+    ['therapy-patients', 'Therapy Patients'],
+    ['sleepTests', 'Sleep Tests'],
+    ['sleepTestsInterpretation', 'Sleep Tests Co-Read'],
+    ['sleep-consults', 'Sleep Consults'],
+    ['sleep-appointments', 'Sleep Appointments'],
+    ['pulseOximetry', 'Pulse Oximetry'],
+    ['monthly-report', 'Monthly Report'],
+    ['dentalDashboard', 'Dental Dashboard'],
+    ['spirometry-test', 'Spirometry Test'],
+    ['sleep-lab', 'Sleep Lab'],
+    ['technician-calendar', 'Technician Calendar'],
+    ['aws-tasks', 'AWS Tasks'],
+  ]),
+  group('organizations', 'Organizations', [
+    ['organizations', 'Organizations'],
+    ['practices', 'Practices'],
+    ['locations', 'Locations'],
+    ['programs', 'Programs'],
+  ]),
+  group('users', 'Users', [
+    ['physicians', 'Physicians'],
+    ['nurses', 'Nurses'],
+    ['administrators', 'Administrators'],
+    ['careCoordinators', 'Care Coordinators'],
+    ['billers', 'Billers'],
+    ['technicians', 'Technicians'],
+    ['nonNursingStaff', 'Non Nursing Staff'],
+    ['medicalAssistant', 'Medical Assistants'],
+    ['salesRepresentative', 'Sales Representatives'],
+    ['schedulers', 'Schedulers'],
+    ['interpretingPhysician', 'Interpreting Physicians'],
+    ['sleep-coordinators', 'Sleep Coordinators'],
+  ]),
+  group('inventory', 'Inventory', [
+    ['devices', 'Devices'],
+    ['edison-inventory', 'Edison Inventory'],
+    ['inventory-uploads', 'Inventory Uploads'],
+    ['device-history', 'Device History'],
+    ['deactivated-devices', 'Deactivated Devices'],
+  ]),
+  group('configuration', 'Configuration', [
+    ['vendors', 'Vendors'],
+    ['warehouses', 'Warehouses'],
+    ['deviceType', 'Device Types'],
+    ['deviceName', 'Device Names'],
+    ['vitalType', 'Vital Types'],
+    ['bulk-uploads', 'Bulk Uploads'],
+    ['notes-category', 'Notes Categories'],
+    ['notes-comments', 'Notes Comments'],
+    ['messages-category', 'Message Categories'],
+    ['messages-template', 'Message Templates'],
+    ['CPT-codes', 'CPT Codes'],
+    ['insurances-default', 'Insurance Default Amounts'],
+    ['device-data-logs', 'Device Data Logs'],
+    ['insurance-table', 'Insurance Table'],
+    ['insurance-plans', 'Insurance Plans'],
+    ['hst-billing-config', 'HST Billing Configuration'],
+  ]),
+  group('billing', 'Billing', [
+    ['billing-report', 'Billing Report'],
+    ['billing-report-fixed', 'Fixed Billing Report'],
+    ['bhi-billing', 'BHI Billing'],
+    ['ccm-billing', 'CCM Billing'],
+    ['pcm-billing', 'PCM Billing'],
+    ['sleep-billing-report', 'Sleep Billing Report'],
+    [`${PRODUCT_SLUG}-billing`, `${PRODUCT} Billing`],
+    ['hst-billing', `HST ${PRODUCT} Billing`],
+    ['billing-uploads', 'Billing Uploads'],
+    ['billing-dashboard', 'Billing Dashboard'],
+    ['invoices', 'Invoices'],
+    ['co-read-billing', 'CoRead Billing'],
+  ]),
+  group('utilities', 'Utilities', [
+    ['billing-utility', 'Billing Utility'],
+    ['csv-utility', 'CSV Utility'],
+    ['unassigned-devices', 'Unassigned Devices'],
+    ['alert-rules', 'Alert Rules'],
+    ['gm-utility', 'GM Utility'],
+    ['reading-report', 'Reading Report'],
+    ['practice-intervention', 'Practice Intervention'],
+    ['organization-groups', 'Organization Groups'],
+    ['incoming-messages', 'Incoming Messages'],
+    ['latest-assigned-devices', 'Latest Assigned Devices'],
+    ['patient-transfer', 'Patient Transfer'],
+    ['transcript-queues', 'Transcript Queues'],
+    ['ss-resource', 'SS Resource'],
+    ['sleep-return-devices', 'Sleep Return Devices'],
+    ['hst-order-billing', `HST ${PRODUCT} Order Billing`],
+  ]),
+];
+
+/**
+ * The tabs of the patient chart in the order of 000 §2.3, each with the route it opens (the patient id is appended,
+ * 000 §2.7 "children link to {link}/{patientId}"). Orders is enroll-details and Care Plan is ccm (000 §2.3).
+ */
+export const PATIENT_CHART_TABS: readonly MenuEntry[] = (
+  [
+    ['overview', 'Overview'],
+    ['demographics', 'Demographics'],
+    ['devices', 'Devices'],
+    ['readings', 'Readings'],
+    ['goals', 'Goals'],
+    ['alerts', 'Alerts'],
+    ['alert-rules', 'Alert Rules'],
+    ['activity-logs', 'Activity Logs'],
+    ['reports', 'Reports'],
+    ['notes', 'Notes'],
+    ['tasks', 'Tasks'],
+    ['enroll-details', 'Orders'],
+    ['sub-orders', 'Sub Orders'],
+    ['documents', 'Documents'],
+    ['clinical', 'Clinical'],
+    ['ccm', 'Care Plan'],
+    ['compliance-info', 'Compliance Info'],
+    ['reminder', 'Reminder'],
+    ['messages', 'Messages'],
+  ] as const
+).map(([tab, label]) => entry(`patient-chart/${tab}`, label, `chart-${tab}`));
+
+/** Title of the patient-chart group (000 §2.3, 001 §2.2 'Patient Chart'). */
+const PATIENT_CHART_TITLE = MSG.patientChart;
+
+const CHART_PATTERN = /^\/app\/patient-chart\//i;
+
+/**
+ * The patient id of the current path when it is a patient-chart route that names a patient
+ * ('/app/patient-chart/notes/12/add' → '12', '/app/patient-chart/bp/alert-rules/5' → '5'), else `null` (000 §2.7).
+ */
+export function currentPatientId(pathname: string): string | null {
+  const route = findRoute(pathname);
+  if (!route || !CHART_PATTERN.test(route.entry.pattern)) return null;
+  const id = route.params.patientId;
+  return id === undefined || id === '' ? null : id;
+}
+
+/** Whether `entry` is the page at `pathname`: both match the same route-table row (000 §2.7 highlight). */
+export function isCurrentEntry(entry: Pick<MenuEntry, 'pattern'>, pathname: string): boolean {
+  return findRoute(pathname)?.entry.pattern === entry.pattern;
+}
+
+/** Lowest role ids of the billers, who see their items flat (000 §6.2, §6.1). */
+export const BILLER_ROLE_IDS: readonly number[] = [10, 11];
+
+/** The entries an external care coordinator with role 9 sees (000 §6.2). */
+const EXTERNAL_CARE_COORD_KEYS: ReadonlySet<string> = new Set(['practices', 'locations', 'programs']);
+
+function accessContext(
+  user: Pick<MenuUser, 'pages' | 'roleid' | 'aws_link'>,
+  tempLogin: boolean,
+): AccessContext {
+  return { pages: user.pages, roleid: user.roleid, aws_link: user.aws_link, tempLogin };
+}
+
+/**
+ * Whether one main-menu entry shows (000 §6.2), before the dentist, sleep-lab and external-care-coordinator
+ * restrictions. `canOpen` applies the page list, Spirometry's role 6 and the call pages' link/temporary login.
+ */
+function entryAllowed(item: MenuEntry, user: MenuUser, ctx: AccessContext): boolean {
+  if (!canOpen(item.link, ctx)) return false;
+  if (item.key === 'onboarding') return user.is_onboarding === 1;
+  // 000 §6.2 "hidden from role 6 unless the user is a dentist": the spec says the lowest role drives most checks
+  // (000 §6) and only Spirometry speaks of the role list, so we read "role 6" as the lowest role.
+  if (item.key === 'dentalDashboard') return lowestRoleId(user.roleid) !== 6 || user.is_dentist === 1;
+  return true;
+}
+
+/**
+ * The entries a restricted user may see at most (000 §6.2), or `null` for no restriction. Spec 000 §6.2 is silent on
+ * a user with more than one of these flags; we chose the order it lists them: dentist, sleep lab, external care
+ * coordinator. The entries still need their access-list key: a menu link that leads to not-found helps nobody.
+ */
+function restriction(user: MenuUser): ReadonlySet<string> | null {
+  if (user.is_dentist === 1) return new Set(['dentalDashboard']);
+  if (user.is_sleeplab_user === 1) return new Set(['sleep-lab']);
+  if (user.is_external_care_coord === 1 && user.roleid.includes(9)) return EXTERNAL_CARE_COORD_KEYS;
+  return null;
+}
+
+/**
+ * The patient-chart group for the patient in `pathname`, or `null` (000 §2.3, §2.7). It is context, not a place to
+ * browse to, so the dentist, sleep-lab and external-coordinator restrictions of 000 §6.2 do not remove it: whoever
+ * may open the chart ('Patient Chart') gets its tabs while a patient is open. Spec is silent; this is our choice.
+ */
+function patientChartGroup(pathname: string | undefined, ctx: AccessContext): MenuGroup | null {
+  if (pathname === undefined) return null;
+  const patientId = currentPatientId(pathname);
+  if (patientId === null) return null;
+  const entries = PATIENT_CHART_TABS.map((tab) => ({ ...tab, link: `${tab.link}/${patientId}` })).filter(
+    (tab) => canOpen(tab.link, ctx),
+  );
+  return entries.length === 0 ? null : { key: 'patientChart', title: PATIENT_CHART_TITLE, entries };
+}
+
+/**
+ * The main menu of `user` (000 §2.7, §6.2): entries whose access-list key the page list holds; dentists only the
+ * Dental Dashboard, sleep-lab users only Sleep Lab; Onboarding with is_onboarding; AWS Tasks with a call link, a
+ * temporary login or 'Aws Call'; Dental Dashboard hidden from role 6 unless a dentist; an external care coordinator
+ * with role 9 only Practices, Locations and Programs; Spirometry with role 6; empty groups dropped. Billers (lowest
+ * role 10 or 11) get one flat list.
+ */
+export function visibleMenu(user: MenuUser, options: MenuOptions): VisibleMenu {
+  const ctx = accessContext(user, options.tempLogin);
+  const only = restriction(user);
+  const groups = MENU_GROUPS.map((g) => ({
+    ...g,
+    entries: g.entries.filter(
+      (item) => (only === null || only.has(item.key)) && entryAllowed(item, user, ctx),
+    ),
+  })).filter((g) => g.entries.length > 0);
+  const patientChart = patientChartGroup(options.pathname, ctx);
+
+  const lowest = lowestRoleId(user.roleid);
+  if (lowest === undefined || !BILLER_ROLE_IDS.includes(lowest) || groups.length === 0) {
+    return { patientChart, groups, flat: false };
+  }
+  // 000 §6.2 "Billers (10, 11) see billing items listed flat". Spec is silent on their other entries; we chose one
+  // list with the Billing group's items first (their work, and their start page, 000 §6.1), then the rest in menu
+  // order, so nothing a biller may open disappears from the menu.
+  const billing = groups.filter((g) => g.key === 'billing');
+  const others = groups.filter((g) => g.key !== 'billing');
+  const entries = [...billing, ...others].flatMap((g) => g.entries);
+  return { patientChart, groups: [{ key: 'billing', title: 'Billing', entries }], flat: true };
+}
+
+/** Every entry of a visible menu in display order: the chart tabs first, then the groups. */
+export function menuEntries(menu: VisibleMenu): MenuEntry[] {
+  return [...(menu.patientChart?.entries ?? []), ...menu.groups.flatMap((g) => g.entries)];
+}
+
+// ---------------------------------------------------------------------------------------------------------------
+// Management menu (000 §2.7)
+// ---------------------------------------------------------------------------------------------------------------
+
+/**
+ * The management menu (000 §2.7): Organizations, Practices, Locations and Programs, each only if the page list
+ * holds its table ('Organizations Table' etc., read from the route table).
+ */
+export function managementEntries(user: Pick<MenuUser, 'pages'>): MenuEntry[] {
+  const organizations = MENU_GROUPS.find((g) => g.key === 'organizations');
+  return (organizations?.entries ?? []).filter(
+    (item) => item.page !== null && user.pages.includes(item.page),
+  );
+}
+
+// ---------------------------------------------------------------------------------------------------------------
+// User menu (000 §2.7, §6.2)
+// ---------------------------------------------------------------------------------------------------------------
+
+/**
+ * Lowest role ids that see Notification Defaults (000 §6.2 "the notification-role list (contents not shown)").
+ * Our choice: the roles that set up or receive patient notifications: administrators (1, 2), clinical staff (3, 5,
+ * 6, 8, 13), care coordinators (9) and schedulers (15). Billers, sales, sleep readers and technicians do not.
+ */
+export const NOTIFICATION_DEFAULTS_ROLE_IDS: readonly number[] = [1, 2, 3, 5, 6, 8, 9, 13, 15];
+
+/**
+ * Lowest role ids that see Insurance Defaults (000 §6.2 "the insurance-role list (contents not shown)").
+ * Our choice: the top administrator (1), practice leads (5) and the billers (10, 11), who price claims.
+ */
+export const INSURANCE_DEFAULTS_ROLE_IDS: readonly number[] = [1, 5, 10, 11];
+
+/** Lowest role ids that see Configure Defaults, besides role 6 when not a dentist (000 §6.2). */
+const CONFIGURE_DEFAULTS_ROLE_IDS: readonly number[] = [1, 5, 8, 13];
+
+/** The key of a user-menu entry. */
+export type UserMenuKey =
+  | 'profile'
+  | 'configure-defaults'
+  | 'notification-defaults'
+  | 'insurances-defaults'
+  | 'interpretation-customs'
+  | 'rpmProtocol-defaults'
+  | 'ccm-defaults'
+  | 'notes-defaults'
+  | 'temporary-login'
+  | 'logout';
+
+/** One entry of the user menu: a link, or one of two actions. */
+export type UserMenuEntry =
+  | (MenuLink & { readonly kind: 'link'; readonly key: UserMenuKey })
+  | { readonly kind: 'temporary-login' | 'logout'; readonly key: UserMenuKey; readonly label: string };
+
+/** Labels of the user menu; 000 §2.7 quotes three of them, we chose the others from their routes. */
+export const USER_MENU_LABELS: Readonly<Record<UserMenuKey, string>> = {
+  profile: MSG.userProfile,
+  'configure-defaults': 'Configure Defaults',
+  'notification-defaults': 'Notification Defaults',
+  'insurances-defaults': 'Insurance Defaults',
+  'interpretation-customs': MSG.customInterpretationConfig,
+  'rpmProtocol-defaults': 'RPM Protocol Defaults',
+  'ccm-defaults': MSG.ccmCarePlanDefaults,
+  'notes-defaults': 'Notes Defaults',
+  'temporary-login': 'Sign in as another user',
+  logout: 'Logout',
+};
+
+/** The user-menu fields of the stored user. */
+export type UserMenuUser = Pick<
+  MenuUser,
+  'roleid' | 'pages' | 'aws_link' | 'is_dentist' | 'is_sleeplab_user'
+>;
+
+/**
+ * The user menu of 000 §2.7 with each entry's rule of 000 §6.2, in the spec's order, then 'Sign in as another user'
+ * and Logout. Role rules read the lowest role id (000 §6 "the user's lowest role id drives most checks"); the spec
+ * says "lowest" for three of them and we chose it for all, so one user never gets mixed readings. A link also needs
+ * its route to open (Custom Interpretation Config needs its access-list entry, 000 §2.4).
+ */
+export function userMenuEntries(
+  user: UserMenuUser,
+  options: Pick<MenuOptions, 'tempLogin'>,
+): UserMenuEntry[] {
+  const role = lowestRoleId(user.roleid);
+  const dentist = user.is_dentist === 1;
+  const sleepLab = user.is_sleeplab_user === 1;
+  const inList = (ids: readonly number[]) => role !== undefined && ids.includes(role);
+  const physicianNotDentist = role === 6 && !dentist;
+
+  const rules: readonly (readonly [UserMenuKey, string, boolean])[] = [
+    ['profile', '/app/profile', true],
+    [
+      'configure-defaults',
+      '/app/configure-defaults',
+      inList(CONFIGURE_DEFAULTS_ROLE_IDS) || physicianNotDentist,
+    ],
+    [
+      'notification-defaults',
+      '/app/notification-defaults',
+      inList(NOTIFICATION_DEFAULTS_ROLE_IDS) && !dentist && !sleepLab,
+    ],
+    [
+      'insurances-defaults',
+      '/app/insurances-defaults',
+      inList(INSURANCE_DEFAULTS_ROLE_IDS) && !dentist && !sleepLab,
+    ],
+    ['interpretation-customs', '/app/interpretation-customs', role === 6 || role === 16],
+    ['rpmProtocol-defaults', '/app/rpmProtocol-defaults', role === 5],
+    ['ccm-defaults', '/app/ccm-defaults', role === 5 || physicianNotDentist],
+    ['notes-defaults', '/app/notes-defaults', role === 5 || physicianNotDentist],
+  ];
+  const ctx = accessContext(user, options.tempLogin);
+  const entries: UserMenuEntry[] = rules
+    .filter(([, link, shown]) => shown && canOpen(link, ctx))
+    .map(([key, link]) => ({ kind: 'link', key, label: USER_MENU_LABELS[key], link }));
+  // 000 §6.2 "Admin-style users may perform a temporary login"; we read admin-style as lowest role 1. Not offered
+  // during a temporary login: a second one would replace the stored main user (000 §4.4) and strand the admin.
+  if (role === 1 && !options.tempLogin) {
+    entries.push({
+      kind: 'temporary-login',
+      key: 'temporary-login',
+      label: USER_MENU_LABELS['temporary-login'],
+    });
+  }
+  entries.push({ kind: 'logout', key: 'logout', label: USER_MENU_LABELS.logout });
+  return entries;
+}
+
+// ---------------------------------------------------------------------------------------------------------------
+// Search (000 §2.7, §5)
+// ---------------------------------------------------------------------------------------------------------------
+
+/** Lower case, runs of white space as one space, trimmed. */
+function normal(text: string): string {
+  return text.toLowerCase().replace(/\s+/g, ' ').trim();
+}
+
+/** The two ways a label can be typed without punctuation: 'Co-Read' as 'co read' and as 'coread'. */
+function labelForms(label: string): [string, string] {
+  const lower = normal(label);
+  return [normal(lower.replace(/[^\p{L}\p{Nd}\s]+/gu, ' ')), lower.replace(/[^\p{L}\p{Nd}\s]+/gu, '')];
+}
+
+/**
+ * How well `label` matches the query (lower is better), or `null` for no match: 0 the label starts with it, 1 a word
+ * of the label does, 2 it is elsewhere inside the label. Only the label's punctuation is relaxed (a valid query has
+ * none, 000 §5), so 'co read' and 'coread' both find 'Sleep Tests Co-Read'.
+ */
+function matchRank(label: string, query: string): number | null {
+  const q = normal(query);
+  const forms = labelForms(label);
+  if (forms.some((form) => form.startsWith(q))) return 0;
+  if (forms.some((form) => form.includes(` ${q}`))) return 1;
+  if (forms.some((form) => form.includes(q))) return 2;
+  return null;
+}
+
+/**
+ * At most 5 entries whose label holds `text`, case-insensitively (000 §2.7, §9); none when `text` is not a valid
+ * search (empty or with special characters, 000 §5). Spec is silent on the order; we chose labels that start with
+ * the text first, then labels with a word that does, then the rest, each in menu order. One entry per link.
+ */
+export function searchSuggestions<T extends MenuLink>(entries: readonly T[], text: string): T[] {
+  if (!isValidSearch(text)) return [];
+  const seen = new Set<string>();
+  const ranked: { item: T; rank: number; index: number }[] = [];
+  entries.forEach((item, index) => {
+    if (seen.has(item.link)) return;
+    const rank = matchRank(item.label, text);
+    if (rank === null) return;
+    seen.add(item.link);
+    ranked.push({ item, rank, index });
+  });
+  ranked.sort((a, b) => a.rank - b.rank || a.index - b.index);
+  return ranked.slice(0, SEARCH_SUGGESTIONS_MAX).map((r) => r.item);
+}
+
+/**
+ * Everything the search box may suggest to `user` (000 §2.7 "menu entries"): the main menu (with the chart tabs of
+ * the current patient) and the user menu's links. Spec is silent on whether the user menu counts; we chose to
+ * include it, so 'profile' finds User Profile.
+ */
+export function searchableEntries(user: MenuUser, options: MenuOptions): MenuLink[] {
+  const main: MenuLink[] = menuEntries(visibleMenu(user, options));
+  const personal = userMenuEntries(user, options).flatMap((item) => (item.kind === 'link' ? [item] : []));
+  return [...main, ...personal];
+}
