@@ -29,7 +29,7 @@ export const configSchema = z.object({
   /** Where the built client lives; its index.html is the SPA fallback. */
   CLIENT_DIST: z.string().min(1).default('./client/dist'),
   /** Captcha work: counter upper bound the browser searches (higher = slower sign-in for bots and people). */
-  CAPTCHA_MAX_COUNTER: z.coerce.number().int().min(10).max(1_000_000).default(20_000),
+  CAPTCHA_MAX_COUNTER: z.coerce.number().int().min(10).max(1_000_000).default(5_000),
   BODY_LIMIT_BYTES: z.coerce.number().int().min(1024).max(50_000_000).default(1_048_576),
   /** Behind a load balancer: trust X-Forwarded-For for the client address used by sign-in rate limits. */
   TRUST_PROXY: flagFromEnv,

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import {
-  isIsoDay,
+  isCalendarDay,
   isValidIvrNote,
   RULE_FORM_MSG,
   type RuleFormValues,
@@ -172,7 +172,7 @@ describe('resumeDatesErrors (001 §2.2, §5)', () => {
   });
 });
 
-describe('isIsoDay', () => {
+describe('isCalendarDay', () => {
   it.each([
     ['2026-02-28', true],
     ['2028-02-29', true],
@@ -181,6 +181,6 @@ describe('isIsoDay', () => {
     ['2026-02-28T00:00:00Z', false],
     ['', false],
   ])('%s: %s', (text, ok) => {
-    expect(isIsoDay(text)).toBe(ok);
+    expect(isCalendarDay(text)).toBe(ok);
   });
 });

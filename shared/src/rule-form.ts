@@ -44,7 +44,7 @@ export const INTERVAL_MAX = 100;
 export const WEIGHT_CHANGE_MAX = 400;
 
 /** Whether text is a real calendar day written 'YYYY-MM-DD'. */
-export function isIsoDay(text: unknown): text is string {
+export function isCalendarDay(text: unknown): text is string {
   if (typeof text !== 'string' || !/^\d{4}-\d{2}-\d{2}$/.test(text)) return false;
   const date = new Date(`${text}T00:00:00Z`);
   return !Number.isNaN(date.getTime()) && date.toISOString().slice(0, 10) === text;
@@ -125,9 +125,10 @@ export function ruleFormErrors(
   const start = values.start_date;
   const end = values.end_date;
   const startChecked = !(ctx.mode === 'edit' && ctx.startDateLocked !== false);
-  if (!isIsoDay(start) || (startChecked && start < ctx.today)) errors.start_date = MSG.invalidStartDate;
-  if (!isIsoDay(end) || end < ctx.today || end > RULE_DEFAULT_END_DATE) errors.end_date = MSG.invalidEndDate;
-  else if (isIsoDay(start) && end <= start) errors.end_date = MSG.invalidDateRange;
+  if (!isCalendarDay(start) || (startChecked && start < ctx.today)) errors.start_date = MSG.invalidStartDate;
+  if (!isCalendarDay(end) || end < ctx.today || end > RULE_DEFAULT_END_DATE)
+    errors.end_date = MSG.invalidEndDate;
+  else if (isCalendarDay(start) && end <= start) errors.end_date = MSG.invalidDateRange;
   if (values.interval_id === null) errors.interval_id = RULE_FORM_MSG.selectInterval;
   if (!positiveWhole(values.interval, INTERVAL_MAX)) errors.interval = RULE_FORM_MSG.interval;
   if (!positiveWhole(values.sms_miss, MISS_DAYS_MAX)) errors.sms_miss = RULE_FORM_MSG.smsMiss;
@@ -167,8 +168,13 @@ export function resumeDatesErrors(
 ): Partial<Record<keyof ResumeDates, string>> {
   const errors: Partial<Record<keyof ResumeDates, string>> = {};
   const { start_date: start, end_date: end } = values;
-  if (!isIsoDay(start) || start > today) errors.start_date = MSG.invalidDate;
-  if (!isIsoDay(end) || end < today || end > RULE_DEFAULT_END_DATE || (isIsoDay(start) && end <= start))
+  if (!isCalendarDay(start) || start > today) errors.start_date = MSG.invalidDate;
+  if (
+    !isCalendarDay(end) ||
+    end < today ||
+    end > RULE_DEFAULT_END_DATE ||
+    (isCalendarDay(start) && end <= start)
+  )
     errors.end_date = MSG.invalidDate;
   return errors;
 }

@@ -2,11 +2,13 @@ import { billingReport } from './billing-report.js';
 import { clientBundle } from './client-bundle.js';
 import { ingestBenchmark } from './ingest.js';
 import { signInRoundTrip } from './sign-in-round-trip.js';
+import { signInToUsable } from './sign-in-to-usable.js';
 
 /** `npm run bench`: prints each benchmark's figures. */
 const benches: [string, () => Promise<Record<string, string>> | Record<string, string>][] = [
   ['client bundle', clientBundle],
   ['sign-in', signInRoundTrip],
+  ['sign-in to a usable shell', signInToUsable],
   ['billing report', billingReport],
   ['reading intake', ingestBenchmark],
 ];

@@ -10,13 +10,13 @@ import {
   getPatientDetailById,
   getPatientStatuses,
   MSG,
-  monthName,
   RPM_ADDITIONAL_TIME_GOAL_MIN,
   RPM_TIME_GOAL_MIN,
   type StatusOption,
   type StatusProgram,
   statusAvailability,
   statusDialog,
+  stripMonthName,
   updateBhiStatus,
   updateCcmStatus,
   updateRpmStatus,
@@ -349,7 +349,7 @@ export function chartRoutes(app: FastifyInstance, deps: Deps): void {
       const r = rows.find((row) => isoDay(row.month).startsWith(m));
       return {
         month: m,
-        month_name: monthName(m),
+        month_name: stripMonthName(m),
         before_setup: setupDate === null || m < setupDate.slice(0, 7),
         rpm: r?.compliance_cpt === '99454',
         ccm: r ? ccmOf(r.ccm_seconds).time !== null : false,

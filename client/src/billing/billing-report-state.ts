@@ -100,8 +100,7 @@ export function billingReportReducer(
       return { ...state, searchText: event.text, searchError: null };
     case 'searchSubmitted': {
       const text = state.searchText.trim();
-      if (!isValidSearch(text))
-        return { ...state, searchError: MSG.searchInvalid };
+      if (!isValidSearch(text)) return { ...state, searchError: MSG.searchInvalid };
       return { ...state, search: text, searchError: null, page: 0 };
     }
     case 'searchCleared':

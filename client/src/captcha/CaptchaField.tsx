@@ -30,6 +30,9 @@ interface StateChange {
 export function CaptchaField({ onToken, ref }: CaptchaFieldProps) {
   const element = useRef<HTMLElementTagNameMap['altcha-widget']>(null);
   const token = useRef<string | null>(null);
+  /** The widget's last state, and who waits for a solve that is already running (auto="onfocus"). */
+  const widgetState = useRef<string>('unverified');
+  const waiting = useRef<((payload: string | null) => void)[]>([]);
   const onTokenRef = useRef(onToken);
   onTokenRef.current = onToken;
 
@@ -43,7 +46,12 @@ export function CaptchaField({ onToken, ref }: CaptchaFieldProps) {
     };
     const onState = (event: Event) => {
       const detail = (event as CustomEvent<StateChange>).detail;
-      update(detail?.state === 'verified' && detail.payload ? detail.payload : null);
+      const payload = detail?.state === 'verified' && detail.payload ? detail.payload : null;
+      widgetState.current = detail?.state ?? 'unverified';
+      update(payload);
+      if (widgetState.current !== 'verifying') {
+        for (const resolve of waiting.current.splice(0)) resolve(payload);
+      }
     };
     const onVerified = (event: Event) => {
       const payload = (event as CustomEvent<StateChange>).detail?.payload;
@@ -67,6 +75,10 @@ export function CaptchaField({ onToken, ref }: CaptchaFieldProps) {
         await customElements.whenDefined('altcha-widget');
         const el = element.current;
         if (!el) return null;
+        // A solve started by focus is under way: wait for it rather than start a second one.
+        if (widgetState.current === 'verifying') {
+          return new Promise<string | null>((resolve) => waiting.current.push(resolve));
+        }
         try {
           const result = await el.verify();
           return result?.payload ?? null;
@@ -85,7 +97,8 @@ export function CaptchaField({ onToken, ref }: CaptchaFieldProps) {
 
   return (
     <div className="signin-captcha">
-      <altcha-widget ref={element} challenge={callUrl(getCaptcha)} name="captchaToken" />
+      {/* onfocus: the proof of work runs while the user types, so 'Sign in' rarely waits for it. */}
+      <altcha-widget ref={element} challenge={callUrl(getCaptcha)} name="captchaToken" auto="onfocus" />
     </div>
   );
 }

@@ -3,7 +3,6 @@ import {
   complianceSquareColour,
   complianceStripMonths,
   getPatientReadings,
-  monthName,
   rejectHover,
   type StatusProgram,
   showsBhiTab,
@@ -12,6 +11,7 @@ import {
   showsRpmDetails,
   statusAvailability,
   statusDialog,
+  stripMonthName,
 } from './chart.js';
 import { ingestReadingBody } from './ingest.js';
 import { addRuleBody, terminateRule } from './rules.js';
@@ -113,8 +113,8 @@ describe('compliance strip (001 §2.9, §4, §9)', () => {
     ]);
   });
   it('names the months for the tooltips', () => {
-    expect(monthName('2026-06')).toBe('June');
-    expect(monthName('2025-12')).toBe('December');
+    expect(stripMonthName('2026-06')).toBe('June');
+    expect(stripMonthName('2025-12')).toBe('December');
   });
   it.each<[string, string | null, boolean, string]>([
     ['2026-06', null, true, 'grey'],

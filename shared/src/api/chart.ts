@@ -8,7 +8,7 @@ import {
 import { MSG } from '../messages.js';
 import { defineCall } from './contract.js';
 import { recordId, recordIdParam } from './ids.js';
-import { isoDayField, plainText } from './rules.js';
+import { chartDayField, chartText } from './rules.js';
 
 /**
  * The patient chart's own calls (000 §2.3; 001 §2.3, §2.9, §4 status changes and compliance strip, §7 "Patient
@@ -209,13 +209,13 @@ export const getPatientStatuses = defineCall({
   }),
 });
 
-const reasonText = plainText(200).refine((text) => text.trim() !== '', MSG.required);
-const commentText = plainText(1000).default('');
+const reasonText = chartText(200).refine((text) => text.trim() !== '', MSG.required);
+const commentText = chartText(1000).default('');
 
 /** The enrollment-details dialog (RPM 1, 001 §4); the spec shows no fields: ours. */
 export const enrollmentDetails = z.object({
   /** The day the patient enrolled; not in the future. */
-  enrolled_on: isoDayField(MSG.invalidDate),
+  enrolled_on: chartDayField(MSG.invalidDate),
   consent: z.enum(['verbal', 'written']),
   note: commentText,
 });
@@ -225,7 +225,7 @@ export const rejectDetails = z.object({ reason: reasonText, comment: commentText
 
 /** The discharge dialog (CCM 4); the spec shows no fields: ours. */
 export const dischargeDetails = z.object({
-  discharged_on: isoDayField(MSG.invalidDate),
+  discharged_on: chartDayField(MSG.invalidDate),
   reason: reasonText,
   comment: commentText,
 });
@@ -292,7 +292,7 @@ export function complianceStripMonths(today: string): string[] {
 }
 
 /** The English name of a 'YYYY-MM' month, for the strip's tooltip (001 §2.9). */
-export function monthName(month: string): string {
+export function stripMonthName(month: string): string {
   return new Date(`${month}-01T00:00:00Z`).toLocaleString('en-US', { month: 'long', timeZone: 'UTC' });
 }
 
@@ -419,8 +419,8 @@ export const getPatientReadings = defineCall({
   query: z
     .object({
       patient_id: recordIdParam,
-      from: isoDayField('from must be a day, YYYY-MM-DD'),
-      to: isoDayField('to must be a day, YYYY-MM-DD'),
+      from: chartDayField('from must be a day, YYYY-MM-DD'),
+      to: chartDayField('to must be a day, YYYY-MM-DD'),
       vital_id: recordIdParam.optional(),
     })
     .refine((q) => q.to >= q.from, { message: 'to must not be before from', path: ['to'] })
@@ -537,7 +537,7 @@ export const stopActivityTimer = defineCall({
   access: CHART,
   body: z.object({
     timer_id: recordId,
-    note: plainText(500).optional(),
+    note: chartText(500).optional(),
     discard: z.boolean().default(false),
   }),
   response: z.object({
@@ -564,8 +564,8 @@ export const getActivityLogs = defineCall({
   query: z
     .object({
       patient_id: recordIdParam,
-      from: isoDayField('from must be a day, YYYY-MM-DD'),
-      to: isoDayField('to must be a day, YYYY-MM-DD'),
+      from: chartDayField('from must be a day, YYYY-MM-DD'),
+      to: chartDayField('to must be a day, YYYY-MM-DD'),
       ...paging,
     })
     .refine((q) => q.to >= q.from, { message: 'to must not be before from', path: ['to'] }),
@@ -590,7 +590,7 @@ export const getActivityLogs = defineCall({
 
 // ── Notes ────────────────────────────────────────────────────────────────────────────────────────────────
 
-export const NOTE_MAX = 5000;
+export const PATIENT_NOTE_MAX = 5000;
 
 export const patientNote = z.object({
   note_id: z.number().int(),
@@ -611,7 +611,7 @@ export const getPatientNotes = defineCall({
   response: z.object({ status: z.number().int(), data: z.array(patientNote), count: z.number().int() }),
 });
 
-const noteText = plainText(NOTE_MAX).refine((text) => text.trim() !== '', MSG.required);
+const noteText = chartText(PATIENT_NOTE_MAX).refine((text) => text.trim() !== '', MSG.required);
 
 export const addPatientNote = defineCall({
   method: 'POST',
@@ -689,8 +689,8 @@ export const addPatientTask = defineCall({
   body: z.object({
     patient_id: recordId,
     assigned_to: recordId,
-    title: plainText(200).refine((text) => text.trim() !== '', MSG.required),
-    description: plainText(2000).optional(),
+    title: chartText(200).refine((text) => text.trim() !== '', MSG.required),
+    description: chartText(2000).optional(),
     due_at: z.iso.datetime({ offset: true }).optional(),
   }),
   response: ok.extend({ data: patientTask }),

@@ -5,7 +5,7 @@ import {
   INTERVAL_MAX,
   IVR_NOTE_MAX,
   IVR_NOTE_PATTERN,
-  isIsoDay,
+  isCalendarDay,
   MISS_DAYS_MAX,
   RULE_FORM_MSG,
   WEIGHT_CHANGE_MAX,
@@ -24,11 +24,11 @@ const CHART = { page: 'Patient Chart' } as const;
 const ok = z.object({ status: z.number().int(), message: z.string() });
 
 /** An ISO day with the spec's message when it is missing or not a day. */
-export const isoDayField = (message: string) =>
-  z.string({ error: message }).refine((text) => isIsoDay(text), message);
+export const chartDayField = (message: string) =>
+  z.string({ error: message }).refine((text) => isCalendarDay(text), message);
 
 /** Free text as PostgreSQL can store it (no NUL characters). */
-export const plainText = (max: number) =>
+export const chartText = (max: number) =>
   z
     .string()
     .max(max)
@@ -130,8 +130,8 @@ const ruleFields = {
   abnormal_high: bound.nullable().optional(),
   critical_high: bound.nullable().optional(),
   status: z.union([z.literal(1), z.literal(2)]),
-  start_date: isoDayField(MSG.invalidStartDate),
-  end_date: isoDayField(MSG.invalidEndDate),
+  start_date: chartDayField(MSG.invalidStartDate),
+  end_date: chartDayField(MSG.invalidEndDate),
   /** The signed-in user's own id. */
   created_by: recordId,
   /** The device (inventory id); it must be assigned to the patient now. */
@@ -139,7 +139,7 @@ const ruleFields = {
   device_type_id: recordId,
   vitals: z.array(ruleVitalInput).max(10).default([]),
   notification_mode: notificationMode.default('sms_ivr'),
-  notification_note: plainText(IVR_NOTE_MAX).regex(IVR_NOTE_PATTERN, MSG.messageSpecialChars).default(''),
+  notification_note: chartText(IVR_NOTE_MAX).regex(IVR_NOTE_PATTERN, MSG.messageSpecialChars).default(''),
   sms_miss: z
     .number({ error: RULE_FORM_MSG.smsMiss })
     .int(RULE_FORM_MSG.smsMiss)
@@ -151,8 +151,8 @@ const ruleFields = {
     .positive(RULE_FORM_MSG.callMiss)
     .max(MISS_DAYS_MAX),
   /** Shown in the audit trail; the server records its own names. */
-  deviceName: plainText(200).optional(),
-  username: plainText(200).optional(),
+  deviceName: chartText(200).optional(),
+  username: chartText(200).optional(),
   /** Weight devices only (001 §5): lbs above the dry weight. */
   gain: z.number().positive(RULE_FORM_MSG.gain).max(WEIGHT_CHANGE_MAX).nullable().optional(),
   /** Weight devices only (001 §5): lbs below the dry weight. */
@@ -353,8 +353,8 @@ export const resumeRule = defineCall({
   body: z.object({
     notification_rule_id: z.array(recordId).min(1).max(20),
     device_assign_id: recordId,
-    deviceName: plainText(200).optional(),
-    username: plainText(200).optional(),
+    deviceName: chartText(200).optional(),
+    username: chartText(200).optional(),
   }),
   response: ok,
 });
@@ -376,10 +376,10 @@ export const terminateRule = defineCall({
       /** The signed-in user's own id. */
       terminated_by: recordId,
       is_continue: flag,
-      start_date: isoDayField(MSG.invalidDate).nullable().optional(),
-      end_date: isoDayField(MSG.invalidDate).nullable().optional(),
-      username: plainText(200).optional(),
-      deviceName: plainText(200).optional(),
+      start_date: chartDayField(MSG.invalidDate).nullable().optional(),
+      end_date: chartDayField(MSG.invalidDate).nullable().optional(),
+      username: chartText(200).optional(),
+      deviceName: chartText(200).optional(),
     })
     .superRefine((v, ctx) => {
       if (!v.is_continue) return;
