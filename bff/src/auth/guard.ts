@@ -1,5 +1,6 @@
 import { type CallDef, changePasswordByUserId } from '@rpm/shared';
 import type { FastifyRequest } from 'fastify';
+import { sql } from 'kysely';
 import { z } from 'zod';
 import type { Deps } from '../deps.js';
 import { HttpError } from '../http/errors.js';
@@ -26,20 +27,19 @@ export async function authenticate(req: FastifyRequest, deps: Deps, call: CallDe
     ...creds.data,
     cookieSecret: req.cookies[SESSION_COOKIE],
   });
-  const [user, roles, pages] = await Promise.all([
-    deps.db
-      .selectFrom('users')
-      .select(['change_password', 'active'])
-      .where('user_id', '=', session.userId)
-      .executeTakeFirstOrThrow(),
-    deps.db.selectFrom('user_roles').select('role_id').where('user_id', '=', session.userId).execute(),
-    deps.db
-      .selectFrom('role_pages')
-      .innerJoin('user_roles', 'user_roles.role_id', 'role_pages.role_id')
-      .select('role_pages.page')
-      .where('user_roles.user_id', '=', session.userId)
-      .execute(),
-  ]);
+  // One query for the flags, roles and access list: it runs on every protected call.
+  const user = await deps.db
+    .selectFrom('users')
+    .select([
+      'change_password',
+      'active',
+      sql<number[]>`coalesce((select array_agg(ur.role_id order by ur.role_id) from user_roles ur
+        where ur.user_id = users.user_id), '{}')`.as('roles'),
+      sql<string[]>`coalesce((select array_agg(distinct rp.page) from role_pages rp
+        join user_roles ur on ur.role_id = rp.role_id where ur.user_id = users.user_id), '{}')`.as('pages'),
+    ])
+    .where('user_id', '=', session.userId)
+    .executeTakeFirstOrThrow();
   if (!user.active) throw new HttpError(401, 'This account is disabled. Please contact your administrator.');
   // 001 §4: a user flagged change_password may only change it.
   if (user.change_password && call !== changePasswordByUserId) {
@@ -48,8 +48,8 @@ export async function authenticate(req: FastifyRequest, deps: Deps, call: CallDe
   const auth: AuthContext = {
     session,
     userId: session.userId,
-    roleid: roles.map((r) => r.role_id).sort((a, b) => a - b),
-    pages: new Set(pages.map((p) => p.page)),
+    roleid: user.roles.map(Number),
+    pages: new Set(user.pages),
   };
   if (typeof call.access === 'object' && !auth.pages.has(call.access.page)) {
     throw new HttpError(403, `You do not have access to '${call.access.page}'.`);

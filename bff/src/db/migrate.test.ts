@@ -73,7 +73,7 @@ describe('migrate', () => {
       .selectAll()
       .where('device_type_id', '=', DEVICE_TYPE.weightScale)
       .executeTakeFirst();
-    expect(weight).toMatchObject({ device_type: 'Weight Scale', icon: 'weight.png' });
+    expect(weight).toMatchObject({ device_type: 'Weight Scale', icon: 'weight.svg' });
     const version = await db
       .selectFrom('app_config')
       .select('value')

@@ -349,7 +349,7 @@ describe('devices and readings (000 §2.3, 001 §2.6)', () => {
       device_assign_id: bp.deviceAssignId,
       IMEI: bp.imei,
       current: true,
-      icon: 'bp.png',
+      icon: 'bp.svg',
       active_rule_id: null,
     });
     expect(data[0].vitals.map((v: { vital_type: string }) => v.vital_type)).toEqual([

@@ -225,7 +225,7 @@ describe('POST /api/ingest/readings', () => {
     alertId = alerts[0].alert_id;
     await until(nurseBell, 1);
     await until(physicianBell, 1);
-    expect(nurseBell[0]).toMatchObject({ fk_patient_id: patient, device_type_icon: 'bp.png', is_read: 0 });
+    expect(nurseBell[0]).toMatchObject({ fk_patient_id: patient, device_type_icon: 'bp.svg', is_read: 0 });
     expect(nurseBell[0]?.notification_message).toContain('systolic 195 mmHg above critical high (180)');
     expect(leadBell).toEqual([]);
     const after = await rowCounts(t.db, TABLES);
