@@ -10,6 +10,8 @@ export interface LoadInput {
   readonly cookie: string;
   readonly rate: number;
   readonly seconds: number;
+  /** Seconds of unmeasured load first (JIT, PGlite's memory), with readings a day before `start`. */
+  readonly warmupSeconds: number;
   /** taken_at of the first measurement (ms). */
   readonly start: number;
   readonly devices: readonly { readonly patient: number; readonly imei: string }[];
@@ -52,6 +54,27 @@ async function generate(input: LoadInput): Promise<LoadResult> {
     const value = /blood glucose ([\d.]+) /.exec(payload.notification_message)?.[1];
     pushedAt.set(`${payload.fk_patient_id}:${value}`, performance.now());
   });
+
+  // Warm-up: the same load a day earlier, not measured and never beyond a bound.
+  const warm: Promise<unknown>[] = [];
+  const warmStart = performance.now();
+  for (let n = 0; n < input.rate * input.warmupSeconds; n++) {
+    const wait = warmStart + (n * 1000) / input.rate - performance.now();
+    if (wait > 1) await new Promise((r) => setTimeout(r, wait));
+    const device = input.devices[n % input.devices.length] as LoadInput['devices'][number];
+    warm.push(
+      fetch(`${input.base}/api/ingest/readings`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', 'x-device-key': input.key },
+        body: JSON.stringify({
+          imei: device.imei,
+          taken_at: new Date(input.start - 86_400_000 + n * 1000).toISOString(),
+          values: { blood_glucose: 100 + (n % 50) },
+        }),
+      }).then((res) => res.arrayBuffer()),
+    );
+  }
+  await Promise.all(warm);
 
   const body = (i: number) => {
     const device = input.devices[i % input.devices.length] as LoadInput['devices'][number];

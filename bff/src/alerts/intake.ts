@@ -117,6 +117,8 @@ export function createIntake(opts: IntakeOptions): Intake {
   async function processBatch(batch: readonly Pending[]): Promise<void> {
     const outcomes: (IntakeAnswer | Error | undefined)[] = new Array(batch.length);
     let pushes: PendingPush[] = [];
+    // A failure of the batch's queries (not a refusal of one measurement) fails the measurements not yet answered.
+    let failure: unknown = null;
     try {
       const now = clock.now();
       const checked = await check(db, batch, now, outcomes);
@@ -134,8 +136,7 @@ export function createIntake(opts: IntakeOptions): Intake {
         }
       }
     } catch (error) {
-      for (const [n, pending] of batch.entries()) if (outcomes[n] === undefined) pending.reject(error);
-      return;
+      failure = error;
     }
     // After the commit: a client that fetches the bell on the push finds the rows.
     pushAll(hub, pushes);
@@ -143,7 +144,7 @@ export function createIntake(opts: IntakeOptions): Intake {
       const outcome = outcomes[n];
       if (outcome instanceof Error) pending.reject(outcome);
       else if (outcome) pending.resolve(outcome);
-      else pending.reject(new Error('intake: measurement left without an answer'));
+      else pending.reject(failure ?? new Error('intake: measurement left without an answer'));
     }
   }
 
