@@ -15,6 +15,10 @@ const BillingReportPage = lazy(() =>
 const BillingDashboardPage = lazy(() =>
   import('../billing/BillingDashboardPage').then((m) => ({ default: m.BillingDashboardPage })),
 );
+// The patient chart (000 §2.3): every /app/patient-chart/... route of the spec; the page reads its tab itself.
+const PatientChartPage = lazy(() =>
+  import('../chart/PatientChartPage').then((m) => ({ default: m.PatientChartPage })),
+);
 
 /** Props of {@link PageArea}. */
 export interface PageAreaProps {
@@ -53,6 +57,9 @@ export function PageArea({ pathname, title, notFound }: PageAreaProps) {
               </Route>
               <Route path="/app/billing-report-fixed">
                 <BillingReportPage />
+              </Route>
+              <Route path="/app/patient-chart/*">
+                <PatientChartPage />
               </Route>
               <Route path="/app/billing-dashboard">
                 <BillingDashboardPage />

@@ -1,0 +1,137 @@
+import { Button, Checkbox, HTMLSelect, HTMLTable, Intent, Tag } from '@blueprintjs/core';
+import { acknowledgeAlerts, getPatientAlerts, MSG } from '@rpm/shared';
+import { useCallback, useState } from 'react';
+import { useApi } from '../errors/ErrorDialogProvider';
+import { showToast } from '../toaster/toast';
+import { formatDay } from './format-day';
+import { useLoad } from './use-load';
+
+type State = 'all' | 'open' | 'acknowledged';
+
+/** Props of {@link AlertsTab}. */
+export interface AlertsTabProps {
+  readonly patientId: number;
+}
+
+/**
+ * The Alerts tab (000 §2.3; issue 5 part 5): the alerts the patient's readings raised, newest first, filtered all /
+ * open / acknowledged; open ones can be selected and acknowledged. We show the newest 100 (the spec is silent).
+ */
+export function AlertsTab({ patientId }: AlertsTabProps) {
+  const { call } = useApi();
+  const [state, setState] = useState<State>('open');
+  const [chosen, setChosen] = useState<Set<number>>(new Set());
+  const [busy, setBusy] = useState(false);
+  const load = useCallback(
+    async () =>
+      call(getPatientAlerts, { query: { patient_id: patientId, state, page: 0, rowsPerPage: 100 } }),
+    [call, patientId, state],
+  );
+  const { data, reload } = useLoad(load);
+
+  const acknowledge = async () => {
+    setBusy(true);
+    try {
+      const answer = await call(acknowledgeAlerts, {
+        body: { patient_id: patientId, alert_id: [...chosen] },
+      });
+      void showToast({ message: answer.message, intent: Intent.SUCCESS });
+      setChosen(new Set());
+      reload();
+    } catch {
+      // Shown by the error dialog.
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  const toggle = (id: number) =>
+    setChosen((s) => {
+      const next = new Set(s);
+      if (next.has(id)) next.delete(id);
+      else next.add(id);
+      return next;
+    });
+
+  return (
+    <div className="chart-alerts">
+      <div className="chart-rules-toolbar">
+        <HTMLSelect
+          aria-label="Alert State"
+          value={state}
+          onChange={(e) => {
+            setState(e.currentTarget.value as State);
+            setChosen(new Set());
+          }}
+          options={[
+            { value: 'open', label: 'Open' },
+            { value: 'acknowledged', label: 'Acknowledged' },
+            { value: 'all', label: 'All' },
+          ]}
+        />
+        <Button
+          intent={Intent.PRIMARY}
+          text="Acknowledge"
+          disabled={chosen.size === 0}
+          loading={busy}
+          onClick={() => void acknowledge()}
+        />
+        {data && <span>{data.count} alert(s)</span>}
+      </div>
+      {!data ? (
+        <p>{MSG.loading}</p>
+      ) : data.data.length === 0 ? (
+        <p>{MSG.noDataFound}</p>
+      ) : (
+        <HTMLTable compact striped>
+          <thead>
+            <tr>
+              <th />
+              <th>Taken At</th>
+              <th>Device</th>
+              <th>Vital</th>
+              <th>Value</th>
+              <th>Level</th>
+              <th>Bound</th>
+              <th>Acknowledged</th>
+            </tr>
+          </thead>
+          <tbody>
+            {data.data.map((a) => (
+              <tr key={a.alert_id}>
+                <td>
+                  {a.acknowledged_at === null && (
+                    <Checkbox
+                      aria-label={`Select alert ${a.alert_id}`}
+                      checked={chosen.has(a.alert_id)}
+                      onChange={() => toggle(a.alert_id)}
+                      style={{ marginBottom: 0 }}
+                    />
+                  )}
+                </td>
+                <td>
+                  {formatDay(a.taken_at)} {a.taken_at.slice(11, 16)}
+                </td>
+                <td>{a.device_name}</td>
+                <td>{a.vital_type}</td>
+                <td>
+                  {a.value} {a.unit}
+                </td>
+                <td>
+                  <Tag intent={a.level === 'critical' ? Intent.DANGER : Intent.WARNING} minimal>
+                    {a.level === 'critical' ? 'Critical' : 'Abnormal'}{' '}
+                    {a.direction === 'low' ? 'Low' : 'High'}
+                  </Tag>
+                </td>
+                <td>{a.bound}</td>
+                <td>
+                  {a.acknowledged_at ? `${formatDay(a.acknowledged_at)} ${a.acknowledged_by ?? ''}` : '-'}
+                </td>
+              </tr>
+            ))}
+          </tbody>
+        </HTMLTable>
+      )}
+    </div>
+  );
+}

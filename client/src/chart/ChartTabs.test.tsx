@@ -1,0 +1,176 @@
+import { MSG } from '@rpm/shared';
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import type { ReactElement } from 'react';
+import { describe, expect, it, vi } from 'vitest';
+import { json, makeUser, storeUser } from '../test/fixtures';
+import { renderWithProviders } from '../test/render';
+import { ActivityLogsTab, formatDuration } from './ActivityLogsTab';
+import { AlertsTab } from './AlertsTab';
+import { posted, serveChart } from './chart-test-server';
+import { DevicesTab } from './DevicesTab';
+import { NotesTab } from './NotesTab';
+import { TasksTab } from './TasksTab';
+
+vi.mock('../toaster/toast', () => ({ showToast: vi.fn(async () => undefined) }));
+
+function open(ui: ReactElement, handlers: Parameters<typeof serveChart>[0]) {
+  storeUser(makeUser({ user_id: 42, roleid: [8], pages: ['Patient Chart'] }));
+  const fetch = serveChart(handlers);
+  renderWithProviders(ui, '/app/patient-chart/overview/5');
+  return { fetch, user: userEvent.setup() };
+}
+
+const alert = (alert_id: number, acknowledged: boolean) => ({
+  alert_id,
+  reading_id: alert_id,
+  notification_rule_id: 31,
+  vital_id: 1,
+  vital_type: 'systolic',
+  unit: 'mmHg',
+  device_name: 'BP Cuff',
+  value: 170,
+  level: 'critical',
+  direction: 'high',
+  bound: 160,
+  taken_at: '2026-11-21T08:00:00.000Z',
+  created_at: '2026-11-21T08:00:01.000Z',
+  acknowledged_at: acknowledged ? '2026-11-21T09:00:00.000Z' : null,
+  acknowledged_by: acknowledged ? 'Dana Nurse' : null,
+});
+
+describe('chart tabs', () => {
+  it('Devices lists the assignments', async () => {
+    open(<DevicesTab patientId={5} />, {
+      'rpm/devices/getPatientDevices': () =>
+        json({
+          status: 1,
+          data: [
+            {
+              device_assign_id: 21,
+              inventory_id: 11,
+              IMEI: '860000000000001',
+              device_name: 'BP Cuff',
+              device_type_id: 1,
+              device_type: 'Blood Pressure',
+              icon: 'bp.svg',
+              assigned_at: '2026-10-01T00:00:00Z',
+              unassigned_at: null,
+              current: true,
+              last_reading_at: '2026-11-21T08:00:00Z',
+              active_rule_id: 31,
+              vitals: [{ vital_id: 1, vital_type: 'systolic', unit: 'mmHg' }],
+            },
+          ],
+        }),
+    });
+    const row = (await screen.findByText('860000000000001')).closest('tr') as HTMLElement;
+    expect(within(row).getByText('10/01/2026')).toBeTruthy();
+    expect(within(row).getByText('Current')).toBeTruthy();
+  });
+
+  it('Alerts acknowledges the chosen open alerts', async () => {
+    const { fetch, user } = open(<AlertsTab patientId={5} />, {
+      'rpm/alerts/getPatientAlerts': () =>
+        json({ status: 1, data: [alert(7, false), alert(8, true)], count: 2 }),
+      'rpm/alerts/acknowledgeAlerts': () =>
+        json({ status: 1, message: 'Acknowledged', data: { acknowledged: 1 } }),
+    });
+    expect(await screen.findAllByText('Critical High')).toHaveLength(2);
+    expect(screen.queryByLabelText('Select alert 8')).toBeNull();
+    expect(screen.getByRole('button', { name: 'Acknowledge' })).toHaveProperty('disabled', true);
+    await user.click(screen.getByLabelText('Select alert 7'));
+    await user.click(screen.getByRole('button', { name: 'Acknowledge' }));
+    await waitFor(() =>
+      expect(posted(fetch, 'rpm/alerts/acknowledgeAlerts')).toEqual([{ patient_id: 5, alert_id: [7] }]),
+    );
+  });
+
+  it('Notes refuses an empty note and adds one', async () => {
+    const note = {
+      note_id: 3,
+      note: 'Called the patient.',
+      author_id: 42,
+      author_name: 'Dana Nurse',
+      created_at: '2026-11-21T08:00:00Z',
+      updated_at: '2026-11-21T08:00:00Z',
+    };
+    const { fetch, user } = open(<NotesTab patientId={5} />, {
+      'rpm/notes/getPatientNotes': () => json({ status: 1, data: [note], count: 1 }),
+      'rpm/notes/addPatientNote': () => json({ status: 1, message: 'Added', data: note }),
+    });
+    expect(await screen.findByText('Called the patient.')).toBeTruthy();
+    await user.click(screen.getByRole('button', { name: 'Add Note' }));
+    expect(screen.getByText(MSG.required)).toBeTruthy();
+    await user.type(screen.getByLabelText('New Note'), 'Reviewed readings.');
+    await user.click(screen.getByRole('button', { name: 'Add Note' }));
+    await waitFor(() =>
+      expect(posted(fetch, 'rpm/notes/addPatientNote')).toEqual([
+        { patient_id: 5, note: 'Reviewed readings.' },
+      ]),
+    );
+  });
+
+  it('Tasks adds a task for the signed-in user and changes a status', async () => {
+    const task = {
+      task_id: 9,
+      title: 'Call patient',
+      description: null,
+      status: 'open',
+      assigned_to: 42,
+      assigned_to_name: 'Dana Nurse',
+      due_at: null,
+      completed_at: null,
+      created_by: 42,
+      created_at: '2026-11-21T08:00:00Z',
+    };
+    const { fetch, user } = open(<TasksTab patientId={5} />, {
+      'rpm/tasks/getPatientTasks': () => json({ status: 1, data: [task], count: 1 }),
+      'rpm/patients/getCareTeam': () => json({ status: 1, data: [] }),
+      'rpm/tasks/addPatientTask': () => json({ status: 1, message: 'Added', data: task }),
+      'rpm/tasks/updatePatientTask': () => json({ status: 1, message: 'Updated', data: task }),
+    });
+    await user.type(await screen.findByLabelText('Task'), 'Check cuff');
+    await user.click(screen.getByRole('button', { name: 'Add Task' }));
+    await waitFor(() =>
+      expect(posted(fetch, 'rpm/tasks/addPatientTask')).toEqual([
+        { patient_id: 5, assigned_to: 42, title: 'Check cuff' },
+      ]),
+    );
+    await user.selectOptions(screen.getByLabelText('Status of Call patient'), 'completed');
+    await waitFor(() =>
+      expect(posted(fetch, 'rpm/tasks/updatePatientTask')).toEqual([{ task_id: 9, status: 'completed' }]),
+    );
+  });
+
+  it('Activity Logs starts and stops the timer', async () => {
+    const timer = { timer_id: 4, patient_id: 5, program: 'CCM', started_at: new Date().toISOString() };
+    const { fetch, user } = open(<ActivityLogsTab patientId={5} />, {
+      'rpm/activity/getRunningTimer': () => json({ status: 1, data: null }),
+      'rpm/activity/getActivityLogs': () => json({ status: 1, data: [], count: 0, totals: { RPM: 125 } }),
+      'rpm/activity/startTimer': () => json({ status: 1, data: timer }),
+      'rpm/activity/stopTimer': () => json({ status: 1, data: { time_log_id: 1, seconds: 61 } }),
+    });
+    expect(await screen.findByText(/RPM 2:05/)).toBeTruthy();
+    await user.selectOptions(screen.getByLabelText('Program'), 'CCM');
+    await user.click(screen.getByRole('button', { name: 'Start Timer' }));
+    expect(await screen.findByTestId('chart-timer')).toHaveProperty(
+      'textContent',
+      expect.stringContaining('CCM'),
+    );
+    expect(posted(fetch, 'rpm/activity/startTimer')).toEqual([{ patient_id: 5, program: 'CCM' }]);
+    await user.click(screen.getByRole('button', { name: 'Stop' }));
+    await waitFor(() =>
+      expect(posted(fetch, 'rpm/activity/stopTimer')).toEqual([{ timer_id: 4, discard: false }]),
+    );
+    expect(await screen.findByRole('button', { name: 'Start Timer' })).toBeTruthy();
+  });
+
+  it.each([
+    [0, '0:00'],
+    [61, '1:01'],
+    [3600, '60:00'],
+  ])('formatDuration(%i) is %s', (s, text) => {
+    expect(formatDuration(s)).toBe(text);
+  });
+});

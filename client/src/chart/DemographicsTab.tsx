@@ -1,0 +1,45 @@
+import { HTMLTable } from '@blueprintjs/core';
+import { MSG, type PatientDemographics } from '@rpm/shared';
+import { formatDay } from './format-day';
+
+/** Props of {@link DemographicsTab}. */
+export interface DemographicsTabProps {
+  readonly patient: PatientDemographics | null;
+}
+
+const GENDER = { M: 'Male', F: 'Female', O: 'Other', U: 'Unknown' } as const;
+
+/** The Demographics tab (000 §2.3; 001 §3 "Patient demographics"): the record of getdetailbyid, read-only. */
+export function DemographicsTab({ patient }: DemographicsTabProps) {
+  if (!patient) return <p>{MSG.loading}</p>;
+  const rows: [string, string][] = [
+    ['First Name', patient.firstname],
+    ['Last Name', patient.lastname],
+    ['Date of Birth', formatDay(patient.dob)],
+    ['Gender', GENDER[patient.gender]],
+    ['Mobile', patient.mobile ?? '-'],
+    ['Phone', patient.phone ?? '-'],
+    ['Language', patient.language],
+    ['Diagnosis Code', patient.diagnosis_code ?? '-'],
+    ['Health Med Id', patient.health_med_id ?? '-'],
+    ['Authorization Number', patient.auth_number ?? '-'],
+    ['Setup Date', patient.setup_date ? formatDay(patient.setup_date) : '-'],
+    ['Physician', patient.physician_name ?? '-'],
+    ['Care Coordinator', patient.care_coordinator_name ?? '-'],
+    ['Organization', patient.organization_name],
+    ['Practice', patient.practice_name],
+    ['Location', patient.location_name],
+  ];
+  return (
+    <HTMLTable compact striped className="chart-demographics">
+      <tbody>
+        {rows.map(([label, value]) => (
+          <tr key={label}>
+            <th scope="row">{label}</th>
+            <td>{value}</td>
+          </tr>
+        ))}
+      </tbody>
+    </HTMLTable>
+  );
+}

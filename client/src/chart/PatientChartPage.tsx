@@ -1,0 +1,175 @@
+import { Callout, Card, Intent, NonIdealState, Spinner, Tab, Tabs } from '@blueprintjs/core';
+import {
+  addCheckInEntry,
+  checkPageAccess,
+  getPatientDetailById,
+  lowestRoleId,
+  MSG,
+  type PatientDemographics,
+} from '@rpm/shared';
+import { useEffect, useState } from 'react';
+import { useLocation } from 'wouter';
+import { ApiError, isAnswered } from '../api/api-error';
+import { useApi } from '../errors/ErrorDialogProvider';
+import { useSession } from '../session/SessionProvider';
+import { ActivityLogsTab } from './ActivityLogsTab';
+import { AlertRulesTab } from './AlertRulesTab';
+import { AlertsTab } from './AlertsTab';
+import { CHART_TABS, type ChartLocation, chartTabPath, parseChartPath } from './chart-tabs';
+import { DemographicsTab } from './DemographicsTab';
+import { DevicesTab } from './DevicesTab';
+import { formatDay } from './format-day';
+import { NotesTab } from './NotesTab';
+import { OverviewTab } from './OverviewTab';
+import { ReadingsTab } from './ReadingsTab';
+import { TasksTab } from './TasksTab';
+import './chart.css';
+
+/** Lowest roles that record a check-in when they open a chart (000 §4.6, §6.2). */
+const CHECK_IN_ROLES = [6, 8, 13];
+
+/** The blocked view's text (000 §2.3: a user outside the patient's organisation/practice). */
+export const CHART_ACCESS_DENIED = 'You do not have access to this patient.';
+/** What the tabs this issue does not fill say inside the frame. */
+export const CHART_LATER_RELEASE = 'This section is part of a later release.';
+/**
+ * Spec 000 §2.3 makes the patient id optional in every route and is silent on a chart opened without one; we ask
+ * the user to open a patient rather than guess one.
+ */
+export const CHART_NO_PATIENT =
+  'Open a patient from a patient list, a notification or a link to see the chart.';
+
+/** The chart's access check failed for another reason than 403 (the error dialog says why). */
+export const CHART_FAILED = 'The chart could not be opened.';
+
+type Access = 'checking' | 'allowed' | 'denied' | 'failed';
+
+/**
+ * The patient chart (000 §2.3): the patient from the route, the page-access check (403 → the blocked view), the
+ * check-in of lowest roles 6, 8 and 13, the header (name, date of birth) and the 19 tabs, each linking to its route.
+ */
+export function PatientChartPage() {
+  const [pathname, navigate] = useLocation();
+  const place = parseChartPath(pathname);
+  const patientId = place?.patientId ?? null;
+  const { call, showError } = useApi();
+  const { user } = useSession();
+  const [access, setAccess] = useState<Access>('checking');
+  const [patient, setPatient] = useState<PatientDemographics | null>(null);
+  const lowest = user ? lowestRoleId(user.roleid) : undefined;
+
+  useEffect(() => {
+    if (patientId === null) return;
+    let live = true;
+    setAccess('checking');
+    setPatient(null);
+    (async () => {
+      try {
+        await call(checkPageAccess, { query: { patient_id: patientId } }, { quiet: true });
+      } catch (error) {
+        if (!live) return;
+        const denied = isAnswered(error) && error.status === 403;
+        setAccess(denied ? 'denied' : 'failed');
+        if (!denied && error instanceof ApiError) void showError(error);
+        return;
+      }
+      if (!live) return;
+      setAccess('allowed');
+      if (lowest !== undefined && CHECK_IN_ROLES.includes(lowest)) {
+        // 000 §4.6: opening the chart checks these roles in; a failure is shown but does not close the chart.
+        call(addCheckInEntry, { body: { patient_id: patientId } }).catch(() => undefined);
+      }
+      try {
+        const answer = await call(getPatientDetailById, {
+          body: { patient_id: patientId, type: 'demographics' },
+        });
+        if (live) setPatient(answer.data);
+      } catch {
+        // The error dialog has shown it.
+      }
+    })();
+    return () => {
+      live = false;
+    };
+  }, [call, showError, patientId, lowest]);
+
+  if (!place) return null;
+  if (patientId === null) {
+    return <NonIdealState icon="person" title="Patient Chart" description={CHART_NO_PATIENT} />;
+  }
+  if (access === 'checking') return <Spinner aria-label={MSG.loading} />;
+  if (access === 'denied') {
+    return <NonIdealState icon="lock" title="Patient Chart" description={CHART_ACCESS_DENIED} />;
+  }
+  if (access === 'failed') {
+    return <Callout intent={Intent.DANGER}>{CHART_FAILED}</Callout>;
+  }
+
+  return (
+    <div className="chart">
+      <Card className="chart-header" compact>
+        <h2 className="chart-patient-name">
+          {patient ? `${patient.firstname} ${patient.lastname}` : MSG.loading}
+        </h2>
+        {patient && (
+          <span className="chart-patient-dob">
+            DOB: <span data-testid="chart-dob">{formatDay(patient.dob)}</span>
+          </span>
+        )}
+      </Card>
+      <Tabs
+        id="patient-chart-tabs"
+        className="chart-tabs"
+        selectedTabId={place.tabId ?? undefined}
+        onChange={(id) => {
+          const tab = CHART_TABS.find((t) => t.id === id);
+          if (tab) navigate(chartTabPath(tab, patientId));
+        }}
+      >
+        {CHART_TABS.map((tab) => (
+          <Tab key={tab.id} id={tab.id} title={tab.label} />
+        ))}
+      </Tabs>
+      <section className="chart-panel" aria-label={place.label}>
+        <ChartSection place={place} patientId={patientId} patient={patient} />
+      </section>
+    </div>
+  );
+}
+
+interface ChartSectionProps {
+  readonly place: ChartLocation;
+  readonly patientId: number;
+  readonly patient: PatientDemographics | null;
+}
+
+/** The panel of the selected tab. */
+function ChartSection({ place, patientId, patient }: ChartSectionProps) {
+  switch (place.tabId) {
+    case 'overview':
+      return <OverviewTab patientId={patientId} />;
+    case 'demographics':
+      return <DemographicsTab patient={patient} />;
+    case 'devices':
+      return <DevicesTab patientId={patientId} />;
+    case 'alerts':
+      return <AlertsTab patientId={patientId} />;
+    case 'activity-logs':
+      return <ActivityLogsTab patientId={patientId} />;
+    case 'notes':
+      return <NotesTab patientId={patientId} adding={place.rest[0] === 'add'} />;
+    case 'tasks':
+      return <TasksTab patientId={patientId} />;
+    case 'readings':
+      return <ReadingsTab patientId={patientId} />;
+    case 'alert-rules':
+      return <AlertRulesTab patientId={patientId} deviceType={place.deviceType} />;
+    default:
+      return (
+        <div className="chart-later">
+          <h3>{place.label}</h3>
+          <p>{CHART_LATER_RELEASE}</p>
+        </div>
+      );
+  }
+}

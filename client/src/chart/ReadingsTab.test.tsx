@@ -1,0 +1,131 @@
+import { MSG } from '@rpm/shared';
+import { render, screen, within } from '@testing-library/react';
+import { describe, expect, it, vi } from 'vitest';
+import { json, makeUser, storeUser } from '../test/fixtures';
+import { renderWithProviders } from '../test/render';
+import { serveChart } from './chart-test-server';
+import { ReadingsChart } from './ReadingsChart';
+import { ReadingsTab } from './ReadingsTab';
+
+vi.mock('../toaster/toast', () => ({ showToast: vi.fn(async () => undefined) }));
+
+const bounds = { critical_low: 80, abnormal_low: 90, abnormal_high: 140, critical_high: 160 };
+const vitalsAnswer =
+  (vitals: unknown[], weight: unknown = null) =>
+  () =>
+    json({ status: 1, data: { vitals, weight, updated_at: null } });
+const threshold = (vital_id: number, vital_type: string, high: boolean) => ({
+  vital_id,
+  fk_vital_id: vital_id,
+  vital_type,
+  unit: vital_type === 'spo2' ? '%' : 'mmHg',
+  device_type_id: 1,
+  critical_low: 80,
+  abnormal_low: 90,
+  abnormal_high: high ? 140 : null,
+  critical_high: high ? 160 : null,
+});
+
+function open(handlers: Parameters<typeof serveChart>[0]) {
+  storeUser(makeUser({ roleid: [2], pages: ['Patient Chart'] }));
+  const fetch = serveChart(handlers);
+  renderWithProviders(<ReadingsTab patientId={5} />, '/app/patient-chart/readings/5');
+  return fetch;
+}
+
+describe('ReadingsTab (001 §2.6)', () => {
+  it("shows 'No Data Found' without thresholds or readings", async () => {
+    open({
+      'rpm/vitals/getPatientVitals': vitalsAnswer([]),
+      'rpm/readings/getPatientReadings': () => json({ status: 1, data: { vitals: [] } }),
+    });
+    expect(await screen.findAllByText(MSG.noDataFound)).toHaveLength(2);
+  });
+
+  it('shows spo2 without high bounds, weight gain/loss disabled, and a chart and table per vital', async () => {
+    const fetch = open({
+      'rpm/vitals/getPatientVitals': vitalsAnswer(
+        [threshold(1, 'systolic', true), threshold(4, 'spo2', false)],
+        {
+          dry_weight: 180,
+          gain: 3,
+          loss: 4,
+        },
+      ),
+      'rpm/readings/getPatientReadings': () =>
+        json({
+          status: 1,
+          data: {
+            vitals: [
+              {
+                vital_id: 1,
+                vital_type: 'systolic',
+                unit: 'mmHg',
+                device_type_id: 1,
+                thresholds: bounds,
+                truncated: false,
+                readings: [
+                  { reading_id: 1, taken_at: '2026-11-20T08:00:00.000Z', value: 120, alert_level: null },
+                  {
+                    reading_id: 2,
+                    taken_at: '2026-11-21T08:00:00.000Z',
+                    value: 170,
+                    alert_level: 'critical',
+                  },
+                ],
+              },
+            ],
+          },
+        }),
+    });
+    const spo2 = (await screen.findByText('spo2 (%)')).closest('tr') as HTMLElement;
+    expect(
+      within(spo2)
+        .getAllByRole('cell')
+        .map((c) => c.textContent),
+    ).toEqual(['spo2 (%)', '80', '90', '', '']);
+    expect(screen.getByLabelText(/Gain \(lbs\)/)).toHaveProperty('disabled', true);
+    expect(await screen.findByRole('img', { name: 'systolic readings' })).toBeTruthy();
+    expect(screen.getByText('Critical')).toBeTruthy();
+    const url = new URL(
+      String(fetch.mock.calls.find(([u]) => String(u).includes('getPatientReadings'))?.[0]),
+      'http://x',
+    );
+    expect(url.searchParams.get('patient_id')).toBe('5');
+  });
+});
+
+describe('ReadingsChart', () => {
+  it('draws the abnormal and critical bands and a dot per reading coloured by level', () => {
+    const { container } = render(
+      <ReadingsChart
+        title="systolic"
+        thresholds={bounds}
+        points={[
+          { t: 1, value: 120, level: null },
+          { t: 2, value: 170, level: 'critical' },
+          { t: 3, value: 145, level: 'abnormal' },
+        ]}
+      />,
+    );
+    expect(container.querySelectorAll('.chart-band-critical')).toHaveLength(2);
+    expect(container.querySelectorAll('.chart-band-abnormal')).toHaveLength(2);
+    expect([...container.querySelectorAll('circle')].map((c) => c.getAttribute('class'))).toEqual([
+      'chart-dot chart-dot-normal',
+      'chart-dot chart-dot-critical',
+      'chart-dot chart-dot-abnormal',
+    ]);
+    expect(container.querySelector('path')?.getAttribute('d')?.split('L')).toHaveLength(3);
+  });
+
+  it('draws no high bands for spo2-like bounds', () => {
+    const { container } = render(
+      <ReadingsChart
+        title="spo2"
+        thresholds={{ ...bounds, abnormal_high: null, critical_high: null }}
+        points={[{ t: 1, value: 95, level: null }]}
+      />,
+    );
+    expect(container.querySelectorAll('rect')).toHaveLength(2);
+  });
+});
