@@ -1,3 +1,5 @@
+import { PATIENT_CHART_TABS } from '@rpm/shared';
+
 /** A tab of the patient chart (000 §2.3). */
 export interface ChartTab {
   readonly id: string;
@@ -8,28 +10,27 @@ export interface ChartTab {
   readonly filled: boolean;
 }
 
-/** The 19 tabs in the order of 000 §2.3. */
-export const CHART_TABS: readonly ChartTab[] = [
-  { id: 'overview', label: 'Overview', segment: 'overview', filled: true },
-  { id: 'demographics', label: 'Demographics', segment: 'demographics', filled: true },
-  { id: 'devices', label: 'Devices', segment: 'devices', filled: true },
-  { id: 'readings', label: 'Readings', segment: 'readings', filled: true },
-  { id: 'goals', label: 'Goals', segment: 'goals', filled: false },
-  { id: 'alerts', label: 'Alerts', segment: 'alerts', filled: true },
-  { id: 'alert-rules', label: 'Alert Rules', segment: 'alert-rules', filled: true },
-  { id: 'activity-logs', label: 'Activity Logs', segment: 'activity-logs', filled: true },
-  { id: 'reports', label: 'Reports', segment: 'reports', filled: false },
-  { id: 'notes', label: 'Notes', segment: 'notes', filled: true },
-  { id: 'tasks', label: 'Tasks', segment: 'tasks', filled: true },
-  { id: 'orders', label: 'Orders', segment: 'enroll-details', filled: false },
-  { id: 'sub-orders', label: 'Sub Orders', segment: 'sub-orders', filled: false },
-  { id: 'documents', label: 'Documents', segment: 'documents', filled: false },
-  { id: 'clinical', label: 'Clinical', segment: 'clinical', filled: false },
-  { id: 'care-plan', label: 'Care Plan', segment: 'ccm', filled: false },
-  { id: 'compliance-info', label: 'Compliance Info', segment: 'compliance-info', filled: false },
-  { id: 'reminder', label: 'Reminder', segment: 'reminder', filled: false },
-  { id: 'messages', label: 'Messages', segment: 'messages', filled: false },
-];
+/** Tabs this issue fills; the others show their place in the frame only (issue 5 part 1). */
+const FILLED = new Set([
+  'overview',
+  'demographics',
+  'devices',
+  'readings',
+  'alerts',
+  'alert-rules',
+  'activity-logs',
+  'notes',
+  'tasks',
+]);
+/** Tab ids for the two tabs whose route segment differs from their name (000 §2.3). */
+const ID_BY_SEGMENT: Readonly<Record<string, string>> = { 'enroll-details': 'orders', ccm: 'care-plan' };
+
+/** The 19 tabs in the order of 000 §2.3, from the shared menu table (the patientChart group uses it too). */
+export const CHART_TABS: readonly ChartTab[] = PATIENT_CHART_TABS.map((tab) => {
+  const segment = tab.link.replace('/app/patient-chart/', '');
+  const id = ID_BY_SEGMENT[segment] ?? segment;
+  return { id, label: tab.label, segment, filled: FILLED.has(id) };
+});
 
 /**
  * Routes of 000 §2.3 without a tab of their own: shown in the frame under their own name, with no tab selected.
