@@ -1,6 +1,7 @@
 import { MSG } from '@rpm/shared';
 import { render, screen, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
+import { recordedPlots } from '../test/fake-uplot';
 import { json, makeUser, storeUser } from '../test/fixtures';
 import { renderWithProviders } from '../test/render';
 import { serveChart } from './chart-test-server';
@@ -96,36 +97,31 @@ describe('ReadingsTab (001 §2.6)', () => {
 });
 
 describe('ReadingsChart', () => {
-  it('draws the abnormal and critical bands and a dot per reading coloured by level', () => {
-    const { container } = render(
+  it('hands uPlot the line, one dot series per level and the time axis, and destroys it on unmount', () => {
+    const { unmount } = render(
       <ReadingsChart
         title="systolic"
         thresholds={bounds}
         points={[
-          { t: 1, value: 120, level: null },
-          { t: 2, value: 170, level: 'critical' },
-          { t: 3, value: 145, level: 'abnormal' },
+          { t: 1000, value: 120, level: null },
+          { t: 2000, value: 170, level: 'critical' },
+          { t: 3000, value: 145, level: 'abnormal' },
         ]}
       />,
     );
-    expect(container.querySelectorAll('.chart-band-critical')).toHaveLength(2);
-    expect(container.querySelectorAll('.chart-band-abnormal')).toHaveLength(2);
-    expect([...container.querySelectorAll('circle')].map((c) => c.getAttribute('class'))).toEqual([
-      'chart-dot chart-dot-normal',
-      'chart-dot chart-dot-critical',
-      'chart-dot chart-dot-abnormal',
+    expect(screen.getByRole('img', { name: 'systolic readings' })).toBeTruthy();
+    expect(recordedPlots).toHaveLength(1);
+    const [plot] = recordedPlots;
+    expect(plot?.data).toEqual([
+      [1, 2, 3],
+      [120, 170, 145],
+      [120, null, null],
+      [null, null, 145],
+      [null, 170, null],
     ]);
-    expect(container.querySelector('path')?.getAttribute('d')?.split('L')).toHaveLength(3);
-  });
-
-  it('draws no high bands for spo2-like bounds', () => {
-    const { container } = render(
-      <ReadingsChart
-        title="spo2"
-        thresholds={{ ...bounds, abnormal_high: null, critical_high: null }}
-        points={[{ t: 1, value: 95, level: null }]}
-      />,
-    );
-    expect(container.querySelectorAll('rect')).toHaveLength(2);
+    expect(plot?.opts.series).toHaveLength(5);
+    expect(plot?.opts.scales.x.time).toBe(true);
+    unmount();
+    expect(plot?.destroyed).toBe(true);
   });
 });

@@ -50,7 +50,10 @@ export interface ChartLocation {
   readonly patientId: number | null;
   /** The alert-rules route's device type (000 §2.3 {deviceType?}). */
   readonly deviceType: string | null;
-  /** The route's parameters after the patient id (overview {new?}, notes {add?}/{op?}). */
+  /**
+   * The route's parameters after the patient id (overview {new?}, notes {add?}/{op?}). 000 §2.3 lists overview's
+   * {new?} without saying what it changes; we chose to open the overview the same way with or without it.
+   */
   readonly rest: readonly string[];
 }
 

@@ -1,10 +1,12 @@
 import { cleanup } from '@testing-library/react';
 import { afterEach, beforeEach, vi } from 'vitest';
 import { FakeAltcha } from './fake-altcha';
+import { recordedPlots } from './fake-uplot';
 
 // jsdom implements neither scrolling nor matchMedia; the app scrolls to the top on every navigation (000 §2.1).
 beforeEach(() => {
   FakeAltcha.resetCounters();
+  recordedPlots.length = 0;
   window.scrollTo = vi.fn() as unknown as typeof window.scrollTo;
 });
 
@@ -26,3 +28,7 @@ vi.mock('../captcha/load-altcha', async () => {
   const { defineFakeAltcha } = await import('./fake-altcha');
   return { loadAltcha: defineFakeAltcha };
 });
+
+// uPlot draws on a canvas, which jsdom lacks: tests record what the chart hands it (test/fake-uplot.ts).
+vi.mock('uplot', async () => ({ default: (await import('./fake-uplot')).FakeUPlot }));
+vi.mock('uplot/dist/uPlot.min.css', () => ({}));
