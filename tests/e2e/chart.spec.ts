@@ -89,7 +89,12 @@ test('role 2 opens a chart, changes a status, adds a rule, pauses it and resumes
   await expect(page.getByText('Vital Thresholds')).toBeVisible();
   await expect(page.getByRole('img', { name: / readings$/ }).first()).toBeVisible();
   // uPlot drew the chart on its canvas.
-  await expect(page.getByRole('img', { name: / readings$/ }).first().locator('canvas')).toBeVisible();
+  await expect(
+    page
+      .getByRole('img', { name: / readings$/ })
+      .first()
+      .locator('canvas'),
+  ).toBeVisible();
   await page.getByRole('tab', { name: 'Goals' }).click();
   await expect(page.getByText('This section is part of a later release.')).toBeVisible();
 
