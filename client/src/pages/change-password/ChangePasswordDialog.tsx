@@ -10,8 +10,7 @@ import { type FormEvent, useState } from 'react';
 import { ApiError } from '../../api/api-error';
 import { call } from '../../api/call';
 import { useApi } from '../../errors/ErrorDialogProvider';
-import { describedById, FormField } from '../../form/FormField';
-import { PasswordInput } from '../sign-in/PasswordInput';
+import { PasswordField } from '../../form/PasswordField';
 import { type ChangePasswordValues, changePasswordErrors } from './change-password-errors';
 
 /** Props of {@link ChangePasswordDialog}. */
@@ -95,31 +94,23 @@ export function ChangePasswordDialog({ user, onClose, onChanged }: ChangePasswor
     >
       <DialogBody>
         <form id={FORM_ID} noValidate onSubmit={submit}>
-          <FormField id="cp-current" label="Current Password" error={errors.current}>
-            <PasswordInput
-              id="cp-current"
-              value={values.current}
-              autoComplete="current-password"
-              invalid={errors.current !== undefined}
-              describedBy={errors.current ? describedById('cp-current') : undefined}
-              onChange={(v) => update('current', v)}
-            />
-          </FormField>
-          <FormField
+          <PasswordField
+            id="cp-current"
+            label="Current Password"
+            error={errors.current}
+            value={values.current}
+            autoComplete="current-password"
+            onChange={(v) => update('current', v)}
+          />
+          <PasswordField
             id="cp-new"
             label="New Password"
             error={errors.next}
             hint={values.next === '' ? undefined : passwordStrengthLabel(strength)}
-          >
-            <PasswordInput
-              id="cp-new"
-              value={values.next}
-              autoComplete="new-password"
-              invalid={errors.next !== undefined}
-              describedBy={values.next !== '' || errors.next ? describedById('cp-new') : undefined}
-              onChange={(v) => update('next', v)}
-            />
-          </FormField>
+            value={values.next}
+            autoComplete="new-password"
+            onChange={(v) => update('next', v)}
+          />
           <ProgressBar
             className="password-strength"
             value={strength / 100}
@@ -128,16 +119,14 @@ export function ChangePasswordDialog({ user, onClose, onChanged }: ChangePasswor
             stripes={false}
             aria-label="Password strength"
           />
-          <FormField id="cp-confirm" label="Confirm Password" error={errors.confirm}>
-            <PasswordInput
-              id="cp-confirm"
-              value={values.confirm}
-              autoComplete="new-password"
-              invalid={errors.confirm !== undefined}
-              describedBy={errors.confirm ? describedById('cp-confirm') : undefined}
-              onChange={(v) => update('confirm', v)}
-            />
-          </FormField>
+          <PasswordField
+            id="cp-confirm"
+            label="Confirm Password"
+            error={errors.confirm}
+            value={values.confirm}
+            autoComplete="new-password"
+            onChange={(v) => update('confirm', v)}
+          />
           {matchText !== undefined && (
             <p
               className={matchText === MSG.passwordsMatch ? 'password-match' : 'password-mismatch'}

@@ -3,7 +3,7 @@ import { formErrors, MSG, registrationForm } from '@rpm/shared';
 import { type FormEvent, useState } from 'react';
 import { Link } from 'wouter';
 import { describedById, FormField } from '../../form/FormField';
-import { PasswordInput } from '../sign-in/PasswordInput';
+import { PasswordField } from '../../form/PasswordField';
 
 interface Values {
   readonly name: string;
@@ -65,26 +65,22 @@ function EmailForm() {
     <form noValidate onSubmit={submit}>
       {text('reg-name', 'name', MSG.registerUsernameLabel, 'name')}
       {text('reg-email', 'email', 'Email', 'email')}
-      <FormField id="reg-password" label="Password" error={errors.password}>
-        <PasswordInput
-          id="reg-password"
-          value={values.password}
-          autoComplete="new-password"
-          invalid={errors.password !== undefined}
-          describedBy={errors.password ? describedById('reg-password') : undefined}
-          onChange={(v) => update('password', v)}
-        />
-      </FormField>
-      <FormField id="reg-password-confirm" label="Confirm Password" error={errors.passwordConfirm}>
-        <PasswordInput
-          id="reg-password-confirm"
-          value={values.passwordConfirm}
-          autoComplete="new-password"
-          invalid={errors.passwordConfirm !== undefined}
-          describedBy={errors.passwordConfirm ? describedById('reg-password-confirm') : undefined}
-          onChange={(v) => update('passwordConfirm', v)}
-        />
-      </FormField>
+      <PasswordField
+        id="reg-password"
+        label="Password"
+        error={errors.password}
+        value={values.password}
+        autoComplete="new-password"
+        onChange={(v) => update('password', v)}
+      />
+      <PasswordField
+        id="reg-password-confirm"
+        label="Confirm Password"
+        error={errors.passwordConfirm}
+        value={values.passwordConfirm}
+        autoComplete="new-password"
+        onChange={(v) => update('passwordConfirm', v)}
+      />
       <FormField id="reg-terms" error={errors.terms}>
         <Checkbox
           id="reg-terms"

@@ -19,10 +19,10 @@ import { call } from '../../api/call';
 import { CaptchaField, type CaptchaHandle } from '../../captcha/CaptchaField';
 import { useApi } from '../../errors/ErrorDialogProvider';
 import { describedById, FormField } from '../../form/FormField';
+import { PasswordField } from '../../form/PasswordField';
 import { useSession } from '../../session/SessionProvider';
 import { clearRedirectUrl, readRedirectUrl } from '../../session/storage';
 import { showToast } from '../../toaster/toast';
-import { PasswordInput } from './PasswordInput';
 
 // Only users the server flags need it (001 §4): its code, and Blueprint's dialog, load then.
 const ChangePasswordDialog = lazy(() =>
@@ -145,16 +145,14 @@ export function SignInPage() {
               onChange={(event) => update('username', event.target.value)}
             />
           </FormField>
-          <FormField id="signin-password" label="Password" error={errors.password}>
-            <PasswordInput
-              id="signin-password"
-              value={values.password}
-              autoComplete="current-password"
-              invalid={errors.password !== undefined}
-              describedBy={errors.password ? describedById('signin-password') : undefined}
-              onChange={(value) => update('password', value)}
-            />
-          </FormField>
+          <PasswordField
+            id="signin-password"
+            label="Password"
+            error={errors.password}
+            value={values.password}
+            autoComplete="current-password"
+            onChange={(value) => update('password', value)}
+          />
           <CaptchaField ref={captcha} />
           {state === 'invalid' && (
             <p className="signin-invalid" role="alert">
