@@ -1,5 +1,5 @@
 import { DIALOG_IDLE_MS, MSG, SESSION_CHECK_INTERVAL_MS, SESSION_IDLE_MS } from '@rpm/shared';
-import type { Transaction } from 'kysely';
+import { sql, type Transaction } from 'kysely';
 import type { Clock } from '../clock.js';
 import type { Database, Db } from '../db/schema.js';
 import { HttpError } from '../http/errors.js';
@@ -78,28 +78,47 @@ export async function openSession(
   return { sessionId: Number(row.session_id), token, cookieSecret };
 }
 
+/** The signed-in user as every protected call needs it: flags, roles and access to the call's page (000 §6). */
+export interface SessionUser {
+  readonly active: boolean;
+  readonly changePassword: boolean;
+  readonly roleid: readonly number[];
+  /** Whether the user's access list (`pages`, from their roles) holds the page asked about; false if none was. */
+  readonly hasPage: boolean;
+}
+
 /**
  * Checks the uid/token headers and the cookie against a live session; 401 with the spec's text otherwise.
  * An idle or over-age session is ended here, so the server enforces expiry even if the client skips its timer.
+ * One query reads the session with its user's flags, roles and whether their access list holds `page`: it runs on
+ * every protected call.
  */
 export async function requireSession(
   db: Db,
   clock: Clock,
   creds: { uid: number; token: string; cookieSecret: string | undefined },
-): Promise<LiveSession> {
+  page: string | null = null,
+): Promise<LiveSession & { readonly user: SessionUser }> {
   const row = await db
-    .selectFrom('sessions')
+    .selectFrom('sessions as s')
+    .innerJoin('users as u', 'u.user_id', 's.user_id')
     .select([
-      'session_id',
-      'user_id',
-      'acting_user_id',
-      'cookie_hash',
-      'created_at',
-      'expires_at',
-      'ended_at',
-      'end_reason',
+      's.session_id',
+      's.user_id',
+      's.acting_user_id',
+      's.cookie_hash',
+      's.created_at',
+      's.expires_at',
+      's.ended_at',
+      's.end_reason',
+      'u.active',
+      'u.change_password',
+      sql<number[]>`coalesce((select array_agg(ur.role_id order by ur.role_id) from user_roles ur
+        where ur.user_id = s.user_id), '{}')`.as('roles'),
+      sql<boolean>`exists (select from role_pages rp join user_roles ur on ur.role_id = rp.role_id
+        where ur.user_id = s.user_id and rp.page = ${page})`.as('has_page'),
     ])
-    .where('token_hash', '=', digest(creds.token))
+    .where('s.token_hash', '=', digest(creds.token))
     .executeTakeFirst();
   if (
     !row ||
@@ -121,6 +140,12 @@ export async function requireSession(
     userId: row.user_id,
     actingUserId: row.acting_user_id,
     expiresAt: row.expires_at,
+    user: {
+      active: row.active,
+      changePassword: row.change_password,
+      roleid: row.roles.map(Number),
+      hasPage: row.has_page,
+    },
   };
 }
 

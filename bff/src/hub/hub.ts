@@ -97,11 +97,7 @@ async function authenticateSocket(socket: Socket, opts: HubOptions): Promise<Hub
   const cookieHeader = socket.handshake.headers.cookie;
   const cookieSecret = cookieHeader ? fastifyCookie.parse(cookieHeader)[SESSION_COOKIE] : undefined;
   const session = await requireSession(opts.db, opts.clock, { ...creds.data, cookieSecret });
-  const user = await opts.db
-    .selectFrom('users')
-    .select('active')
-    .where('user_id', '=', session.userId)
-    .executeTakeFirst();
-  if (!user?.active) throw new HttpError(401, 'This account is disabled. Please contact your administrator.');
+  if (!session.user.active)
+    throw new HttpError(401, 'This account is disabled. Please contact your administrator.');
   return { userId: session.userId, sessionId: session.sessionId, actingUserId: session.actingUserId };
 }
