@@ -3,6 +3,7 @@ import { PGlite } from '@electric-sql/pglite';
 import { Kysely, PostgresDialect } from 'kysely';
 import pg from 'pg';
 import { PGliteDialect } from './pglite-dialect.js';
+import { preparingPool } from './prepared-pool.js';
 import type { Database } from './schema.js';
 import { RESULT_PARSERS } from './type-parsers.js';
 
@@ -57,7 +58,7 @@ function openPostgres(connectionString: string, max: number): Kysely<Database> {
   });
   // An idle client that loses its server (restart, failover) must not crash the process; the pool replaces it.
   pool.on('error', (error) => process.emitWarning(`idle PostgreSQL client failed: ${error.message}`));
-  return new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
+  return new Kysely<Database>({ dialect: new PostgresDialect({ pool: preparingPool(pool) }) });
 }
 
 /** node-postgres's type lookup with our parsers for the text format in front. */

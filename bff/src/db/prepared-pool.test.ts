@@ -1,0 +1,67 @@
+import { sql } from 'kysely';
+import type pg from 'pg';
+import { describe, expect, it } from 'vitest';
+import { PREPARED_PER_CONNECTION, preparingPool } from './prepared-pool.js';
+import { testDatabase } from './test-database.js';
+
+/** A pool of one client that records what it is asked to run. */
+function recordingPool() {
+  const sent: unknown[] = [];
+  const client = {
+    query: (config: unknown) => {
+      sent.push(config);
+      return Promise.resolve({ command: 'SELECT', rowCount: 0, rows: [] });
+    },
+    release: () => {},
+  };
+  const pool = { connect: async () => client, end: async () => {} } as unknown as pg.Pool;
+  return { pool: preparingPool(pool), sent: sent as { name?: string; text: string; values: unknown[] }[] };
+}
+
+describe('preparingPool', () => {
+  it('names a parameterised text after its digest, the same name every time', async () => {
+    const { pool, sent } = recordingPool();
+    const client = await pool.connect();
+    await client.query('select $1::int', [1]);
+    await client.query('select $1::int', [2]);
+    await client.query('select $1::text', ['a']);
+    expect(sent[0]?.name).toMatch(/^k[\w-]{27}$/);
+    expect(sent[1]).toEqual({ name: sent[0]?.name, text: 'select $1::int', values: [2] });
+    expect(sent[2]?.name).not.toBe(sent[0]?.name);
+  });
+
+  it('runs texts without parameters unnamed (migrations may hold several statements)', async () => {
+    const { pool, sent } = recordingPool();
+    const client = await pool.connect();
+    await client.query('create table a (id int); create table b (id int);', []);
+    expect(sent[0]).toEqual({ text: 'create table a (id int); create table b (id int);', values: [] });
+  });
+
+  it(`keeps at most ${PREPARED_PER_CONNECTION} statements per connection, then runs new texts unnamed`, async () => {
+    const { pool, sent } = recordingPool();
+    const client = await pool.connect();
+    for (let n = 0; n <= PREPARED_PER_CONNECTION; n++) await client.query(`select $1::int + ${n}`, [n]);
+    expect(sent.filter((config) => config.name).length).toBe(PREPARED_PER_CONNECTION);
+    expect(sent.at(-1)?.name).toBeUndefined();
+    await client.query('select $1::int + 0', [0]);
+    expect(sent.at(-1)?.name).toBe(sent[0]?.name);
+  });
+});
+
+describe.runIf(process.env.DATABASE_URL)('preparingPool on PostgreSQL', () => {
+  it('leaves a parameterised query prepared on its connection', async () => {
+    const { db, close } = await testDatabase();
+    try {
+      const prepared = await db.transaction().execute(async (trx) => {
+        await trx.selectFrom('app_config').select('value').where('config_key', '=', 'none').execute();
+        return (await sql<{ statement: string }>`select statement from pg_prepared_statements`.execute(trx))
+          .rows;
+      });
+      expect(prepared.map((row) => row.statement)).toContainEqual(
+        expect.stringContaining('from "app_config" where "config_key" = $1'),
+      );
+    } finally {
+      await close();
+    }
+  });
+});

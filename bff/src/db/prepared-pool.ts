@@ -1,0 +1,58 @@
+import { createHash } from 'node:crypto';
+import type { PostgresCursor, PostgresPool, PostgresPoolClient, PostgresQueryResult } from 'kysely';
+import type pg from 'pg';
+
+/**
+ * Distinct statements a connection keeps prepared; past this a new text runs unnamed (planned each time), so a query
+ * whose text varies (an `in` list of every length) cannot grow the server's memory without bound.
+ */
+export const PREPARED_PER_CONNECTION = 500;
+
+const prepared = new WeakMap<pg.PoolClient, Set<string>>();
+
+/**
+ * node-postgres's pool for Kysely, with every parameterised query sent as a named statement: PostgreSQL parses and
+ * plans it once per connection and then only executes it. Planning is most of a small query's time (the session
+ * check: 0.36 ms unnamed, 0.11 ms named), and every call runs several. Texts without parameters (migrations, which
+ * may hold many statements) run as they are. The name is a digest of the text, so one name never means two texts.
+ */
+export function preparingPool(pool: pg.Pool): PostgresPool {
+  return {
+    connect: async () => new PreparingClient(await pool.connect()),
+    end: () => pool.end(),
+  };
+}
+
+class PreparingClient implements PostgresPoolClient {
+  constructor(private readonly client: pg.PoolClient) {}
+
+  query<R>(sql: string, parameters: ReadonlyArray<unknown>): Promise<PostgresQueryResult<R>>;
+  query<R>(cursor: PostgresCursor<R>): PostgresCursor<R>;
+  query<R>(
+    sqlOrCursor: string | PostgresCursor<R>,
+    parameters: ReadonlyArray<unknown> = [],
+  ): Promise<unknown> | PostgresCursor<R> {
+    if (typeof sqlOrCursor !== 'string') return this.client.query(sqlOrCursor as never);
+    const values = [...parameters];
+    const name = values.length > 0 ? statementName(this.client, sqlOrCursor) : undefined;
+    return this.client.query(name ? { name, text: sqlOrCursor, values } : { text: sqlOrCursor, values });
+  }
+
+  release(): void {
+    this.client.release();
+  }
+}
+
+/** The statement's name on this connection, or undefined when the connection already keeps its maximum. */
+function statementName(client: pg.PoolClient, text: string): string | undefined {
+  let names = prepared.get(client);
+  if (!names) {
+    names = new Set();
+    prepared.set(client, names);
+  }
+  const name = `k${createHash('sha1').update(text).digest('base64url')}`;
+  if (names.has(name)) return name;
+  if (names.size >= PREPARED_PER_CONNECTION) return undefined;
+  names.add(name);
+  return name;
+}
