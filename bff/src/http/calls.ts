@@ -5,6 +5,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { type AuthContext, authenticate } from '../auth/guard.js';
 import type { Deps } from '../deps.js';
+import { compressJson } from './json-compression.js';
 
 export interface CallContext<C extends CallDef> {
   readonly query: CallQuery<C>;
@@ -49,6 +50,7 @@ export function registerCall<C extends CallDef>(
         : {}),
       response,
     },
+    onSend: compressJson,
     // The session is checked before the input, so an anonymous caller gets 401, not a validation answer.
     preValidation: async (req) => {
       if (call.access !== 'public') authByRequest.set(req, await authenticate(req, deps, call));
