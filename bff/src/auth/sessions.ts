@@ -18,6 +18,8 @@ export interface NewSession {
   sessionId: number;
   token: string;
   cookieSecret: string;
+  /** The older sessions this one replaced (their open sockets are to be closed: Hub.endSessions). */
+  endedSessionIds: number[];
 }
 
 export interface LiveSession {
@@ -57,7 +59,7 @@ export async function openSession(
     actingUserId === null
       ? ending.where('acting_user_id', 'is', null)
       : ending.where('acting_user_id', '=', actingUserId);
-  await ending.execute();
+  const ended = await ending.returning('session_id').execute();
   const token = newSecret();
   const cookieSecret = newSecret();
   const row = await db
@@ -75,7 +77,12 @@ export async function openSession(
     })
     .returning('session_id')
     .executeTakeFirstOrThrow();
-  return { sessionId: Number(row.session_id), token, cookieSecret };
+  return {
+    sessionId: Number(row.session_id),
+    token,
+    cookieSecret,
+    endedSessionIds: ended.map((endedRow) => Number(endedRow.session_id)),
+  };
 }
 
 /** The signed-in user as every protected call needs it: flags, roles and access to the call's page (000 §6). */

@@ -174,6 +174,29 @@ describe('hub (socket.io on the BFF server)', () => {
     expect(await refused(socket)).toBe(text);
   });
 
+  it('disconnects the clients of a session that logs out, and only those', async () => {
+    const leaving = await signIn(t.app, 'role3@demo.test');
+    const leavingTab = as(leaving);
+    const otherTab = as(agent);
+    await Promise.all([connected(leavingTab), connected(otherTab)]);
+    const dropped = new Promise<string>((resolve) => leavingTab.once('disconnect', resolve));
+    await t.app.inject({ method: 'GET', url: '/api/rpm/checkSession?status=0', headers: leaving.headers });
+    expect(await dropped).toBe('io server disconnect');
+    expect(otherTab.connected).toBe(true);
+  });
+
+  it('disconnects the clients of an older session when the user signs in again elsewhere', async () => {
+    const first = await signIn(t.app, 'role5@demo.test');
+    const oldTab = as(first);
+    await connected(oldTab);
+    const dropped = new Promise<string>((resolve) => oldTab.once('disconnect', resolve));
+    const second = await signIn(t.app, 'role5@demo.test');
+    expect(await dropped).toBe('io server disconnect');
+    const newTab = as(second);
+    await connected(newTab);
+    expect(await refused(as(first))).toBe(MSG.loggedInElsewhere);
+  });
+
   it('refuses a session that has ended', async () => {
     const gone = await signIn(t.app, 'role9@demo.test');
     await t.app.inject({ method: 'GET', url: '/api/rpm/checkSession?status=0', headers: gone.headers });

@@ -15,6 +15,9 @@ export const HUB_PATH = '/socket.io';
 /** The room of one user's open clients: every tab, every device. */
 export const userRoom = (userId: number): string => `user:${userId}`;
 
+/** The room of the clients of one session. */
+export const sessionRoom = (sessionId: number): string => `session:${sessionId}`;
+
 /** What the hub keeps on each connected socket. */
 export interface HubSocketData {
   readonly userId: number;
@@ -27,6 +30,11 @@ export interface HubSocketData {
 export interface Hub {
   /** Pushes a new bell notification to every open client of the user, at once (000 §2.8, §4.6). */
   notifyUser(userId: number, payload: NotificationNewPayload): void;
+  /**
+   * Disconnects the clients of sessions that have ended (logout, a newer sign-in, the return from a temporary
+   * login), on every replica: a socket must not outlive its session. Call it after the ending has committed.
+   */
+  endSessions(sessionIds: readonly number[]): void;
   /** The socket.io server, for features that add their own events (sleep-test locks, 000 §4.11). */
   readonly io: Server;
   /** Disconnects this replica's clients and stops accepting new ones. */
@@ -73,13 +81,16 @@ export function createHub(server: HttpServer, opts: HubOptions): Hub {
 
   io.on('connection', (socket: Socket) => {
     const data = socket.data as HubSocketData;
-    void socket.join(userRoom(data.userId));
+    void socket.join([userRoom(data.userId), sessionRoom(data.sessionId)]);
   });
 
   return {
     io,
     notifyUser(userId, payload) {
       io.to(userRoom(userId)).emit(HUB_EVENTS.notificationNew, notificationNewPayload.parse(payload));
+    },
+    endSessions(sessionIds) {
+      if (sessionIds.length > 0) io.in(sessionIds.map(sessionRoom)).disconnectSockets(true);
     },
     async close() {
       // Only this replica's sockets: with a shared adapter io.disconnectSockets() would reach every replica.

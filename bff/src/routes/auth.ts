@@ -76,6 +76,7 @@ export function authRoutes(app: FastifyInstance, deps: Deps): void {
       });
       return s;
     });
+    deps.hub.endSessions(session.endedSessionIds);
     setSessionCookie(reply, deps.config, session.cookieSecret);
     const stored = await loadStoredUser(db, clock, user.user_id, session.token);
     if (user.change_password) {
@@ -117,12 +118,11 @@ export function authRoutes(app: FastifyInstance, deps: Deps): void {
       target &&
       (viaCookie.user_id === target.user_id || viaCookie.acting_user_id === target.user_id);
     if (!target?.active || !linked) return { status: 0, message: INVALID };
+    const ending = [Number(target.session_id)];
+    // Returning from a temporary login ends that temporary session too.
+    if (viaCookie && viaCookie.acting_user_id === target.user_id) ending.push(Number(viaCookie.session_id));
     const session = await db.transaction().execute(async (tx) => {
-      await endSession(tx, clock, Number(target.session_id), 'logout');
-      // Returning from a temporary login ends that temporary session too.
-      if (viaCookie && viaCookie.acting_user_id === target.user_id) {
-        await endSession(tx, clock, Number(viaCookie.session_id), 'logout');
-      }
+      for (const sessionId of ending) await endSession(tx, clock, sessionId, 'logout');
       const s = await openSession(tx, clock, {
         userId: target.user_id,
         ip: req.ip,
@@ -138,6 +138,7 @@ export function authRoutes(app: FastifyInstance, deps: Deps): void {
       });
       return s;
     });
+    deps.hub.endSessions([...ending, ...session.endedSessionIds]);
     setSessionCookie(reply, deps.config, session.cookieSecret);
     return {
       status: 1,
@@ -161,6 +162,7 @@ export function authRoutes(app: FastifyInstance, deps: Deps): void {
           ip: req.ip,
         });
       });
+      deps.hub.endSessions([session.sessionId]);
       clearSessionCookie(reply);
       return { status: 1, message: 'Session ended' };
     }

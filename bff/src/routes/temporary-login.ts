@@ -68,6 +68,7 @@ export function temporaryLoginRoutes(app: FastifyInstance, deps: Deps): void {
       });
       return s;
     });
+    deps.hub.endSessions(session.endedSessionIds);
     // Same cookie as routes/auth.ts sets on sign-in: the browser now speaks as the target user.
     setSessionCookie(reply, deps.config, session.cookieSecret);
     return {
