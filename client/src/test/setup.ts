@@ -10,7 +10,10 @@ beforeEach(() => {
   window.scrollTo = vi.fn() as unknown as typeof window.scrollTo;
 });
 
-afterEach(() => {
+// Captured before any test fakes the timers.
+const realSetImmediate = globalThis.setImmediate;
+
+afterEach(async () => {
   cleanup();
   localStorage.clear();
   sessionStorage.clear();
@@ -21,6 +24,9 @@ afterEach(() => {
   }
   vi.restoreAllMocks();
   vi.unstubAllGlobals();
+  // React's scheduler runs work left by the unmount on a real setImmediate; let it run while jsdom's window still
+  // exists, or a test file's last test can end in "window is not defined" after the environment is torn down.
+  await new Promise((resolve) => realSetImmediate(resolve));
 });
 
 // The real widget needs workers and Web Crypto; tests get a fake with the same element name and events.
