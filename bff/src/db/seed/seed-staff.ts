@@ -1,3 +1,4 @@
+import { sql } from 'kysely';
 import { PROGRAM } from '../reference-ids.js';
 import type { Db, NewUser, ProgramName } from '../schema.js';
 import { chunks } from './bulk-insert.js';
@@ -39,15 +40,22 @@ export async function seedRolePages(trx: Db): Promise<void> {
   }
 }
 
+/** Arbitrary constant naming "the role access lists" among PostgreSQL advisory locks. */
+const ROLE_ACCESS_LOCK_KEY = 7_262_006;
+
 /**
  * Gives the roles their default access lists when none exist yet, with or without demo data: a database started
  * in production must not leave every user without pages. Lists an administrator has edited are left alone.
  */
 export async function ensureRoleAccess(db: Db): Promise<boolean> {
-  const any = await db.selectFrom('role_pages').select('role_id').limit(1).executeTakeFirst();
-  if (any) return false;
-  await db.transaction().execute((trx) => seedRolePages(trx));
-  return true;
+  return db.transaction().execute(async (trx) => {
+    // Replicas starting together on an empty database: one fills the lists, the others then find them.
+    await sql`select pg_advisory_xact_lock(${sql.lit(ROLE_ACCESS_LOCK_KEY)})`.execute(trx);
+    const any = await trx.selectFrom('role_pages').select('role_id').limit(1).executeTakeFirst();
+    if (any) return false;
+    await seedRolePages(trx);
+    return true;
+  });
 }
 
 /** The demo users' rows; organisations do not exist yet, so organization_id is set later. */
