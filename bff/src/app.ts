@@ -13,6 +13,7 @@ import { clientFiles } from './http/client-files.js';
 import { registerErrorHandler } from './http/errors.js';
 import { securityHeaders } from './http/security.js';
 import { createHub } from './hub/hub.js';
+import { connectRedisAdapter } from './hub/redis-adapter.js';
 import { createMissedReadingsJob } from './jobs/missed-readings.js';
 import { authRoutes } from './routes/auth.js';
 import { billingRoutes } from './routes/billing.js';
@@ -44,7 +45,14 @@ export interface AppOptions {
 export const appPlugin = fp<AppOptions>(async (app, opts) => {
   const clock = opts.clock ?? systemClock;
   // socket.io on the same HTTP server (STACK.md: no @fastify/websocket, which would swallow the upgrades).
-  const hub = createHub(app.server, { db: opts.db, clock, log: app.log });
+  const redis = opts.config.REDIS_URL ? await connectRedisAdapter(opts.config.REDIS_URL, app.log) : undefined;
+  if (redis) app.addHook('onClose', async () => redis.close());
+  const hub = createHub(app.server, {
+    db: opts.db,
+    clock,
+    log: app.log,
+    ...(redis ? { adapter: redis.adapter } : {}),
+  });
   // preClose, not onClose: Fastify's server.close() runs before onClose hooks and would wait for open websockets.
   app.addHook('preClose', async () => hub.close());
   const deps: Deps = {

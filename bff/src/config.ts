@@ -19,6 +19,11 @@ export const configSchema = z.object({
   /** PGlite data folder, used when DATABASE_URL is not set. 'memory://' keeps the database in memory. */
   DATA_DIR: z.string().min(1).default('./data/pglite'),
   DATABASE_URL: z.url({ protocol: /^postgres(ql)?$/ }).optional(),
+  /**
+   * Redis for several BFF replicas (DESIGN.md "Shape"): the hub's socket.io adapter, so pushes reach a user's
+   * sockets on every replica. Unset: one BFF, the in-process adapter.
+   */
+  REDIS_URL: optional(z.url({ protocol: /^rediss?$/ })),
   /** Relay mode: forward the API to this base instead of serving it (reserved; DESIGN.md "relay"). */
   UPSTREAM_API_BASE: z.url().optional(),
   /** Secret for captcha signatures. Replicas must share it; a random one is made when absent. */

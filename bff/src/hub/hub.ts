@@ -46,8 +46,8 @@ export interface HubOptions {
   readonly clock: Clock;
   readonly log: FastifyBaseLogger;
   /**
-   * The socket.io adapter. Absent: the in-process one (one BFF). With REDIS_URL, pass `createAdapter(pub, sub)` of
-   * @socket.io/redis-adapter so a notification reaches a user's clients on every replica (DESIGN.md "Shape").
+   * The socket.io adapter. Absent: the in-process one (one BFF). With REDIS_URL, app.ts passes the Redis adapter
+   * (redis-adapter.ts) so a notification reaches a user's clients on every replica (DESIGN.md "Shape").
    */
   readonly adapter?: ServerOptions['adapter'];
 }

@@ -1,0 +1,98 @@
+import type { AddressInfo } from 'node:net';
+import { HUB_EVENTS, type NotificationNewPayload } from '@rpm/shared';
+import type { FastifyInstance } from 'fastify';
+import { io as connect, type Socket } from 'socket.io-client';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createApp } from '../app.js';
+import { SimulatedClock } from '../clock.js';
+import { loadConfig } from '../config.js';
+import { type TestDatabase, testDatabase } from '../db/test-database.js';
+import { signIn } from '../test-app.js';
+import { startTestRedis, type TestRedis } from '../test-redis.js';
+import { HUB_PATH } from './hub.js';
+
+type Signed = Awaited<ReturnType<typeof signIn>>;
+
+// Two BFF replicas on one database and one Redis (DESIGN.md "Shape": N replicas behind a load balancer).
+let database: TestDatabase;
+let redis: TestRedis;
+let replicas: FastifyInstance[] = [];
+const sockets: Socket[] = [];
+
+beforeAll(async () => {
+  [database, redis] = await Promise.all([testDatabase({ seedPatients: 5 }), startTestRedis()]);
+  const config = loadConfig({
+    NODE_ENV: 'test',
+    LOG_LEVEL: 'silent',
+    DATA_DIR: 'memory://',
+    CLIENT_DIST: './no-client',
+    CAPTCHA_MAX_COUNTER: '50',
+    // Replicas share the captcha secret, as a deployment must.
+    APP_SECRET: 'a-secret-the-replicas-share-0123456789',
+    REDIS_URL: redis.url,
+  });
+  const clock = new SimulatedClock(new Date());
+  replicas = await Promise.all(
+    [0, 1].map(() => createApp({ config, db: database.db, clock, missedReadingsIntervalMs: 0 })),
+  );
+  await Promise.all(replicas.map((app) => app.listen({ port: 0, host: '127.0.0.1' })));
+});
+
+afterAll(async () => {
+  for (const socket of sockets) socket.disconnect();
+  await Promise.all(replicas.map((app) => app.close()));
+  await Promise.all([database?.close(), redis?.stop()]);
+});
+
+const replica = (n: 0 | 1) => replicas[n] as FastifyInstance;
+
+/** A browser tab connected to one replica's hub. */
+function tab(n: 0 | 1, who: Signed): Promise<Socket> {
+  const { port } = replica(n).server.address() as AddressInfo;
+  const socket = connect(`http://127.0.0.1:${port}`, {
+    path: HUB_PATH,
+    auth: { uid: who.user.user_id, token: who.user.token },
+    transports: ['websocket'],
+    reconnection: false,
+    forceNew: true,
+    extraHeaders: { cookie: who.headers.cookie ?? '' },
+  });
+  sockets.push(socket);
+  return new Promise((resolve, reject) => {
+    socket.once('connect', () => resolve(socket));
+    socket.once('connect_error', reject);
+  });
+}
+
+describe('hub across replicas (REDIS_URL)', () => {
+  it('pushes a notification sent through one replica to the recipient’s tab on the other', async () => {
+    const [sender, nurse] = await Promise.all([
+      signIn(replica(0), 'role6@demo.test'),
+      signIn(replica(1), 'role8@demo.test'),
+    ]);
+    const nurseTab = await tab(1, nurse);
+    const received = new Promise<NotificationNewPayload>((resolve) =>
+      nurseTab.once(HUB_EVENTS.notificationNew, resolve),
+    );
+    const res = await replica(0).inject({
+      method: 'POST',
+      url: '/api/rpm/notification/sendNotification',
+      headers: sender.headers,
+      payload: { user_id_from: sender.user.user_id, user_id_to: nurse.user.user_id, message: 'Bed 3 please' },
+    });
+    expect(res.json().status).toBe(true);
+    expect((await received).notification_message).toContain('Bed 3 please');
+  });
+
+  it('disconnects a session’s tab on one replica when it logs out through the other', async () => {
+    const biller = await signIn(replica(0), 'role10@demo.test');
+    const billerTab = await tab(1, biller);
+    const dropped = new Promise<string>((resolve) => billerTab.once('disconnect', resolve));
+    await replica(0).inject({
+      method: 'GET',
+      url: '/api/rpm/checkSession?status=0',
+      headers: biller.headers,
+    });
+    expect(await dropped).toBe('io server disconnect');
+  });
+});

@@ -1,0 +1,31 @@
+import { createAdapter } from '@socket.io/redis-adapter';
+import type { FastifyBaseLogger } from 'fastify';
+import { createClient } from 'redis';
+import type { ServerOptions } from 'socket.io';
+
+/** socket.io's Redis adapter and the two connections it runs on. */
+export interface RedisHubAdapter {
+  readonly adapter: ServerOptions['adapter'];
+  /** Closes both connections (after the hub has closed). */
+  close(): Promise<void>;
+}
+
+/**
+ * Connects to REDIS_URL for the hub (DESIGN.md "Shape": several BFF replicas behind a load balancer). With it a
+ * notification or a session's end reaches the user's sockets on every replica, not only on the one that handled
+ * the call. Fails at start when Redis cannot be reached, so a replica never runs cut off from the others.
+ */
+export async function connectRedisAdapter(url: string, log: FastifyBaseLogger): Promise<RedisHubAdapter> {
+  const pub = createClient({ url });
+  const sub = pub.duplicate();
+  // After the first connect the client reconnects on its own; an error is logged, never thrown at the process.
+  for (const client of [pub, sub])
+    client.on('error', (err: unknown) => log.error({ err }, 'redis (hub) failed'));
+  await Promise.all([pub.connect(), sub.connect()]);
+  return {
+    adapter: createAdapter(pub, sub),
+    async close() {
+      await Promise.all([pub.close(), sub.close()]);
+    },
+  };
+}
