@@ -3,7 +3,7 @@ import { deriveKey } from 'altcha-lib/algorithms/sha';
 import type { FastifyInstance } from 'fastify';
 import { createApp } from './app.js';
 import { SimulatedClock } from './clock.js';
-import { loadConfig } from './config.js';
+import { type Config, loadConfig } from './config.js';
 import type { Db } from './db/schema.js';
 import { testDatabase } from './db/test-database.js';
 
@@ -15,16 +15,22 @@ export interface TestApp {
   close(): Promise<void>;
 }
 
-export async function startTestApp(opts: { seedPatients?: number } = {}): Promise<TestApp> {
-  const { db, close } = await testDatabase({ seedPatients: opts.seedPatients ?? 5 });
-  const config = loadConfig({
+/** The BFF's settings in tests (silent, in memory, a small captcha), with these variables on top. */
+export function testConfig(env: Record<string, string> = {}): Config {
+  return loadConfig({
     NODE_ENV: 'test',
     LOG_LEVEL: 'silent',
     DATA_DIR: 'memory://',
     CLIENT_DIST: './no-client',
     CAPTCHA_MAX_COUNTER: '50',
     BODY_LIMIT_BYTES: '65536',
+    ...env,
   });
+}
+
+export async function startTestApp(opts: { seedPatients?: number } = {}): Promise<TestApp> {
+  const { db, close } = await testDatabase({ seedPatients: opts.seedPatients ?? 5 });
+  const config = testConfig();
   const clock = new SimulatedClock(new Date());
   const app = await createApp({ config, db, clock });
   await app.ready();

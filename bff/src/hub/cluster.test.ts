@@ -5,9 +5,8 @@ import { io as connect, type Socket } from 'socket.io-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createApp } from '../app.js';
 import { SimulatedClock } from '../clock.js';
-import { loadConfig } from '../config.js';
 import { type TestDatabase, testDatabase } from '../db/test-database.js';
-import { signIn } from '../test-app.js';
+import { signIn, testConfig } from '../test-app.js';
 import { startTestRedis, type TestRedis } from '../test-redis.js';
 import { HUB_PATH } from './hub.js';
 
@@ -21,12 +20,7 @@ const sockets: Socket[] = [];
 
 beforeAll(async () => {
   [database, redis] = await Promise.all([testDatabase({ seedPatients: 5 }), startTestRedis()]);
-  const config = loadConfig({
-    NODE_ENV: 'test',
-    LOG_LEVEL: 'silent',
-    DATA_DIR: 'memory://',
-    CLIENT_DIST: './no-client',
-    CAPTCHA_MAX_COUNTER: '50',
+  const config = testConfig({
     // Replicas share the captcha secret, as a deployment must.
     APP_SECRET: 'a-secret-the-replicas-share-0123456789',
     REDIS_URL: redis.url,
