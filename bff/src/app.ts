@@ -4,35 +4,19 @@ import fastifySwagger from '@fastify/swagger';
 import Fastify, { type FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
-import { createCaptcha } from './auth/captcha.js';
-import { type Clock, systemClock } from './clock.js';
+import type { Clock } from './clock.js';
 import type { Config } from './config.js';
 import type { Db } from './db/schema.js';
-import type { Deps } from './deps.js';
+import { embeddedApi } from './embedded.js';
 import { clientFiles } from './http/client-files.js';
 import { registerErrorHandler } from './http/errors.js';
 import { securityHeaders } from './http/security.js';
-import { createHub } from './hub/hub.js';
-import { connectRedisAdapter } from './hub/redis-adapter.js';
-import { createMissedReadingsJob } from './jobs/missed-readings.js';
-import { authRoutes } from './routes/auth.js';
-import { billingRoutes } from './routes/billing.js';
-import { chartRoutes } from './routes/chart.js';
-import { chartRecordRoutes } from './routes/chart-records.js';
-import { chartWorkRoutes } from './routes/chart-work.js';
-import { healthRoutes } from './routes/health.js';
-import { ingestRoutes } from './routes/ingest.js';
-import { notificationRoutes } from './routes/notifications.js';
-import { organizationRoutes } from './routes/organizations.js';
-import { patientRoutes } from './routes/patients.js';
-import { ruleRoutes } from './routes/rules.js';
-import { shellRoutes } from './routes/shell.js';
-import { temporaryLoginRoutes } from './routes/temporary-login.js';
-import { translationRoutes } from './routes/translation.js';
+import { relayRoutes } from './relay/relay.js';
 
 export interface AppOptions {
   readonly config: Config;
-  readonly db: Db;
+  /** The database of embedded mode; relay mode (config.UPSTREAM_API_BASE) has none. */
+  readonly db?: Db;
   readonly clock?: Clock;
   /**
    * Milliseconds between passes of the missed-reading outreach job (jobs/missed-readings.ts); 0 leaves it
@@ -41,31 +25,11 @@ export interface AppOptions {
   readonly missedReadingsIntervalMs?: number;
 }
 
-/** The whole BFF as one Fastify plugin: security, errors, the API calls, the OpenAPI document, the client. */
+/**
+ * The whole BFF as one Fastify plugin: security, errors, the API calls (answered here, or relayed to
+ * UPSTREAM_API_BASE), the OpenAPI document, the client.
+ */
 export const appPlugin = fp<AppOptions>(async (app, opts) => {
-  const clock = opts.clock ?? systemClock;
-  // socket.io on the same HTTP server (STACK.md: no @fastify/websocket, which would swallow the upgrades).
-  const redis = opts.config.REDIS_URL ? await connectRedisAdapter(opts.config.REDIS_URL, app.log) : undefined;
-  if (redis) app.addHook('onClose', async () => redis.close());
-  const hub = createHub(app.server, {
-    db: opts.db,
-    clock,
-    log: app.log,
-    ...(redis ? { adapter: redis.adapter } : {}),
-  });
-  // preClose, not onClose: Fastify's server.close() runs before onClose hooks and would wait for open websockets.
-  app.addHook('preClose', async () => hub.close());
-  const deps: Deps = {
-    config: opts.config,
-    db: opts.db,
-    clock,
-    hub,
-    captcha: createCaptcha({
-      db: opts.db,
-      secret: opts.config.appSecret,
-      maxCounter: opts.config.CAPTCHA_MAX_COUNTER,
-    }),
-  };
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   registerErrorHandler(app);
@@ -78,32 +42,10 @@ export const appPlugin = fp<AppOptions>(async (app, opts) => {
     transform: jsonSchemaTransform,
   });
 
-  healthRoutes(app, deps);
-  authRoutes(app, deps);
-  notificationRoutes(app, deps);
-  patientRoutes(app, deps);
-  organizationRoutes(app, deps);
-  translationRoutes(app, deps);
-  temporaryLoginRoutes(app, deps);
-  shellRoutes(app, deps);
-  billingRoutes(app, deps);
-  chartRoutes(app, deps);
-  chartRecordRoutes(app, deps);
-  chartWorkRoutes(app, deps);
-  ruleRoutes(app, deps);
-  ingestRoutes(app, deps);
-
-  // Outreach tasks for missed readings (issue 5 part 5), on the app's clock; stopped before the database closes.
-  if (opts.missedReadingsIntervalMs !== 0) {
-    const missedReadings = createMissedReadingsJob({
-      db: opts.db,
-      clock,
-      log: app.log,
-      ...(opts.missedReadingsIntervalMs ? { intervalMs: opts.missedReadingsIntervalMs } : {}),
-    });
-    app.addHook('onReady', async () => missedReadings.start());
-    app.addHook('preClose', async () => missedReadings.stop());
-  }
+  const upstream = opts.config.UPSTREAM_API_BASE;
+  if (upstream) relayRoutes(app, { upstream });
+  else if (opts.db) await embeddedApi(app, { ...opts, db: opts.db });
+  else throw new Error('Embedded mode needs a database (or set UPSTREAM_API_BASE for relay mode).');
 
   app.get('/api/openapi.json', { schema: { hide: true } }, async () => app.swagger());
   await clientFiles(app, opts.config.CLIENT_DIST);

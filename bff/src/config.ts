@@ -24,7 +24,10 @@ export const configSchema = z.object({
    * sockets on every replica. Unset: one BFF, the in-process adapter.
    */
   REDIS_URL: optional(z.url({ protocol: /^rediss?$/ })),
-  /** Relay mode: forward the API to this base instead of serving it (reserved; DESIGN.md "relay"). */
+  /**
+   * Relay mode (DESIGN.md "Shape"; relay/relay.ts): no database; each call of the contract is parsed and forwarded to
+   * this API base, e.g. https://api.example.org/api.
+   */
   UPSTREAM_API_BASE: z.url().optional(),
   /** Secret for captcha signatures. Replicas must share it; a random one is made when absent. */
   APP_SECRET: z.string().min(32).optional(),

@@ -1,12 +1,22 @@
+import type { FastifyInstance } from 'fastify';
 import { createApp } from './app.js';
-import { loadConfig } from './config.js';
+import { type Config, loadConfig } from './config.js';
 import { openDatabase } from './db/connect.js';
 import { migrate } from './db/migrate.js';
 import { DEMO_PASSWORD, DEMO_USERS, ensureRoleAccess, isEmpty, seedDemo } from './db/seed/index.js';
 
-/** Starts the BFF: database, migrations, demo data when empty, then listens until SIGINT/SIGTERM. */
+/**
+ * Starts the BFF: database, migrations, demo data when empty, then listens until SIGINT/SIGTERM; in relay mode
+ * (UPSTREAM_API_BASE) it opens no database and forwards the API.
+ */
 async function main(): Promise<void> {
   const config = loadConfig();
+  if (config.UPSTREAM_API_BASE) {
+    // Relay mode: no database here; the upstream answers the API.
+    const app = await createApp({ config });
+    await listen(app, config, `relaying the API to ${config.UPSTREAM_API_BASE}`);
+    return;
+  }
   const database = await openDatabase({ databaseUrl: config.DATABASE_URL, dataDir: config.DATA_DIR });
   await migrate(database.db);
   let seeded = false;
@@ -17,7 +27,17 @@ async function main(): Promise<void> {
   await ensureRoleAccess(database.db);
   const app = await createApp({ config, db: database.db });
   app.addHook('onClose', async () => database.close());
+  const where = database.engine === 'pglite' ? `PGlite at ${config.DATA_DIR}` : 'PostgreSQL';
+  await listen(app, config, `database: ${where}${seeded ? ', demo data seeded' : ''}`);
+  if (config.seedDemo) {
+    const lines = [`Demo sign-ins (password for all: ${DEMO_PASSWORD}):`];
+    for (const u of DEMO_USERS) lines.push(`  ${u.username.padEnd(26)} ${u.description}`);
+    process.stdout.write(`${lines.join('\n')}\n\n`);
+  }
+}
 
+/** Listens until SIGINT/SIGTERM, then closes gracefully; prints the URL. */
+async function listen(app: FastifyInstance, config: Config, mode: string): Promise<void> {
   let closing = false;
   const shutdown = (signal: string) => {
     if (closing) return;
@@ -38,18 +58,7 @@ async function main(): Promise<void> {
 
   const address = await app.listen({ port: config.PORT, host: config.HOST });
   const url = address.replace('127.0.0.1', 'localhost');
-  const where = database.engine === 'pglite' ? `PGlite at ${config.DATA_DIR}` : 'PostgreSQL';
-  const lines = [
-    '',
-    `RPM is running at ${url}  (database: ${where}${seeded ? ', demo data seeded' : ''})`,
-    '',
-  ];
-  if (config.seedDemo) {
-    lines.push(`Demo sign-ins (password for all: ${DEMO_PASSWORD}):`);
-    for (const u of DEMO_USERS) lines.push(`  ${u.username.padEnd(26)} ${u.description}`);
-    lines.push('');
-  }
-  process.stdout.write(`${lines.join('\n')}\n`);
+  process.stdout.write(`\nRPM is running at ${url}  (${mode})\n\n`);
 }
 
 main().catch((err: unknown) => {

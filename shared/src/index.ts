@@ -1,3 +1,4 @@
+export * from './api/all-calls.js';
 export * from './api/auth.js';
 export * from './api/billing.js';
 export * from './api/chart.js';

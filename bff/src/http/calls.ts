@@ -1,6 +1,6 @@
 import type { CallBody, CallDef, CallQuery, CallResponse } from '@rpm/shared';
-import { errorEnvelope } from '@rpm/shared';
-import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { callUrl, errorEnvelope } from '@rpm/shared';
+import type { FastifyInstance, FastifyReply, FastifyRequest, FastifySchema } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { type AuthContext, authenticate } from '../auth/guard.js';
@@ -20,9 +20,30 @@ export interface CallContext<C extends CallDef> {
 
 export type CallHandler<C extends CallDef> = (ctx: CallContext<C>) => Promise<CallResponse<C>>;
 
+/** Error statuses a call may answer, each with the error envelope. */
 const ERROR_CODES = [400, 401, 403, 404, 409, 413, 429, 502, 503] as const;
 
 const authByRequest = new WeakMap<FastifyRequest, AuthContext>();
+
+/**
+ * The Fastify route schema of a call: its zod schemas for validation, serialisation and the OpenAPI document.
+ * Shared by the embedded routes (registerCall) and relay mode (relay/relay.ts).
+ */
+export function callRouteSchema(call: CallDef): FastifySchema {
+  const response: Record<number, unknown> = { 200: call.response };
+  for (const code of ERROR_CODES) response[code] = errorEnvelope;
+  return {
+    summary: call.summary,
+    description: `Spec ${call.spec}. Access: ${typeof call.access === 'string' ? call.access : `page '${call.access.page}'`}.`,
+    ...(call.query ? { querystring: call.query } : {}),
+    ...(call.body ? { body: call.body } : {}),
+    // Loose: the parsed headers replace req.headers, and uid/token/cookie must survive.
+    ...(call.headers
+      ? { headers: call.headers instanceof z.ZodObject ? call.headers.loose() : call.headers }
+      : {}),
+    response,
+  };
+}
 
 /**
  * Registers one call of the contract (DESIGN.md "The contract, declared once"): its path under /api/, its zod
@@ -34,22 +55,10 @@ export function registerCall<C extends CallDef>(
   call: C,
   handler: CallHandler<C>,
 ): void {
-  const response: Record<number, unknown> = { 200: call.response };
-  for (const code of ERROR_CODES) response[code] = errorEnvelope;
   app.withTypeProvider<ZodTypeProvider>().route({
     method: call.method,
-    url: `/api/${call.path}`,
-    schema: {
-      summary: call.summary,
-      description: `Spec ${call.spec}. Access: ${typeof call.access === 'string' ? call.access : `page '${call.access.page}'`}.`,
-      ...(call.query ? { querystring: call.query } : {}),
-      ...(call.body ? { body: call.body } : {}),
-      // Loose: the parsed headers replace req.headers, and uid/token/cookie must survive.
-      ...(call.headers
-        ? { headers: call.headers instanceof z.ZodObject ? call.headers.loose() : call.headers }
-        : {}),
-      response,
-    },
+    url: callUrl(call),
+    schema: callRouteSchema(call),
     onSend: compressJson,
     // The session is checked before the input, so an anonymous caller gets 401, not a validation answer.
     preValidation: async (req) => {

@@ -1,0 +1,87 @@
+import type { FastifyInstance } from 'fastify';
+import { createCaptcha } from './auth/captcha.js';
+import { type Clock, systemClock } from './clock.js';
+import type { Config } from './config.js';
+import type { Db } from './db/schema.js';
+import type { Deps } from './deps.js';
+import { createHub } from './hub/hub.js';
+import { connectRedisAdapter } from './hub/redis-adapter.js';
+import { createMissedReadingsJob } from './jobs/missed-readings.js';
+import { authRoutes } from './routes/auth.js';
+import { billingRoutes } from './routes/billing.js';
+import { chartRoutes } from './routes/chart.js';
+import { chartRecordRoutes } from './routes/chart-records.js';
+import { chartWorkRoutes } from './routes/chart-work.js';
+import { healthRoutes } from './routes/health.js';
+import { ingestRoutes } from './routes/ingest.js';
+import { notificationRoutes } from './routes/notifications.js';
+import { organizationRoutes } from './routes/organizations.js';
+import { patientRoutes } from './routes/patients.js';
+import { ruleRoutes } from './routes/rules.js';
+import { shellRoutes } from './routes/shell.js';
+import { temporaryLoginRoutes } from './routes/temporary-login.js';
+import { translationRoutes } from './routes/translation.js';
+
+/** Options of {@link embeddedApi} (app.ts AppOptions with the database present). */
+export interface EmbeddedOptions {
+  readonly config: Config;
+  readonly db: Db;
+  readonly clock?: Clock;
+  readonly missedReadingsIntervalMs?: number;
+}
+
+/**
+ * Embedded mode, the default (DESIGN.md "Shape"): the BFF answers every call of the contract itself from its
+ * database, runs the hub and the jobs.
+ */
+export async function embeddedApi(app: FastifyInstance, opts: EmbeddedOptions): Promise<void> {
+  const clock = opts.clock ?? systemClock;
+  // socket.io on the same HTTP server (STACK.md: no @fastify/websocket, which would swallow the upgrades).
+  const redis = opts.config.REDIS_URL ? await connectRedisAdapter(opts.config.REDIS_URL, app.log) : undefined;
+  if (redis) app.addHook('onClose', async () => redis.close());
+  const hub = createHub(app.server, {
+    db: opts.db,
+    clock,
+    log: app.log,
+    ...(redis ? { adapter: redis.adapter } : {}),
+  });
+  // preClose, not onClose: Fastify's server.close() runs before onClose hooks and would wait for open websockets.
+  app.addHook('preClose', async () => hub.close());
+  const deps: Deps = {
+    config: opts.config,
+    db: opts.db,
+    clock,
+    hub,
+    captcha: createCaptcha({
+      db: opts.db,
+      secret: opts.config.appSecret,
+      maxCounter: opts.config.CAPTCHA_MAX_COUNTER,
+    }),
+  };
+  healthRoutes(app, deps);
+  authRoutes(app, deps);
+  notificationRoutes(app, deps);
+  patientRoutes(app, deps);
+  organizationRoutes(app, deps);
+  translationRoutes(app, deps);
+  temporaryLoginRoutes(app, deps);
+  shellRoutes(app, deps);
+  billingRoutes(app, deps);
+  chartRoutes(app, deps);
+  chartRecordRoutes(app, deps);
+  chartWorkRoutes(app, deps);
+  ruleRoutes(app, deps);
+  ingestRoutes(app, deps);
+
+  // Outreach tasks for missed readings (issue 5 part 5), on the app's clock; stopped before the database closes.
+  if (opts.missedReadingsIntervalMs !== 0) {
+    const missedReadings = createMissedReadingsJob({
+      db: opts.db,
+      clock,
+      log: app.log,
+      ...(opts.missedReadingsIntervalMs ? { intervalMs: opts.missedReadingsIntervalMs } : {}),
+    });
+    app.addHook('onReady', async () => missedReadings.start());
+    app.addHook('preClose', async () => missedReadings.stop());
+  }
+}

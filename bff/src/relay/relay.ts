@@ -1,0 +1,120 @@
+import { ALL_CALLS, type CallDef, callUrl, errorEnvelope } from '@rpm/shared';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { z } from 'zod';
+import { callRouteSchema } from '../http/calls.js';
+import { HttpError } from '../http/errors.js';
+import { compressJson } from '../http/json-compression.js';
+
+/** How long a relayed call may take before the client gets a 504. */
+export const RELAY_TIMEOUT_MS = 30_000;
+
+/** Request headers every relayed call carries on (the call's own declared headers are added per call). */
+const FORWARDED_REQUEST_HEADERS = ['uid', 'token', 'cookie', 'user-agent', 'accept-language'] as const;
+/** Answer headers passed back to the browser. */
+const FORWARDED_RESPONSE_HEADERS = ['retry-after', 'content-disposition', 'cache-control'] as const;
+
+/** Options of {@link relayRoutes}. */
+export interface RelayOptions {
+  /** The upstream API base, e.g. https://api.example.org/api (a call's path is appended). */
+  readonly upstream: string;
+  /** The HTTP client (tests may pass their own); global fetch by default. */
+  readonly fetch?: typeof fetch;
+}
+
+/**
+ * Relay mode (DESIGN.md "Shape"; UPSTREAM_API_BASE): every call of the contract is answered by an upstream API that
+ * speaks the same contract (the spec's API). The edge stays ours: input is parsed with the call's zod schemas and bad
+ * input gets the same 400 naming the field without reaching the upstream; the upstream's answer is parsed against
+ * the call's response schema, and one the contract does not allow becomes a 502 instead of reaching the client.
+ * Sessions, access and records are the upstream's to enforce: uid, token and the session cookie pass through, and so
+ * do the cookies it sets.
+ */
+export function relayRoutes(app: FastifyInstance, opts: RelayOptions): void {
+  const base = opts.upstream.replace(/\/+$/, '');
+  const send = opts.fetch ?? fetch;
+  for (const call of ALL_CALLS) {
+    const declared = call.headers instanceof z.ZodObject ? Object.keys(call.headers.shape) : [];
+    const requestHeaders = [...FORWARDED_REQUEST_HEADERS, ...declared];
+    app.route({
+      method: call.method,
+      url: callUrl(call),
+      schema: callRouteSchema(call),
+      onSend: compressJson,
+      handler: async (req, reply) => {
+        const upstream = await forward(
+          send,
+          `${base}/${call.path}${queryOf(req)}`,
+          call,
+          req,
+          requestHeaders,
+        );
+        return answer(call, upstream, reply);
+      },
+    });
+  }
+}
+
+const queryOf = (req: FastifyRequest) => {
+  const at = req.url.indexOf('?');
+  return at < 0 ? '' : req.url.slice(at);
+};
+
+async function forward(
+  send: typeof fetch,
+  url: string,
+  call: CallDef,
+  req: FastifyRequest,
+  names: readonly string[],
+): Promise<Response> {
+  const headers = new Headers({ accept: 'application/json' });
+  // As the browser sent them: the route's schema has replaced req.headers with parsed (coerced) values.
+  for (const name of names) {
+    const value = req.raw.headers[name];
+    if (typeof value === 'string') headers.set(name, value);
+  }
+  // The client's address, for the upstream's sign-in limits per client.
+  const forwardedFor = req.raw.headers['x-forwarded-for'];
+  headers.set('x-forwarded-for', typeof forwardedFor === 'string' ? `${forwardedFor}, ${req.ip}` : req.ip);
+  const hasBody = call.body !== undefined && req.body !== undefined;
+  if (hasBody) headers.set('content-type', 'application/json');
+  try {
+    return await send(url, {
+      method: call.method,
+      headers,
+      ...(hasBody ? { body: JSON.stringify(req.body) } : {}),
+      redirect: 'manual',
+      signal: AbortSignal.timeout(RELAY_TIMEOUT_MS),
+    });
+  } catch (error) {
+    if (error instanceof DOMException && error.name === 'TimeoutError')
+      throw new HttpError(504, `The upstream API did not answer ${call.path} in time. Please try again.`);
+    req.log.error({ err: error, call: call.path }, 'relay: upstream unreachable');
+    throw new HttpError(502, "Can't reach the upstream API. Please try again.");
+  }
+}
+
+async function answer(call: CallDef, upstream: Response, reply: FastifyReply): Promise<unknown> {
+  for (const name of FORWARDED_RESPONSE_HEADERS) {
+    const value = upstream.headers.get(name);
+    if (value !== null) reply.header(name, value);
+  }
+  const cookies = upstream.headers.getSetCookie();
+  if (cookies.length > 0) reply.header('set-cookie', cookies);
+  const type = upstream.headers.get('content-type') ?? '';
+  if (!type.includes('application/json')) {
+    // A file (the billing PDF): bytes through as they are, with their type.
+    if (upstream.ok && call.response instanceof z.ZodUnknown) {
+      reply.code(upstream.status).type(type);
+      return Buffer.from(await upstream.arrayBuffer());
+    }
+    throw unexpected(call, `a ${upstream.status} answer of type '${type || 'none'}'`);
+  }
+  const body: unknown = await upstream.json().catch(() => undefined);
+  const parsed = (upstream.ok ? call.response : errorEnvelope).safeParse(body);
+  if (!parsed.success) throw unexpected(call, `a ${upstream.status} answer the contract does not allow`);
+  reply.code(upstream.status);
+  return parsed.data;
+}
+
+const unexpected = (call: CallDef, what: string) =>
+  new HttpError(502, `The upstream API answered ${call.path} with ${what}.`);

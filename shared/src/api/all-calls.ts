@@ -1,0 +1,33 @@
+import * as auth from './auth.js';
+import * as billing from './billing.js';
+import * as chart from './chart.js';
+import type { CallDef } from './contract.js';
+import * as ingest from './ingest.js';
+import * as notifications from './notifications.js';
+import * as organizations from './organizations.js';
+import * as patients from './patients.js';
+import * as rules from './rules.js';
+import * as shell from './shell.js';
+import * as users from './users.js';
+
+const isCall = (value: unknown): value is CallDef =>
+  typeof value === 'object' &&
+  value !== null &&
+  'method' in value &&
+  'path' in value &&
+  'access' in value &&
+  'response' in value;
+
+/** Every call of the contract, each once: what relay mode forwards (bff/src/relay/). */
+export const ALL_CALLS: readonly CallDef[] = [
+  auth,
+  billing,
+  chart,
+  ingest,
+  notifications,
+  organizations,
+  patients,
+  rules,
+  shell,
+  users,
+].flatMap((module) => Object.values(module).filter(isCall));
