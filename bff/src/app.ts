@@ -11,7 +11,7 @@ import { embeddedApi } from './embedded.js';
 import { clientFiles } from './http/client-files.js';
 import { registerErrorHandler } from './http/errors.js';
 import { securityHeaders } from './http/security.js';
-import { relayRoutes } from './relay/relay.js';
+import { relayHub, relayRoutes } from './relay/relay.js';
 
 export interface AppOptions {
   readonly config: Config;
@@ -43,9 +43,14 @@ export const appPlugin = fp<AppOptions>(async (app, opts) => {
   });
 
   const upstream = opts.config.UPSTREAM_API_BASE;
-  if (upstream) relayRoutes(app, { upstream });
-  else if (opts.db) await embeddedApi(app, { ...opts, db: opts.db });
-  else throw new Error('Embedded mode needs a database (or set UPSTREAM_API_BASE for relay mode).');
+  if (upstream) {
+    relayRoutes(app, { upstream });
+    await relayHub(app, { upstream });
+  } else if (opts.db) {
+    await embeddedApi(app, { ...opts, db: opts.db });
+  } else {
+    throw new Error('Embedded mode needs a database (or set UPSTREAM_API_BASE for relay mode).');
+  }
 
   app.get('/api/openapi.json', { schema: { hide: true } }, async () => app.swagger());
   await clientFiles(app, opts.config.CLIENT_DIST);

@@ -1,14 +1,13 @@
-import type { AddressInfo } from 'node:net';
 import { HUB_EVENTS, type NotificationNewPayload } from '@rpm/shared';
 import type { FastifyInstance } from 'fastify';
-import { io as connect, type Socket } from 'socket.io-client';
+import type { Socket } from 'socket.io-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createApp } from '../app.js';
 import { SimulatedClock } from '../clock.js';
 import { type TestDatabase, testDatabase } from '../db/test-database.js';
 import { signIn, testConfig } from '../test-app.js';
 import { startTestRedis, type TestRedis } from '../test-redis.js';
-import { HUB_PATH } from './hub.js';
+import { openTab } from './test-tab.js';
 
 type Signed = Awaited<ReturnType<typeof signIn>>;
 
@@ -41,21 +40,10 @@ afterAll(async () => {
 const replica = (n: 0 | 1) => replicas[n] as FastifyInstance;
 
 /** A browser tab connected to one replica's hub. */
-function tab(n: 0 | 1, who: Signed): Promise<Socket> {
-  const { port } = replica(n).server.address() as AddressInfo;
-  const socket = connect(`http://127.0.0.1:${port}`, {
-    path: HUB_PATH,
-    auth: { uid: who.user.user_id, token: who.user.token },
-    transports: ['websocket'],
-    reconnection: false,
-    forceNew: true,
-    extraHeaders: { cookie: who.headers.cookie ?? '' },
-  });
+async function tab(n: 0 | 1, who: Signed): Promise<Socket> {
+  const socket = await openTab(replica(n), who);
   sockets.push(socket);
-  return new Promise((resolve, reject) => {
-    socket.once('connect', () => resolve(socket));
-    socket.once('connect_error', reject);
-  });
+  return socket;
 }
 
 describe('hub across replicas (REDIS_URL)', () => {

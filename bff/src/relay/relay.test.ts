@@ -1,9 +1,11 @@
-import { ALL_CALLS, callUrl } from '@rpm/shared';
+import { ALL_CALLS, callUrl, HUB_EVENTS, type NotificationNewPayload } from '@rpm/shared';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+import type { Socket } from 'socket.io-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createApp } from '../app.js';
 import { registerErrorHandler } from '../http/errors.js';
+import { openTab } from '../hub/test-tab.js';
 import { signIn, startTestApp, type TestApp, testConfig } from '../test-app.js';
 import { relayRoutes } from './relay.js';
 
@@ -135,15 +137,17 @@ describe('relay mode (UPSTREAM_API_BASE)', () => {
 describe('relay mode in front of an embedded BFF', () => {
   let upstream: TestApp;
   let relay: FastifyInstance;
+  const sockets: Socket[] = [];
 
   beforeAll(async () => {
     upstream = await startTestApp({ seedPatients: 20 });
     const base = await upstream.app.listen({ port: 0, host: '127.0.0.1' });
     relay = await createApp({ config: testConfig({ UPSTREAM_API_BASE: `${base}/api` }) });
-    await relay.ready();
+    await relay.listen({ port: 0, host: '127.0.0.1' });
   });
 
   afterAll(async () => {
+    for (const socket of sockets) socket.disconnect();
     await relay?.close();
     await upstream?.close();
   });
@@ -190,5 +194,29 @@ describe('relay mode in front of an embedded BFF', () => {
       headers: { ...physician.headers, ...month },
     });
     expect(refused.statusCode).toBe(403);
+  });
+
+  it('carries the hub: a tab connected through the relay receives its notifications live', async () => {
+    const [sender, nurse] = await Promise.all([
+      signIn(relay, 'role6@demo.test'),
+      signIn(relay, 'role8@demo.test'),
+    ]);
+    const socket = await openTab(relay, nurse);
+    sockets.push(socket);
+    const received = new Promise<NotificationNewPayload>((resolve) =>
+      socket.once(HUB_EVENTS.notificationNew, resolve),
+    );
+    const sent = await relay.inject({
+      method: 'POST',
+      url: '/api/rpm/notification/sendNotification',
+      headers: sender.headers,
+      payload: {
+        user_id_from: sender.user.user_id,
+        user_id_to: nurse.user.user_id,
+        message: 'Via the relay',
+      },
+    });
+    expect(sent.json().status).toBe(true);
+    expect((await received).notification_message).toContain('Via the relay');
   });
 });

@@ -1,9 +1,11 @@
+import fastifyHttpProxy from '@fastify/http-proxy';
 import { ALL_CALLS, type CallDef, callUrl, errorEnvelope } from '@rpm/shared';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { callRouteSchema } from '../http/calls.js';
 import { HttpError } from '../http/errors.js';
 import { compressJson } from '../http/json-compression.js';
+import { HUB_PATH } from '../hub/hub.js';
 
 /** How long a relayed call may take before the client gets a 504. */
 export const RELAY_TIMEOUT_MS = 30_000;
@@ -52,6 +54,20 @@ export function relayRoutes(app: FastifyInstance, opts: RelayOptions): void {
       },
     });
   }
+}
+
+/**
+ * The hub in relay mode: socket.io's requests and websocket upgrades go to the upstream's hub at the same origin
+ * (its HUB_PATH), cookie included, so live notifications keep working behind the relay.
+ */
+export async function relayHub(app: FastifyInstance, opts: Pick<RelayOptions, 'upstream'>): Promise<void> {
+  await app.register(fastifyHttpProxy, {
+    upstream: new URL(opts.upstream).origin,
+    prefix: HUB_PATH,
+    rewritePrefix: HUB_PATH,
+    websocket: true,
+    httpMethods: ['GET', 'POST'],
+  });
 }
 
 const queryOf = (req: FastifyRequest) => {
