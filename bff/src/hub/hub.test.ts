@@ -4,7 +4,7 @@ import { HUB_EVENTS, MSG, type NotificationNewPayload } from '@rpm/shared';
 import { io as connect, type Socket } from 'socket.io-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { signIn, startTestApp, type TestApp } from '../test-app.js';
-import { createHub, HUB_PATH } from './hub.js';
+import { createHub, HUB_PATH, type Hub } from './hub.js';
 
 type Signed = Awaited<ReturnType<typeof signIn>>;
 
@@ -71,6 +71,31 @@ const send = (to: Signed, message: string) =>
     payload: { user_id_from: sender.user.user_id, user_id_to: to.user.user_id, message },
   });
 
+/** A second hub on its own server (the app keeps its hub in deps, out of the test's reach), with tabs on it. */
+async function onSecondHub(run: (hub: Hub, tabOf: (who: Signed) => Socket) => Promise<void>): Promise<void> {
+  const server = createServer();
+  const hub = createHub(server, { db: t.db, clock: t.clock, log: t.app.log });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as AddressInfo;
+  const tabOf = (who: Signed) => {
+    const socket = connect(`http://127.0.0.1:${port}`, {
+      path: HUB_PATH,
+      auth: { uid: who.user.user_id, token: who.user.token },
+      extraHeaders: { cookie: who.headers.cookie ?? '' },
+      transports: ['websocket'],
+      reconnection: false,
+    });
+    sockets.push(socket);
+    return socket;
+  };
+  try {
+    await run(hub, tabOf);
+  } finally {
+    await hub.close();
+    await new Promise((resolve) => server.close(resolve));
+  }
+}
+
 describe('hub (socket.io on the BFF server)', () => {
   it('pushes a sent notification to every open client of the recipient and to no one else', async () => {
     const nurseTab1 = as(nurse);
@@ -110,20 +135,8 @@ describe('hub (socket.io on the BFF server)', () => {
   });
 
   it('notifyUser pushes a validated payload to the user room (the API later features use)', async () => {
-    // A second hub on its own server: the app keeps its hub in deps, out of the test's reach.
-    const server = createServer();
-    const hub = createHub(server, { db: t.db, clock: t.clock, log: t.app.log });
-    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-    const { port } = server.address() as AddressInfo;
-    try {
-      const socket = connect(`http://127.0.0.1:${port}`, {
-        path: HUB_PATH,
-        auth: { uid: nurse.user.user_id, token: nurse.user.token },
-        extraHeaders: { cookie: nurse.headers.cookie ?? '' },
-        transports: ['websocket'],
-        reconnection: false,
-      });
-      sockets.push(socket);
+    await onSecondHub(async (hub, tabOf) => {
+      const socket = tabOf(nurse);
       await connected(socket);
       const payload: NotificationNewPayload = {
         notification_id: 1,
@@ -138,10 +151,29 @@ describe('hub (socket.io on the BFF server)', () => {
       expect(await received).toEqual(payload);
       expect(() => hub.notifyUser(nurse.user.user_id, { ...payload, is_read: 2 } as never)).toThrow();
       socket.disconnect();
-    } finally {
-      await hub.close();
-      await new Promise((resolve) => server.close(resolve));
-    }
+    });
+  });
+
+  it('sweep disconnects the sockets of sessions that expired without a call, and only those', async () => {
+    await onSecondHub(async (hub, tabOf) => {
+      const idle = await signIn(t.app, 'role13@demo.test');
+      const idleTab = tabOf(idle);
+      const nurseTab = tabOf(nurse);
+      await Promise.all([connected(idleTab), connected(nurseTab)]);
+      expect(await hub.sweep()).toBe(0);
+      // Idle past the server's limit: nothing has ended the row yet (that happens at the next call).
+      await t.db
+        .updateTable('sessions')
+        .set({ expires_at: new Date(t.clock.now().getTime() - 1000) })
+        .where('user_id', '=', idle.user.user_id)
+        .where('ended_at', 'is', null)
+        .execute();
+      const dropped = new Promise<string>((resolve) => idleTab.once('disconnect', resolve));
+      expect(await hub.sweep()).toBe(1);
+      expect(await dropped).toBe('io server disconnect');
+      expect(nurseTab.connected).toBe(true);
+      nurseTab.disconnect();
+    });
   });
 
   it.each([

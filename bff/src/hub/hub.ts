@@ -4,7 +4,7 @@ import { HUB_EVENTS, hubAuth, type NotificationNewPayload, notificationNewPayloa
 import type { FastifyBaseLogger } from 'fastify';
 import { Server, type ServerOptions, type Socket } from 'socket.io';
 import { SESSION_COOKIE } from '../auth/guard.js';
-import { requireSession } from '../auth/sessions.js';
+import { requireSession, SESSION_MAX_MS } from '../auth/sessions.js';
 import type { Clock } from '../clock.js';
 import type { Db } from '../db/schema.js';
 import { HttpError } from '../http/errors.js';
@@ -37,9 +37,21 @@ export interface Hub {
   endSessions(sessionIds: readonly number[]): void;
   /** The socket.io server, for features that add their own events (sleep-test locks, 000 §4.11). */
   readonly io: Server;
+  /**
+   * Disconnects this replica's sockets whose session is no longer live (idle or over age, ended, or the user
+   * disabled); runs every {@link HUB_SWEEP_MS}. Answers how many it disconnected.
+   */
+  sweep(): Promise<number>;
   /** Disconnects this replica's clients and stops accepting new ones. */
   close(): Promise<void>;
 }
+
+/**
+ * How often the hub looks for sockets of sessions that ended without a call that closed them (idle expiry is
+ * noticed lazily, by the next call). The spec is silent; a minute bounds how long an abandoned tab of an expired
+ * session could still receive pushes.
+ */
+export const HUB_SWEEP_MS = 60_000;
 
 export interface HubOptions {
   readonly db: Db;
@@ -84,8 +96,34 @@ export function createHub(server: HttpServer, opts: HubOptions): Hub {
     void socket.join([userRoom(data.userId), sessionRoom(data.sessionId)]);
   });
 
+  const sweep = async () => {
+    const sockets = await io.local.fetchSockets();
+    const ids = [...new Set(sockets.map((socket) => (socket.data as HubSocketData).sessionId))];
+    if (ids.length === 0) return 0;
+    const now = opts.clock.now();
+    const live = await opts.db
+      .selectFrom('sessions')
+      .innerJoin('users', 'users.user_id', 'sessions.user_id')
+      .select('sessions.session_id')
+      .where('sessions.session_id', 'in', ids)
+      .where('sessions.ended_at', 'is', null)
+      .where('sessions.expires_at', '>', now)
+      .where('sessions.created_at', '>', new Date(now.getTime() - SESSION_MAX_MS))
+      .where('users.active', '=', true)
+      .execute();
+    const liveIds = new Set(live.map((row) => Number(row.session_id)));
+    const stale = sockets.filter((socket) => !liveIds.has((socket.data as HubSocketData).sessionId));
+    for (const socket of stale) socket.disconnect(true);
+    return stale.length;
+  };
+  const sweeper = setInterval(() => {
+    sweep().catch((err: unknown) => opts.log.error({ err }, 'hub sweep failed'));
+  }, HUB_SWEEP_MS);
+  sweeper.unref();
+
   return {
     io,
+    sweep,
     notifyUser(userId, payload) {
       io.to(userRoom(userId)).emit(HUB_EVENTS.notificationNew, notificationNewPayload.parse(payload));
     },
@@ -93,6 +131,7 @@ export function createHub(server: HttpServer, opts: HubOptions): Hub {
       if (sessionIds.length > 0) io.in(sessionIds.map(sessionRoom)).disconnectSockets(true);
     },
     async close() {
+      clearInterval(sweeper);
       // Only this replica's sockets: with a shared adapter io.disconnectSockets() would reach every replica.
       io.local.disconnectSockets(true);
       io.engine.close();
