@@ -13,7 +13,7 @@ import { json, makeUser, mockFetch, storeUser } from '../test/fixtures';
 import { renderWithProviders } from '../test/render';
 import { useTaskCount, useTemporaryLogin, useUnreadCount } from './hooks';
 import { loadPage } from './load-page';
-import { SessionMachinesProvider } from './SessionMachines';
+import { RETURN_FAILED, SessionMachinesProvider } from './SessionMachines';
 import { UNREAD_CACHE_KEY } from './unread-cache';
 
 vi.mock('./load-page', () => ({ loadPage: vi.fn() }));
@@ -289,6 +289,8 @@ describe('SessionMachinesProvider: temporary login (000 §4.4)', () => {
     await pass(0);
     expect(screen.getByLabelText('temporary').textContent).toBe('false:invalid');
     expect(localStorage.getItem(STORAGE_KEYS.mainUser)).toBeNull();
+    await pass(0);
+    expect(screen.getByText(`${RETURN_FAILED} Invalid Username or Password`)).toBeTruthy();
   });
 });
 

@@ -1,6 +1,7 @@
 import { cleanup } from '@testing-library/react';
 import { afterEach, beforeEach, vi } from 'vitest';
 import { FakeAltcha } from './fake-altcha';
+import { clearFakeToasts } from './fake-toaster';
 import { recordedPlots } from './fake-uplot';
 
 // jsdom implements neither scrolling nor matchMedia; the app scrolls to the top on every navigation (000 §2.1).
@@ -10,11 +11,9 @@ beforeEach(() => {
   window.scrollTo = vi.fn() as unknown as typeof window.scrollTo;
 });
 
-// Captured before any test fakes the timers.
-const realSetImmediate = globalThis.setImmediate;
-
-afterEach(async () => {
+afterEach(() => {
   cleanup();
+  clearFakeToasts();
   localStorage.clear();
   sessionStorage.clear();
   for (const cookie of document.cookie.split(';')) {
@@ -24,9 +23,6 @@ afterEach(async () => {
   }
   vi.restoreAllMocks();
   vi.unstubAllGlobals();
-  // React's scheduler runs work left by the unmount on a real setImmediate; let it run while jsdom's window still
-  // exists, or a test file's last test can end in "window is not defined" after the environment is torn down.
-  await new Promise((resolve) => realSetImmediate(resolve));
 });
 
 // The real widget needs workers and Web Crypto; tests get a fake with the same element name and events.
@@ -38,3 +34,8 @@ vi.mock('../captcha/load-altcha', async () => {
 // uPlot draws on a canvas, which jsdom lacks: tests record what the chart hands it (test/fake-uplot.ts).
 vi.mock('uplot', async () => ({ default: (await import('./fake-uplot')).FakeUPlot }));
 vi.mock('uplot/dist/uPlot.min.css', () => ({}));
+
+// Toasts as plain elements (test/fake-toaster.ts): no React root outside testing-library's reach.
+vi.mock('../toaster/create-toaster', async () => ({
+  createToaster: (await import('./fake-toaster')).createFakeToaster,
+}));
