@@ -11,7 +11,14 @@ import { HUB_PATH } from '../hub/hub.js';
 export const RELAY_TIMEOUT_MS = 30_000;
 
 /** Request headers every relayed call carries on (the call's own declared headers are added per call). */
-const FORWARDED_REQUEST_HEADERS = ['uid', 'token', 'cookie', 'user-agent', 'accept-language'] as const;
+const FORWARDED_REQUEST_HEADERS = [
+  'uid',
+  'token',
+  'cookie',
+  'accept',
+  'user-agent',
+  'accept-language',
+] as const;
 /** Answer headers passed back to the browser. */
 const FORWARDED_RESPONSE_HEADERS = ['retry-after', 'content-disposition', 'cache-control'] as const;
 
@@ -82,7 +89,7 @@ async function forward(
   req: FastifyRequest,
   names: readonly string[],
 ): Promise<Response> {
-  const headers = new Headers({ accept: 'application/json' });
+  const headers = new Headers();
   // As the browser sent them: the route's schema has replaced req.headers with parsed (coerced) values.
   for (const name of names) {
     const value = req.raw.headers[name];
