@@ -4,11 +4,12 @@ import { useState } from 'react';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { makeUser, storeUser } from '../test/fixtures';
 import { renderWithProviders } from '../test/render';
-import { HubProvider, useHubEmit, useHubEvent } from './HubProvider';
+import { HubProvider, useHubConnect, useHubEmit, useHubEvent } from './HubProvider';
 
 /** A socket.io client socket as far as the hub uses it. */
 class FakeSocket {
   anyListener: ((event: string, ...args: unknown[]) => void) | undefined;
+  connectListeners = new Set<() => void>();
   disconnected = false;
   emitted: [string, unknown][] = [];
   onAny(listener: (event: string, ...args: unknown[]) => void) {
@@ -18,6 +19,20 @@ class FakeSocket {
   offAny() {
     this.anyListener = undefined;
     return this;
+  }
+  on(event: string, listener: () => void) {
+    if (event === 'connect') this.connectListeners.add(listener);
+    return this;
+  }
+  off(event: string, listener: () => void) {
+    if (event === 'connect') this.connectListeners.delete(listener);
+    return this;
+  }
+  /** The connection is (re)established. */
+  connect() {
+    act(() => {
+      for (const listener of this.connectListeners) listener();
+    });
   }
   disconnect() {
     this.disconnected = true;
@@ -67,6 +82,12 @@ function Listener() {
       </button>
     </>
   );
+}
+
+/** Counts the hub's connects. */
+function OnConnect({ handler }: { readonly handler: () => void }) {
+  useHubConnect(handler);
+  return null;
 }
 
 beforeEach(() => {
@@ -121,6 +142,23 @@ describe('HubProvider', () => {
     expect(screen.getAllByRole('listitem').map((li) => li.textContent)).toEqual([
       payload.notification_message,
     ]);
+  });
+
+  it('tells useHubConnect listeners of each connect and reconnect, until unmounted', async () => {
+    storeUser();
+    const connects = vi.fn();
+    const { unmount } = renderWithProviders(
+      <HubProvider>
+        <OnConnect handler={connects} />
+      </HubProvider>,
+    );
+    await waitFor(() => expect(sockets[0]?.socket.connectListeners.size).toBe(1));
+    const socket = sockets[0]?.socket as FakeSocket;
+    socket.connect();
+    socket.connect();
+    expect(connects).toHaveBeenCalledTimes(2);
+    unmount();
+    expect(socket.connectListeners.size).toBe(0);
   });
 
   it('emits through the open connection', async () => {

@@ -7,6 +7,7 @@ type Listener = (payload: unknown) => void;
 
 interface Hub {
   readonly subscribe: (event: string, listener: Listener) => () => void;
+  readonly onConnect: (listener: () => void) => () => void;
   readonly emit: (event: string, payload: unknown) => void;
 }
 
@@ -28,6 +29,7 @@ export function HubProvider({ children }: HubProviderProps) {
   const uid = user?.user_id;
   const token = user?.token;
   const listeners = useRef(new Map<string, Set<Listener>>());
+  const connectListeners = useRef(new Set<() => void>());
   const connection = useRef<HubConnection | null>(null);
 
   useEffect(() => {
@@ -38,7 +40,10 @@ export function HubProvider({ children }: HubProviderProps) {
       if (payload === INVALID_PAYLOAD) return;
       for (const listener of [...(listeners.current.get(event) ?? [])]) listener(payload);
     };
-    connectHub({ uid, token }, dispatch).then(
+    const connected = () => {
+      for (const listener of [...connectListeners.current]) listener();
+    };
+    connectHub({ uid, token }, dispatch, connected).then(
       (opened) => {
         if (closed) opened.disconnect();
         else connection.current = opened;
@@ -65,6 +70,12 @@ export function HubProvider({ children }: HubProviderProps) {
           if (set.size === 0) listeners.current.delete(event);
         };
       },
+      onConnect: (listener) => {
+        connectListeners.current.add(listener);
+        return () => {
+          connectListeners.current.delete(listener);
+        };
+      },
       emit: (event, payload) => connection.current?.emit(event, payload),
     }),
     [],
@@ -81,15 +92,37 @@ export function useHubEvent<E extends HubEventName>(
   event: E,
   handler: (payload: HubPayload<E>) => void,
 ): void {
+  useHubSubscription(
+    handler,
+    (hub, call) => hub.subscribe(event, (payload) => call(payload as HubPayload<E>)),
+    [event],
+  );
+}
+
+/**
+ * Calls `handler` each time the hub connects or reconnects. Pushes sent while a tab was not connected are not
+ * replayed, so what they would have updated is to be fetched again here.
+ */
+export function useHubConnect(handler: () => void): void {
+  useHubSubscription(handler, (hub, call) => hub.onConnect(() => call()), []);
+}
+
+/** Subscribes to the hub while mounted, always calling the latest `handler` (so it need not be memoised). */
+function useHubSubscription<A extends unknown[]>(
+  handler: (...args: A) => void,
+  subscribe: (hub: Hub, call: (...args: A) => void) => () => void,
+  keys: readonly unknown[],
+): void {
   const hub = useContext(HubContext);
   const latest = useRef(handler);
   useEffect(() => {
     latest.current = handler;
   });
+  // biome-ignore lint/correctness/useExhaustiveDependencies: `subscribe` is rebuilt each render; `keys` names what it depends on.
   useEffect(() => {
     if (!hub) return;
-    return hub.subscribe(event, (payload) => latest.current(payload as HubPayload<E>));
-  }, [hub, event]);
+    return subscribe(hub, (...args) => latest.current(...args));
+  }, [hub, ...keys]);
 }
 
 /** Sends events to the hub (000 §4.11 sleep-test locks); does nothing while disconnected or outside the provider. */

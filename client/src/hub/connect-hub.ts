@@ -16,13 +16,15 @@ export interface HubConnection {
 
 /**
  * Opens the socket.io connection of the signed-in user (DESIGN.md "socket.io /hub"). socket.io-client is imported
- * here, on demand, so the sign-in page never carries it. Every event the server sends reaches `onEvent`.
+ * here, on demand, so the sign-in page never carries it. Every event the server sends reaches `onEvent`; `onConnect`
+ * runs at each connect and reconnect.
  * Reconnects start after 1 s (000 §4.11, §9 "socket reconnect 1 second") and back off to socket.io's 5 s cap, so
  * a restarting server is not flooded by every open tab at once.
  */
 export async function connectHub(
   auth: HubAuth,
   onEvent: (event: string, payload: unknown) => void,
+  onConnect: () => void,
 ): Promise<HubConnection> {
   const { io } = await import('socket.io-client');
   const socket = io({
@@ -32,12 +34,14 @@ export async function connectHub(
     reconnectionDelay: SOCKET_RECONNECT_MS,
   });
   socket.onAny((event: string, payload: unknown) => onEvent(event, payload));
+  socket.on('connect', onConnect);
   return {
     emit: (event, payload) => {
       socket.emit(event, payload);
     },
     disconnect: () => {
       socket.offAny();
+      socket.off('connect', onConnect);
       socket.disconnect();
     },
   };

@@ -17,12 +17,17 @@ vi.mock('../machines/hooks', () => ({ useUnreadCount: () => unread }));
 vi.mock('../toaster/toast', () => ({ showToast: vi.fn(async () => undefined) }));
 
 let hubListener: ((event: string, payload: unknown) => void) | undefined;
+let hubConnected: (() => void) | undefined;
 vi.mock('socket.io-client', () => ({
   io: () => ({
     onAny: (listener: (event: string, payload: unknown) => void) => {
       hubListener = listener;
     },
     offAny: () => undefined,
+    on: (event: string, listener: () => void) => {
+      if (event === 'connect') hubConnected = listener;
+    },
+    off: () => undefined,
     disconnect: () => undefined,
   }),
 }));
@@ -290,5 +295,21 @@ describe('BellButton', () => {
     act(() => hubListener?.(HUB_EVENTS.notificationNew, notification({ notification_id: 3 })));
     expect(await screen.findByText('New one')).toBeTruthy();
     expect(unread.refresh).toHaveBeenCalledTimes(2);
+  });
+
+  it('counts again when the hub (re)connects: pushes sent before are not replayed', async () => {
+    hubConnected = undefined;
+    storeUser();
+    serve([]);
+    renderWithProviders(
+      <HubProvider>
+        <BellButton />
+      </HubProvider>,
+      '/app/dashboard',
+    );
+    await waitFor(() => expect(hubConnected).toBeDefined());
+    unread.refresh.mockClear();
+    act(() => hubConnected?.());
+    expect(unread.refresh).toHaveBeenCalledWith(true);
   });
 });

@@ -3,7 +3,7 @@ import { clearAllNotificationsForUser, getAllForBellIcon, HUB_EVENTS, MSG, SNACK
 import { useCallback, useRef, useState } from 'react';
 import { useLocation } from 'wouter';
 import { useApi } from '../errors/ErrorDialogProvider';
-import { useHubEvent } from '../hub/HubProvider';
+import { useHubConnect, useHubEvent } from '../hub/HubProvider';
 import { useUnreadCount } from '../machines/hooks';
 import { useSession } from '../session/SessionProvider';
 import { showToast } from '../toaster/toast';
@@ -59,6 +59,8 @@ export function BellButton() {
     refresh(true);
     if (open) void load();
   });
+  // A notification pushed before this tab's socket (re)connected is not replayed: count again.
+  useHubConnect(() => refresh(true));
 
   const toggle = (next: boolean) => {
     // The confirmation is a separate overlay: clicks on it must not close the popup underneath.
