@@ -1,4 +1,4 @@
-import { Button, HotkeysProvider, Icon, Intent } from '@blueprintjs/core';
+import { Button, Icon, Intent } from '@blueprintjs/core';
 import { Cell, Column, ColumnHeaderCell, SelectionModes, Table2 } from '@blueprintjs/table';
 import { type BillingRow, MSG, PRODUCT } from '@rpm/shared';
 import type { ReactNode } from 'react';
@@ -113,61 +113,58 @@ export function BillingTable({
   // The table is as tall as its rows, so the page (not a nested box) scrolls; 001 §9 caps a page at 100 rows.
   const height = HEADER_HEIGHT + rows.length * ROW_HEIGHT + SCROLLBAR;
   return (
-    // Table2 registers hotkeys; the provider joins the shell's one if it has one (Blueprint nests them).
-    <HotkeysProvider>
-      <div className="billing-table" style={{ height }}>
-        <Table2
-          numRows={rows.length}
-          columnWidths={widths}
-          defaultRowHeight={ROW_HEIGHT}
-          enableRowHeader={false}
-          enableFocusedCell={false}
-          enableColumnResizing={false}
-          enableRowResizing={false}
-          selectionModes={SelectionModes.NONE}
-          // Cells re-render only when these change (STACK.md: Table2 caches cells).
-          cellRendererDependencies={[rows, columns, claiming]}
-        >
-          {[
-            ...LEADING.map((column) => (
-              <Column
-                key={column.name}
-                id={column.name}
-                columnHeaderCellRenderer={header(column)}
-                cellRenderer={(index) => {
-                  const row = rows[index];
-                  return <Cell interactive={column.interactive ?? false}>{row ? column.cell(row) : ''}</Cell>;
-                }}
-              />
-            )),
-            ...columns.map((name) => (
-              <Column
-                key={`code:${name}`}
-                id={`code:${name}`}
-                columnHeaderCellRenderer={header({ name })}
-                cellRenderer={(index) => {
-                  const row = rows[index];
-                  return <Cell>{row ? codeCell(row, name) : ''}</Cell>;
-                }}
-              />
-            )),
+    <div className="billing-table" style={{ height }}>
+      <Table2
+        numRows={rows.length}
+        columnWidths={widths}
+        defaultRowHeight={ROW_HEIGHT}
+        enableRowHeader={false}
+        enableFocusedCell={false}
+        enableColumnResizing={false}
+        enableRowResizing={false}
+        selectionModes={SelectionModes.NONE}
+        // Cells re-render only when these change (STACK.md: Table2 caches cells).
+        cellRendererDependencies={[rows, columns, claiming]}
+      >
+        {[
+          ...LEADING.map((column) => (
             <Column
-              key="claim"
-              id="claim"
-              columnHeaderCellRenderer={header({ name: MSG.colClaimSent })}
+              key={column.name}
+              id={column.name}
+              columnHeaderCellRenderer={header(column)}
               cellRenderer={(index) => {
                 const row = rows[index];
-                return (
-                  <Cell interactive className="billing-claim-cell">
-                    {row ? claimCell(row) : ''}
-                  </Cell>
-                );
+                return <Cell interactive={column.interactive ?? false}>{row ? column.cell(row) : ''}</Cell>;
               }}
-            />,
-          ]}
-        </Table2>
-      </div>
-    </HotkeysProvider>
+            />
+          )),
+          ...columns.map((name) => (
+            <Column
+              key={`code:${name}`}
+              id={`code:${name}`}
+              columnHeaderCellRenderer={header({ name })}
+              cellRenderer={(index) => {
+                const row = rows[index];
+                return <Cell>{row ? codeCell(row, name) : ''}</Cell>;
+              }}
+            />
+          )),
+          <Column
+            key="claim"
+            id="claim"
+            columnHeaderCellRenderer={header({ name: MSG.colClaimSent })}
+            cellRenderer={(index) => {
+              const row = rows[index];
+              return (
+                <Cell interactive className="billing-claim-cell">
+                  {row ? claimCell(row) : ''}
+                </Cell>
+              );
+            }}
+          />,
+        ]}
+      </Table2>
+    </div>
   );
 }
 

@@ -360,7 +360,7 @@ export function RuleFormDialog({ patientId, ruleId, onClose, onSaved }: RuleForm
                 buttonPosition="none"
                 value={interval ?? ''}
                 onValueChange={(n) => setInterval(numberOrNull(n))}
-                {...fieldProps('interval')}
+                intent={errors.interval ? Intent.DANGER : Intent.NONE}
               />
               reading(s) per
               <HTMLSelect

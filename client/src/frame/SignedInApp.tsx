@@ -1,3 +1,4 @@
+import { HotkeysProvider } from '@blueprintjs/core';
 import { AppShell } from '../shell/AppShell';
 
 /** Props of {@link SignedInApp}. */
@@ -6,7 +7,14 @@ export interface SignedInAppProps {
   readonly notFound: boolean;
 }
 
-/** Everything behind sign-in, as one lazily loaded chunk (AppGate imports it on demand): the signed-in shell. */
+/**
+ * Everything behind sign-in, as one lazily loaded chunk (AppGate imports it on demand): the signed-in shell, inside
+ * the one HotkeysProvider Blueprint's tables (Table2) register their hotkeys with.
+ */
 export function SignedInApp({ notFound }: SignedInAppProps) {
-  return <AppShell notFound={notFound} />;
+  return (
+    <HotkeysProvider>
+      <AppShell notFound={notFound} />
+    </HotkeysProvider>
+  );
 }

@@ -1,3 +1,4 @@
+import { HotkeysProvider } from '@blueprintjs/core';
 import { render } from '@testing-library/react';
 import type { ReactElement } from 'react';
 import { Router } from 'wouter';
@@ -16,12 +17,14 @@ export function renderAt(path: string, ui: ReactElement = <App />) {
   return { ...result, path: () => location.history?.at(-1) ?? path, navigate: location.navigate };
 }
 
-/** Renders `ui` inside the session and error-dialog providers, at `path`. */
+/** Renders `ui` inside the session, error-dialog and hotkeys providers (as the signed-in app has them), at `path`. */
 export function renderWithProviders(ui: ReactElement, path = '/') {
   return renderAt(
     path,
     <SessionProvider>
-      <ErrorDialogProvider>{ui}</ErrorDialogProvider>
+      <ErrorDialogProvider>
+        <HotkeysProvider>{ui}</HotkeysProvider>
+      </ErrorDialogProvider>
     </SessionProvider>,
   );
 }
