@@ -60,7 +60,7 @@ describe('relay mode (UPSTREAM_API_BASE)', () => {
     const res = await app.inject({
       method: 'GET',
       url: '/api/rpm/billing/getBillingDetails?page=2&rowsPerPage=25&orderby=patient_name&order=desc',
-      headers: { ...billing, 'x-unrelated': 'not forwarded' },
+      headers: { ...billing, 'x-unrelated': 'not forwarded', 'x-forwarded-for': '6.6.6.6' },
     });
     expect(res.statusCode).toBe(200);
     expect(res.json()).toEqual(BILLING_PAGE);

@@ -95,9 +95,9 @@ async function forward(
     const value = req.raw.headers[name];
     if (typeof value === 'string') headers.set(name, value);
   }
-  // The client's address, for the upstream's sign-in limits per client.
-  const forwardedFor = req.raw.headers['x-forwarded-for'];
-  headers.set('x-forwarded-for', typeof forwardedFor === 'string' ? `${forwardedFor}, ${req.ip}` : req.ip);
+  // The client's address as this server determined it (TRUST_PROXY decides whether its own X-Forwarded-For counts),
+  // for the upstream's sign-in limits per client; a client's own X-Forwarded-For is not passed on.
+  headers.set('x-forwarded-for', req.ip);
   const hasBody = call.body !== undefined && req.body !== undefined;
   if (hasBody) headers.set('content-type', 'application/json');
   try {
