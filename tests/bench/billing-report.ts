@@ -341,6 +341,7 @@ async function measurePages(f: Fixture): Promise<Figures> {
     });
     line(`all practices page ${page} patient_name asc 25`, r);
   }
+  Object.assign(figures, await perCallCosts(f));
   const maxP95 = (list: CaseTimes[], key: 'http' | 'inject' | 'direct' | 'call') =>
     Math.max(...list.map((r) => quantile(r[key], 0.95)));
   const worst = (list: CaseTimes[]) =>
@@ -355,6 +356,33 @@ async function measurePages(f: Fixture): Promise<Figures> {
   figures[`${f.engine} SUMMARY inject/direct p50`] =
     `median ${quantile(injectRatios, 0.5).toFixed(2)}x · max ${Math.max(...injectRatios).toFixed(2)}x`;
   return figures;
+}
+
+/**
+ * What every call pays besides its own queries, p50 over 300 rounds: the HTTP round trip (GET /api/isAlive over the
+ * same keep-alive connection, less its one `select 1` run directly) and the session check run directly.
+ */
+async function perCallCosts(f: Fixture): Promise<Figures> {
+  const times = { alive: [] as number[], select: [] as number[], session: [] as number[] };
+  for (let i = 0; i < 300; i++) {
+    let started = performance.now();
+    const res = await httpGet(f.agent, `${f.base}/api/isAlive`, {});
+    times.alive.push(performance.now() - started);
+    if (res.status !== 200) throw new Error(`isAlive failed: ${res.status}`);
+    started = performance.now();
+    await sql`select 1`.execute(f.db);
+    times.select.push(performance.now() - started);
+    started = performance.now();
+    await requireSession(f.db, systemClock, f.creds, 'billing-report');
+    times.session.push(performance.now() - started);
+  }
+  const p50 = (values: number[]) => quantile(values.slice(50), 0.5);
+  const ms2 = (value: number) => `${value.toFixed(2)} ms`;
+  return {
+    [`${f.engine} per-call costs p50`]:
+      `HTTP round trip ${ms2(p50(times.alive) - p50(times.select))} (isAlive ${ms2(p50(times.alive))} less its select 1) · ` +
+      `session check ${ms2(p50(times.session))}`,
+  };
 }
 
 async function measurePdf(f: Fixture): Promise<Figures> {
