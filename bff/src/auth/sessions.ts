@@ -85,6 +85,19 @@ export async function openSession(
   };
 }
 
+/**
+ * Whether a session row is live at `now`, or why not: ended (logout, replaced), past the shift maximum (expired),
+ * or past its idle limit (idle). The one rule for the calls (requireSession) and the hub's sweep.
+ */
+export function sessionState(
+  row: { readonly ended_at: Date | null; readonly created_at: Date; readonly expires_at: Date },
+  now: Date,
+): 'live' | 'ended' | 'expired' | 'idle' {
+  if (row.ended_at) return 'ended';
+  if (now.getTime() - row.created_at.getTime() > SESSION_MAX_MS) return 'expired';
+  return now >= row.expires_at ? 'idle' : 'live';
+}
+
 /** The signed-in user as every protected call needs it: flags, roles and access to the call's page (000 §6). */
 export interface SessionUser {
   readonly active: boolean;
@@ -135,11 +148,10 @@ export async function requireSession(
   ) {
     throw new HttpError(401, MSG.notAuthorised);
   }
-  if (row.ended_at) throw new HttpError(401, END_TEXT[row.end_reason ?? 'logout']);
-  const now = clock.now();
-  const overAge = now.getTime() - row.created_at.getTime() > SESSION_MAX_MS;
-  if (overAge || now >= row.expires_at) {
-    await endSession(db, clock, Number(row.session_id), overAge ? 'expired' : 'idle');
+  const state = sessionState(row, clock.now());
+  if (state === 'ended') throw new HttpError(401, END_TEXT[row.end_reason ?? 'logout']);
+  if (state !== 'live') {
+    await endSession(db, clock, Number(row.session_id), state);
     throw new HttpError(401, MSG.pastSessionExpired);
   }
   return {

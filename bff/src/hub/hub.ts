@@ -4,7 +4,7 @@ import { HUB_EVENTS, hubAuth, type NotificationNewPayload, notificationNewPayloa
 import type { FastifyBaseLogger } from 'fastify';
 import { Server, type ServerOptions, type Socket } from 'socket.io';
 import { SESSION_COOKIE } from '../auth/guard.js';
-import { requireSession, SESSION_MAX_MS } from '../auth/sessions.js';
+import { requireSession, sessionState } from '../auth/sessions.js';
 import type { Clock } from '../clock.js';
 import type { Db } from '../db/schema.js';
 import { HttpError } from '../http/errors.js';
@@ -100,18 +100,24 @@ export function createHub(server: HttpServer, opts: HubOptions): Hub {
     const sockets = await io.local.fetchSockets();
     const ids = [...new Set(sockets.map((socket) => (socket.data as HubSocketData).sessionId))];
     if (ids.length === 0) return 0;
-    const now = opts.clock.now();
-    const live = await opts.db
+    const rows = await opts.db
       .selectFrom('sessions')
       .innerJoin('users', 'users.user_id', 'sessions.user_id')
-      .select('sessions.session_id')
+      .select([
+        'sessions.session_id',
+        'sessions.ended_at',
+        'sessions.created_at',
+        'sessions.expires_at',
+        'users.active',
+      ])
       .where('sessions.session_id', 'in', ids)
-      .where('sessions.ended_at', 'is', null)
-      .where('sessions.expires_at', '>', now)
-      .where('sessions.created_at', '>', new Date(now.getTime() - SESSION_MAX_MS))
-      .where('users.active', '=', true)
       .execute();
-    const liveIds = new Set(live.map((row) => Number(row.session_id)));
+    const now = opts.clock.now();
+    const liveIds = new Set(
+      rows
+        .filter((row) => row.active && sessionState(row, now) === 'live')
+        .map((row) => Number(row.session_id)),
+    );
     const stale = sockets.filter((socket) => !liveIds.has((socket.data as HubSocketData).sessionId));
     for (const socket of stale) socket.disconnect(true);
     return stale.length;
