@@ -1,10 +1,11 @@
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { HUB_EVENTS, MSG, type NotificationNewPayload } from '@rpm/shared';
-import { io as connect, type Socket } from 'socket.io-client';
+import type { Socket } from 'socket.io-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { signIn, startTestApp, type TestApp } from '../test-app.js';
-import { createHub, HUB_PATH, type Hub } from './hub.js';
+import { createHub, type Hub } from './hub.js';
+import { hubAuthOf, hubClient } from './test-tab.js';
 
 type Signed = Awaited<ReturnType<typeof signIn>>;
 
@@ -34,21 +35,14 @@ afterAll(async () => {
   for (const s of sockets) s.disconnect();
 });
 
-/** A client as the browser makes it: uid/token in the handshake, the session cookie in the headers. */
+/** A client of the app's hub, kept to be closed after the tests. */
 function client(auth: unknown, cookie: string | undefined, transport: 'websocket' | 'polling' = 'websocket') {
-  const socket = connect(url, {
-    path: HUB_PATH,
-    auth: auth as Record<string, unknown>,
-    transports: [transport],
-    reconnection: false,
-    forceNew: true,
-    ...(cookie ? { extraHeaders: { cookie } } : {}),
-  });
+  const socket = hubClient(url, auth, cookie, transport);
   sockets.push(socket);
   return socket;
 }
 const as = (who: Signed, transport?: 'websocket' | 'polling') =>
-  client({ uid: who.user.user_id, token: who.user.token }, who.headers.cookie, transport);
+  client(hubAuthOf(who), who.headers.cookie, transport);
 
 const connected = (socket: Socket) =>
   new Promise<void>((resolve, reject) => {
@@ -78,13 +72,7 @@ async function onSecondHub(run: (hub: Hub, tabOf: (who: Signed) => Socket) => Pr
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const { port } = server.address() as AddressInfo;
   const tabOf = (who: Signed) => {
-    const socket = connect(`http://127.0.0.1:${port}`, {
-      path: HUB_PATH,
-      auth: { uid: who.user.user_id, token: who.user.token },
-      extraHeaders: { cookie: who.headers.cookie ?? '' },
-      transports: ['websocket'],
-      reconnection: false,
-    });
+    const socket = hubClient(`http://127.0.0.1:${port}`, hubAuthOf(who), who.headers.cookie);
     sockets.push(socket);
     return socket;
   };
