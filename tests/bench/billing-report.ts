@@ -47,7 +47,7 @@ interface Fixture {
   close(): Promise<void>;
 }
 
-const ms = (value: number) => `${value.toFixed(1)} ms`;
+const ms = (value: number, digits = 1) => `${value.toFixed(digits)} ms`;
 const quantile = (values: readonly number[], q: number) => {
   const sorted = [...values].sort((a, b) => a - b);
   return sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))] ?? Number.NaN;
@@ -377,11 +377,10 @@ async function perCallCosts(f: Fixture): Promise<Figures> {
     times.session.push(performance.now() - started);
   }
   const p50 = (values: number[]) => quantile(values.slice(50), 0.5);
-  const ms2 = (value: number) => `${value.toFixed(2)} ms`;
   return {
     [`${f.engine} per-call costs p50`]:
-      `HTTP round trip ${ms2(p50(times.alive) - p50(times.select))} (isAlive ${ms2(p50(times.alive))} less its select 1) · ` +
-      `session check ${ms2(p50(times.session))}`,
+      `HTTP round trip ${ms(p50(times.alive) - p50(times.select), 2)} (isAlive ${ms(p50(times.alive), 2)} less its select 1) · ` +
+      `session check ${ms(p50(times.session), 2)}`,
   };
 }
 

@@ -1,29 +1,19 @@
+import { PATIENT_CHART_TABS } from '@rpm/shared';
 import { describe, expect, it } from 'vitest';
 import { CHART_TABS, chartTabPath, parseChartPath } from './chart-tabs';
 
 describe('chart tabs (000 §2.3)', () => {
-  it('lists the 19 tabs in the order of the spec', () => {
-    expect(CHART_TABS.map((t) => t.label)).toEqual([
-      'Overview',
-      'Demographics',
-      'Devices',
-      'Readings',
-      'Goals',
-      'Alerts',
-      'Alert Rules',
-      'Activity Logs',
-      'Reports',
-      'Notes',
-      'Tasks',
-      'Orders',
-      'Sub Orders',
-      'Documents',
-      'Clinical',
-      'Care Plan',
-      'Compliance Info',
-      'Reminder',
-      'Messages',
-    ]);
+  it('takes its 19 tabs, in order, from the shared table (the spec list is checked in shared/src/menus.test.ts)', () => {
+    expect(CHART_TABS.map((t) => t.label)).toEqual(PATIENT_CHART_TABS.map((t) => t.label));
+    expect(CHART_TABS).toHaveLength(19);
+    expect(CHART_TABS.find((t) => t.label === 'Orders')).toMatchObject({
+      id: 'orders',
+      segment: 'enroll-details',
+    });
+    expect(CHART_TABS.find((t) => t.label === 'Care Plan')).toMatchObject({
+      id: 'care-plan',
+      segment: 'ccm',
+    });
   });
 
   it.each([
