@@ -10,6 +10,7 @@ import type { Db } from './db/schema.js';
 import { embeddedApi } from './embedded.js';
 import { clientFiles } from './http/client-files.js';
 import { registerErrorHandler } from './http/errors.js';
+import { COMPRESS_MIN_BYTES, compressJson } from './http/json-compression.js';
 import { securityHeaders } from './http/security.js';
 import { relayHub, relayRoutes } from './relay/relay.js';
 
@@ -34,8 +35,10 @@ export const appPlugin = fp<AppOptions>(async (app, opts) => {
   app.setSerializerCompiler(serializerCompiler);
   registerErrorHandler(app);
   await securityHeaders(app);
-  // gzip/brotli for the client's files and larger JSON answers (threshold: 1 KiB).
-  await app.register(fastifyCompress, { threshold: 1024 });
+  // JSON answers compressed in one step (json-compression.ts); this hook runs before @fastify/compress's, which
+  // then compresses the rest (the client's files, answers over the synchronous limit) as a stream.
+  app.addHook('onSend', compressJson);
+  await app.register(fastifyCompress, { threshold: COMPRESS_MIN_BYTES });
   await app.register(fastifyCookie);
   await app.register(fastifySwagger, {
     openapi: { info: { title: 'RPM API', version: '1.0.0', description: 'Calls of spec 000 §7 and 001 §7' } },

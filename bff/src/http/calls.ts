@@ -5,7 +5,6 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { type AuthContext, authenticate } from '../auth/guard.js';
 import type { Deps } from '../deps.js';
-import { compressJson } from './json-compression.js';
 
 export interface CallContext<C extends CallDef> {
   readonly query: CallQuery<C>;
@@ -59,7 +58,6 @@ export function registerCall<C extends CallDef>(
     method: call.method,
     url: callUrl(call),
     schema: callRouteSchema(call),
-    onSend: compressJson,
     // The session is checked before the input, so an anonymous caller gets 401, not a validation answer.
     preValidation: async (req) => {
       if (call.access !== 'public') authByRequest.set(req, await authenticate(req, deps, call));

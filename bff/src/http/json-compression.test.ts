@@ -10,13 +10,14 @@ const rows = (n: number) =>
 let app: FastifyInstance;
 
 beforeAll(async () => {
-  // As in app.ts: @fastify/compress for everything, compressJson on the API calls (registerCall).
+  // As in app.ts: compressJson as the app's onSend hook, then @fastify/compress for the rest.
   app = Fastify();
+  app.addHook('onSend', compressJson);
   await app.register(fastifyCompress, { threshold: COMPRESS_MIN_BYTES });
-  app.get<{ Querystring: { n: string } }>('/rows', { onSend: compressJson }, async (req) => ({
+  app.get<{ Querystring: { n: string } }>('/rows', async (req) => ({
     data: rows(Number(req.query.n)),
   }));
-  app.get('/vary', { onSend: compressJson }, async (_req, reply) => {
+  app.get('/vary', async (_req, reply) => {
     reply.header('vary', 'origin');
     return { data: rows(100) };
   });

@@ -13,7 +13,7 @@ const BROTLI = {
 };
 
 /**
- * onSend hook of the API calls: compresses a JSON answer in one synchronous zlib call. @fastify/compress streams
+ * onSend hook of the app (app.ts): compresses a JSON answer in one synchronous zlib call. @fastify/compress streams
  * every payload through zlib's thread pool, which measured about 1 ms per call for a 35 KB page of the billing report
  * that zlib compresses in 0.1 ms. Answers it leaves alone (small, larger than COMPRESS_SYNC_MAX_BYTES, no accepted
  * encoding) still reach @fastify/compress, which skips an answer that already has a Content-Encoding.

@@ -4,7 +4,6 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { callRouteSchema } from '../http/calls.js';
 import { HttpError } from '../http/errors.js';
-import { compressJson } from '../http/json-compression.js';
 import { HUB_PATH } from '../hub/hub.js';
 
 /** How long a relayed call may take before the client gets a 504. */
@@ -48,7 +47,6 @@ export function relayRoutes(app: FastifyInstance, opts: RelayOptions): void {
       method: call.method,
       url: callUrl(call),
       schema: callRouteSchema(call),
-      onSend: compressJson,
       handler: async (req, reply) => {
         const upstream = await forward(
           send,
