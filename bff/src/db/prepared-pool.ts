@@ -8,7 +8,8 @@ import type pg from 'pg';
  */
 export const PREPARED_PER_CONNECTION = 500;
 
-const prepared = new WeakMap<pg.PoolClient, Set<string>>();
+/** Per connection: the texts it keeps prepared, each with its statement name. */
+const prepared = new WeakMap<pg.PoolClient, Map<string, string>>();
 
 /**
  * node-postgres's pool for Kysely, with every parameterised query sent as a named statement: PostgreSQL parses and
@@ -47,12 +48,12 @@ class PreparingClient implements PostgresPoolClient {
 function statementName(client: pg.PoolClient, text: string): string | undefined {
   let names = prepared.get(client);
   if (!names) {
-    names = new Set();
+    names = new Map();
     prepared.set(client, names);
   }
+  const known = names.get(text);
+  if (known !== undefined || names.size >= PREPARED_PER_CONNECTION) return known;
   const name = `k${createHash('sha1').update(text).digest('base64url')}`;
-  if (names.has(name)) return name;
-  if (names.size >= PREPARED_PER_CONNECTION) return undefined;
-  names.add(name);
+  names.set(text, name);
   return name;
 }
