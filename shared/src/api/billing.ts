@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { PAGE_SIZES, PRODUCT } from '../constants.js';
 import { defineCall } from './contract.js';
+import { listEnvelope } from './envelope.js';
 
 const BILLING = { page: 'Billing Report' } as const;
 
@@ -108,7 +109,7 @@ export const getAllPractices = defineCall({
   spec: '001 §3, §6, §7',
   summary: "Practices for the selector: all for lowest role 1 or 10, otherwise the user's own",
   access: 'session',
-  response: z.object({ status: z.number().int(), data: z.array(practiceOption) }),
+  response: listEnvelope(practiceOption),
 });
 
 export const searchPracticeByUserId = defineCall({
@@ -123,7 +124,7 @@ export const searchPracticeByUserId = defineCall({
     is_external_sleep_coord: z.union([z.literal(0), z.literal(1)]).optional(),
     is_external_care_coord: z.union([z.literal(0), z.literal(1)]).optional(),
   }),
-  response: z.object({ status: z.number().int(), data: z.array(practiceOption) }),
+  response: listEnvelope(practiceOption),
 });
 
 /** 001 §3 "Billing count summary", for the billing dashboard. */

@@ -7,6 +7,7 @@ import {
 } from '../constants.js';
 import { MSG } from '../messages.js';
 import { defineCall } from './contract.js';
+import { listEnvelope, pageEnvelope } from './envelope.js';
 import { recordId, recordIdParam } from './ids.js';
 import { chartDayField, chartText } from './rules.js';
 
@@ -395,7 +396,7 @@ export const getPatientDevices = defineCall({
   summary: "The patient's device assignments, current first, with each device's vitals and rule in force",
   access: CHART,
   query: patientQuery,
-  response: z.object({ status: z.number().int(), data: z.array(patientDevice) }),
+  response: listEnvelope(patientDevice),
 });
 
 /** Longest range the readings tab asks for at once. */
@@ -485,7 +486,7 @@ export const getPatientAlerts = defineCall({
     state: z.enum(['all', 'open', 'acknowledged']).default('all'),
     ...paging,
   }),
-  response: z.object({ status: z.number().int(), data: z.array(patientAlert), count: z.number().int() }),
+  response: pageEnvelope(patientAlert),
 });
 
 export const acknowledgeAlerts = defineCall({
@@ -608,7 +609,7 @@ export const getPatientNotes = defineCall({
   summary: "The patient's notes, newest first",
   access: CHART,
   query: z.object({ patient_id: recordIdParam, ...paging }),
-  response: z.object({ status: z.number().int(), data: z.array(patientNote), count: z.number().int() }),
+  response: pageEnvelope(patientNote),
 });
 
 const noteText = chartText(PATIENT_NOTE_MAX).refine((text) => text.trim() !== '', MSG.required);
@@ -650,7 +651,7 @@ export const getCareTeam = defineCall({
     "The patient's care team: physician, care coordinator and the practice's clinical staff (roles 8 and 13 covering the patient's location); alerts go to them",
   access: CHART,
   query: patientQuery,
-  response: z.object({ status: z.number().int(), data: z.array(careTeamMember) }),
+  response: listEnvelope(careTeamMember),
 });
 
 export const patientTask = z.object({
@@ -677,7 +678,7 @@ export const getPatientTasks = defineCall({
     state: z.enum(['all', 'open', 'completed']).default('open'),
     ...paging,
   }),
-  response: z.object({ status: z.number().int(), data: z.array(patientTask), count: z.number().int() }),
+  response: pageEnvelope(patientTask),
 });
 
 export const addPatientTask = defineCall({

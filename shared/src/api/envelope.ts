@@ -10,3 +10,11 @@ export const errorEnvelope = z.object({
   field: z.string().optional(),
 });
 export type ErrorEnvelope = z.infer<typeof errorEnvelope>;
+
+/** The answer of a list call (the spec's `{status, data}`). */
+export const listEnvelope = <T extends z.ZodType>(item: T) =>
+  z.object({ status: z.number().int(), data: z.array(item) });
+
+/** The answer of a paged list call: one page in `data`, `count` rows in all. */
+export const pageEnvelope = <T extends z.ZodType>(item: T) =>
+  z.object({ status: z.number().int(), data: z.array(item), count: z.number().int() });

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { NOTIFICATION_MESSAGE_MAX } from '../constants.js';
 import { defineCall } from './contract.js';
+import { listEnvelope } from './envelope.js';
 import { recordId, recordIdParam } from './ids.js';
 
 const ok = z.object({ status: z.number().int(), message: z.string() });
@@ -23,7 +24,7 @@ export const getAllForBellIcon = defineCall({
   spec: '000 §2.8, §7',
   summary: "The signed-in user's notifications that are not cleared, newest first (at most 100)",
   access: 'session',
-  response: z.object({ status: z.number().int(), data: z.array(bellNotification) }),
+  response: listEnvelope(bellNotification),
 });
 
 export const getUnreadCount = defineCall({

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { defineCall } from './contract.js';
+import { listEnvelope } from './envelope.js';
 import { recordId } from './ids.js';
 
 /** 000 §5: organisation names allow letters, digits, comma, hyphen, period and space. */
@@ -50,7 +51,7 @@ export const getOrganizations = defineCall({
   summary:
     'The organisations the user may see (all for role 1), for the Organizations table; our call, not shown in the spec',
   access: { page: 'Organizations Table' },
-  response: z.object({ status: z.number().int(), data: z.array(organizationRow) }),
+  response: listEnvelope(organizationRow),
 });
 
 export const addOrganization = defineCall({

@@ -11,6 +11,7 @@ import {
   WEIGHT_CHANGE_MAX,
 } from '../rule-form.js';
 import { defineCall } from './contract.js';
+import { listEnvelope } from './envelope.js';
 import { RECORD_ID_MAX, recordId, recordIdParam } from './ids.js';
 
 /**
@@ -308,7 +309,7 @@ export const getNotificationRules = defineCall({
     orderby: z.enum(['end_date', 'start_date', 'device_name', 'interval', 'status']).default('end_date'),
     order: z.enum(['asc', 'desc']).default('asc'),
   }),
-  response: z.object({ status: z.number().int(), data: z.array(notificationRule) }),
+  response: listEnvelope(notificationRule),
 });
 
 export const getMoreNotificationRuleData = defineCall({
