@@ -1,7 +1,7 @@
 import type { NotificationNewPayload } from '@rpm/shared';
+import escapeHtml from 'escape-html';
 import type { Db } from '../db/schema.js';
 import type { Hub } from '../hub/hub.js';
-import { escapeHtml } from '../routes/route-helpers.js';
 import { careTeam } from './care-team.js';
 import type { AlertFinding } from './evaluate.js';
 

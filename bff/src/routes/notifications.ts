@@ -10,13 +10,14 @@ import {
   readAll,
   sendNotification,
 } from '@rpm/shared';
+import escapeHtml from 'escape-html';
 import type { FastifyInstance } from 'fastify';
 import { audit } from '../audit.js';
 import type { Deps } from '../deps.js';
 import { registerCall } from '../http/calls.js';
 import { HttpError } from '../http/errors.js';
 import { assertPatientAccess, userInOrganizations, visibleOrganizations } from '../scope.js';
-import { actor, escapeHtml, ownId } from './route-helpers.js';
+import { actor, ownId } from './route-helpers.js';
 
 /** 000 §2.8 and the contract: the bell shows at most this many entries. */
 const BELL_LIMIT = 100;
@@ -191,6 +192,7 @@ export function notificationRoutes(app: FastifyInstance, deps: Deps): void {
       .where('user_id', '=', auth.userId)
       .executeTakeFirstOrThrow();
     // 000 §2.9 does not show the stored message; like the alerts in the bell, it leads with a bold name: the sender's.
+    // The message itself holds only letters, digits, spaces and underscores (the contract's pattern, 000 §5).
     const html = `<b>${escapeHtml(`${sender.firstname} ${sender.lastname}`.trim())}</b> ${body.message}`;
     const now = clock.now();
     const payload = await db.transaction().execute(async (tx): Promise<NotificationNewPayload> => {

@@ -13,13 +13,3 @@ export function ownId(auth: Pick<AuthContext, 'userId'>, id: number, field: stri
 export function actor(auth: AuthContext, ip: string, at: Date) {
   return { at, userId: auth.userId, actingUserId: auth.session.actingUserId, ip };
 }
-
-/** Escapes text placed inside the HTML of a notification message. */
-export function escapeHtml(text: string): string {
-  return text
-    .replaceAll('&', '&amp;')
-    .replaceAll('<', '&lt;')
-    .replaceAll('>', '&gt;')
-    .replaceAll('"', '&quot;')
-    .replaceAll("'", '&#39;');
-}

@@ -1,3 +1,4 @@
+import escapeHtml from 'escape-html';
 import type { Db } from '../schema.js';
 import { chunks } from './bulk-insert.js';
 import { addDays, addMinutes, earlier, startOfDay } from './dates.js';
@@ -15,15 +16,6 @@ const TASK_TITLES = [
   'Confirm medication list with pharmacy',
   'Follow up on weight gain alert',
 ];
-
-/** Escapes text placed inside the HTML of a notification message. */
-function escapeHtml(text: string): string {
-  return text
-    .replaceAll('&', '&amp;')
-    .replaceAll('<', '&lt;')
-    .replaceAll('>', '&gt;')
-    .replaceAll('"', '&quot;');
-}
 
 /**
  * Gives every clinical user (demo sign-ins and practice teams) a few alerts in the bell, some read or cleared,
