@@ -10,8 +10,10 @@ import { createMissedReadingsJob } from './jobs/missed-readings.js';
 import { authRoutes } from './routes/auth.js';
 import { billingRoutes } from './routes/billing.js';
 import { chartRoutes } from './routes/chart.js';
+import { chartActivityRoutes } from './routes/chart-activity.js';
+import { chartNoteRoutes } from './routes/chart-notes.js';
 import { chartRecordRoutes } from './routes/chart-records.js';
-import { chartWorkRoutes } from './routes/chart-work.js';
+import { chartTaskRoutes } from './routes/chart-tasks.js';
 import { healthRoutes } from './routes/health.js';
 import { ingestRoutes } from './routes/ingest.js';
 import { notificationRoutes } from './routes/notifications.js';
@@ -69,7 +71,9 @@ export async function embeddedApi(app: FastifyInstance, opts: EmbeddedOptions): 
   billingRoutes(app, deps);
   chartRoutes(app, deps);
   chartRecordRoutes(app, deps);
-  chartWorkRoutes(app, deps);
+  chartActivityRoutes(app, deps);
+  chartNoteRoutes(app, deps);
+  chartTaskRoutes(app, deps);
   ruleRoutes(app, deps);
   ingestRoutes(app, deps);
 

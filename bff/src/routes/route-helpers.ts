@@ -13,3 +13,7 @@ export function ownId(auth: Pick<AuthContext, 'userId'>, id: number, field: stri
 export function actor(auth: AuthContext, ip: string, at: Date) {
   return { at, userId: auth.userId, actingUserId: auth.session.actingUserId, ip };
 }
+
+/** A person's name as lists show it: first and last name, either possibly missing. */
+export const fullName = (first: string | null, last: string | null): string =>
+  `${first ?? ''} ${last ?? ''}`.trim();
