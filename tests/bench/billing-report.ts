@@ -12,7 +12,7 @@ import { migrate } from '@rpm/bff/db/migrate';
 import type { Db } from '@rpm/bff/db/schema';
 import { seedDemo } from '@rpm/bff/db/seed/seed-demo';
 import { signIn } from '@rpm/bff/test-app';
-import type { FastifyInstance } from 'fastify';
+import Fastify, { type FastifyInstance } from 'fastify';
 import { sql } from 'kysely';
 import { startBenchPostgres } from './billing-postgres.js';
 
@@ -38,6 +38,11 @@ interface Fixture {
   readonly base: string;
   /** One keep-alive connection, as a browser tab keeps to its server. */
   readonly agent: http.Agent;
+  /**
+   * The floor of any HTTP answer on this machine: a bare Fastify server (no plugins, no session check, no
+   * validation, no compression) whose one route runs `floor.run` and sends its answer as JSON.
+   */
+  readonly floor: { readonly base: string; run: () => Promise<unknown> };
   readonly headers: Record<string, string>;
   readonly who: { readonly userId: number; readonly roleid: readonly number[] };
   /** The biller's credentials as requireSession reads them from the headers and the cookie. */
@@ -56,8 +61,8 @@ const quantile = (values: readonly number[], q: number) => {
 /**
  * `npm run bench`: the billing report on PGlite and on PostgreSQL with 10,000 seeded patients: a page at each
  * sort key, order and page size (p50/p95), pages deep in the list, the HTTP call beside the same queries run
- * directly (the report's queries alone, and with the session check every call runs first; interleaved, one run),
- * and the PDF of 1,000 and 5,000 rows with the server's event-loop delay.
+ * directly (the report's queries alone, and with the session check every call runs first; interleaved, one run)
+ * and behind a bare Fastify route (what any HTTP answer costs on this machine), and the PDF of 1,000 and 5,000 rows with the server's event-loop delay.
  * Targets (issue 4): page p95 ≤ 10 ms PGlite / 5 ms PostgreSQL; deep pages ≤ 30 ms; HTTP within 1.3x of direct;
  * PDF 1,000 rows ≤ 0.8 s, 5,000 ≤ 3.5 s, ratio ≤ 5.5x; event-loop delay p99 < 50 ms.
  */
@@ -108,12 +113,19 @@ async function openFixture(engine: 'pglite' | 'postgres', url: string | undefine
   const base = await app.listen({ host: '127.0.0.1', port: 0 });
   const biller = await signIn(app, 'role10@demo.test');
   const agent = new http.Agent({ keepAlive: true, maxSockets: 1 });
+  const bare = Fastify();
+  const floor = { base: '', run: async (): Promise<unknown> => ({}) };
+  bare.get('/floor', async (_req, reply) =>
+    reply.type('application/json').send(JSON.stringify(await floor.run())),
+  );
+  floor.base = await bare.listen({ host: '127.0.0.1', port: 0 });
   return {
     engine,
     db,
     app,
     base,
     agent,
+    floor,
     headers: biller.headers,
     who: { userId: biller.user.user_id, roleid: [10] },
     creds: {
@@ -124,6 +136,7 @@ async function openFixture(engine: 'pglite' | 'postgres', url: string | undefine
     practices,
     async close() {
       agent.destroy();
+      await bare.close();
       await app.close();
       await database.close();
     },
@@ -194,6 +207,8 @@ interface CaseTimes {
   readonly direct: number[];
   /** The call's own queries run directly: the session check, then the report's queries. */
   readonly call: number[];
+  /** The report's queries behind the bare Fastify route (Fixture.floor) over the same kind of connection. */
+  readonly floor: number[];
   readonly rows: number;
 }
 
@@ -229,10 +244,10 @@ function httpGet(
 }
 
 /**
- * One case measured ROUNDS times four ways, interleaved in rotating order: over HTTP on loopback, through Fastify
+ * One case measured ROUNDS times five ways, interleaved in rotating order: over HTTP on loopback, through Fastify
  * without a socket (app.inject: session check, validation and serialisation, no network), the handler's own
- * queries called directly (billingDetails), and the call's queries directly (the session check, then
- * billingDetails).
+ * queries called directly (billingDetails), the call's queries directly (the session check, then billingDetails),
+ * and the handler's queries behind the bare Fastify route (the floor any HTTP answer pays on this machine).
  */
 async function measureCase(f: Fixture, c: PageCase): Promise<CaseTimes> {
   const path = `/api/rpm/billing/getBillingDetails?${new URLSearchParams(
@@ -274,11 +289,19 @@ async function measureCase(f: Fixture, c: PageCase): Promise<CaseTimes> {
     const body = await report();
     return { time: performance.now() - started, rows: body.data.length };
   };
+  const viaFloor = async () => {
+    f.floor.run = report;
+    const started = performance.now();
+    const res = await httpGet(f.agent, `${f.floor.base}/floor`, {});
+    const time = performance.now() - started;
+    return { time, rows: (res.body as { data: unknown[] }).data.length };
+  };
   const ways = [
     { run: viaHttp, times: [] as number[] },
     { run: inject, times: [] as number[] },
     { run: direct, times: [] as number[] },
     { run: call, times: [] as number[] },
+    { run: viaFloor, times: [] as number[] },
   ];
   for (let i = 0; i < 3; i++) for (const way of ways) await way.run();
   let rows = 0;
@@ -290,8 +313,8 @@ async function measureCase(f: Fixture, c: PageCase): Promise<CaseTimes> {
       rows = result.rows;
     }
   }
-  const [h, i, d, q] = ways.map((way) => way.times);
-  return { http: h ?? [], inject: i ?? [], direct: d ?? [], call: q ?? [], rows };
+  const [h, i, d, q, b] = ways.map((way) => way.times);
+  return { http: h ?? [], inject: i ?? [], direct: d ?? [], call: q ?? [], floor: b ?? [], rows };
 }
 
 async function measurePages(f: Fixture): Promise<Figures> {
@@ -301,13 +324,15 @@ async function measurePages(f: Fixture): Promise<Figures> {
   const ratios: number[] = [];
   const callRatios: number[] = [];
   const injectRatios: number[] = [];
+  const floorRatios: number[] = [];
   const p = (times: number[]) => `${quantile(times, 0.5).toFixed(1)}/${quantile(times, 0.95).toFixed(1)}`;
   const line = (label: string, r: CaseTimes) => {
     figures[`${f.engine} ${label}`] =
-      `p50/p95 ms: direct ${p(r.direct)} · +session ${p(r.call)} · inject ${p(r.inject)} · http ${p(r.http)}`;
+      `p50/p95 ms: direct ${p(r.direct)} · +session ${p(r.call)} · inject ${p(r.inject)} · http ${p(r.http)} · bare http ${p(r.floor)}`;
     ratios.push(quantile(r.http, 0.5) / quantile(r.direct, 0.5));
     callRatios.push(quantile(r.http, 0.5) / quantile(r.call, 0.5));
     injectRatios.push(quantile(r.inject, 0.5) / quantile(r.direct, 0.5));
+    floorRatios.push(quantile(r.floor, 0.5) / quantile(r.direct, 0.5));
   };
   // Warm up the JIT, the connection pool and the caches after the seed before anything is recorded.
   for (const orderby of SORT_KEYS)
@@ -342,7 +367,7 @@ async function measurePages(f: Fixture): Promise<Figures> {
     line(`all practices page ${page} patient_name asc 25`, r);
   }
   Object.assign(figures, await perCallCosts(f));
-  const maxP95 = (list: CaseTimes[], key: 'http' | 'inject' | 'direct' | 'call') =>
+  const maxP95 = (list: CaseTimes[], key: 'http' | 'inject' | 'direct' | 'call' | 'floor') =>
     Math.max(...list.map((r) => quantile(r[key], 0.95)));
   const worst = (list: CaseTimes[]) =>
     `direct ${ms(maxP95(list, 'direct'))} · +session ${ms(maxP95(list, 'call'))} · inject ${ms(maxP95(list, 'inject'))} · http ${ms(maxP95(list, 'http'))}`;
@@ -355,6 +380,8 @@ async function measurePages(f: Fixture): Promise<Figures> {
     `median ${quantile(callRatios, 0.5).toFixed(2)}x · max ${Math.max(...callRatios).toFixed(2)}x`;
   figures[`${f.engine} SUMMARY inject/direct p50`] =
     `median ${quantile(injectRatios, 0.5).toFixed(2)}x · max ${Math.max(...injectRatios).toFixed(2)}x`;
+  figures[`${f.engine} SUMMARY bare http/direct p50`] =
+    `median ${quantile(floorRatios, 0.5).toFixed(2)}x · min ${Math.min(...floorRatios).toFixed(2)}x (the floor: no session, validation or compression)`;
   return figures;
 }
 
