@@ -1,8 +1,8 @@
 import { mkdir } from 'node:fs/promises';
 import { PGlite } from '@electric-sql/pglite';
+import { createPgConfig } from '@electric-sql/pglite/node-postgres';
 import { Kysely, PostgresDialect } from 'kysely';
 import pg from 'pg';
-import { PGliteDialect } from './pglite-dialect.js';
 import { preparingPool } from './prepared-pool.js';
 import type { Database } from './schema.js';
 import { RESULT_PARSERS } from './type-parsers.js';
@@ -25,7 +25,7 @@ export interface OpenDatabase {
   readonly engine: 'pglite' | 'postgres';
   /**
    * The PGlite instance when engine is 'pglite', for dumps and backups. Query through `db`, never this:
-   * `db` serialises access to PGlite's single connection.
+   * `db` serialises access to PGlite's single session.
    */
   readonly pglite?: PGlite;
   /** Waits for queries in flight, then closes the pool or the PGlite instance. */
@@ -45,7 +45,15 @@ export async function openDatabase(opts: OpenDatabaseOptions): Promise<OpenDatab
     return { db, engine: 'postgres', close: () => db.destroy() };
   }
   const { db, pglite } = await openPGlite(opts.dataDir, opts.pgliteTemplate);
-  return { db, engine: 'pglite', pglite, close: () => db.destroy() };
+  return {
+    db,
+    engine: 'pglite',
+    pglite,
+    close: async () => {
+      await db.destroy();
+      await pglite.close();
+    },
+  };
 }
 
 function openPostgres(connectionString: string, max: number): Kysely<Database> {
@@ -67,17 +75,34 @@ const getPostgresTypeParser = ((oid: number, format?: 'text' | 'binary') => {
   return parser ?? pg.types.getTypeParser(oid, format ?? 'text');
 }) as pg.CustomTypesConfig['getTypeParser'];
 
+/**
+ * PGlite behind the same driver as PostgreSQL: node-postgres over PGlite's wire-protocol adapter, one client (PGlite
+ * has one session), so a transaction holds it from BEGIN to COMMIT and other queries wait for it; code inside
+ * `db.transaction().execute(trx => …)` must use `trx`, never `db`, or it waits for itself. Both engines thus share
+ * the type parsers, the parameter encoding and the prepared statements (prepared-pool.ts: the session check
+ * measured 0.55 ms through PGlite's own query(), 0.14 ms prepared).
+ */
 async function openPGlite(
   dataDir: string | undefined,
   template: Blob | undefined,
 ): Promise<{ db: Kysely<Database>; pglite: PGlite }> {
   const inMemory = dataDir === undefined || dataDir === MEMORY;
   if (!inMemory) await mkdir(dataDir, { recursive: true });
-  const pglite = await PGlite.create(inMemory ? MEMORY : dataDir, {
-    parsers: { ...RESULT_PARSERS },
-    ...(template ? { loadDataDir: template } : {}),
-  });
+  const pglite = await PGlite.create(inMemory ? MEMORY : dataDir, template ? { loadDataDir: template } : {});
   // PGlite's server already runs in UTC; set it anyway so a changed default cannot split the engines.
   await pglite.exec(`set time zone 'UTC'`);
-  return { db: new Kysely<Database>({ dialect: new PGliteDialect({ pglite }) }), pglite };
+  const { connection } = createPgConfig(pglite);
+  const pool = new pg.Pool({
+    // The adapter stands in for the socket; node-postgres sends its queries through it.
+    ...({ connection } as pg.PoolConfig),
+    max: 1,
+    // Keep the one client: the statements it prepared live in PGlite's session, which outlives any client.
+    idleTimeoutMillis: 0,
+    types: { getTypeParser: getPostgresTypeParser },
+  });
+  pool.on('error', (error) => process.emitWarning(`PGlite client failed: ${error.message}`));
+  return {
+    db: new Kysely<Database>({ dialect: new PostgresDialect({ pool: preparingPool(pool) }) }),
+    pglite,
+  };
 }

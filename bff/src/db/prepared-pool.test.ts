@@ -1,8 +1,6 @@
-import { sql } from 'kysely';
 import type pg from 'pg';
 import { describe, expect, it } from 'vitest';
 import { PREPARED_PER_CONNECTION, preparingPool } from './prepared-pool.js';
-import { testDatabase } from './test-database.js';
 
 /** A pool of one client that records what it is asked to run. */
 function recordingPool() {
@@ -45,23 +43,5 @@ describe('preparingPool', () => {
     expect(sent.at(-1)?.name).toBeUndefined();
     await client.query('select $1::int + 0', [0]);
     expect(sent.at(-1)?.name).toBe(sent[0]?.name);
-  });
-});
-
-describe.runIf(process.env.DATABASE_URL)('preparingPool on PostgreSQL', () => {
-  it('leaves a parameterised query prepared on its connection', async () => {
-    const { db, close } = await testDatabase();
-    try {
-      const prepared = await db.transaction().execute(async (trx) => {
-        await trx.selectFrom('app_config').select('value').where('config_key', '=', 'none').execute();
-        return (await sql<{ statement: string }>`select statement from pg_prepared_statements`.execute(trx))
-          .rows;
-      });
-      expect(prepared.map((row) => row.statement)).toContainEqual(
-        expect.stringContaining('from "app_config" where "config_key" = $1'),
-      );
-    } finally {
-      await close();
-    }
   });
 });
