@@ -23,6 +23,7 @@ import { ruleRoutes } from './routes/rules.js';
 import { shellRoutes } from './routes/shell.js';
 import { temporaryLoginRoutes } from './routes/temporary-login.js';
 import { translationRoutes } from './routes/translation.js';
+import { vitalRoutes } from './routes/vitals.js';
 
 /** Options of {@link embeddedApi} (app.ts AppOptions with the database present). */
 export interface EmbeddedOptions {
@@ -74,6 +75,7 @@ export async function embeddedApi(app: FastifyInstance, opts: EmbeddedOptions): 
   chartActivityRoutes(app, deps);
   chartNoteRoutes(app, deps);
   chartTaskRoutes(app, deps);
+  vitalRoutes(app, deps);
   ruleRoutes(app, deps);
   ingestRoutes(app, deps);
 

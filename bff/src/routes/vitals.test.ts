@@ -1,0 +1,176 @@
+import { thresholdProblem, vitalKind } from '@rpm/shared';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { signIn, startTestApp, type TestApp } from '../test-app.js';
+import { makePatient, placeElsewhere, placeOf } from './chart-fixtures.js';
+import { rowCounts } from './test-rows.js';
+
+type Signed = Awaited<ReturnType<typeof signIn>>;
+
+let t: TestApp;
+let nurse: Signed; // role 8, Northwind
+let neighbour: number; // a patient of the nurse's practice
+let foreign: number; // a patient outside the nurse's practices
+
+beforeAll(async () => {
+  t = await startTestApp();
+  nurse = await signIn(t.app, 'role8@demo.test');
+  const place = await placeOf(t.db, nurse.user.user_id);
+  neighbour = await makePatient(t.db, place);
+  foreign = await makePatient(t.db, await placeElsewhere(t.db, place));
+});
+afterAll(async () => t.close());
+
+const get = (url: string) => t.app.inject({ method: 'GET', url: `/api/${url}`, headers: nurse.headers });
+const post = (url: string, payload: unknown) =>
+  t.app.inject({ method: 'POST', url: `/api/${url}`, headers: nurse.headers, payload: payload as object });
+
+const BP_SYSTOLIC = {
+  vital_id: 1,
+  critical_low: 90,
+  abnormal_low: 100,
+  abnormal_high: 140,
+  critical_high: 180,
+};
+
+describe('vitals reference calls (001 §7 Vitals and rules, §9)', () => {
+  it('lists the intervals', async () => {
+    const res = await get('rpm/vitals/getAllIntervals');
+    expect(res.json().data).toEqual([
+      { interval_id: 1, interval_type: 'Day', days: 1 },
+      { interval_id: 2, interval_type: 'Week', days: 7 },
+      { interval_id: 3, interval_type: 'Month', days: 30 },
+    ]);
+  });
+
+  it('lists the vitals with the slider maximums', async () => {
+    const data: { vital_type: string; slider_max: number }[] = (await get('rpm/vitals/getAllVitals')).json()
+      .data;
+    expect(Object.fromEntries(data.map((v) => [v.vital_type, v.slider_max]))).toEqual({
+      systolic: 220,
+      diastolic: 220,
+      pulse: 220,
+      weight: 400,
+      ahi: 100,
+      'blood glucose': 650,
+      spo2: 100,
+      usage: 24,
+      leaks: 100,
+    });
+  });
+
+  it.each([
+    [5, 1, 'role', 90],
+    [8, 1, 'protocol', 90],
+    [8, 2, 'spec', 20],
+  ])('defaults for role %i and device type %i come from %s', async (role, type, source, criticalLow) => {
+    const res = await get(`rpm/vitals/getVitalsDefaults?role_id=${role}&device_type_id=${type}`);
+    expect(res.statusCode).toBe(200);
+    expect(res.json().data[0]).toMatchObject({ source, critical_low: criticalLow });
+  });
+
+  it('gives vital 5 the spec’s 100 for its high bounds without stored defaults, and spo2 no high bounds', async () => {
+    await t.db.deleteFrom('vital_defaults').where('vital_id', 'in', [5, 7]).execute();
+    const cpap = (await get('rpm/vitals/getVitalsDefaults?role_id=8&device_type_id=5')).json().data;
+    expect(cpap.find((v: { vital_id: number }) => v.vital_id === 5)).toMatchObject({
+      critical_low: 20,
+      abnormal_low: 40,
+      abnormal_high: 100,
+      critical_high: 100,
+      source: 'spec',
+    });
+    const oximeter = (await get('rpm/vitals/getVitalsDefaults?role_id=8&device_type_id=4')).json().data;
+    expect(oximeter[0]).toMatchObject({ abnormal_high: null, critical_high: null });
+  });
+
+  it.each([
+    ['role_id=4&device_type_id=1', 'role_id'],
+    ['role_id=8&device_type_id=99', 'device_type_id'],
+    ['role_id=8&device_type_id=x', 'device_type_id'],
+  ])('refuses %s', async (query, field) => {
+    const res = await get(`rpm/vitals/getVitalsDefaults?${query}`);
+    expect(res.statusCode).toBe(400);
+    expect(res.json().field).toBe(field);
+  });
+
+  it('stores protocol defaults that pass the threshold rules of 001 §5', async () => {
+    const rows = await t.db
+      .selectFrom('vital_defaults')
+      .innerJoin('vitals', 'vitals.vital_id', 'vital_defaults.vital_id')
+      .selectAll()
+      .execute();
+    for (const row of rows)
+      expect(thresholdProblem(row, vitalKind(row.vital_type)), row.vital_type).toBeNull();
+  });
+});
+
+describe('vital configuration (001 §2.6, addVitalConfigurations)', () => {
+  it('answers an empty configuration before anything is set (No Data Found)', async () => {
+    const res = await get(`rpm/vitals/getPatientVitals?patient_id=${neighbour}`);
+    expect(res.json().data).toEqual({ vitals: [], weight: null, updated_at: null });
+  });
+
+  it('stores bounds per vital and the dry weight, replacing what was there', async () => {
+    const spo2 = {
+      vital_id: 7,
+      critical_low: 85,
+      abnormal_low: 90,
+      abnormal_high: null,
+      critical_high: null,
+    };
+    const first = await post('rpm/vitals/addVitalConfigurations', {
+      patient_id: neighbour,
+      vitals: [BP_SYSTOLIC, spo2],
+      weight: { dry_weight: 182.5, gain: 3, loss: 4 },
+    });
+    expect(first.statusCode, first.body).toBe(200);
+    const res = (await get(`rpm/vitals/getPatientVitals?patient_id=${neighbour}`)).json().data;
+    expect(
+      res.vitals.map((v: { vital_type: string; critical_high: number | null }) => [
+        v.vital_type,
+        v.critical_high,
+      ]),
+    ).toEqual([
+      ['systolic', 180],
+      ['spo2', null],
+    ]);
+    expect(res.weight).toEqual({ dry_weight: 182.5, gain: 3, loss: 4 });
+    await post('rpm/vitals/addVitalConfigurations', { patient_id: neighbour, vitals: [spo2], weight: null });
+    const again = (await get(`rpm/vitals/getPatientVitals?patient_id=${neighbour}`)).json().data;
+    expect(again.vitals).toHaveLength(1);
+    expect(again.weight).toBeNull();
+  });
+
+  it.each<[string, Record<string, unknown>, number, string]>([
+    [
+      'spo2 with high bounds',
+      {
+        vitals: [{ vital_id: 7, critical_low: 85, abnormal_low: 90, abnormal_high: 99, critical_high: 100 }],
+      },
+      400,
+      'vitals.0.abnormal_high',
+    ],
+    [
+      'usage above 24',
+      { vitals: [{ vital_id: 8, critical_low: 2, abnormal_low: 4, abnormal_high: 20, critical_high: 30 }] },
+      400,
+      'vitals.0.critical_high',
+    ],
+    ['an unknown vital', { vitals: [{ ...BP_SYSTOLIC, vital_id: 77 }] }, 400, 'vitals.0.vital_id'],
+    [
+      'a negative dry weight',
+      { vitals: [], weight: { dry_weight: -1, gain: 3, loss: 3 } },
+      400,
+      'weight.dry_weight',
+    ],
+    ['a patient outside the practice', { patient_id: -7, vitals: [] }, 403, 'patient_id'],
+  ])('refuses %s, writing nothing', async (_, change, status, field) => {
+    const resolved = { patient_id: neighbour, ...change };
+    if (change.patient_id === -7) resolved.patient_id = foreign;
+    const tables = ['patient_vital_thresholds', 'patient_weight_settings', 'audit_log'] as const;
+    const before = await rowCounts(t.db, tables);
+    const res = await post('rpm/vitals/addVitalConfigurations', resolved);
+    expect(res.statusCode, res.body).toBe(status);
+    expect(res.json().field).toBe(field);
+    expect(await rowCounts(t.db, tables)).toEqual(before);
+  });
+});
