@@ -1,6 +1,11 @@
 import * as auth from './auth.js';
 import * as billing from './billing.js';
 import * as chart from './chart.js';
+import * as chartActivity from './chart-activity.js';
+import * as chartNotes from './chart-notes.js';
+import * as chartReadings from './chart-readings.js';
+import * as chartTargets from './chart-targets.js';
+import * as chartTasks from './chart-tasks.js';
 import type { CallDef } from './contract.js';
 import * as ingest from './ingest.js';
 import * as notifications from './notifications.js';
@@ -23,6 +28,11 @@ export const ALL_CALLS: readonly CallDef[] = [
   auth,
   billing,
   chart,
+  chartActivity,
+  chartNotes,
+  chartReadings,
+  chartTargets,
+  chartTasks,
   ingest,
   notifications,
   organizations,

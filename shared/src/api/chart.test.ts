@@ -1,8 +1,5 @@
 import { describe, expect, it } from 'vitest';
 import {
-  complianceSquareColour,
-  complianceStripMonths,
-  getPatientReadings,
   rejectHover,
   type StatusProgram,
   showsBhiTab,
@@ -11,8 +8,9 @@ import {
   showsRpmDetails,
   statusAvailability,
   statusDialog,
-  stripMonthName,
 } from './chart.js';
+import { getPatientReadings } from './chart-readings.js';
+import { complianceSquareColour, complianceStripMonths, stripMonthName } from './chart-targets.js';
 import { ingestReadingBody } from './ingest.js';
 import { addRuleBody, terminateRule } from './rules.js';
 
