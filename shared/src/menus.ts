@@ -1,9 +1,8 @@
-import { PRODUCT, PRODUCT_SLUG, SEARCH_SUGGESTIONS_MAX } from './constants.js';
+import { PRODUCT, PRODUCT_SLUG } from './constants.js';
 import { MSG } from './messages.js';
 import { lowestRoleId } from './roles.js';
 import { type AccessContext, canOpen, findRoute, type RouteAccess } from './routes.js';
 import type { StoredUser } from './user.js';
-import { isValidSearch } from './validators.js';
 
 /**
  * The menus of the signed-in shell (000 §2.7) and who sees what (000 §6.2). Pure: no React, no storage.
@@ -266,7 +265,8 @@ export const BILLER_ROLE_IDS: readonly number[] = [10, 11];
 /** The entries an external care coordinator with role 9 sees (000 §6.2). */
 const EXTERNAL_CARE_COORD_KEYS: ReadonlySet<string> = new Set(['practices', 'locations', 'programs']);
 
-function accessContext(
+/** What `canOpen` needs to know of the user (routes.ts), for the main menu and the user menu (user-menu.ts). */
+export function accessContext(
   user: Pick<MenuUser, 'pages' | 'roleid' | 'aws_link'>,
   tempLogin: boolean,
 ): AccessContext {
@@ -367,172 +367,3 @@ export function managementEntries(user: Pick<MenuUser, 'pages'>): MenuEntry[] {
 // ---------------------------------------------------------------------------------------------------------------
 // User menu (000 §2.7, §6.2)
 // ---------------------------------------------------------------------------------------------------------------
-
-/**
- * Lowest role ids that see Notification Defaults (000 §6.2 "the notification-role list (contents not shown)").
- * Our choice: the roles that set up or receive patient notifications: administrators (1, 2), clinical staff (3, 5,
- * 6, 8, 13), care coordinators (9) and schedulers (15). Billers, sales, sleep readers and technicians do not.
- */
-export const NOTIFICATION_DEFAULTS_ROLE_IDS: readonly number[] = [1, 2, 3, 5, 6, 8, 9, 13, 15];
-
-/**
- * Lowest role ids that see Insurance Defaults (000 §6.2 "the insurance-role list (contents not shown)").
- * Our choice: the top administrator (1), practice leads (5) and the billers (10, 11), who price claims.
- */
-export const INSURANCE_DEFAULTS_ROLE_IDS: readonly number[] = [1, 5, 10, 11];
-
-/** Lowest role ids that see Configure Defaults, besides role 6 when not a dentist (000 §6.2). */
-const CONFIGURE_DEFAULTS_ROLE_IDS: readonly number[] = [1, 5, 8, 13];
-
-/** The key of a user-menu entry. */
-export type UserMenuKey =
-  | 'profile'
-  | 'configure-defaults'
-  | 'notification-defaults'
-  | 'insurances-defaults'
-  | 'interpretation-customs'
-  | 'rpmProtocol-defaults'
-  | 'ccm-defaults'
-  | 'notes-defaults'
-  | 'temporary-login'
-  | 'logout';
-
-/** One entry of the user menu: a link, or one of two actions. */
-export type UserMenuEntry =
-  | (MenuLink & { readonly kind: 'link'; readonly key: UserMenuKey })
-  | { readonly kind: 'temporary-login' | 'logout'; readonly key: UserMenuKey; readonly label: string };
-
-/** Labels of the user menu; 000 §2.7 quotes three of them, we chose the others from their routes. */
-export const USER_MENU_LABELS: Readonly<Record<UserMenuKey, string>> = {
-  profile: MSG.userProfile,
-  'configure-defaults': 'Configure Defaults',
-  'notification-defaults': 'Notification Defaults',
-  'insurances-defaults': 'Insurance Defaults',
-  'interpretation-customs': MSG.customInterpretationConfig,
-  'rpmProtocol-defaults': 'RPM Protocol Defaults',
-  'ccm-defaults': MSG.ccmCarePlanDefaults,
-  'notes-defaults': 'Notes Defaults',
-  'temporary-login': 'Sign in as another user',
-  logout: 'Logout',
-};
-
-/** The user-menu fields of the stored user. */
-export type UserMenuUser = Pick<
-  MenuUser,
-  'roleid' | 'pages' | 'aws_link' | 'is_dentist' | 'is_sleeplab_user'
->;
-
-/**
- * The user menu of 000 §2.7 with each entry's rule of 000 §6.2, in the spec's order, then 'Sign in as another user'
- * and Logout. Role rules read the lowest role id (000 §6 "the user's lowest role id drives most checks"); the spec
- * says "lowest" for three of them and we chose it for all, so one user never gets mixed readings. A link also needs
- * its route to open (Custom Interpretation Config needs its access-list entry, 000 §2.4).
- */
-export function userMenuEntries(
-  user: UserMenuUser,
-  options: Pick<MenuOptions, 'tempLogin'>,
-): UserMenuEntry[] {
-  const role = lowestRoleId(user.roleid);
-  const dentist = user.is_dentist === 1;
-  const sleepLab = user.is_sleeplab_user === 1;
-  const inList = (ids: readonly number[]) => role !== undefined && ids.includes(role);
-  const physicianNotDentist = role === 6 && !dentist;
-
-  const rules: readonly (readonly [UserMenuKey, string, boolean])[] = [
-    ['profile', '/app/profile', true],
-    [
-      'configure-defaults',
-      '/app/configure-defaults',
-      inList(CONFIGURE_DEFAULTS_ROLE_IDS) || physicianNotDentist,
-    ],
-    [
-      'notification-defaults',
-      '/app/notification-defaults',
-      inList(NOTIFICATION_DEFAULTS_ROLE_IDS) && !dentist && !sleepLab,
-    ],
-    [
-      'insurances-defaults',
-      '/app/insurances-defaults',
-      inList(INSURANCE_DEFAULTS_ROLE_IDS) && !dentist && !sleepLab,
-    ],
-    ['interpretation-customs', '/app/interpretation-customs', role === 6 || role === 16],
-    ['rpmProtocol-defaults', '/app/rpmProtocol-defaults', role === 5],
-    ['ccm-defaults', '/app/ccm-defaults', role === 5 || physicianNotDentist],
-    ['notes-defaults', '/app/notes-defaults', role === 5 || physicianNotDentist],
-  ];
-  const ctx = accessContext(user, options.tempLogin);
-  const entries: UserMenuEntry[] = rules
-    .filter(([, link, shown]) => shown && canOpen(link, ctx))
-    .map(([key, link]) => ({ kind: 'link', key, label: USER_MENU_LABELS[key], link }));
-  // 000 §6.2 "Admin-style users may perform a temporary login"; we read admin-style as lowest role 1. Not offered
-  // during a temporary login: a second one would replace the stored main user (000 §4.4) and strand the admin.
-  if (role === 1 && !options.tempLogin) {
-    entries.push({
-      kind: 'temporary-login',
-      key: 'temporary-login',
-      label: USER_MENU_LABELS['temporary-login'],
-    });
-  }
-  entries.push({ kind: 'logout', key: 'logout', label: USER_MENU_LABELS.logout });
-  return entries;
-}
-
-// ---------------------------------------------------------------------------------------------------------------
-// Search (000 §2.7, §5)
-// ---------------------------------------------------------------------------------------------------------------
-
-/** Lower case, runs of white space as one space, trimmed. */
-function normal(text: string): string {
-  return text.toLowerCase().replace(/\s+/g, ' ').trim();
-}
-
-/** The two ways a label can be typed without punctuation: 'Co-Read' as 'co read' and as 'coread'. */
-function labelForms(label: string): [string, string] {
-  const lower = normal(label);
-  return [normal(lower.replace(/[^\p{L}\p{Nd}\s]+/gu, ' ')), lower.replace(/[^\p{L}\p{Nd}\s]+/gu, '')];
-}
-
-/**
- * How well `label` matches the query (lower is better), or `null` for no match: 0 the label starts with it, 1 a word
- * of the label does, 2 it is elsewhere inside the label. Only the label's punctuation is relaxed (a valid query has
- * none, 000 §5), so 'co read' and 'coread' both find 'Sleep Tests Co-Read'.
- */
-function matchRank(label: string, query: string): number | null {
-  const q = normal(query);
-  const forms = labelForms(label);
-  if (forms.some((form) => form.startsWith(q))) return 0;
-  if (forms.some((form) => form.includes(` ${q}`))) return 1;
-  if (forms.some((form) => form.includes(q))) return 2;
-  return null;
-}
-
-/**
- * At most 5 entries whose label holds `text`, case-insensitively (000 §2.7, §9); none when `text` is not a valid
- * search (empty or with special characters, 000 §5). Spec is silent on the order; we chose labels that start with
- * the text first, then labels with a word that does, then the rest, each in menu order. One entry per link.
- */
-export function searchSuggestions<T extends MenuLink>(entries: readonly T[], text: string): T[] {
-  if (!isValidSearch(text)) return [];
-  const seen = new Set<string>();
-  const ranked: { item: T; rank: number; index: number }[] = [];
-  entries.forEach((item, index) => {
-    if (seen.has(item.link)) return;
-    const rank = matchRank(item.label, text);
-    if (rank === null) return;
-    seen.add(item.link);
-    ranked.push({ item, rank, index });
-  });
-  ranked.sort((a, b) => a.rank - b.rank || a.index - b.index);
-  return ranked.slice(0, SEARCH_SUGGESTIONS_MAX).map((r) => r.item);
-}
-
-/**
- * Everything the search box may suggest to `user` (000 §2.7 "menu entries"): the main menu (with the chart tabs of
- * the current patient) and the user menu's links. Spec is silent on whether the user menu counts; we chose to
- * include it, so 'profile' finds User Profile.
- */
-export function searchableEntries(user: MenuUser, options: MenuOptions): MenuLink[] {
-  const main: MenuLink[] = menuEntries(visibleMenu(user, options));
-  const personal = userMenuEntries(user, options).flatMap((item) => (item.kind === 'link' ? [item] : []));
-  return [...main, ...personal];
-}
