@@ -17,6 +17,7 @@ export * from './api/rules.js';
 export * from './api/shell.js';
 export * from './api/users.js';
 export * from './billing/index.js';
+export * from './calendar.js';
 export * from './constants.js';
 export * from './hub.js';
 export * from './menu-search.js';

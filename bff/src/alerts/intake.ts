@@ -1,8 +1,10 @@
 import { createHash } from 'node:crypto';
 import {
+  daysAgo,
   INGEST_CLOCK_SKEW_MS,
   INGEST_MAX_AGE_DAYS,
   type IngestReadingBody,
+  isoDay,
   type Thresholds,
 } from '@rpm/shared';
 import { sql, type Transaction } from 'kysely';
@@ -60,7 +62,6 @@ export interface IntakeOptions {
 /** A vital name as the intake compares it: lower case, without spaces, hyphens or underscores. */
 export const vitalKey = (name: string): string => name.toLowerCase().replace(/[\s_-]+/g, '');
 
-const DAY_MS = 86_400_000;
 /** PostgreSQL's deadlock and serialization-failure codes: the batch is retried. */
 const RETRYABLE = new Set(['40P01', '40001']);
 const ATTEMPTS = 3;
@@ -224,7 +225,7 @@ async function check(
       fail(new HttpError(400, 'taken_at lies in the future.', 'taken_at'));
       continue;
     }
-    if (taken.getTime() < now.getTime() - INGEST_MAX_AGE_DAYS * DAY_MS) {
+    if (taken < daysAgo(now, INGEST_MAX_AGE_DAYS)) {
       fail(new HttpError(400, `taken_at is more than ${INGEST_MAX_AGE_DAYS} days old.`, 'taken_at'));
       continue;
     }
@@ -252,7 +253,7 @@ async function check(
       inventoryId: row.inventory_id,
       deviceTypeId: row.device_type_id,
       takenAt: taken.toISOString(),
-      day: taken.toISOString().slice(0, 10),
+      day: isoDay(taken),
       payloadHash: createHash('sha256')
         .update(JSON.stringify(values.map((v) => [v.vital_id, v.value])))
         .digest('hex'),

@@ -1,9 +1,9 @@
 import type { StoredUser } from '@rpm/shared';
+import { elapsedDays } from '@rpm/shared';
 import type { Clock } from '../clock.js';
 import type { Db } from '../db/schema.js';
 
 const bit = (b: boolean): 0 | 1 => (b ? 1 : 0);
-const DAY_MS = 86_400_000;
 
 /** The user record the sign-in answer carries and the browser stores as 'user' (000 §3). */
 export async function loadStoredUser(
@@ -52,7 +52,7 @@ export async function loadStoredUser(
       .orderBy('locations.location_name')
       .execute(),
   ]);
-  const ageDays = Math.floor((clock.now().getTime() - u.password_changed_at.getTime()) / DAY_MS);
+  const ageDays = elapsedDays(u.password_changed_at, clock.now());
   return {
     user_id: u.user_id,
     token,

@@ -1,3 +1,4 @@
+import { isoDay } from '@rpm/shared';
 import { sql } from 'kysely';
 import { audit } from '../audit.js';
 import type { AuthContext } from '../auth/guard.js';
@@ -34,7 +35,7 @@ export async function recordClaim(
     .executeTakeFirst();
   if (!row) throw new HttpError(404, `Billing row ${input.summaryId} does not exist.`, 'id');
   if (!inScope(scope, row.practice_id, row.location_id)) throw new HttpError(403, NO_PRACTICE_ACCESS, 'id');
-  const month = row.month.toISOString().slice(0, 10);
+  const month = isoDay(row.month);
   return db.transaction().execute(async (trx) => {
     const inserted = await trx
       .insertInto('billing_claims')
@@ -59,7 +60,7 @@ export async function recordClaim(
         entityId: row.id,
         detail: { patient_id: row.patient_id, month },
       });
-      return { claimDate: inserted.claimed_at.toISOString().slice(0, 10), recorded: true };
+      return { claimDate: isoDay(inserted.claimed_at), recorded: true };
     }
     const existing = await trx
       .selectFrom('billing_claims')
@@ -67,6 +68,6 @@ export async function recordClaim(
       .where('patient_id', '=', row.patient_id)
       .where('month', '=', sql<Date>`${month}::date`)
       .executeTakeFirstOrThrow();
-    return { claimDate: existing.claimed_at.toISOString().slice(0, 10), recorded: false };
+    return { claimDate: isoDay(existing.claimed_at), recorded: false };
   });
 }

@@ -2,6 +2,7 @@ import {
   BILLING_CODE_COLUMNS,
   type BillingRow,
   type DefaultAmount,
+  isoDay,
   PRODUCT,
   type PriceList,
   priceCents,
@@ -45,8 +46,6 @@ interface RowRecord {
   readonly activity_time_60_cpt: string | null;
   readonly claimed_at: Date | null;
 }
-
-const isoDay = (date: Date) => date.toISOString().slice(0, 10);
 
 /**
  * ORDER BY of a page: the key, then the patient id in the same direction, so pages are stable and each order is

@@ -1,4 +1,4 @@
-import { rpmCodes, rtmCodes } from '@rpm/shared';
+import { isoDay, rpmCodes, rtmCodes } from '@rpm/shared';
 import { type Insertable, sql, type Transaction } from 'kysely';
 import type { Database, Db, DeviceAssignmentsTable, ReadingsTable, TimeLogsTable } from '../db/schema.js';
 
@@ -64,7 +64,6 @@ const CODE_INPUTS = sql.raw(
   `id, month, reading_days, rpm_seconds, rtm_seconds, setup_date, ${CODE_COLUMNS.join(', ')}`,
 );
 
-const isoDay = (date: Date) => date.toISOString().slice(0, 10);
 const isoTime = (value: Date | string) => (value instanceof Date ? value.toISOString() : value);
 
 /**

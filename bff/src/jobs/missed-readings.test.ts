@@ -1,8 +1,8 @@
+import { isoDay } from '@rpm/shared';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { recordReadings } from '../billing/summary.js';
 import { SimulatedClock } from '../clock.js';
 import { giveDevice, makePatient, placeOf } from '../routes/chart-fixtures.js';
-import { isoDay } from '../routes/rules-store.js';
 import { rowCounts } from '../routes/test-rows.js';
 import { startTestApp, type TestApp } from '../test-app.js';
 import { createMissedReadingsJob, type MissedReadingsJob } from './missed-readings.js';

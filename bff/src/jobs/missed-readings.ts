@@ -1,3 +1,4 @@
+import { elapsedDays, isoDay } from '@rpm/shared';
 import type { FastifyBaseLogger } from 'fastify';
 import { sql } from 'kysely';
 import { audit } from '../audit.js';
@@ -20,8 +21,6 @@ export const MISSED_READINGS_INTERVAL_MS = 15 * 60_000;
 
 /** Names this job among PostgreSQL advisory locks, so with several BFF replicas one runs a tick at a time. */
 const JOB_LOCK_KEY = 7_262_005;
-
-const DAY_MS = 86_400_000;
 
 export interface MissedReadingsJobOptions {
   readonly db: Db;
@@ -68,7 +67,7 @@ export function createMissedReadingsJob(opts: MissedReadingsJobOptions): MissedR
 
   async function tick(): Promise<MissedReadingsTick> {
     const now = clock.now();
-    const today = now.toISOString().slice(0, 10);
+    const today = isoDay(now);
     return db.transaction().execute(async (trx) => {
       const { rows: lock } = await sql<{ locked: boolean }>`
         select pg_try_advisory_xact_lock(${sql.lit(JOB_LOCK_KEY)}) as locked`.execute(trx);
@@ -92,7 +91,7 @@ export function createMissedReadingsJob(opts: MissedReadingsJobOptions): MissedR
 
       const due: { rule: WatchedRule; kind: 'sms' | 'call'; days: number }[] = [];
       for (const rule of rows) {
-        const days = Math.floor((now.getTime() - rule.since.getTime()) / DAY_MS);
+        const days = elapsedDays(rule.since, now);
         const sms = rule.notification_mode !== 'ivr';
         const call = rule.notification_mode !== 'sms';
         if (sms && days >= rule.sms_miss) due.push({ rule, kind: 'sms', days });
@@ -122,7 +121,7 @@ export function createMissedReadingsJob(opts: MissedReadingsJobOptions): MissedR
         if (!d) continue;
         const { rule } = d;
         const last = rule.last_reading_at
-          ? `no readings since ${rule.last_reading_at.toISOString().slice(0, 10)}`
+          ? `no readings since ${isoDay(rule.last_reading_at)}`
           : 'no readings yet';
         const task = await trx
           .insertInto('tasks')

@@ -1,6 +1,7 @@
 import {
   getActivityLogs,
   getRunningTimer,
+  shiftDay,
   startActivityTimer,
   stopActivityTimer,
   TIMER_MAX_SECONDS,
@@ -13,7 +14,6 @@ import { registerCall } from '../http/calls.js';
 import { HttpError } from '../http/errors.js';
 import { assertPatientAccess } from '../scope.js';
 import { actor, fullName } from './route-helpers.js';
-import { addDays } from './rules-store.js';
 
 /** The activity timer and the activity log of the patient chart (000 §2.3; issue 5 part 6). */
 export function chartActivityRoutes(app: FastifyInstance, deps: Deps): void {
@@ -129,7 +129,7 @@ export function chartActivityRoutes(app: FastifyInstance, deps: Deps): void {
   registerCall(app, deps, getActivityLogs, async ({ query, auth }) => {
     await assertPatientAccess(db, auth, query.patient_id);
     const from = new Date(`${query.from}T00:00:00Z`);
-    const to = new Date(`${addDays(query.to, 1)}T00:00:00Z`);
+    const to = new Date(`${shiftDay(query.to, 1)}T00:00:00Z`);
     const base = db
       .selectFrom('time_logs as t')
       .where('t.patient_id', '=', query.patient_id)

@@ -4,7 +4,9 @@ import {
   getPatientAlerts,
   getPatientDevices,
   getPatientReadings,
+  isoDay,
   READINGS_PER_VITAL_MAX,
+  shiftDay,
   type Thresholds,
 } from '@rpm/shared';
 import type { FastifyInstance } from 'fastify';
@@ -16,7 +18,7 @@ import { registerCall } from '../http/calls.js';
 import { HttpError } from '../http/errors.js';
 import { assertPatientAccess } from '../scope.js';
 import { actor } from './route-helpers.js';
-import { addDays, isoDay, sqlDay } from './rules-store.js';
+import { sqlDay } from './rules-store.js';
 
 /** The chart's Devices, Readings and Alerts tabs and the care team (000 §2.3; 001 §2.6; issue 5 parts 3, 5). */
 export function chartRecordRoutes(app: FastifyInstance, deps: Deps): void {
@@ -89,7 +91,7 @@ export function chartRecordRoutes(app: FastifyInstance, deps: Deps): void {
   registerCall(app, deps, getPatientReadings, async ({ query, auth }) => {
     await assertPatientAccess(db, auth, query.patient_id);
     const from = new Date(`${query.from}T00:00:00Z`);
-    const to = new Date(`${addDays(query.to, 1)}T00:00:00Z`);
+    const to = new Date(`${shiftDay(query.to, 1)}T00:00:00Z`);
     // The newest READINGS_PER_VITAL_MAX (+1, to know whether some were left out) of each vital in the range.
     const { rows } = await sql<{
       reading_id: number;

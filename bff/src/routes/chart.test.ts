@@ -1,3 +1,4 @@
+import { isoDay, shiftDay } from '@rpm/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { recordReadings, recordTimeLogs } from '../billing/summary.js';
 import { signIn, startTestApp, type TestApp } from '../test-app.js';
@@ -9,7 +10,7 @@ import {
   placeElsewhere,
   placeOf,
 } from './chart-fixtures.js';
-import { addDays, isoDay, sqlDay } from './rules-store.js';
+import { sqlDay } from './rules-store.js';
 import { rowCounts } from './test-rows.js';
 
 type Signed = Awaited<ReturnType<typeof signIn>>;
@@ -461,7 +462,7 @@ describe('activity timer and log (issue 5 part 6)', () => {
 
   it('lists the activity log with totals per program', async () => {
     const res = await get(
-      `rpm/activity/getActivityLogs?patient_id=${patient}&from=${addDays(today, -400)}&to=${addDays(today, 1)}`,
+      `rpm/activity/getActivityLogs?patient_id=${patient}&from=${shiftDay(today, -400)}&to=${shiftDay(today, 1)}`,
     );
     expect(res.statusCode, res.body).toBe(200);
     const body = res.json();
@@ -469,7 +470,7 @@ describe('activity timer and log (issue 5 part 6)', () => {
     expect(body.totals.RPM).toBe(1260 + 1500);
     expect(body.count).toBe(4);
     const bad = await get(
-      `rpm/activity/getActivityLogs?patient_id=${patient}&from=${today}&to=${addDays(today, -1)}`,
+      `rpm/activity/getActivityLogs?patient_id=${patient}&from=${today}&to=${shiftDay(today, -1)}`,
     );
     expect(bad.statusCode).toBe(400);
   });
@@ -515,7 +516,7 @@ describe('notes and tasks (000 §2.3)', () => {
       patient_id: patient,
       assigned_to: nurse.user.user_id,
       title: 'Call about the cuff',
-      due_at: `${addDays(today, 1)}T09:00:00Z`,
+      due_at: `${shiftDay(today, 1)}T09:00:00Z`,
     });
     expect(res.statusCode, res.body).toBe(200);
     const task = res.json().data;

@@ -9,7 +9,10 @@ import {
   getOrgsForUser,
   getPatientDetailById,
   getPatientStatuses,
+  isoDay,
+  lastDayOf,
   MSG,
+  monthsBefore,
   RPM_ADDITIONAL_TIME_GOAL_MIN,
   RPM_TIME_GOAL_MIN,
   type StatusOption,
@@ -29,7 +32,7 @@ import { registerCall } from '../http/calls.js';
 import { HttpError } from '../http/errors.js';
 import { assertPatientAccess, visibleOrganizations } from '../scope.js';
 import { actor } from './route-helpers.js';
-import { isoDay, latestTodayDay, sqlDay } from './rules-store.js';
+import { latestTodayDay, sqlDay } from './rules-store.js';
 
 /** Months of CPT history on the card; the spec is silent, two years covers any audit question at the desk. */
 const CPT_HISTORY_MONTHS = 24;
@@ -300,15 +303,13 @@ export function chartRoutes(app: FastifyInstance, deps: Deps): void {
     await assertPatientAccess(db, auth, query.patient_id);
     const month = query.month ?? isoDay(clock.now()).slice(0, 7);
     const first = `${month}-01`;
-    const last = isoDay(new Date(Date.UTC(Number(month.slice(0, 4)), Number(month.slice(5, 7)), 0)));
+    const last = lastDayOf(month);
     const patient = await db
       .selectFrom('patients')
       .select(['setup_date', 'ccm_type'])
       .where('patient_id', '=', query.patient_id)
       .executeTakeFirstOrThrow();
-    const historyFrom = isoDay(
-      new Date(Date.UTC(Number(month.slice(0, 4)), Number(month.slice(5, 7)) - CPT_HISTORY_MONTHS, 1)),
-    );
+    const historyFrom = `${monthsBefore(month, CPT_HISTORY_MONTHS)}-01`;
     // The billing summary (billing/summary.ts) holds the month's counts and stored RPM codes; CCM codes depend on
     // the patient's CCM type and are computed here, as the billing report does.
     const rows = await db

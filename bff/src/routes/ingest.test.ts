@@ -1,4 +1,4 @@
-import { HUB_EVENTS, type NotificationNewPayload } from '@rpm/shared';
+import { HUB_EVENTS, isoDay, type NotificationNewPayload } from '@rpm/shared';
 import { io as connect, type Socket } from 'socket.io-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { hashDeviceKey } from '../alerts/device-keys.js';
@@ -13,7 +13,6 @@ import {
   placeElsewhere,
   placeOf,
 } from './chart-fixtures.js';
-import { isoDay } from './rules-store.js';
 import { rowCounts } from './test-rows.js';
 
 type Signed = Awaited<ReturnType<typeof signIn>>;

@@ -1,4 +1,4 @@
-import { addCheckInEntry, getDetailsByUserID, getLanguages, lowestRoleId } from '@rpm/shared';
+import { addCheckInEntry, getDetailsByUserID, getLanguages, isoDay, lowestRoleId } from '@rpm/shared';
 import type { FastifyInstance } from 'fastify';
 import { audit } from '../audit.js';
 import type { Deps } from '../deps.js';
@@ -31,7 +31,7 @@ export function patientRoutes(app: FastifyInstance, deps: Deps): void {
       ])
       .where('patient_id', '=', query.userid)
       .executeTakeFirstOrThrow();
-    return { status: 1, data: { ...p, dob: p.dob.toISOString().slice(0, 10) } };
+    return { status: 1, data: { ...p, dob: isoDay(p.dob) } };
   });
 
   registerCall(app, deps, addCheckInEntry, async ({ body, auth, req }) => {

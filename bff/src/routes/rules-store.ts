@@ -1,6 +1,8 @@
 import {
+  isoDay,
   type NotificationRule,
   RULE_DEFAULT_END_DATE,
+  shiftDay,
   type Thresholds,
   thresholdProblem,
   type VitalThreshold,
@@ -13,28 +15,21 @@ import type { Db, NotificationRulesTable } from '../db/schema.js';
 import { HttpError } from '../http/errors.js';
 import { assertPatientAccess } from '../scope.js';
 
-/** 'YYYY-MM-DD' of a date (UTC). */
-export const isoDay = (date: Date): string => date.toISOString().slice(0, 10);
-
 /**
  * A 'YYYY-MM-DD' day as a SQL date, for comparisons with date columns (a Date parameter would be serialised in
  * the process's time zone and could shift the day; schema.ts DateColumn).
  */
 export const sqlDay = (day: string) => sql<Date>`cast(${day} as date)`;
 
-/** A day moved by whole days. */
-export const addDays = (day: string, days: number): string =>
-  isoDay(new Date(Date.parse(`${day}T00:00:00Z`) + days * 86_400_000));
-
 /**
  * The earliest day a rule may start or end on when set now. The pickers' minimum is today (001 §5); the server
  * counts days in UTC (the schema has no practice time zone) and clinics behind UTC are still on yesterday's date
  * in their evening, so the server accepts yesterday (UTC) too.
  */
-export const earliestRuleDay = (now: Date): string => addDays(isoDay(now), -1);
+export const earliestRuleDay = (now: Date): string => shiftDay(isoDay(now), -1);
 
 /** The latest day a picker with the maximum 'today' may give (001 §5), with the same allowance ahead of UTC. */
-export const latestTodayDay = (now: Date): string => addDays(isoDay(now), 1);
+export const latestTodayDay = (now: Date): string => shiftDay(isoDay(now), 1);
 
 /** Dates a rule is set to now: not before {@link earliestRuleDay}, the end no later than 12/31/2099. */
 export function checkEndDate(end: string, now: Date, message: string): void {

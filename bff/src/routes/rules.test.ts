@@ -1,4 +1,4 @@
-import { statusAvailability } from '@rpm/shared';
+import { isoDay, shiftDay, statusAvailability } from '@rpm/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { signIn, startTestApp, type TestApp } from '../test-app.js';
 import {
@@ -9,7 +9,6 @@ import {
   placeElsewhere,
   placeOf,
 } from './chart-fixtures.js';
-import { addDays, isoDay } from './rules-store.js';
 import { rowCounts } from './test-rows.js';
 
 type Signed = Awaited<ReturnType<typeof signIn>>;
@@ -373,13 +372,13 @@ describe('updateNotificationRules (001 §4 edit mode, §5)', () => {
     // A rule that started before today: its locked start date stays valid on edit.
     await t.db
       .updateTable('notification_rules')
-      .set({ start_date: addDays(today, -2) })
+      .set({ start_date: shiftDay(today, -2) })
       .where('notification_rule_id', '=', id)
       .execute();
   });
 
   const editBody = (over: Record<string, unknown> = {}) =>
-    ruleBody({ notification_rule_id: id, start_date: addDays(today, -2), ...over });
+    ruleBody({ notification_rule_id: id, start_date: shiftDay(today, -2), ...over });
 
   it('saves an edit with a locked start date in the past, records before and after', async () => {
     const rule = await ruleOf(id);
@@ -394,7 +393,7 @@ describe('updateNotificationRules (001 §4 edit mode, §5)', () => {
     );
     expect(res.statusCode, res.body).toBe(200);
     const after = await ruleOf(id);
-    expect(after).toMatchObject({ interval: 2, sms_miss: 3, start_date: addDays(today, -2) });
+    expect(after).toMatchObject({ interval: 2, sms_miss: 3, start_date: shiftDay(today, -2) });
     expect(after.vitals[0].abnormal_high).toBe(135);
     const audit = await t.db
       .selectFrom('audit_log')
@@ -411,7 +410,7 @@ describe('updateNotificationRules (001 §4 edit mode, §5)', () => {
     ['a status change', { status: 2 }, 400, 'status'],
     [
       'a changed start date in the past',
-      { start_date: addDays(isoDay(new Date()), -5) },
+      { start_date: shiftDay(isoDay(new Date()), -5) },
       400,
       'start_date',
       'Invalid Start Date',
@@ -420,7 +419,7 @@ describe('updateNotificationRules (001 §4 edit mode, §5)', () => {
     ['negative missed-call days', { call_miss: -2 }, 400, 'call_miss'],
     [
       'an end before the start',
-      { end_date: addDays(isoDay(new Date()), -3) },
+      { end_date: shiftDay(isoDay(new Date()), -3) },
       400,
       'end_date',
       'Invalid Date Range',

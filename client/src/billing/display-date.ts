@@ -1,3 +1,5 @@
+import { format, isValid } from 'date-fns';
+
 const DATE_ONLY = /^(\d{4})-(\d{2})-(\d{2})$/;
 const TIMESTAMP = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}/;
 
@@ -13,11 +15,7 @@ export function displayDate(value: string | null | undefined): string {
   if (date) return `${date[2]}/${date[3]}/${date[1]}`;
   if (TIMESTAMP.test(value)) {
     const at = new Date(value);
-    if (!Number.isNaN(at.getTime())) {
-      const mm = String(at.getMonth() + 1).padStart(2, '0');
-      const dd = String(at.getDate()).padStart(2, '0');
-      return `${mm}/${dd}/${at.getFullYear()}`;
-    }
+    if (isValid(at)) return format(at, 'MM/dd/yyyy');
   }
   return value;
 }

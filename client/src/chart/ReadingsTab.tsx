@@ -1,5 +1,5 @@
 import { Callout, Card, FormGroup, HTMLTable, InputGroup, NumericInput } from '@blueprintjs/core';
-import { getPatientReadings, getPatientVitals, hasHighBounds, MSG, vitalKind } from '@rpm/shared';
+import { getPatientReadings, getPatientVitals, hasHighBounds, MSG, shiftDay, vitalKind } from '@rpm/shared';
 import { useEffect, useState } from 'react';
 import type { z } from 'zod';
 import { useApi } from '../errors/ErrorDialogProvider';
@@ -13,9 +13,6 @@ type Vitals = z.infer<(typeof getPatientVitals)['response']>['data'];
 /** The readings tab's default range; the spec is silent, we show the last 30 days. */
 export const READINGS_DEFAULT_DAYS = 30;
 
-const daysBefore = (day: string, n: number) =>
-  new Date(Date.parse(`${day}T00:00:00Z`) - n * 86_400_000).toISOString().slice(0, 10);
-
 /** Props of {@link ReadingsTab}. */
 export interface ReadingsTabProps {
   readonly patientId: number;
@@ -28,7 +25,7 @@ export interface ReadingsTabProps {
 export function ReadingsTab({ patientId }: ReadingsTabProps) {
   const { call } = useApi();
   const today = todayIso();
-  const [from, setFrom] = useState(daysBefore(today, READINGS_DEFAULT_DAYS - 1));
+  const [from, setFrom] = useState(shiftDay(today, 1 - READINGS_DEFAULT_DAYS));
   const [to, setTo] = useState(today);
   const [readings, setReadings] = useState<Readings | null>(null);
   const [vitals, setVitals] = useState<Vitals | null>(null);

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { daysBetween } from '../calendar.js';
 import { CHART, ok, paging, patientQuery } from './chart-common.js';
 import { defineCall } from './contract.js';
 import { listEnvelope, pageEnvelope } from './envelope.js';
@@ -67,7 +68,7 @@ export const getPatientReadings = defineCall({
       vital_id: recordIdParam.optional(),
     })
     .refine((q) => q.to >= q.from, { message: 'to must not be before from', path: ['to'] })
-    .refine((q) => (Date.parse(q.to) - Date.parse(q.from)) / 86_400_000 < READINGS_RANGE_MAX_DAYS, {
+    .refine((q) => daysBetween(q.from, q.to) < READINGS_RANGE_MAX_DAYS, {
       message: `The range may span ${READINGS_RANGE_MAX_DAYS} days at most`,
       path: ['to'],
     }),

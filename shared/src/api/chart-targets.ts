@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { monthsBefore } from '../calendar.js';
 import { COMPLIANCE_STRIP_MONTHS, COMPLIANCE_STRIP_MONTHS_BACK } from '../constants.js';
 import { CHART } from './chart-common.js';
 import { defineCall } from './contract.js';
@@ -14,16 +15,13 @@ import { recordIdParam } from './ids.js';
  * month being measured would always look red). Returns 'YYYY-MM', oldest first.
  */
 export function complianceStripMonths(today: string): string[] {
-  const year = Number(today.slice(0, 4));
-  const month = Number(today.slice(5, 7)) - 1;
   const months: string[] = [];
   for (
     let n = COMPLIANCE_STRIP_MONTHS_BACK - 1;
     n > COMPLIANCE_STRIP_MONTHS_BACK - 1 - COMPLIANCE_STRIP_MONTHS;
     n--
   ) {
-    const d = new Date(Date.UTC(year, month - n, 1));
-    months.push(d.toISOString().slice(0, 7));
+    months.push(monthsBefore(today.slice(0, 7), n));
   }
   return months;
 }

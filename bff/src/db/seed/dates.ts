@@ -1,35 +1,38 @@
-/** UTC calendar helpers for the seed: every date is computed from the caller's "today", never the clock. */
+import { UTCDate } from '@date-fns/utc';
+import {
+  addDays as addDaysUtc,
+  addMinutes as addMinutesUtc,
+  startOfDay as startOfDayUtc,
+  startOfMonth,
+  subMonths,
+} from 'date-fns';
 
-const DAY_MS = 86_400_000;
+/**
+ * UTC calendar helpers for the seed, by date-fns over UTCDate: every date is computed from the caller's "today",
+ * never the clock. Days as 'YYYY-MM-DD' and the differences between them come from shared/src/calendar.ts.
+ */
+
+/** A plain Date of a UTCDate result, for the database driver. */
+const plain = (date: Date) => new Date(date.getTime());
 
 /** Midnight UTC of the day `date` falls on. */
 export function startOfDay(date: Date): Date {
-  return new Date(Date.UTC(date.getUTCFullYear(), date.getUTCMonth(), date.getUTCDate()));
+  return plain(startOfDayUtc(new UTCDate(date.getTime())));
 }
 
 /** `date` moved by whole days (negative goes back). */
 export function addDays(date: Date, days: number): Date {
-  return new Date(date.getTime() + days * DAY_MS);
+  return plain(addDaysUtc(new UTCDate(date.getTime()), days));
 }
 
 /** `date` moved by minutes. */
 export function addMinutes(date: Date, minutes: number): Date {
-  return new Date(date.getTime() + minutes * 60_000);
+  return plain(addMinutesUtc(new UTCDate(date.getTime()), minutes));
 }
 
 /** Midnight UTC on the first of the month `months` months before the month of `date`. */
 export function startOfMonthsAgo(date: Date, months: number): Date {
-  return new Date(Date.UTC(date.getUTCFullYear(), date.getUTCMonth() - months, 1));
-}
-
-/** Whole days from `from` to `to`. */
-export function daysBetween(from: Date, to: Date): number {
-  return Math.round((startOfDay(to).getTime() - startOfDay(from).getTime()) / DAY_MS);
-}
-
-/** 'YYYY-MM-DD' of a date (UTC), the form date columns take. */
-export function isoDay(date: Date): string {
-  return date.toISOString().slice(0, 10);
+  return plain(startOfMonth(subMonths(new UTCDate(date.getTime()), months)));
 }
 
 /** The later of two dates. */

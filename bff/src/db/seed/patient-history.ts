@@ -1,6 +1,7 @@
+import { daysBetween } from '@rpm/shared';
 import type { Db, ProgramName } from '../schema.js';
 import { UnnestWriter } from './bulk-insert.js';
-import { addDays, addMinutes, daysBetween, earlier, later, startOfDay, startOfMonthsAgo } from './dates.js';
+import { addDays, addMinutes, earlier, later, startOfDay, startOfMonthsAgo } from './dates.js';
 import type { PatientPlan } from './patient-plan.js';
 import type { Random } from './prng.js';
 import { createVitalProfile } from './vital-values.js';

@@ -1,6 +1,7 @@
+import { isoDay } from '@rpm/shared';
 import { DEVICE_TYPE, LANGUAGE } from '../reference-ids.js';
 import type { Gender, NewPatient, ProgramName } from '../schema.js';
-import { addDays, isoDay, startOfDay } from './dates.js';
+import { addDays, startOfDay } from './dates.js';
 import { FEMALE_FIRST_NAMES, LAST_NAMES, MALE_FIRST_NAMES } from './names.js';
 import { BHI_STATUS, CCM_STATUS, RPM_STATUS } from './patient-statuses.js';
 import type { Random } from './prng.js';

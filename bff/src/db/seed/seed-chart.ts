@@ -1,7 +1,7 @@
+import { isoDay } from '@rpm/shared';
 import { sql } from 'kysely';
 import { hashDeviceKey } from '../../alerts/device-keys.js';
 import type { Db } from '../schema.js';
-import { isoDay } from './dates.js';
 
 /**
  * The demo vendor key of the reading intake (POST /api/ingest/readings, header x-device-key). Demo data only: it

@@ -1,4 +1,5 @@
 import { type Algorithm, hash } from '@node-rs/argon2';
+import { isoDay } from '@rpm/shared';
 import { sql } from 'kysely';
 import { rebuildSummaries } from '../../billing/summary.js';
 import { type Db, TABLE_NAMES, type TableName } from '../schema.js';
@@ -116,7 +117,7 @@ export async function seedDemo(db: Db, opts: SeedOptions): Promise<SeedSummary> 
 
   return {
     seed,
-    today: today.toISOString().slice(0, 10),
+    today: isoDay(today),
     counts: await countRows(db),
     deviceKey: DEMO_DEVICE_KEY,
     signIns: DEMO_USERS.map((user) => ({

@@ -1,0 +1,54 @@
+import { UTCDate } from '@date-fns/utc';
+import {
+  addDays,
+  differenceInCalendarDays,
+  differenceInDays,
+  lastDayOfMonth,
+  subDays,
+  subMonths,
+} from 'date-fns';
+
+/**
+ * Calendar arithmetic on the days ('YYYY-MM-DD') and months ('YYYY-MM') the contract carries, in UTC (DESIGN.md:
+ * days are UTC calendar days on both engines and in every browser), by date-fns over UTCDate: nothing here depends
+ * on the time zone of the process or the browser.
+ */
+
+/** A contract day or a Date as a UTC calendar date. */
+const utc = (day: string | Date): UTCDate =>
+  typeof day === 'string' ? new UTCDate(`${day.slice(0, 10)}T00:00:00Z`) : new UTCDate(day.getTime());
+
+/** 'YYYY-MM-DD' of the UTC day `date` falls on. */
+export function isoDay(date: Date): string {
+  return date.toISOString().slice(0, 10);
+}
+
+/** A day moved by whole days (negative goes back). */
+export function shiftDay(day: string, days: number): string {
+  return isoDay(addDays(utc(day), days));
+}
+
+/** Calendar days from `from` to `to` (negative when `to` is earlier). */
+export function daysBetween(from: string | Date, to: string | Date): number {
+  return differenceInCalendarDays(utc(to), utc(from));
+}
+
+/** The month `months` months before a 'YYYY-MM' month (negative goes forward). */
+export function monthsBefore(month: string, months: number): string {
+  return isoDay(subMonths(utc(`${month}-01`), months)).slice(0, 7);
+}
+
+/** The last day of a 'YYYY-MM' month. */
+export function lastDayOf(month: string): string {
+  return isoDay(lastDayOfMonth(utc(`${month}-01`)));
+}
+
+/** Whole days (24 hours each) elapsed from `from` to `to`, rounded down. */
+export function elapsedDays(from: Date, to: Date): number {
+  return differenceInDays(utc(to), utc(from));
+}
+
+/** The moment `days` days (24 hours each) before `date`. */
+export function daysAgo(date: Date, days: number): Date {
+  return new Date(subDays(utc(date), days).getTime());
+}
