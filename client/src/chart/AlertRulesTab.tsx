@@ -14,7 +14,7 @@ import { useSession } from '../session/SessionProvider';
 import { formatDay } from './format-day';
 import { RuleFormDialog } from './RuleFormDialog';
 import { RuleStatusSwitch } from './RuleStatusSwitch';
-import { BOUND_LABELS } from './ThresholdEditor';
+import { VitalBoundsTable } from './VitalBoundsTable';
 
 /** Props of {@link AlertRulesTab}. */
 export interface AlertRulesTabProps {
@@ -193,35 +193,7 @@ export function AlertRulesTab({ patientId, readOnly = false, deviceType = null }
       {levels && (
         <Dialog isOpen title={MSG.vitalMonitoringLevels} onClose={() => setLevels(null)}>
           <DialogBody>
-            {levels.vitals.length === 0 ? (
-              <p>{MSG.noDataFound}</p>
-            ) : (
-              <HTMLTable compact striped>
-                <thead>
-                  <tr>
-                    <th>Vital</th>
-                    <th>{BOUND_LABELS.critical_low}</th>
-                    <th>{BOUND_LABELS.abnormal_low}</th>
-                    <th>{BOUND_LABELS.abnormal_high}</th>
-                    <th>{BOUND_LABELS.critical_high}</th>
-                  </tr>
-                </thead>
-                <tbody>
-                  {levels.vitals.map((v) => (
-                    <tr key={v.vital_id}>
-                      <td>
-                        {v.vital_type} ({v.unit})
-                      </td>
-                      <td>{v.critical_low}</td>
-                      <td>{v.abnormal_low}</td>
-                      {/* 001 §2.6: spo2 has no high bounds. */}
-                      <td>{v.abnormal_high ?? '-'}</td>
-                      <td>{v.critical_high ?? '-'}</td>
-                    </tr>
-                  ))}
-                </tbody>
-              </HTMLTable>
-            )}
+            <VitalBoundsTable vitals={levels.vitals} />
           </DialogBody>
         </Dialog>
       )}

@@ -1,11 +1,11 @@
 import { Callout, Card, FormGroup, HTMLTable, InputGroup, NumericInput } from '@blueprintjs/core';
-import { getPatientReadings, getPatientVitals, hasHighBounds, MSG, shiftDay, vitalKind } from '@rpm/shared';
+import { getPatientReadings, getPatientVitals, MSG, shiftDay } from '@rpm/shared';
 import { useEffect, useState } from 'react';
 import type { z } from 'zod';
 import { useApi } from '../errors/ErrorDialogProvider';
 import { formatDay, todayIso } from './format-day';
 import { ReadingsChart } from './ReadingsChart';
-import { BOUND_LABELS } from './ThresholdEditor';
+import { VitalBoundsTable } from './VitalBoundsTable';
 
 type Readings = z.infer<(typeof getPatientReadings)['response']>['data'];
 type Vitals = z.infer<(typeof getPatientVitals)['response']>['data'];
@@ -141,37 +141,7 @@ export function VitalThresholds({ vitals }: { readonly vitals: Vitals }) {
   return (
     <Card compact className="chart-vital-thresholds">
       <h4>Vital Thresholds</h4>
-      {vitals.vitals.length === 0 ? (
-        <p>{MSG.noDataFound}</p>
-      ) : (
-        <HTMLTable compact striped>
-          <thead>
-            <tr>
-              <th>Vital</th>
-              <th>{BOUND_LABELS.critical_low}</th>
-              <th>{BOUND_LABELS.abnormal_low}</th>
-              <th>{BOUND_LABELS.abnormal_high}</th>
-              <th>{BOUND_LABELS.critical_high}</th>
-            </tr>
-          </thead>
-          <tbody>
-            {vitals.vitals.map((v) => {
-              const high = hasHighBounds(vitalKind(v.vital_type));
-              return (
-                <tr key={v.vital_id}>
-                  <td>
-                    {v.vital_type} ({v.unit})
-                  </td>
-                  <td>{v.critical_low}</td>
-                  <td>{v.abnormal_low}</td>
-                  <td>{high ? (v.abnormal_high ?? '-') : ''}</td>
-                  <td>{high ? (v.critical_high ?? '-') : ''}</td>
-                </tr>
-              );
-            })}
-          </tbody>
-        </HTMLTable>
-      )}
+      <VitalBoundsTable vitals={vitals.vitals} />
       {vitals.weight && (
         <div className="chart-rule-dates">
           <FormGroup
