@@ -1,5 +1,5 @@
-import { HTMLTable } from '@blueprintjs/core';
 import { MSG, type PatientDemographics } from '@rpm/shared';
+import { FactsTable } from '../form/FactsTable';
 import { formatDay } from './format-day';
 
 /** Props of {@link DemographicsTab}. */
@@ -30,16 +30,5 @@ export function DemographicsTab({ patient }: DemographicsTabProps) {
     ['Practice', patient.practice_name],
     ['Location', patient.location_name],
   ];
-  return (
-    <HTMLTable compact striped className="chart-demographics">
-      <tbody>
-        {rows.map(([label, value]) => (
-          <tr key={label}>
-            <th scope="row">{label}</th>
-            <td>{value}</td>
-          </tr>
-        ))}
-      </tbody>
-    </HTMLTable>
-  );
+  return <FactsTable rows={rows} className="chart-demographics" />;
 }

@@ -1,5 +1,6 @@
-import { Button, Dialog, DialogBody, DialogFooter, HTMLTable, Intent } from '@blueprintjs/core';
+import { Button, Dialog, DialogBody, DialogFooter, Intent } from '@blueprintjs/core';
 import { MSG, type OrganizationRow } from '@rpm/shared';
+import { FactsTable } from '../form/FactsTable';
 import { formatDate } from './format-date';
 import { type Language, languageName } from './languages';
 import { showsTranslation } from './organization-form-rules';
@@ -27,16 +28,7 @@ export function MoreInformationDialog({ organization, languages, onClose }: More
     >
       {organization && (
         <DialogBody>
-          <HTMLTable className="org-info-table" compact striped>
-            <tbody>
-              {fields(organization, languages).map(([label, value]) => (
-                <tr key={label}>
-                  <th scope="row">{label}</th>
-                  <td>{value}</td>
-                </tr>
-              ))}
-            </tbody>
-          </HTMLTable>
+          <FactsTable rows={fields(organization, languages)} className="org-info-table" />
         </DialogBody>
       )}
       <DialogFooter actions={<Button intent={Intent.PRIMARY} text={MSG.close} onClick={onClose} />} />
