@@ -34,13 +34,3 @@ export function addMinutes(date: Date, minutes: number): Date {
 export function startOfMonthsAgo(date: Date, months: number): Date {
   return plain(startOfMonth(subMonths(new UTCDate(date.getTime()), months)));
 }
-
-/** The later of two dates. */
-export function later(a: Date, b: Date): Date {
-  return a > b ? a : b;
-}
-
-/** The earlier of two dates. */
-export function earlier(a: Date, b: Date): Date {
-  return a < b ? a : b;
-}

@@ -1,7 +1,8 @@
 import { daysBetween } from '@rpm/shared';
+import { max, min } from 'date-fns';
 import type { Db, ProgramName } from '../schema.js';
 import { UnnestWriter } from './bulk-insert.js';
-import { addDays, addMinutes, earlier, later, startOfDay, startOfMonthsAgo } from './dates.js';
+import { addDays, addMinutes, startOfDay, startOfMonthsAgo } from './dates.js';
 import type { PatientPlan } from './patient-plan.js';
 import type { Random } from './prng.js';
 import { createVitalProfile } from './vital-values.js';
@@ -113,7 +114,7 @@ export function writePatientHistory(input: PatientHistoryInput): void {
   const historyMonths = input.historyMonths ?? HISTORY_MONTHS;
   const windowStart = startOfMonthsAgo(today, historyMonths - 1);
   const yesterday = addDays(startOfDay(today), -1);
-  const first = later(addDays(plan.setup, 1), windowStart);
+  const first = max([addDays(plan.setup, 1), windowStart]);
   const last =
     plan.dischargedAt && plan.dischargedAt < yesterday ? addDays(plan.dischargedAt, -1) : yesterday;
 
@@ -173,8 +174,8 @@ export function writePatientHistory(input: PatientHistoryInput): void {
   for (let m = historyMonths - 1; m >= 0 && loggers.length > 0; m--) {
     const monthStart = startOfMonthsAgo(today, m);
     const monthEnd = addDays(startOfMonthsAgo(today, m - 1), -1);
-    const from = later(first, monthStart);
-    const to = earlier(last, monthEnd);
+    const from = max([first, monthStart]);
+    const to = min([last, monthEnd]);
     if (to < from) continue;
     const share = (daysBetween(from, to) + 1) / (daysBetween(monthStart, monthEnd) + 1);
     const log = (

@@ -1,7 +1,8 @@
+import { min } from 'date-fns';
 import escapeHtml from 'escape-html';
 import type { Db } from '../schema.js';
 import { chunks } from './bulk-insert.js';
-import { addDays, addMinutes, earlier, startOfDay } from './dates.js';
+import { addDays, addMinutes, startOfDay } from './dates.js';
 import type { Random } from './prng.js';
 import type { SeededPatient } from './seed-patients.js';
 import { CLINICAL_ROLES, type StaffMember } from './seed-staff.js';
@@ -82,7 +83,7 @@ export async function seedActivity(
         description: `For ${patient.firstname} ${patient.lastname}.`,
         status,
         due_at: addDays(startOfDay(today), random.int(-5, 10)),
-        completed_at: status === 'completed' ? earlier(completedAt, today) : null,
+        completed_at: status === 'completed' ? min([completedAt, today]) : null,
         created_by: random.chance(0.5) && admin ? admin.userId : member.userId,
         created_at: createdAt,
       });
