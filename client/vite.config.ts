@@ -2,6 +2,7 @@
 import { readFileSync } from 'node:fs';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
+import { compression } from 'vite-plugin-compression2';
 
 const bff = 'http://127.0.0.1:3000';
 
@@ -14,7 +15,8 @@ const appVersion = typeof pkg.version === 'string' ? pkg.version : '';
 
 // The client is served by the BFF in production (one origin, strict CSP); in development Vite proxies to it.
 export default defineConfig({
-  plugins: [react()],
+  // .br and .gz beside each text file of the build, served by the BFF as the browser accepts (bff client-files.ts).
+  plugins: [react(), compression({ algorithms: ['brotliCompress', 'gzip'], threshold: 1024 })],
   define: { __APP_VERSION__: JSON.stringify(appVersion) },
   build: { outDir: 'dist', emptyOutDir: true, manifest: true },
   server: {

@@ -1,4 +1,3 @@
-import fastifyCompress from '@fastify/compress';
 import fastifyCookie from '@fastify/cookie';
 import fastifySwagger from '@fastify/swagger';
 import Fastify, { type FastifyInstance } from 'fastify';
@@ -10,7 +9,7 @@ import type { Db } from './db/schema.js';
 import { embeddedApi } from './embedded.js';
 import { clientFiles } from './http/client-files.js';
 import { registerErrorHandler } from './http/errors.js';
-import { COMPRESS_MIN_BYTES, compressJson } from './http/json-compression.js';
+import { compressJson } from './http/json-compression.js';
 import { securityHeaders } from './http/security.js';
 import { relayHub, relayRoutes } from './relay/relay.js';
 
@@ -35,10 +34,8 @@ export const appPlugin = fp<AppOptions>(async (app, opts) => {
   app.setSerializerCompiler(serializerCompiler);
   registerErrorHandler(app);
   await securityHeaders(app);
-  // JSON answers compressed in one step (json-compression.ts); this hook runs before @fastify/compress's, which
-  // then compresses the rest (the client's files, answers over the synchronous limit) as a stream.
+  // API answers compressed here (json-compression.ts); the client's files were compressed at build time.
   app.addHook('onSend', compressJson);
-  await app.register(fastifyCompress, { threshold: COMPRESS_MIN_BYTES });
   await app.register(fastifyCookie);
   await app.register(fastifySwagger, {
     openapi: { info: { title: 'RPM API', version: '1.0.0', description: 'Calls of spec 000 §7 and 001 §7' } },

@@ -4,7 +4,7 @@ import fastifyStatic from '@fastify/static';
 import type { FastifyInstance } from 'fastify';
 
 /**
- * Serves the built client and falls back to index.html for unknown non-API paths, so wouter can route them
+ * Serves the built client (precompressed) and falls back to index.html for unknown non-API paths, so wouter can route them
  * (STACK.md). API paths that match no call get a JSON 404.
  */
 export async function clientFiles(app: FastifyInstance, dist: string): Promise<void> {
@@ -14,6 +14,9 @@ export async function clientFiles(app: FastifyInstance, dist: string): Promise<v
     await app.register(fastifyStatic, {
       root,
       wildcard: false,
+      // The client's build writes .br and .gz beside each file (client/vite.config.ts): served as the browser
+      // accepts, compressed once at the highest levels instead of on every request.
+      preCompressed: true,
       setHeaders(reply, path) {
         // Vite fingerprints assets: cache them for a year; index.html must always be fresh.
         reply.header(

@@ -1,22 +1,30 @@
-import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
+import { promisify } from 'node:util';
+import { brotliCompress, brotliCompressSync, constants, gzip, gzipSync } from 'node:zlib';
 import { negotiate } from '@fastify/accept-negotiator';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 
-/** Answers smaller than this go out as they are (the same threshold as the app's @fastify/compress). */
+/** Answers smaller than this go out as they are: compressing them saves less than it costs. */
 export const COMPRESS_MIN_BYTES = 1024;
-/** Answers up to this size are compressed in one synchronous step (about 1 ms of zlib at most). */
+/**
+ * Answers up to this size are compressed in one synchronous step (about 1 ms of zlib at most); larger ones on
+ * zlib's thread pool, so the event loop keeps serving meanwhile.
+ */
 export const COMPRESS_SYNC_MAX_BYTES = 256 * 1024;
 
-/** Brotli as @fastify/compress configures it (quality 4, text mode). */
+/** Brotli for answers made on the fly: quality 4 (fast, still well ahead of gzip), text mode. */
 const BROTLI = {
   params: { [constants.BROTLI_PARAM_QUALITY]: 4, [constants.BROTLI_PARAM_MODE]: constants.BROTLI_MODE_TEXT },
 };
 
+const brotliAsync = promisify(brotliCompress);
+const gzipAsync = promisify(gzip);
+
 /**
- * onSend hook of the app (app.ts): compresses a JSON answer in one synchronous zlib call. @fastify/compress streams
- * every payload through zlib's thread pool, which measured about 1 ms per call for a 35 KB page of the billing report
- * that zlib compresses in 0.1 ms. Answers it leaves alone (small, larger than COMPRESS_SYNC_MAX_BYTES, no accepted
- * encoding) still reach @fastify/compress, which skips an answer that already has a Content-Encoding.
+ * onSend hook of the app (app.ts): the one place API answers are compressed. A JSON (text) answer of at least
+ * COMPRESS_MIN_BYTES goes out as brotli or gzip, whichever the client accepts (brotli first). Up to
+ * COMPRESS_SYNC_MAX_BYTES in one synchronous zlib call: a stream through zlib's thread pool measured about 1 ms per
+ * call for a 35 KB page of the billing report that zlib compresses in 0.1 ms. Binary answers (the PDF, compressed
+ * already) pass as they are; the client's files are compressed once at build time (client-files.ts).
  */
 export async function compressJson(
   req: FastifyRequest,
@@ -24,7 +32,7 @@ export async function compressJson(
   payload: unknown,
 ): Promise<unknown> {
   if (typeof payload !== 'string' || reply.hasHeader('content-encoding')) return payload;
-  if (payload.length < COMPRESS_MIN_BYTES || payload.length > COMPRESS_SYNC_MAX_BYTES) return payload;
+  if (payload.length < COMPRESS_MIN_BYTES) return payload;
   const accepted = req.headers['accept-encoding'];
   const encoding = accepted ? negotiate(accepted, ['br', 'gzip']) : null;
   if (encoding !== 'br' && encoding !== 'gzip') return payload;
@@ -33,5 +41,7 @@ export async function compressJson(
   else if (!String(vary).toLowerCase().includes('accept-encoding'))
     reply.header('vary', `${vary}, accept-encoding`);
   reply.header('content-encoding', encoding);
-  return encoding === 'br' ? brotliCompressSync(payload, BROTLI) : gzipSync(payload);
+  if (payload.length <= COMPRESS_SYNC_MAX_BYTES)
+    return encoding === 'br' ? brotliCompressSync(payload, BROTLI) : gzipSync(payload);
+  return encoding === 'br' ? brotliAsync(payload, BROTLI) : gzipAsync(payload);
 }

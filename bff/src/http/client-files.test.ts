@@ -1,0 +1,65 @@
+import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { brotliCompressSync, gunzipSync, gzipSync } from 'node:zlib';
+import Fastify, { type FastifyInstance } from 'fastify';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { clientFiles } from './client-files.js';
+
+const INDEX = '<!doctype html><title>RPM</title>';
+const SCRIPT = `console.log(${JSON.stringify('x'.repeat(2000))});`;
+
+let app: FastifyInstance;
+let dist: string;
+
+beforeAll(async () => {
+  // A build as client/vite.config.ts writes it: each text file with its .br and .gz.
+  dist = await mkdtemp(join(tmpdir(), 'rpm-dist-'));
+  await mkdir(join(dist, 'assets'));
+  for (const [path, text] of [
+    ['index.html', INDEX],
+    ['assets/app-1a2b.js', SCRIPT],
+  ] as const) {
+    await writeFile(join(dist, path), text);
+    await writeFile(join(dist, `${path}.br`), brotliCompressSync(text));
+    await writeFile(join(dist, `${path}.gz`), gzipSync(text));
+  }
+  app = Fastify();
+  await clientFiles(app, dist);
+  await app.ready();
+});
+
+afterAll(async () => {
+  await app.close();
+  await rm(dist, { recursive: true, force: true });
+});
+
+const get = (url: string, encoding?: string) =>
+  app.inject({ method: 'GET', url, headers: encoding ? { 'accept-encoding': encoding } : {} });
+
+describe('clientFiles', () => {
+  it('serves the compressed copy the browser accepts, an asset cached for a year', async () => {
+    const br = await get('/assets/app-1a2b.js', 'gzip, deflate, br');
+    expect(br.headers['content-encoding']).toBe('br');
+    expect(br.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+    const gzip = await get('/assets/app-1a2b.js', 'gzip');
+    expect(gzip.headers['content-encoding']).toBe('gzip');
+    expect(gunzipSync(gzip.rawPayload).toString()).toBe(SCRIPT);
+    const plain = await get('/assets/app-1a2b.js');
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    expect(plain.body).toBe(SCRIPT);
+  });
+
+  it('answers a client route with index.html, never cached, compressed as well', async () => {
+    const res = await get('/app/billing-report', 'gzip');
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['cache-control']).toBe('no-cache');
+    expect(gunzipSync(res.rawPayload).toString()).toBe(INDEX);
+  });
+
+  it('answers an unknown API path with a JSON 404', async () => {
+    const res = await get('/api/nothing/here');
+    expect(res.statusCode).toBe(404);
+    expect(res.json()).toEqual({ status: 404, message: 'No such call: GET /api/nothing/here' });
+  });
+});
