@@ -1,3 +1,4 @@
+import { ALL_LISTS } from '../lists/index.js';
 import * as auth from './auth.js';
 import * as billing from './billing.js';
 import * as chart from './chart.js';
@@ -14,6 +15,7 @@ import * as patients from './patients.js';
 import * as rules from './rules.js';
 import * as shell from './shell.js';
 import * as users from './users.js';
+import * as worklists from './worklists.js';
 
 const isCall = (value: unknown): value is CallDef =>
   typeof value === 'object' &&
@@ -40,4 +42,7 @@ export const ALL_CALLS: readonly CallDef[] = [
   rules,
   shell,
   users,
-].flatMap((module) => Object.values(module).filter(isCall));
+  worklists,
+]
+  .flatMap((module) => Object.values(module).filter(isCall))
+  .concat(ALL_LISTS.flatMap((list) => Object.values(list.calls) as CallDef[]));

@@ -1,0 +1,105 @@
+import { format as formatDate, isValid } from 'date-fns';
+import { COMPLIANCE_TARGET_DAYS, LOCALE } from '../constants.js';
+
+/**
+ * How a list cell is written, on screen and in CSV/PDF alike (issue 10: one declaration per format). Dates are the
+ * US form clinic staff read (MM/DD/YYYY; decisions.md "Date format").
+ * - `date`: a calendar day 'YYYY-MM-DD' (never shifted by a time zone) or a timestamp's day;
+ * - `datetime`: a timestamp as 'MM/DD/YYYY hh:mm a' in the reader's time zone (exports: the server's, named in
+ *   the export's header);
+ * - `upper`: names as the billing report shows them (001 §2.1);
+ * - `readingDays`: 'n / 16' reading days this month against the 99454 target (001 §9);
+ * - `minutes`: whole minutes, 'n min';
+ * - `waiting`: minutes since, as '2 h 05 min';
+ * - `usd`: an amount in US dollars;
+ * - `strip`: the compliance strip (001 §2.9), drawn on screen; in exports one letter a month.
+ */
+export type CellFormat =
+  | 'text'
+  | 'upper'
+  | 'number'
+  | 'date'
+  | 'datetime'
+  | 'readingDays'
+  | 'minutes'
+  | 'waiting'
+  | 'usd'
+  | 'strip';
+
+const DATE_ONLY = /^(\d{4})-(\d{2})-(\d{2})$/;
+const TIMESTAMP = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}/;
+
+/** MM/DD/YYYY of a calendar day or a timestamp; '' for none; anything else as given. */
+export function displayDate(value: string | null | undefined): string {
+  if (value === null || value === undefined || value.trim() === '') return '';
+  const date = DATE_ONLY.exec(value);
+  if (date) return `${date[2]}/${date[3]}/${date[1]}`;
+  if (TIMESTAMP.test(value)) {
+    const at = new Date(value);
+    if (isValid(at)) return formatDate(at, 'MM/dd/yyyy');
+  }
+  return value;
+}
+
+/** MM/DD/YYYY hh:mm AM of a timestamp in the running process's time zone. */
+export function displayDateTime(value: string | null | undefined): string {
+  if (value === null || value === undefined || value === '') return '';
+  const at = new Date(value);
+  return isValid(at) ? formatDate(at, 'MM/dd/yyyy hh:mm a') : value;
+}
+
+const USD = new Intl.NumberFormat(`${LOCALE}-US`, { style: 'currency', currency: 'USD' });
+const NUMBER = new Intl.NumberFormat(`${LOCALE}-US`);
+
+/** An amount in US dollars, e.g. '$1,234.50'. */
+export function formatUsd(amount: number): string {
+  return USD.format(Number.isFinite(amount) ? amount : 0);
+}
+
+/** Minutes waited as '45 min' or '2 h 05 min'. */
+export function formatWaiting(minutes: number): string {
+  const m = Math.max(0, Math.floor(minutes));
+  if (m < 60) return `${m} min`;
+  const days = Math.floor(m / 1440);
+  const hours = Math.floor((m % 1440) / 60);
+  const rest = String(m % 60).padStart(2, '0');
+  return days > 0 ? `${days} d ${hours} h` : `${hours} h ${rest} min`;
+}
+
+/** One month of the compliance strip (001 §2.9, §4). */
+export interface StripMonth {
+  /** 'YYYY-MM'. */
+  readonly month: string;
+  readonly state: 'before' | 'met' | 'missed';
+}
+
+const STRIP_LETTER: Record<StripMonth['state'], string> = { before: '-', met: 'Y', missed: 'N' };
+
+/** A cell as text: what the screen shows for text cells and what CSV and PDF write. */
+export function formatCell(value: unknown, cellFormat: CellFormat = 'text'): string {
+  if (value === null || value === undefined) return '';
+  switch (cellFormat) {
+    case 'upper':
+      return String(value).toUpperCase();
+    case 'number':
+      return typeof value === 'number' ? NUMBER.format(value) : String(value);
+    case 'date':
+      return displayDate(String(value));
+    case 'datetime':
+      return displayDateTime(String(value));
+    case 'readingDays':
+      return `${String(value)} / ${COMPLIANCE_TARGET_DAYS}`;
+    case 'minutes':
+      return `${String(value)} min`;
+    case 'waiting':
+      return typeof value === 'number' ? formatWaiting(value) : String(value);
+    case 'usd':
+      return typeof value === 'number' ? formatUsd(value) : String(value);
+    case 'strip':
+      return Array.isArray(value)
+        ? (value as StripMonth[]).map((m) => `${m.month}:${STRIP_LETTER[m.state]}`).join(' ')
+        : '';
+    default:
+      return String(value);
+  }
+}

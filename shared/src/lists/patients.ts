@@ -1,0 +1,211 @@
+import { defineList } from './define-list.js';
+import { PATIENT_FILTERS as F, PATIENT_CHART_LINK, patientListRow } from './patient-row.js';
+
+/**
+ * Patients (000 §2.4 'Patients Table', route {patientStatus?}/{dashboardType?}/patients; 001 §2.3 filters, §2.9
+ * strip). The route's segments preselect filters (route-presets.ts).
+ */
+export const patientsList = defineList({
+  name: 'patients',
+  title: 'Patients',
+  spec: '000 §2.4; 001 §2.3, §2.9',
+  route: '/app/:patientStatus?/:dashboardType?/patients',
+  page: 'Patients Table',
+  row: patientListRow,
+  idKey: 'patient_id',
+  columns: [
+    { key: 'patient_id', label: 'RPM ID', sortable: true },
+    { key: 'patient_name', label: 'Patient Name', sortable: true, format: 'upper', link: PATIENT_CHART_LINK },
+    { key: 'dob', label: 'DOB', sortable: true, format: 'date' },
+    { key: 'practice_name', label: 'Practice', sortable: true },
+    { key: 'rpm_status', label: 'RPM Status', sortable: true },
+    { key: 'ccm_status', label: 'CCM Status', sortable: true },
+    { key: 'devices', label: 'Devices' },
+    { key: 'reading_days', label: 'Reading Days', sortable: true, format: 'readingDays' },
+    { key: 'rpm_minutes', label: 'RPM Minutes', sortable: true, format: 'minutes' },
+    { key: 'last_reading_at', label: 'Last Reading', sortable: true, format: 'datetime' },
+    { key: 'open_alerts', label: 'Open Alerts', sortable: true, format: 'number' },
+    { key: 'compliance', label: 'Compliance', format: 'strip' },
+  ],
+  defaultSort: { key: 'patient_name', order: 'asc' },
+  filters: [
+    F.language,
+    F.device,
+    F.tags,
+    F.assigned,
+    F.organization,
+    F.practice,
+    F.careCoordinator,
+    F.physician,
+    F.rpmStatus,
+    F.ccmStatus,
+    F.progress,
+    F.minutes,
+    {
+      key: 'program',
+      label: 'Program',
+      options: [
+        { value: 'rpm', label: 'RPM' },
+        { value: 'ccm', label: 'CCM' },
+        { value: 'bhi', label: 'BHI' },
+      ],
+    },
+  ],
+  searchPlaceholder: 'Search name or RPM ID',
+  exports: ['pdf', 'csv'],
+  open: PATIENT_CHART_LINK,
+  routeFilters: { patientStatus: 'rpm_status', dashboardType: 'program' },
+});
+
+/**
+ * Non Compliance Patients (000 §2.4). The spec does not define non-compliance; decisions.md "Non-compliance":
+ * patients in RPM (status enrolled or active) who are not on track for 16 reading days this month, or whose last
+ * reading is 3 or more days old.
+ */
+export const nonCompliancePatientsList = defineList({
+  name: 'non-compliance-patients',
+  title: 'Non Compliance Patients',
+  spec: '000 §2.4',
+  route: '/app/non-compliance-patients',
+  page: 'Non Compliance Patients',
+  row: patientListRow,
+  idKey: 'patient_id',
+  columns: [
+    { key: 'patient_id', label: 'RPM ID', sortable: true },
+    { key: 'patient_name', label: 'Patient Name', sortable: true, format: 'upper', link: PATIENT_CHART_LINK },
+    { key: 'phone', label: 'Phone' },
+    { key: 'practice_name', label: 'Practice', sortable: true },
+    { key: 'care_coordinator', label: 'Care Coordinator', sortable: true },
+    { key: 'devices', label: 'Devices' },
+    { key: 'reading_days', label: 'Reading Days', sortable: true, format: 'readingDays' },
+    { key: 'progress', label: 'Progress', sortable: true },
+    { key: 'last_reading_at', label: 'Last Reading', sortable: true, format: 'datetime' },
+    { key: 'days_since_reading', label: 'Days Without Reading', sortable: true, format: 'number' },
+    { key: 'compliance', label: 'Compliance', format: 'strip' },
+  ],
+  defaultSort: { key: 'days_since_reading', order: 'desc' },
+  filters: [
+    F.practice,
+    F.careCoordinator,
+    F.device,
+    F.language,
+    { ...F.progress, options: F.progress.options.filter((o) => o.value !== 'met') },
+    {
+      key: 'silent',
+      label: 'No Reading For',
+      options: [
+        { value: '3', label: '3 days or more' },
+        { value: '7', label: '7 days or more' },
+        { value: '14', label: '14 days or more' },
+      ],
+    },
+  ],
+  searchPlaceholder: 'Search name or RPM ID',
+  exports: ['pdf', 'csv'],
+  open: PATIENT_CHART_LINK,
+});
+
+/**
+ * Monthly Report (000 §2.4 'Compliant Table'): each RPM patient's month against the targets of 001 §9 (16 reading
+ * days, 20/40/60 RPM minutes, the CCM goal of the patient's type). The month is a filter (this month by default).
+ */
+export const monthlyReportList = defineList({
+  name: 'monthly-report',
+  title: 'Monthly Report',
+  spec: '000 §2.4; 001 §2.3, §9',
+  route: '/app/monthly-report',
+  page: 'Compliant Table',
+  row: patientListRow,
+  idKey: 'patient_id',
+  columns: [
+    { key: 'patient_id', label: 'RPM ID', sortable: true },
+    { key: 'patient_name', label: 'Patient Name', sortable: true, format: 'upper', link: PATIENT_CHART_LINK },
+    { key: 'practice_name', label: 'Practice', sortable: true },
+    { key: 'month', label: 'Month', format: 'text' },
+    { key: 'reading_days', label: 'Reading Days', sortable: true, format: 'readingDays' },
+    { key: 'progress', label: 'Progress', sortable: true },
+    { key: 'rpm_minutes', label: 'RPM Minutes', sortable: true, format: 'minutes' },
+    { key: 'ccm_minutes', label: 'CCM Minutes', sortable: true, format: 'minutes' },
+    { key: 'setup_date', label: 'Setup Date', sortable: true, format: 'date' },
+    { key: 'compliance', label: 'Compliance', format: 'strip' },
+  ],
+  defaultSort: { key: 'patient_name', order: 'asc' },
+  filters: [
+    { key: 'month', label: 'Month', kind: 'month' },
+    F.practice,
+    F.organization,
+    F.careCoordinator,
+    F.progress,
+    F.minutes,
+  ],
+  searchPlaceholder: 'Search name or RPM ID',
+  exports: ['pdf', 'csv'],
+  open: PATIENT_CHART_LINK,
+});
+
+/**
+ * CCM (000 §2.4, route {filter?}/ccm): patients with a CCM status other than 30 ('not applicable'), with their CCM
+ * minutes this month against the goal of their type (001 §9). The route's filter segment preselects a status.
+ */
+export const ccmList = defineList({
+  name: 'ccm',
+  title: 'CCM',
+  spec: '000 §2.4; 001 §2.3, §9',
+  route: '/app/:filter?/ccm',
+  page: 'CCM',
+  row: patientListRow,
+  idKey: 'patient_id',
+  columns: [
+    { key: 'patient_id', label: 'RPM ID', sortable: true },
+    { key: 'patient_name', label: 'Patient Name', sortable: true, format: 'upper', link: PATIENT_CHART_LINK },
+    { key: 'dob', label: 'DOB', sortable: true, format: 'date' },
+    { key: 'practice_name', label: 'Practice', sortable: true },
+    { key: 'ccm_status', label: 'CCM Status', sortable: true },
+    { key: 'care_coordinator', label: 'Care Coordinator', sortable: true },
+    { key: 'ccm_minutes', label: 'CCM Minutes', sortable: true, format: 'minutes' },
+    { key: 'ccm_goal_minutes', label: 'CCM Goal', format: 'minutes' },
+    { key: 'diagnosis_code', label: 'Diagnosis Code' },
+  ],
+  defaultSort: { key: 'patient_name', order: 'asc' },
+  filters: [F.ccmStatus, F.practice, F.careCoordinator, F.physician, F.language],
+  searchPlaceholder: 'Search name or RPM ID',
+  exports: ['pdf', 'csv'],
+  open: PATIENT_CHART_LINK,
+  routeFilters: { filter: 'ccm_status' },
+});
+
+/**
+ * Screened (000 §2.4 'Screened Table'): patients referred but not yet enrolled (RPM statuses before 'enrolled',
+ * decisions.md "Screened"), newest referral first.
+ */
+export const screenedList = defineList({
+  name: 'screened',
+  title: 'Screened',
+  spec: '000 §2.4',
+  route: '/app/screened',
+  page: 'Screened Table',
+  row: patientListRow,
+  idKey: 'patient_id',
+  columns: [
+    { key: 'patient_id', label: 'RPM ID', sortable: true },
+    { key: 'patient_name', label: 'Patient Name', sortable: true, format: 'upper', link: PATIENT_CHART_LINK },
+    { key: 'dob', label: 'DOB', sortable: true, format: 'date' },
+    { key: 'phone', label: 'Phone' },
+    { key: 'practice_name', label: 'Practice', sortable: true },
+    { key: 'diagnosis_code', label: 'Diagnosis Code' },
+    { key: 'rpm_status', label: 'RPM Status', sortable: true },
+    { key: 'physician', label: 'Physician', sortable: true },
+    { key: 'referred_at', label: 'Referred', sortable: true, format: 'date' },
+  ],
+  defaultSort: { key: 'referred_at', order: 'desc' },
+  filters: [
+    F.rpmStatus,
+    F.practice,
+    F.physician,
+    F.language,
+    { key: 'referred', label: 'Referred', dateRange: true },
+  ],
+  searchPlaceholder: 'Search name or RPM ID',
+  exports: ['pdf', 'csv'],
+  open: PATIENT_CHART_LINK,
+});
