@@ -1,0 +1,53 @@
+import type { FilterOption, FilterValues } from '@rpm/shared';
+import type { AuthContext } from '../auth/guard.js';
+import type { Db } from '../db/schema.js';
+import type { PatientScope } from '../scope.js';
+
+/**
+ * What a list's store gives the generic registration (register.ts; DESIGN.md "Lists"). The registration parses the
+ * query with the definition's schemas, checks filter values against the viewer's options, and maps domain errors
+ * to HTTP; the store owns the SQL: scope, filters, a stable order (the definition's idKey last), paging, count.
+ */
+
+/** Who is asking, and when. */
+export interface ListViewer {
+  readonly auth: AuthContext;
+  readonly scope: PatientScope;
+  /** The request's time on the app's clock ("this month", waiting times, overdue). */
+  readonly now: Date;
+}
+
+/** Sort, search and filters, parsed (the export calls' query). */
+export interface ListView {
+  readonly orderby: string;
+  readonly order: 'asc' | 'desc';
+  readonly search?: string | undefined;
+  /** By filter key, with the definition's defaultFilters applied where the query named none. */
+  readonly filters: FilterValues;
+}
+
+/** A view with its page (the list call's query). */
+export interface ListPageRequest extends ListView {
+  readonly page: number;
+  readonly rowsPerPage: number;
+}
+
+export interface ListSource<Row> {
+  /** One page of rows in order and the count of the whole filtered list. */
+  page(db: Db, viewer: ListViewer, request: ListPageRequest): Promise<{ rows: Row[]; count: number }>;
+  /** The whole filtered list in order, a chunk at a time (exports: memory stays flat however long the list). */
+  chunks(db: Db, viewer: ListViewer, view: ListView): AsyncIterable<readonly Row[]>;
+  /**
+   * The options of the filters without fixed options, in the viewer's scope. A value outside them is refused with
+   * 403 naming the filter (register.ts). Filters left out here (e.g. a hidden patient filter) are checked by the
+   * store itself, throwing {@link ForeignFilterValueError}.
+   */
+  options(db: Db, viewer: ListViewer): Promise<Record<string, FilterOption[]>>;
+}
+
+/** A filter value names a record outside the viewer's scope (mapped to 403 naming the field). */
+export class ForeignFilterValueError extends Error {
+  constructor(readonly field: string) {
+    super(`${field} names a record you do not have access to.`);
+  }
+}

@@ -1,0 +1,53 @@
+import { COMPLIANCE_TARGET_DAYS, daysBetween, isoDay, lastDayOf } from '@rpm/shared';
+import { type RawBuilder, sql } from 'kysely';
+
+/**
+ * Reading-day progress of a month against the 16 days of 99454 (001 §9), declared once for the patient lists'
+ * filter and column and the dashboard's figures (decisions.md "Reading-day progress"):
+ * - 'met': 16 days or more;
+ * - 'unreachable': the days left in the month (today included) are fewer than the days still missing;
+ * - 'at_risk': behind the month's pace (fewer days than 16 × elapsed days ÷ days in the month, rounded down);
+ * - 'on_track': otherwise.
+ * A past month has no days left: it is 'met' or 'unreachable'.
+ */
+export type Progress = 'met' | 'on_track' | 'at_risk' | 'unreachable';
+
+/** Where `now` stands in a month. */
+export interface MonthPace {
+  /** Days left in the month, today included; 0 for a past month. */
+  readonly daysLeft: number;
+  /** Reading days a patient on pace has by now. */
+  readonly paceDays: number;
+}
+
+/** The pace of month 'YYYY-MM' at `now` (UTC calendar days, as reading days are counted). */
+export function monthPace(month: string, now: Date): MonthPace {
+  const first = `${month}-01`;
+  const last = lastDayOf(first);
+  const today = isoDay(now);
+  const daysInMonth = daysBetween(first, last) + 1;
+  if (today > last) return { daysLeft: 0, paceDays: COMPLIANCE_TARGET_DAYS };
+  if (today < first) return { daysLeft: daysInMonth, paceDays: 0 };
+  const elapsed = daysBetween(first, today) + 1;
+  return {
+    daysLeft: daysInMonth - elapsed + 1,
+    paceDays: Math.floor((COMPLIANCE_TARGET_DAYS * elapsed) / daysInMonth),
+  };
+}
+
+/** The rule in TypeScript (tests and the dashboard's expectations use it). */
+export function progressOf(readingDays: number, pace: MonthPace): Progress {
+  if (readingDays >= COMPLIANCE_TARGET_DAYS) return 'met';
+  if (pace.daysLeft < COMPLIANCE_TARGET_DAYS - readingDays) return 'unreachable';
+  return readingDays < pace.paceDays ? 'at_risk' : 'on_track';
+}
+
+/** The same rule as SQL over an integer expression of reading days. */
+export function progressSql(readingDays: RawBuilder<number>, pace: MonthPace): RawBuilder<Progress> {
+  const target = COMPLIANCE_TARGET_DAYS;
+  return sql<Progress>`(case
+    when ${readingDays} >= ${sql.lit(target)} then 'met'
+    when ${sql.lit(pace.daysLeft)} < ${sql.lit(target)} - ${readingDays} then 'unreachable'
+    when ${readingDays} < ${sql.lit(pace.paceDays)} then 'at_risk'
+    else 'on_track' end)`;
+}
