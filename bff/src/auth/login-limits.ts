@@ -6,11 +6,16 @@ import type { Db } from '../db/schema.js';
  * - 5 failures for one user name from one client in 15 minutes;
  * - 20 failures from one client in 15 minutes (any user names);
  * - 50 failures for one user name from all clients in 15 minutes.
- * The per-name limit across clients is high, so an attacker needs many solved captchas to lock a user out, and the
- * lock ends 15 minutes after the attack stops. Failures live in the database, so replicas share them.
+ * These count only attempts whose captcha verified, so each costs the attacker a solved captcha; the per-name limit
+ * across clients is high, and the lock ends 15 minutes after the attack stops. Failures live in the database, so
+ * replicas share them.
+ * - 200 attempts with a captcha that did not verify from one client in 15 minutes (issue 11 #1). They never count
+ *   against a user name (unsolved junk tokens must not lock anyone out), and their budget blocks only further
+ *   unverified attempts: a clinic's staff share one address, and a correct sign-in with a solved captcha from that
+ *   address always gets through. Higher than perClient because a browser left open sends expired tokens.
  */
 export const LOGIN_WINDOW_MS = 15 * 60_000;
-export const LIMITS = { perNameAndClient: 5, perClient: 20, perName: 50 } as const;
+export const LIMITS = { perNameAndClient: 5, perClient: 20, perName: 50, unverifiedPerClient: 200 } as const;
 
 export interface LimitState {
   /** Seconds until another attempt is allowed; 0 when allowed now. */
@@ -22,7 +27,11 @@ export async function loginWait(db: Db, clock: Clock, username: string, client: 
   const now = clock.now().getTime();
   const since = new Date(now - LOGIN_WINDOW_MS);
   const recent = (filter: { username?: string; client?: string }, limit: number) => {
-    let q = db.selectFrom('login_failures').select('failed_at').where('failed_at', '>', since);
+    let q = db
+      .selectFrom('login_failures')
+      .select('failed_at')
+      .where('failed_at', '>', since)
+      .where('verified', '=', true);
     if (filter.username !== undefined) q = q.where('username', '=', filter.username);
     if (filter.client !== undefined) q = q.where('client', '=', filter.client);
     return q.orderBy('failed_at', 'desc').limit(limit).execute();
@@ -42,14 +51,33 @@ export async function loginWait(db: Db, clock: Clock, username: string, client: 
   return { retryAfterSeconds: Math.ceil(Math.max(0, waitMs) / 1000) };
 }
 
+/** How long the next attempt with an unverified captcha from this client must wait (issue 11 #1). */
+export async function unverifiedWait(db: Db, clock: Clock, client: string): Promise<LimitState> {
+  const now = clock.now().getTime();
+  const rows = await db
+    .selectFrom('login_failures')
+    .select('failed_at')
+    .where('client', '=', client)
+    .where('verified', '=', false)
+    .where('failed_at', '>', new Date(now - LOGIN_WINDOW_MS))
+    .orderBy('failed_at', 'desc')
+    .limit(LIMITS.unverifiedPerClient)
+    .execute();
+  const oldest = rows.length >= LIMITS.unverifiedPerClient ? rows[rows.length - 1] : undefined;
+  const waitMs = oldest ? oldest.failed_at.getTime() + LOGIN_WINDOW_MS - now : 0;
+  return { retryAfterSeconds: Math.ceil(Math.max(0, waitMs) / 1000) };
+}
+
+/** Records a failed attempt; `verified` false when its captcha did not verify (counted per client only). */
 export async function recordLoginFailure(
   db: Db,
   clock: Clock,
   username: string,
   client: string,
+  verified = true,
 ): Promise<void> {
   const now = clock.now();
-  await db.insertInto('login_failures').values({ username, client, failed_at: now }).execute();
+  await db.insertInto('login_failures').values({ username, client, failed_at: now, verified }).execute();
   // Keep the table small: rows older than the window no longer count.
   await db
     .deleteFrom('login_failures')

@@ -180,6 +180,8 @@ export interface LoginFailuresTable {
   username: string;
   client: string;
   failed_at: DefaultTimestamp;
+  /** False for an attempt whose captcha did not verify (issue 11 #1). */
+  verified: DefaultBoolean;
 }
 
 export interface CaptchaUsedTable {

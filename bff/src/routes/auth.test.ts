@@ -142,6 +142,29 @@ describe('sign-in rate limits', () => {
     t.clock.advance(LOGIN_WINDOW_MS + 1000);
     expect((await login(name, DEMO_PASSWORD_FOR_TESTS)).json().status).toBe(1);
   });
+
+  it('does not count attempts with an unsolved captcha against the name: junk tokens lock nobody out (issue 11 #1)', async () => {
+    const name = 'role14@demo.test';
+    for (let i = 0; i < LIMITS.perName + 5; i++) {
+      const junk = await login(name, 'bad', 'junk-token');
+      expect(junk.statusCode).toBe(400);
+      expect(junk.json().field).toBe('captchaToken');
+    }
+    expect((await login(name, DEMO_PASSWORD_FOR_TESTS)).json().status).toBe(1);
+  });
+
+  it('limits unverified attempts per address apart, without blocking correct sign-ins behind it', async () => {
+    t.clock.advance(LOGIN_WINDOW_MS + 1000);
+    for (let i = 0; i < LIMITS.unverifiedPerClient; i++)
+      expect((await login(`x${i}@demo.test`, 'bad', 'junk')).statusCode).toBe(400);
+    const limited = await login('anyone@demo.test', 'bad', 'junk');
+    expect(limited.statusCode).toBe(429);
+    expect(Number(limited.headers['retry-after'])).toBeGreaterThan(0);
+    // Colleagues behind the same clinic address still sign in with a solved captcha.
+    expect((await login('role15@demo.test', DEMO_PASSWORD_FOR_TESTS)).json().status).toBe(1);
+    t.clock.advance(LOGIN_WINDOW_MS + 1000);
+    expect((await login('anyone@demo.test', 'bad', 'junk')).statusCode).toBe(400);
+  });
 });
 
 describe('sessions (000 §4.1, §4.2, §8)', () => {

@@ -10,7 +10,7 @@ import {
 import type { FastifyInstance } from 'fastify';
 import { audit } from '../audit.js';
 import { SESSION_COOKIE } from '../auth/guard.js';
-import { clearLoginFailures, loginWait, recordLoginFailure } from '../auth/login-limits.js';
+import { clearLoginFailures, loginWait, recordLoginFailure, unverifiedWait } from '../auth/login-limits.js';
 import { hashPassword, verifyPassword } from '../auth/password.js';
 import { clearSessionCookie, setSessionCookie } from '../auth/session-cookie.js';
 import { endSession, extendSession, openSession } from '../auth/sessions.js';
@@ -35,20 +35,23 @@ export function authRoutes(app: FastifyInstance, deps: Deps): void {
 
   registerCall(app, deps, loginWithCaptcha, async ({ body, req, reply }) => {
     const client = req.ip;
-    const wait = await loginWait(db, clock, body.username, client);
-    if (wait.retryAfterSeconds > 0) {
-      throw new HttpError(429, tooManyAttempts(wait.retryAfterSeconds), undefined, {
-        'retry-after': String(wait.retryAfterSeconds),
-      });
-    }
+    const refuse = (wait: { retryAfterSeconds: number }) => {
+      if (wait.retryAfterSeconds > 0)
+        throw new HttpError(429, tooManyAttempts(wait.retryAfterSeconds), undefined, {
+          'retry-after': String(wait.retryAfterSeconds),
+        });
+    };
+    // Issue 11 #1: an unverified captcha counts only against the address's own budget, never against the name.
     if (!(await deps.captcha.verify(body.captchaToken))) {
-      await recordLoginFailure(db, clock, body.username, client);
+      refuse(await unverifiedWait(db, clock, client));
+      await recordLoginFailure(db, clock, body.username, client, false);
       throw new HttpError(
         400,
         'The captcha was not solved or has expired. Please try again.',
         'captchaToken',
       );
     }
+    refuse(await loginWait(db, clock, body.username, client));
     const user = await db
       .selectFrom('users')
       .select(['user_id', 'password_hash', 'active', 'change_password'])
