@@ -45,6 +45,17 @@ export function callRouteSchema(call: CallDef): FastifySchema {
 }
 
 /**
+ * Issue 11 #3: answers of calls that need a session hold PHI or the user's own data, so no cache keeps them
+ * (browser, proxy or CDN): `Cache-Control: no-store` on every such answer, errors and files included. An
+ * `onRequest` hook of the call's route, shared by embedded and relay mode.
+ */
+export function noStoreUnlessPublic(call: CallDef) {
+  return async (_req: FastifyRequest, reply: FastifyReply) => {
+    if (call.access !== 'public') reply.header('cache-control', 'no-store');
+  };
+}
+
+/**
  * Registers one call of the contract (DESIGN.md "The contract, declared once"): its path under /api/, its zod
  * schemas (validation, serialisation and the OpenAPI document), and the access check before the handler runs.
  */
@@ -58,6 +69,7 @@ export function registerCall<C extends CallDef>(
     method: call.method,
     url: callUrl(call),
     schema: callRouteSchema(call),
+    onRequest: noStoreUnlessPublic(call),
     // The session is checked before the input, so an anonymous caller gets 401, not a validation answer.
     preValidation: async (req) => {
       if (call.access !== 'public') authByRequest.set(req, await authenticate(req, deps, call));

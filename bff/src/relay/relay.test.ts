@@ -220,3 +220,22 @@ describe('relay mode in front of an embedded BFF', () => {
     expect((await received).notification_message).toContain('Via the relay');
   });
 });
+
+describe('relay mode keeps PHI out of caches (issue 11 #3)', () => {
+  it("answers a call with a session no-store even when the upstream allows caching; a public call keeps the upstream's header", async () => {
+    const { app } = await relayTo((sent) =>
+      sent.url.endsWith('/isAlive')
+        ? json({ status: 1 }, 200, { 'cache-control': 'public, max-age=60' })
+        : json(BILLING_PAGE, 200, { 'cache-control': 'public, max-age=60' }),
+    );
+    const billingCall = ALL_CALLS.find((c) => c.path === 'rpm/billing/getBillingDetails');
+    const alive = ALL_CALLS.find((c) => c.path === 'isAlive');
+    if (!billingCall || !alive) throw new Error('calls missing from the contract');
+    const page = await app.inject({ method: 'GET', url: callUrl(billingCall), headers: billing });
+    expect(page.statusCode).toBe(200);
+    expect(page.headers['cache-control']).toBe('no-store');
+    const pub = await app.inject({ method: 'GET', url: callUrl(alive) });
+    expect(pub.headers['cache-control']).toBe('public, max-age=60');
+    await app.close();
+  });
+});

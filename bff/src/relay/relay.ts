@@ -2,7 +2,7 @@ import fastifyHttpProxy from '@fastify/http-proxy';
 import { ALL_CALLS, type CallDef, callUrl, errorEnvelope } from '@rpm/shared';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
-import { callRouteSchema } from '../http/calls.js';
+import { callRouteSchema, noStoreUnlessPublic } from '../http/calls.js';
 import { HttpError } from '../http/errors.js';
 import { HUB_PATH } from '../hub/hub.js';
 
@@ -47,6 +47,7 @@ export function relayRoutes(app: FastifyInstance, opts: RelayOptions): void {
       method: call.method,
       url: callUrl(call),
       schema: callRouteSchema(call),
+      onRequest: noStoreUnlessPublic(call),
       handler: async (req, reply) => {
         const upstream = await forward(
           send,
@@ -116,6 +117,8 @@ async function forward(
 
 async function answer(call: CallDef, upstream: Response, reply: FastifyReply): Promise<unknown> {
   for (const name of FORWARDED_RESPONSE_HEADERS) {
+    // A call with a session keeps its no-store (noStoreUnlessPublic) whatever the upstream says.
+    if (name === 'cache-control' && call.access !== 'public') continue;
     const value = upstream.headers.get(name);
     if (value !== null) reply.header(name, value);
   }

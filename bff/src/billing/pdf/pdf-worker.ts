@@ -26,15 +26,14 @@ export async function renderReport(data: ReportData): Promise<Uint8Array> {
   return pdfmake.createPdf(reportDocument(data)).getBuffer();
 }
 
-/** The bytes as an ArrayBuffer of their own, so it can be transferred to the main thread. */
+/**
+ * The bytes as an ArrayBuffer of their own, so it can be transferred to the main thread. Always a copy: Node 24
+ * marks the memory of Buffers untransferable ("Cannot transfer object of unsupported type"), and a PDF is small.
+ */
 function ownArrayBuffer(bytes: Uint8Array): ArrayBuffer {
-  if (
-    bytes.byteOffset === 0 &&
-    bytes.byteLength === bytes.buffer.byteLength &&
-    bytes.buffer instanceof ArrayBuffer
-  )
-    return bytes.buffer;
-  return bytes.slice().buffer as ArrayBuffer;
+  const copy = new Uint8Array(bytes.byteLength);
+  copy.set(bytes);
+  return copy.buffer;
 }
 
 /** Marks the worker threads pdf-pool.ts starts, so importing this module anywhere else starts nothing. */
