@@ -57,6 +57,15 @@ describe('clientFiles', () => {
     expect(gunzipSync(res.rawPayload).toString()).toBe(INDEX);
   });
 
+  it.each(['/assets/index-gone123.js', '/icons/missing.svg'])(
+    'answers a missing build file %s with 404, not the index page (issue 11 #8)',
+    async (path) => {
+      const res = await get(path);
+      expect(res.statusCode).toBe(404);
+      expect(res.json()).toEqual({ status: 404, message: `No such file: ${path}` });
+    },
+  );
+
   it('answers an unknown API path with a JSON 404', async () => {
     const res = await get('/api/nothing/here');
     expect(res.statusCode).toBe(404);

@@ -33,6 +33,10 @@ export async function clientFiles(app: FastifyInstance, dist: string): Promise<v
     if (path.startsWith('/api/') || !hasClient || (req.method !== 'GET' && req.method !== 'HEAD')) {
       return reply.status(404).send({ status: 404, message: `No such call: ${req.method} ${path}` });
     }
+    // Issue 11 #8: a missing build file is a 404, not the index page (a stale tab would parse HTML as a script).
+    if (path.startsWith('/assets/') || path.startsWith('/icons/')) {
+      return reply.status(404).send({ status: 404, message: `No such file: ${path}` });
+    }
     return reply.header('cache-control', 'no-cache').sendFile('index.html');
   });
 }

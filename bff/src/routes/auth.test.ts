@@ -209,12 +209,20 @@ describe('sessions (000 §4.1, §4.2, §8)', () => {
     expect((await checkSession(headers, 1)).statusCode).toBe(401);
   });
 
-  it('rejects a bad status value naming the field', async () => {
-    const { headers } = await signIn(t.app, 'role6@demo.test');
-    const res = await t.app.inject({ method: 'GET', url: '/api/rpm/checkSession?status=7', headers });
-    expect(res.statusCode).toBe(400);
-    expect(res.json().field).toBe('status');
-  });
+  it.each(['7', '', ' 1', 'true'])(
+    'rejects status=%j naming the field, and the session lives on (issue 11 #8)',
+    async (value) => {
+      const { headers } = await signIn(t.app, 'role6@demo.test');
+      const res = await t.app.inject({
+        method: 'GET',
+        url: `/api/rpm/checkSession?status=${value}`,
+        headers,
+      });
+      expect(res.statusCode).toBe(400);
+      expect(res.json().field).toBe('status');
+      expect((await checkSession(headers, 1)).json().status).toBe(1);
+    },
+  );
 });
 
 describe('loginWithToken (000 §4.4)', () => {

@@ -405,6 +405,7 @@ describe('sendNotification (000 §2.9, §4.8, §5)', () => {
     ['another user as sender', { fromId: 1 }, 403, 'user_id_from'],
     ['special characters', { message: 'Call me <now>!' }, 400, 'message'],
     ['an empty message', { message: '' }, 400, 'message'],
+    ['a message of only spaces', { message: '    ' }, 400, 'message'],
     ['301 characters', { message: 'a'.repeat(NOTIFICATION_MESSAGE_MAX + 1) }, 400, 'message'],
     ['a missing message', { message: undefined }, 400, 'message'],
     ['a string recipient id', { toId: '6' }, 400, 'user_id_to'],
@@ -428,7 +429,13 @@ describe('sendNotification (000 §2.9, §4.8, §5)', () => {
     const res = await post('rpm/notification/sendNotification', physician, body);
     expect(res.statusCode).toBe(status);
     expect(res.json().field).toBe(field);
-    if (typeof c.message === 'string') expect(res.json().message).toContain('Message max character exceeded');
+    // Issue 11 #8: a disallowed character gets the character message, not the length message.
+    if (typeof c.message === 'string')
+      expect(res.json().message).toContain(
+        /[^A-Za-z0-9_ ]/.test(c.message)
+          ? 'Message cannot contain special characters'
+          : 'Message max character exceeded',
+      );
     expect(await rowCounts(t.db, ['notifications', 'audit_log'])).toEqual(before);
   });
 });

@@ -7,7 +7,7 @@ describe('isValidMessage (000 §5)', () => {
     ['Hello', true],
     ['Call the patient_today 2 times', true],
     ['a', true],
-    [' ', true],
+    [' ', false], // only spaces: refused (issue 11 #8)
     ['x'.repeat(300), true],
     ['', false],
     ['x'.repeat(301), false],
@@ -41,7 +41,8 @@ describe('sendNotificationErrors', () => {
       { userType: MSG.userTypeNotSelected, user: MSG.userNotSelected, message: MSG.messageTooLong },
     ],
     [{ roleId: '8', userId: '', message: 'Hi' }, { user: MSG.userNotSelected }],
-    [{ roleId: '8', userId: '12', message: 'Hi?' }, { message: MSG.messageTooLong }],
+    [{ roleId: '8', userId: '12', message: 'Hi?' }, { message: MSG.messageSpecialChars }],
+    [{ roleId: '8', userId: '12', message: '   ' }, { message: MSG.messageTooLong }],
     [{ roleId: '8', userId: '12', message: 'x'.repeat(301) }, { message: MSG.messageTooLong }],
     [{ roleId: '8', userId: '12', message: 'Please review readings' }, {}],
   ])('%j → %j', (values, expected) => {

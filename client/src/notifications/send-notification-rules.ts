@@ -1,4 +1,4 @@
-import { MSG, NOTIFICATION_MESSAGE_PATTERN } from '@rpm/shared';
+import { MSG, notificationMessageError } from '@rpm/shared';
 
 /** The send-notification form (000 §2.9): ids as the selects hold them ('' when nothing is chosen). */
 export interface SendNotificationValues {
@@ -16,7 +16,7 @@ export interface SendNotificationErrors {
 
 /** 000 §5: letters, digits, underscore and space, 1 to 300 characters. */
 export function isValidMessage(message: string): boolean {
-  return NOTIFICATION_MESSAGE_PATTERN.test(message);
+  return notificationMessageError(message) === undefined;
 }
 
 /** The live text under the message once it has been edited (000 §5): 'Max character limit is 300' while invalid. */
@@ -32,6 +32,6 @@ export function sendNotificationErrors(values: SendNotificationValues): SendNoti
   return {
     ...(values.roleId === '' ? { userType: MSG.userTypeNotSelected } : {}),
     ...(values.userId === '' ? { user: MSG.userNotSelected } : {}),
-    ...(isValidMessage(values.message) ? {} : { message: MSG.messageTooLong }),
+    ...(isValidMessage(values.message) ? {} : { message: notificationMessageError(values.message) }),
   };
 }

@@ -66,7 +66,12 @@ export const checkSession = defineCall({
   spec: '000 §4.1, §4.2, §7',
   summary: 'status=1 extends the session by the idle limit; status=0 ends it (logout, idle end)',
   access: 'session',
-  query: z.object({ status: z.coerce.number().pipe(z.union([z.literal(0), z.literal(1)])) }),
+  // Issue 11 #8: exactly '0' or '1'; an empty `status=` is a 400, never read as 0 (which would log the user out).
+  query: z.object({
+    status: z
+      .union([z.literal(0), z.literal(1), z.enum(['0', '1'])], { message: 'status must be 0 or 1' })
+      .transform((value) => Number(value) as 0 | 1),
+  }),
   response: z.object({
     status: z.number().int(),
     message: z.string(),

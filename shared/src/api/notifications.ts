@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { NOTIFICATION_MESSAGE_MAX } from '../constants.js';
+import { MSG } from '../messages.js';
 import { defineCall } from './contract.js';
 import { listEnvelope } from './envelope.js';
 import { recordId, recordIdParam } from './ids.js';
@@ -93,6 +94,16 @@ export const getUsers = defineCall({
 /** 000 §5: letters, digits, underscore and space, 1 to 300 characters. */
 export const NOTIFICATION_MESSAGE_PATTERN = new RegExp(`^[A-Za-z0-9_ ]{1,${NOTIFICATION_MESSAGE_MAX}}$`);
 
+/**
+ * Why a notification message is refused on Save (000 §5, §8), or undefined when it is fine. A disallowed character
+ * gets the spec's character message, everything else (blank, only spaces, over 300) the length message (issue 11 #8).
+ */
+export function notificationMessageError(message: string): string | undefined {
+  if (/[^A-Za-z0-9_ ]/.test(message)) return MSG.messageSpecialChars;
+  if (message.trim() === '' || !NOTIFICATION_MESSAGE_PATTERN.test(message)) return MSG.messageTooLong;
+  return undefined;
+}
+
 export const sendNotification = defineCall({
   method: 'POST',
   path: 'rpm/notification/sendNotification',
@@ -102,7 +113,10 @@ export const sendNotification = defineCall({
   body: z.object({
     user_id_from: recordId,
     user_id_to: recordId,
-    message: z.string().regex(NOTIFICATION_MESSAGE_PATTERN, 'Message max character exceeded'),
+    message: z.string().superRefine((message, ctx) => {
+      const error = notificationMessageError(message);
+      if (error) ctx.addIssue({ code: 'custom', message: error });
+    }),
   }),
   response: z.object({ status: z.boolean(), message: z.string() }),
 });
