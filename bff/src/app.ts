@@ -56,12 +56,24 @@ export const appPlugin = fp<AppOptions>(async (app, opts) => {
   await clientFiles(app, opts.config.CLIENT_DIST);
 });
 
+/**
+ * Fastify's trustProxy of the TRUST_PROXY setting (config.ts): a hop count trusts the socket and the hops before
+ * the client (proxy-addr counts hop 0 as the socket), so the client address is the entry the outermost of our
+ * proxies appended; addresses are passed as they are.
+ */
+function trustProxyOption(
+  setting: Config['TRUST_PROXY'],
+): boolean | string | ((address: string, hop: number) => boolean) {
+  if (typeof setting === 'number') return (_address, hop) => hop < setting;
+  return setting;
+}
+
 /** Creates the Fastify instance with the server-wide limits and registers the app. */
 export async function createApp(opts: AppOptions): Promise<FastifyInstance> {
   const app = Fastify({
     logger: { level: opts.config.LOG_LEVEL },
     bodyLimit: opts.config.BODY_LIMIT_BYTES,
-    trustProxy: opts.config.TRUST_PROXY,
+    trustProxy: trustProxyOption(opts.config.TRUST_PROXY),
   });
   await app.register(appPlugin, opts);
   return app;

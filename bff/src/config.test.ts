@@ -32,4 +32,19 @@ describe('loadConfig', () => {
       'postgres://',
     );
   });
+
+  it.each([
+    [undefined, false],
+    ['0', false],
+    ['1', 1],
+    ['2', 2],
+    ['10.0.0.2', '10.0.0.2'],
+    ['10.0.0.0/8, fd00::/8', '10.0.0.0/8,fd00::/8'],
+  ])('TRUST_PROXY=%j is %j (issue 11 #2: a hop count or the proxies’ addresses)', (value, expected) => {
+    expect(loadConfig(value === undefined ? {} : { TRUST_PROXY: value }).TRUST_PROXY).toEqual(expected);
+  });
+
+  it.each(['true', '11', 'nginx', '10.0.0.0/33', '1.2.3'])('refuses TRUST_PROXY=%j naming it', (value) => {
+    expect(() => loadConfig({ TRUST_PROXY: value })).toThrow(/Invalid configuration:[\s\S]*TRUST_PROXY/);
+  });
 });

@@ -1,10 +1,22 @@
 import { randomBytes } from 'node:crypto';
+import { isIP } from 'node:net';
 import { z } from 'zod';
 
 const flagFromEnv = z
   .enum(['1', '0', 'true', 'false', ''])
   .optional()
   .transform((v) => v === '1' || v === 'true');
+
+/** An IPv4/IPv6 address, optionally with a CIDR prefix length. */
+function isProxyAddress(text: string): boolean {
+  const [address = '', prefix, extra] = text.split('/');
+  if (extra !== undefined) return false;
+  const family = isIP(address);
+  if (family === 0) return false;
+  if (prefix === undefined) return true;
+  const bits = Number(prefix);
+  return /^\d+$/.test(prefix) && bits >= 0 && bits <= (family === 4 ? 32 : 128);
+}
 
 /** An optional variable; set but empty counts as unset (a blank line in an .env file). */
 const optional = <T extends z.ZodType>(schema: T) =>
@@ -39,8 +51,34 @@ export const configSchema = z.object({
   /** Captcha work: counter upper bound the browser searches (higher = slower sign-in for bots and people). */
   CAPTCHA_MAX_COUNTER: z.coerce.number().int().min(10).max(1_000_000).default(5_000),
   BODY_LIMIT_BYTES: z.coerce.number().int().min(1024).max(50_000_000).default(1_048_576),
-  /** Behind a load balancer: trust X-Forwarded-For for the client address used by sign-in rate limits. */
-  TRUST_PROXY: flagFromEnv,
+  /**
+   * Behind a load balancer (issue 11 #2): which proxies' X-Forwarded-For to believe for the client address of
+   * sessions, audit rows and sign-in limits. Off by default; a hop count (1-10: the entries appended by that many
+   * proxies in front of us, counted from the right) or the proxies' own addresses (IPs or CIDRs, comma-separated).
+   * 'true' is refused: trusting every hop takes the leftmost entry, which the client writes itself.
+   */
+  TRUST_PROXY: z
+    .string()
+    .optional()
+    .transform((value, ctx): false | number | string => {
+      const text = (value ?? '').trim();
+      if (text === '' || text === '0' || text === 'false') return false;
+      if (/^\d+$/.test(text)) {
+        const hops = Number(text);
+        if (hops >= 1 && hops <= 10) return hops;
+      } else if (text.split(',').every((part) => isProxyAddress(part.trim()))) {
+        return text
+          .split(',')
+          .map((part) => part.trim())
+          .join(',');
+      }
+      ctx.addIssue({
+        code: 'custom',
+        message:
+          "TRUST_PROXY must be off, a hop count from 1 to 10, or the proxies' addresses (IPs or CIDRs, comma-separated); 'true' would trust a client-written X-Forwarded-For",
+      });
+      return z.NEVER;
+    }),
   /**
    * Translation of organisation descriptions (000 §2.10, §7 translateText): a LibreTranslate-compatible endpoint,
    * e.g. https://translate.example.org/translate. Unset: the Translate button answers 503 (not available).
