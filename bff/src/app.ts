@@ -33,7 +33,7 @@ export const appPlugin = fp<AppOptions>(async (app, opts) => {
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   registerErrorHandler(app);
-  await securityHeaders(app);
+  await securityHeaders(app, opts.config);
   // API answers compressed here (json-compression.ts); the client's files were compressed at build time.
   app.addHook('onSend', compressJson);
   await app.register(fastifyCookie);

@@ -86,6 +86,29 @@ export const configSchema = z.object({
   TRANSLATE_API_URL: optional(z.url({ protocol: /^https?$/ })),
   /** Sent as `api_key` to the translation endpoint when it needs one. */
   TRANSLATE_API_KEY: optional(z.string().min(1).max(512)),
+  /**
+   * The contact centre's origins (000 §2.12 call panel), e.g. https://example.my.connect.aws: the only origins
+   * besides our own that the CSP lets the page connect to and frame (issue 11 #9). Comma-separated https origins.
+   */
+  CONTACT_CENTER_ORIGINS: z
+    .string()
+    .optional()
+    .transform((value, ctx): string[] => {
+      const origins = (value ?? '')
+        .split(',')
+        .map((part) => part.trim())
+        .filter((part) => part !== '');
+      for (const origin of origins) {
+        if (!/^https:\/\/[a-z0-9.-]+(:\d+)?$/i.test(origin)) {
+          ctx.addIssue({
+            code: 'custom',
+            message: `CONTACT_CENTER_ORIGINS: '${origin}' is not an https origin`,
+          });
+          return z.NEVER;
+        }
+      }
+      return origins;
+    }),
 });
 
 export type Config = z.output<typeof configSchema> & {

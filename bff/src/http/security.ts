@@ -1,11 +1,18 @@
 import helmet from '@fastify/helmet';
 import type { FastifyInstance } from 'fastify';
+import type { Config } from '../config.js';
 
 /**
  * Security headers with a CSP the client passes: no inline scripts; inline styles for Blueprint's positioning;
- * blob: workers for the captcha widget; the socket for live updates.
+ * blob: workers for the captcha widget. The page connects only to its own origin (the API and the hub's socket,
+ * which CSP 3 'self' covers for ws: and wss:) and the configured contact centre (issue 11 #9); it may be framed by
+ * no one (frame-ancestors 'none' with X-Frame-Options: DENY for older browsers).
  */
-export async function securityHeaders(app: FastifyInstance): Promise<void> {
+export async function securityHeaders(
+  app: FastifyInstance,
+  config: Pick<Config, 'CONTACT_CENTER_ORIGINS'>,
+): Promise<void> {
+  const contactCentre = config.CONTACT_CENTER_ORIGINS;
   await app.register(helmet, {
     contentSecurityPolicy: {
       useDefaults: false,
@@ -16,13 +23,15 @@ export async function securityHeaders(app: FastifyInstance): Promise<void> {
         imgSrc: ["'self'", 'data:', 'blob:'],
         fontSrc: ["'self'", 'data:'],
         workerSrc: ["'self'", 'blob:'],
-        connectSrc: ["'self'", 'ws:', 'wss:'],
+        connectSrc: ["'self'", ...contactCentre],
+        frameSrc: contactCentre.length > 0 ? contactCentre : ["'none'"],
         objectSrc: ["'none'"],
         baseUri: ["'self'"],
         formAction: ["'self'"],
         frameAncestors: ["'none'"],
       },
     },
+    frameguard: { action: 'deny' },
     // The app is served over plain HTTP on localhost in demos; TLS termination sets HSTS in deployments.
     strictTransportSecurity: false,
   });
