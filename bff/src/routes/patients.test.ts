@@ -72,6 +72,16 @@ describe('getDetailsByUserID (000 §4.6, §7)', () => {
     });
   });
 
+  it.each(['role14@demo.test', 'role20@demo.test'])(
+    "refuses %s (sales, technician), who has no 'Patient Chart' entry (issue 11 #4)",
+    async (username) => {
+      const who = await signIn(t.app, username);
+      const res = await get(`rpm/users/getDetailsByUserID?userid=${mine}&roleid=7`, who);
+      expect(res.statusCode).toBe(403);
+      expect(res.json().message).not.toContain(String(mine));
+    },
+  );
+
   it('answers any patient for role 1', async () => {
     expect((await get(`rpm/users/getDetailsByUserID?userid=${foreign}&roleid=7`, admin)).statusCode).toBe(
       200,

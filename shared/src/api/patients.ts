@@ -21,8 +21,8 @@ export const getDetailsByUserID = defineCall({
   path: 'rpm/users/getDetailsByUserID',
   spec: '000 §4.6, §7; 001 §7',
   summary:
-    'Looks up a patient (roleid=7) the signed-in user may see; 403 outside their organisations/practices',
-  access: 'session',
+    "Looks up a patient (roleid=7) the signed-in user may see; needs the 'Patient Chart' entry (issue 11 #4: least privilege); 403 outside their organisations/practices",
+  access: { page: 'Patient Chart' },
   query: z.object({
     userid: recordIdParam,
     roleid: z.coerce.number().pipe(z.literal(7)),
