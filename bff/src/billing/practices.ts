@@ -13,7 +13,7 @@ export interface PracticeOption {
 const SEARCH_LIMIT = 100;
 
 /**
- * The practices of the user's billing scope (all of them for lowest role 1 or 10, 001 §6), by name, optionally
+ * The practices of the user's billing scope (scope.ts: role 1 all, role 10 all of its organisations; 001 §6), by name, optionally
  * narrowed to one organisation and to names containing a search term (001 §2.4 practice search selector). A
  * membership limited to one location still lists its practice: the report then shows that location's patients.
  */

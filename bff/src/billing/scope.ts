@@ -3,9 +3,13 @@ import { type RawBuilder, type SqlBool, sql } from 'kysely';
 import type { AuthContext } from '../auth/guard.js';
 import type { Db } from '../db/schema.js';
 import { HttpError } from '../http/errors.js';
+import { seesEverything, userOrganizations } from '../scope.js';
 
-/** Lowest roles that see every practice in billing (001 §6: "Roles 1 and 10 load the full practice list"). */
-export const ALL_PRACTICE_ROLES: readonly number[] = [1, 10];
+/**
+ * 001 §6 "Roles 1 and 10 load the full practice list": for role 1 every practice of every organisation; for role 10
+ * every practice of the organisations the biller belongs to (issue 11 #5: only role 1 spans organisations).
+ */
+const FULL_LIST_ROLE = 10;
 
 /** The text of the 403 for a practice outside the user's scope. */
 export const NO_PRACTICE_ACCESS = 'You do not have access to this practice.';
@@ -25,8 +29,19 @@ export async function billingScope(
   db: Db,
   auth: Pick<AuthContext, 'userId' | 'roleid'>,
 ): Promise<BillingScope> {
-  const lowest = lowestRoleId(auth.roleid);
-  if (lowest !== undefined && ALL_PRACTICE_ROLES.includes(lowest)) return { all: true, practices: new Map() };
+  if (seesEverything(auth)) return { all: true, practices: new Map() };
+  if (lowestRoleId(auth.roleid) === FULL_LIST_ROLE) {
+    const organizations = await userOrganizations(db, auth.userId);
+    const rows =
+      organizations.length === 0
+        ? []
+        : await db
+            .selectFrom('practices')
+            .select('practice_id')
+            .where('organization_id', 'in', organizations)
+            .execute();
+    return { all: false, practices: new Map(rows.map((row) => [row.practice_id, null])) };
+  }
   const rows = await db
     .selectFrom('user_practices')
     .select(['practice_id', 'location_id'])

@@ -18,7 +18,8 @@ const MONTH = { month: '10', year: '2026' };
 const OCTOBER = sql<Date>`${'2026-10-01'}::date`;
 
 let t: TestApp;
-let biller: Signed; // role 10: every practice
+let biller: Signed; // role 10: every practice of Northwind, its organisation
+let admin: Signed; // role 1: every practice of every organisation
 let riversideBiller: Signed; // role 11: Riverside's two practices only
 let orgAdmin: Signed; // role 2: Northwind's practices, has 'Billing Report'
 let physician: Signed; // role 6: no billing pages
@@ -27,7 +28,8 @@ let riverside: number[];
 
 /** Signs everybody in (again after the clock moved past the idle limit). */
 async function signInAll(): Promise<void> {
-  [biller, riversideBiller, orgAdmin, physician] = await Promise.all([
+  [admin, biller, riversideBiller, orgAdmin, physician] = await Promise.all([
+    signIn(t.app, 'role1@demo.test'),
     signIn(t.app, 'role10@demo.test'),
     signIn(t.app, 'role11@demo.test'),
     signIn(t.app, 'role2@demo.test'),
@@ -230,8 +232,8 @@ describe('getBillingDetails (001 §2.1, §3, §7)', () => {
   });
 
   it('lists every practice in scope without a practice header, narrowed by organisation', async () => {
-    const everything = (await details(biller, MONTH)).json() as Details;
-    const inPractice = (await details(biller, practiceHeaders())).json() as Details;
+    const everything = (await details(admin, MONTH)).json() as Details;
+    const inPractice = (await details(admin, practiceHeaders())).json() as Details;
     expect(everything.count).toBeGreaterThan(inPractice.count);
     const organization = await t.db
       .selectFrom('practices')
@@ -239,7 +241,7 @@ describe('getBillingDetails (001 §2.1, §3, §7)', () => {
       .where('practice_id', '=', northwind.id)
       .executeTakeFirstOrThrow();
     const org = (
-      await details(biller, { ...MONTH, organization: String(organization.organization_id) })
+      await details(admin, { ...MONTH, organization: String(organization.organization_id) })
     ).json() as Details;
     expect(org.count).toBeGreaterThanOrEqual(inPractice.count);
     expect(org.count).toBeLessThan(everything.count);
@@ -326,9 +328,31 @@ describe('scope (001 §6)', () => {
     expect(refused.json()).toMatchObject({ field: 'organization' });
   });
 
-  it('lets role 10 read a practice of an organisation it does not belong to', async () => {
+  it('refuses role 10 a practice of an organisation it does not belong to; only role 1 spans organisations (issue 11 #5)', async () => {
     const res = await details(biller, { ...MONTH, practice: String(riverside[0]) });
-    expect(res.statusCode).toBe(200);
+    expect(res.statusCode).toBe(403);
+    expect(res.json()).toMatchObject({ field: 'practice' });
+    expect((await details(admin, { ...MONTH, practice: String(riverside[0]) })).statusCode).toBe(200);
+  });
+
+  it('gives role 10 the full practice list of its own organisations, with every row of them (001 §6; issue 11 #5)', async () => {
+    const options = await t.app.inject({
+      method: 'GET',
+      url: '/api/rpm/practices/getAllPractices',
+      headers: biller.headers,
+    });
+    const ids = (options.json().data as { practice_id: number }[]).map((o) => o.practice_id);
+    expect(ids).toContain(northwind.id);
+    for (const id of riverside) expect(ids).not.toContain(id);
+    const all = await allRows(biller, MONTH);
+    const practices = await t.db
+      .selectFrom('patients')
+      .select('practice_id')
+      .where('patient_id', 'in', [0, ...all.data.map((row) => row.patient_id)])
+      .distinct()
+      .execute();
+    for (const { practice_id } of practices) expect(riverside).not.toContain(practice_id);
+    expect(all.count).toBeGreaterThan(0);
   });
 
   it('refuses users without the Billing Report page', async () => {
@@ -354,7 +378,7 @@ describe('bad headers: 4xx naming the field, nothing written', () => {
       const res = await t.app.inject({
         method: 'GET',
         url: `/api/rpm/billing/${url}`,
-        headers: headersOf(biller, headers as Record<string, string>),
+        headers: headersOf(admin, headers as Record<string, string>),
       });
       expect(res.statusCode, url).toBe(status);
       expect(res.json(), url).toMatchObject({ status, field });
@@ -484,11 +508,11 @@ describe('generateBillingReport (001 §2.1, §7)', () => {
 });
 
 describe('practices (001 §3, §6, §7)', () => {
-  it('getAllPractices: every practice for role 10, the own ones for role 11', async () => {
+  it('getAllPractices: every practice for role 1, the own ones for role 11', async () => {
     const all = await t.app.inject({
       method: 'GET',
       url: '/api/rpm/practices/getAllPractices',
-      headers: biller.headers,
+      headers: admin.headers,
     });
     const count = await rowCounts(t.db, ['practices']);
     expect(all.json().data).toHaveLength(count.practices);
