@@ -184,6 +184,15 @@ export interface LoginFailuresTable {
   verified: DefaultBoolean;
 }
 
+/** Answers of creating calls by Idempotency-Key (issue 11 #7). */
+export interface IdempotencyKeysTable {
+  user_id: number;
+  idempotency_key: string;
+  call: string;
+  response: JsonColumn;
+  created_at: Timestamp;
+}
+
 export interface CaptchaUsedTable {
   signature: string;
   expires_at: Timestamp;
@@ -580,6 +589,7 @@ export interface Database {
   sessions: SessionsTable;
   login_failures: LoginFailuresTable;
   captcha_used: CaptchaUsedTable;
+  idempotency_keys: IdempotencyKeysTable;
   patients: PatientsTable;
   devices: DevicesTable;
   device_assignments: DeviceAssignmentsTable;

@@ -20,7 +20,7 @@ export interface CallContext<C extends CallDef> {
 export type CallHandler<C extends CallDef> = (ctx: CallContext<C>) => Promise<CallResponse<C>>;
 
 /** Error statuses a call may answer, each with the error envelope. */
-const ERROR_CODES = [400, 401, 403, 404, 409, 413, 429, 502, 503] as const;
+const ERROR_CODES = [400, 401, 403, 404, 409, 413, 422, 429, 502, 503] as const;
 
 const authByRequest = new WeakMap<FastifyRequest, AuthContext>();
 

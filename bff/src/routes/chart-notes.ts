@@ -5,6 +5,7 @@ import type { Db } from '../db/schema.js';
 import type { Deps } from '../deps.js';
 import { registerCall } from '../http/calls.js';
 import { HttpError } from '../http/errors.js';
+import { once } from '../http/idempotency.js';
 import { assertPatientAccess } from '../scope.js';
 import { actor, fullName } from './route-helpers.js';
 
@@ -60,10 +61,10 @@ export function chartNoteRoutes(app: FastifyInstance, deps: Deps): void {
     return { status: 1, count: Number(count.n), data: rows.map(noteDto) };
   });
 
-  registerCall(app, deps, addPatientNote, async ({ body, auth, req }) => {
+  registerCall(app, deps, addPatientNote, async ({ body, auth, req, headers }) => {
     await assertPatientAccess(db, auth, body.patient_id);
     const now = clock.now();
-    const note = await db.transaction().execute(async (trx) => {
+    return once(db, auth.userId, addPatientNote, headers['idempotency-key'], now, async (trx) => {
       const row = await trx
         .insertInto('patient_notes')
         .values({
@@ -83,9 +84,9 @@ export function chartNoteRoutes(app: FastifyInstance, deps: Deps): void {
         entityId: row.note_id,
         detail: { patient_id: body.patient_id },
       });
-      return noteQuery(trx).where('n.note_id', '=', row.note_id).executeTakeFirstOrThrow();
+      const note = await noteQuery(trx).where('n.note_id', '=', row.note_id).executeTakeFirstOrThrow();
+      return { status: 1, message: MSG.addedSuccessfully, data: noteDto(note) };
     });
-    return { status: 1, message: MSG.addedSuccessfully, data: noteDto(note) };
   });
 
   registerCall(app, deps, updatePatientNote, async ({ body, auth, req }) => {

@@ -6,6 +6,7 @@ import type { Db } from '../db/schema.js';
 import type { Deps } from '../deps.js';
 import { registerCall } from '../http/calls.js';
 import { HttpError } from '../http/errors.js';
+import { once } from '../http/idempotency.js';
 import { assertPatientAccess } from '../scope.js';
 import { actor, fullName } from './route-helpers.js';
 
@@ -60,7 +61,7 @@ export function chartTaskRoutes(app: FastifyInstance, deps: Deps): void {
     return { status: 1, count: Number(count.n), data: rows.map(taskDto) };
   });
 
-  registerCall(app, deps, addPatientTask, async ({ body, auth, req }) => {
+  registerCall(app, deps, addPatientTask, async ({ body, auth, req, headers }) => {
     const place = await assertPatientAccess(db, auth, body.patient_id);
     // The assignee must be able to open the patient: active, and top administrator or a member of the patient's
     // practice covering its location (scope.ts).
@@ -98,7 +99,7 @@ export function chartTaskRoutes(app: FastifyInstance, deps: Deps): void {
         'assigned_to',
       );
     const now = clock.now();
-    const task = await db.transaction().execute(async (trx) => {
+    return once(db, auth.userId, addPatientTask, headers['idempotency-key'], now, async (trx) => {
       const row = await trx
         .insertInto('tasks')
         .values({
@@ -119,9 +120,9 @@ export function chartTaskRoutes(app: FastifyInstance, deps: Deps): void {
         entityId: row.task_id,
         detail: { patient_id: body.patient_id, assigned_to: body.assigned_to },
       });
-      return taskQuery(trx).where('t.task_id', '=', row.task_id).executeTakeFirstOrThrow();
+      const task = await taskQuery(trx).where('t.task_id', '=', row.task_id).executeTakeFirstOrThrow();
+      return { status: 1, message: MSG.addedSuccessfully, data: taskDto(task) };
     });
-    return { status: 1, message: MSG.addedSuccessfully, data: taskDto(task) };
   });
 
   registerCall(app, deps, updatePatientTask, async ({ body, auth, req }) => {

@@ -16,3 +16,14 @@ export const paging = {
     .refine((n) => (PAGE_SIZES as readonly number[]).includes(n), 'rowsPerPage must be 10, 25, 50 or 100')
     .default(DEFAULT_PAGE_SIZE),
 };
+
+/**
+ * The header of creating calls that makes a retry safe (issue 11 #7): the client generates one key per user action
+ * and sends it again on a retry; the server answers a repeat with the first result.
+ */
+export const idempotencyHeaders = z.object({
+  'idempotency-key': z
+    .string()
+    .regex(/^[A-Za-z0-9_-]{8,100}$/, 'idempotency-key must be 8 to 100 letters, digits, - or _')
+    .optional(),
+});

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { MSG } from '../messages.js';
-import { CHART, ok, paging } from './chart-common.js';
+import { CHART, idempotencyHeaders, ok, paging } from './chart-common.js';
 import { defineCall } from './contract.js';
 import { pageEnvelope } from './envelope.js';
 import { recordId, recordIdParam } from './ids.js';
@@ -39,6 +39,7 @@ export const addPatientNote = defineCall({
   spec: '000 §2.3 (notes/{patientId}/{add}; ours)',
   summary: 'Adds a note to the patient (trimmed, 1 to 5000 characters)',
   access: CHART,
+  headers: idempotencyHeaders,
   body: z.object({ patient_id: recordId, note: noteText }),
   response: ok.extend({ data: patientNote }),
 });

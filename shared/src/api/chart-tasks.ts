@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { MSG } from '../messages.js';
-import { CHART, ok, paging, patientQuery } from './chart-common.js';
+import { CHART, idempotencyHeaders, ok, paging, patientQuery } from './chart-common.js';
 import { defineCall } from './contract.js';
 import { listEnvelope, pageEnvelope } from './envelope.js';
 import { recordId, recordIdParam } from './ids.js';
@@ -61,6 +61,7 @@ export const addPatientTask = defineCall({
   spec: '000 §2.3 (Tasks tab; ours)',
   summary: "Adds a task about the patient for a member of the patient's care team",
   access: CHART,
+  headers: idempotencyHeaders,
   body: z.object({
     patient_id: recordId,
     assigned_to: recordId,

@@ -3,3 +3,15 @@
 -- lock anyone out (bff/src/auth/login-limits.ts).
 alter table login_failures add column verified boolean not null default true;
 create index login_failures_unverified_client_idx on login_failures (client, failed_at) where not verified;
+
+-- Issue 11 #7: a creating call sent again with the same Idempotency-Key (a retry after a lost answer) gets the
+-- first answer instead of writing twice. The key row is written in the transaction of the write it guards.
+create table idempotency_keys (
+  user_id integer not null references users,
+  idempotency_key text not null,
+  call text not null,
+  response jsonb,
+  created_at timestamptz not null,
+  primary key (user_id, idempotency_key)
+);
+create index idempotency_keys_created_at_idx on idempotency_keys (created_at);

@@ -1,0 +1,48 @@
+import type { CallDef } from '@rpm/shared';
+import type { Transaction } from 'kysely';
+import type { Database, Db } from '../db/schema.js';
+import { HttpError } from './errors.js';
+
+/**
+ * Runs a creating call's write in one transaction, once per Idempotency-Key (issue 11 #7): the key is claimed in
+ * the same transaction as the write, and a retry with the same key (the client lost the first answer, e.g. a crash
+ * after the commit) gets the first answer without writing again. A concurrent retry waits on the key's row and
+ * then reads the answer. Without a key the write simply runs. A key used for another call is a 422.
+ */
+export async function once<T>(
+  db: Db,
+  userId: number,
+  call: Pick<CallDef, 'path'>,
+  key: string | undefined,
+  at: Date,
+  write: (trx: Transaction<Database>) => Promise<T>,
+): Promise<T> {
+  return db.transaction().execute(async (trx) => {
+    if (key === undefined) return write(trx);
+    const claimed = await trx
+      .insertInto('idempotency_keys')
+      .values({ user_id: userId, idempotency_key: key, call: call.path, created_at: at })
+      .onConflict((oc) => oc.columns(['user_id', 'idempotency_key']).doNothing())
+      .returning('idempotency_key')
+      .executeTakeFirst();
+    if (!claimed) {
+      const first = await trx
+        .selectFrom('idempotency_keys')
+        .select(['call', 'response'])
+        .where('user_id', '=', userId)
+        .where('idempotency_key', '=', key)
+        .executeTakeFirstOrThrow();
+      if (first.call !== call.path || first.response === null)
+        throw new HttpError(422, 'This Idempotency-Key was used for another request.', 'idempotency-key');
+      return first.response as T;
+    }
+    const answer = await write(trx);
+    await trx
+      .updateTable('idempotency_keys')
+      .set({ response: JSON.stringify(answer) })
+      .where('user_id', '=', userId)
+      .where('idempotency_key', '=', key)
+      .execute();
+    return answer;
+  });
+}
