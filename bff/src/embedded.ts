@@ -7,6 +7,9 @@ import type { Deps } from './deps.js';
 import { createHub } from './hub/hub.js';
 import { connectRedisAdapter } from './hub/redis-adapter.js';
 import { createMissedReadingsJob } from './jobs/missed-readings.js';
+import { registerLists } from './lists/register.js';
+import { patientListSources } from './patients/list-store.js';
+import { createPdfPool } from './pdf/pdf-pool.js';
 import { authRoutes } from './routes/auth.js';
 import { billingRoutes } from './routes/billing.js';
 import { chartRoutes } from './routes/chart.js';
@@ -50,7 +53,11 @@ export async function embeddedApi(app: FastifyInstance, opts: EmbeddedOptions): 
   });
   // preClose, not onClose: Fastify's server.close() runs before onClose hooks and would wait for open websockets.
   app.addHook('preClose', async () => hub.close());
+  // One pool of PDF workers for the app (billing report, list exports), started on first use.
+  const pdf = createPdfPool();
+  app.addHook('onClose', async () => pdf.close());
   const deps: Deps = {
+    pdf,
     config: opts.config,
     db: opts.db,
     clock,
@@ -78,6 +85,7 @@ export async function embeddedApi(app: FastifyInstance, opts: EmbeddedOptions): 
   vitalRoutes(app, deps);
   ruleRoutes(app, deps);
   ingestRoutes(app, deps);
+  registerLists(app, deps, patientListSources());
 
   // Outreach tasks for missed readings (issue 5 part 5), on the app's clock; stopped before the database closes.
   if (opts.missedReadingsIntervalMs !== 0) {

@@ -219,6 +219,8 @@ export interface PatientsTable {
   reject_reason: string | null;
   reject_comment: string | null;
   created_at: DefaultTimestamp;
+  /** When the latest reading was taken; kept by a trigger on readings (migrations/0006_lists.sql). */
+  last_reading_at: ColumnType<Date | null, never, never>;
 }
 
 /** Inventory status (CHECK). */
@@ -552,6 +554,17 @@ export interface PatientNotesTable {
 }
 
 /** Bookkeeping of migrate.ts. */
+/** A tag patients can carry (the lists' 'Tags' filter, 001 §2.3). */
+export interface TagsTable {
+  tag_id: Generated<number>;
+  tag: string;
+}
+
+export interface PatientTagsTable {
+  patient_id: number;
+  tag_id: number;
+}
+
 export interface SchemaMigrationsTable {
   version: string;
   name: string;
@@ -605,6 +618,8 @@ export interface Database {
   missed_reading_outreach: MissedReadingOutreachTable;
   activity_timers: ActivityTimersTable;
   patient_notes: PatientNotesTable;
+  tags: TagsTable;
+  patient_tags: PatientTagsTable;
   schema_migrations: SchemaMigrationsTable;
 }
 
@@ -658,6 +673,8 @@ export const TABLE_NAMES = [
   'missed_reading_outreach',
   'activity_timers',
   'patient_notes',
+  'tags',
+  'patient_tags',
 ] as const satisfies readonly Exclude<keyof Database, 'schema_migrations'>[];
 
 /** One application table's name. */
