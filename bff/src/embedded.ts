@@ -7,6 +7,10 @@ import type { Deps } from './deps.js';
 import { createHub } from './hub/hub.js';
 import { connectRedisAdapter } from './hub/redis-adapter.js';
 import { createMissedReadingsJob } from './jobs/missed-readings.js';
+import { registerLists } from './lists/register.js';
+import type { ListSource } from './lists/source.js';
+import { patientListSources } from './patients/list-store.js';
+import { createPdfPool } from './pdf/pdf-pool.js';
 import { authRoutes } from './routes/auth.js';
 import { billingRoutes } from './routes/billing.js';
 import { chartRoutes } from './routes/chart.js';
@@ -24,6 +28,12 @@ import { shellRoutes } from './routes/shell.js';
 import { temporaryLoginRoutes } from './routes/temporary-login.js';
 import { translationRoutes } from './routes/translation.js';
 import { vitalRoutes } from './routes/vitals.js';
+
+/**
+ * The source of each list of ALL_LISTS, by list name (lists/register.ts; lists/lists.test.ts runs its suite for
+ * every list here). Partial while the monitor and my-tasks sources are written apart.
+ */
+export const LIST_SOURCES: Partial<Record<string, ListSource<object>>> = patientListSources();
 
 /** Options of {@link embeddedApi} (app.ts AppOptions with the database present). */
 export interface EmbeddedOptions {
@@ -50,7 +60,11 @@ export async function embeddedApi(app: FastifyInstance, opts: EmbeddedOptions): 
   });
   // preClose, not onClose: Fastify's server.close() runs before onClose hooks and would wait for open websockets.
   app.addHook('preClose', async () => hub.close());
+  // One pool of PDF workers for the app (billing report, list exports), started on first use.
+  const pdf = createPdfPool();
+  app.addHook('onClose', async () => pdf.close());
   const deps: Deps = {
+    pdf,
     config: opts.config,
     db: opts.db,
     clock,
@@ -78,6 +92,7 @@ export async function embeddedApi(app: FastifyInstance, opts: EmbeddedOptions): 
   vitalRoutes(app, deps);
   ruleRoutes(app, deps);
   ingestRoutes(app, deps);
+  registerLists(app, deps, LIST_SOURCES);
 
   // Outreach tasks for missed readings (issue 5 part 5), on the app's clock; stopped before the database closes.
   if (opts.missedReadingsIntervalMs !== 0) {

@@ -1,7 +1,7 @@
 import { BILLING_COLUMN_NAMES, type BillingRow } from '@rpm/shared';
 import type { AuthContext } from '../auth/guard.js';
 import type { Db } from '../db/schema.js';
-import { type ReportData, reportData } from './pdf/report-data.js';
+import type { ReportData } from '../pdf/report-data.js';
 import {
   allRows,
   type BillingOrder,
@@ -11,6 +11,7 @@ import {
   revenue,
   toBillingRow,
 } from './report.js';
+import { reportData } from './report-pdf.js';
 import {
   type BillingFilter,
   type BillingHeaders,

@@ -230,6 +230,8 @@ export interface PatientsTable {
   reject_reason: string | null;
   reject_comment: string | null;
   created_at: DefaultTimestamp;
+  /** When the latest reading was taken; kept by a trigger on readings (migrations/0006_lists.sql). */
+  last_reading_at: ColumnType<Date | null, never, never>;
 }
 
 /** Inventory status (CHECK). */
@@ -563,6 +565,17 @@ export interface PatientNotesTable {
 }
 
 /** Bookkeeping of migrate.ts. */
+/** A tag patients can carry (the lists' 'Tags' filter, 001 §2.3). */
+export interface TagsTable {
+  tag_id: Generated<number>;
+  tag: string;
+}
+
+export interface PatientTagsTable {
+  patient_id: number;
+  tag_id: number;
+}
+
 export interface SchemaMigrationsTable {
   version: string;
   name: string;
@@ -617,6 +630,8 @@ export interface Database {
   missed_reading_outreach: MissedReadingOutreachTable;
   activity_timers: ActivityTimersTable;
   patient_notes: PatientNotesTable;
+  tags: TagsTable;
+  patient_tags: PatientTagsTable;
   schema_migrations: SchemaMigrationsTable;
 }
 
@@ -670,6 +685,8 @@ export const TABLE_NAMES = [
   'missed_reading_outreach',
   'activity_timers',
   'patient_notes',
+  'tags',
+  'patient_tags',
 ] as const satisfies readonly Exclude<keyof Database, 'schema_migrations'>[];
 
 /** One application table's name. */

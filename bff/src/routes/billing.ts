@@ -11,21 +11,18 @@ import type { FastifyInstance } from 'fastify';
 import { recordClaim } from '../billing/claims.js';
 import { countSummary } from '../billing/counts.js';
 import { billingDetails, billingReportData } from '../billing/details.js';
-import { createPdfPool, type PdfPool, PdfPoolBusyError } from '../billing/pdf/pdf-pool.js';
 import { practiceOptions } from '../billing/practices.js';
 import { billingScope, resolveBillingFilter } from '../billing/scope.js';
 import type { Deps } from '../deps.js';
+import { attachment, fileNamePart, renderPdf } from '../http/attachment.js';
 import { registerCall } from '../http/calls.js';
-import { HttpError } from '../http/errors.js';
+import type { PdfPool } from '../pdf/pdf-pool.js';
 
 /** Options of {@link billingRoutes}. */
 export interface BillingRouteOptions {
-  /** The PDF renderer; by default a pool of worker threads closed with the app. */
+  /** The PDF renderer; by default the app's pool (deps.pdf). */
   readonly pdf?: PdfPool;
 }
-
-/** A file name part: letters, digits and underscores only. */
-const fileNamePart = (text: string) => text.replace(/[^A-Za-z0-9]+/g, '_').replace(/^_+|_+$/g, '');
 
 /**
  * The billing report, claims, the PDF, the practice selector and the dashboard counts (001 §2.1, §3, §4 Billing,
@@ -34,8 +31,7 @@ const fileNamePart = (text: string) => text.replace(/[^A-Za-z0-9]+/g, '_').repla
  */
 export function billingRoutes(app: FastifyInstance, deps: Deps, opts: BillingRouteOptions = {}): void {
   const { db, clock } = deps;
-  const pdf = opts.pdf ?? createPdfPool();
-  if (!opts.pdf) app.addHook('onClose', async () => pdf.close());
+  const pdf = opts.pdf ?? deps.pdf;
 
   registerCall(app, deps, getBillingDetails, async ({ headers, query, auth }) =>
     billingDetails(db, auth, headers, query),
@@ -57,26 +53,13 @@ export function billingRoutes(app: FastifyInstance, deps: Deps, opts: BillingRou
 
   registerCall(app, deps, generateBillingReport, async ({ headers, query, auth, reply }) => {
     const { filter, practiceName, data } = await billingReportData(db, auth, headers, query, clock.now());
-    let bytes: Buffer;
-    try {
-      bytes = await pdf.render(data);
-    } catch (error) {
-      if (error instanceof PdfPoolBusyError)
-        throw new HttpError(
-          429,
-          'Other billing reports are being prepared. Please try again in a moment.',
-          undefined,
-          {
-            'retry-after': '5',
-          },
-        );
-      throw error;
-    }
+    const bytes = await renderPdf(
+      pdf,
+      data,
+      'Other billing reports are being prepared. Please try again in a moment.',
+    );
     const name = `${PRODUCT}_Billing_Report_${filter.month.slice(0, 7)}_${fileNamePart(practiceName ?? 'All_Practices')}.pdf`;
-    reply
-      .type('application/pdf')
-      .header('content-disposition', `attachment; filename="${name}"`)
-      .header('cache-control', 'no-store');
+    attachment(reply, name, 'application/pdf');
     return bytes;
   });
 

@@ -48,6 +48,14 @@ export function displayDateTime(value: string | null | undefined): string {
   return isValid(at) ? formatDate(at, 'MM/dd/yyyy hh:mm a') : value;
 }
 
+/** 'November 2026' of a month 'YYYY-MM' (or any day of it): month options, export facts, billing's PDF. */
+export function monthLabel(month: string): string {
+  const at = new Date(`${month.slice(0, 7)}-01T00:00:00Z`);
+  return isValid(at)
+    ? at.toLocaleString('en-US', { month: 'long', year: 'numeric', timeZone: 'UTC' })
+    : month;
+}
+
 const USD = new Intl.NumberFormat(`${LOCALE}-US`, { style: 'currency', currency: 'USD' });
 const NUMBER = new Intl.NumberFormat(`${LOCALE}-US`);
 

@@ -55,10 +55,11 @@ export function planPatient(random: Random, today: Date, practices: readonly See
   const gender: Gender = random.chance(0.53) ? 'F' : 'M';
   const firstname = random.pick(gender === 'F' ? FEMALE_FIRST_NAMES : MALE_FIRST_NAMES);
   const lastname = random.pick(LAST_NAMES);
+  // Enough referrals not yet set up that the Screened list has several pages for one practice's nurse.
   const kind = random.weighted<PatientKind>([
-    ['active', 70],
+    ['active', 52],
     ['enrolled', 8],
-    ['pending', 8],
+    ['pending', 26],
     ['rejected', 4],
     ['onHold', 6],
     ['discharged', 4],

@@ -10,6 +10,7 @@ import { DEMO_DEVICE_KEY, seedChart } from './seed-chart.js';
 import { seedOrganizations } from './seed-organizations.js';
 import { seedPatients } from './seed-patients.js';
 import { assignDemoUsers, insertDemoUsers, insertPracticeTeams, seedRolePages } from './seed-staff.js';
+import { seedTags } from './seed-tags.js';
 
 /** The seed used when none is given. */
 export const DEFAULT_SEED = 20_261_115;
@@ -98,6 +99,7 @@ export async function seedDemo(db: Db, opts: SeedOptions): Promise<SeedSummary> 
       ...(opts.historyMonths === undefined ? {} : { historyMonths: opts.historyMonths }),
     });
     await seedActivity(trx, random, today, staff, patients);
+    await seedTags(trx, seed, patients);
     // Rules, alerts, notes and the demo vendor key of the patient chart (set-based; no random draws).
     await seedChart(trx, { today, adminId });
     // Billing reads per-patient-per-month summaries (billing/summary.ts); the bulk writes above bypass the

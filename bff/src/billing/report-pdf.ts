@@ -1,0 +1,68 @@
+import {
+  BILLING_CODE_COLUMNS,
+  type BillingRow,
+  displayDate,
+  formatUsd,
+  MSG,
+  monthLabel,
+  PRODUCT,
+} from '@rpm/shared';
+import type { ReportData } from '../pdf/report-data.js';
+
+/** Facts about the report the PDF's header shows. */
+export interface ReportMeta {
+  /** 'YYYY-MM-01'. */
+  readonly month: string;
+  /** The selected practice's name, or null for every practice in scope. */
+  readonly practiceName: string | null;
+  readonly count: number;
+  readonly total: number;
+  readonly generatedAt: Date;
+}
+
+/**
+ * The PDF's content (001 §2.1: the report's columns in order, names upper-cased as on screen, the code columns,
+ * Claim Sent), plus the row's amount so the printed total can be checked line by line.
+ */
+export function reportData(rows: readonly BillingRow[], meta: ReportMeta): ReportData {
+  const columns = [
+    `${PRODUCT} ID`,
+    'Patient Name',
+    'DOB',
+    'Diagnosis Code',
+    'Setup Date',
+    'Auth Number',
+    ...BILLING_CODE_COLUMNS.map((column) => column.name),
+    'Claim Sent',
+    'Amount',
+  ];
+  const claimDate = `${PRODUCT}_claim_date` as const;
+  return {
+    title: MSG.billingReportTitle,
+    facts: [
+      ['Practice', meta.practiceName ?? 'All practices'],
+      ['Month', monthLabel(meta.month)],
+      ['Patients', meta.count.toLocaleString('en-US')],
+      ['Total revenue', formatUsd(meta.total)],
+      [
+        'Generated',
+        `${displayDate(meta.generatedAt.toISOString().slice(0, 10))} ${meta.generatedAt.toISOString().slice(11, 16)} UTC`,
+      ],
+    ],
+    columns,
+    rightAligned: [columns.length - 1],
+    rows: rows.map((row) => [
+      String(row.patient_id),
+      row.patient_name.toUpperCase(),
+      displayDate(row.dob),
+      row.diagnosis_code ?? '',
+      displayDate(row.assigned_date),
+      row.auth_number ?? '',
+      ...BILLING_CODE_COLUMNS.map((column) => row[column.field] ?? ''),
+      displayDate(row[claimDate]),
+      formatUsd(row.amount),
+    ]),
+    emptyText: MSG.noRecordsFound,
+    footer: `${MSG.billingReportTitle} · ${monthLabel(meta.month)} · ${meta.practiceName ?? 'All practices'}`,
+  };
+}

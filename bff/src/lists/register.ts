@@ -1,0 +1,318 @@
+import { Readable } from 'node:stream';
+import { pipeline } from 'node:stream/promises';
+import {
+  ALL_LISTS,
+  displayDate,
+  displayDateTime,
+  type FilterOption,
+  type FilterValues,
+  filterValues,
+  formatCell,
+  isoDay,
+  type ListDef,
+  type ListFilter,
+  MSG,
+  monthLabel,
+} from '@rpm/shared';
+import { stringify } from 'csv-stringify';
+import type { FastifyInstance } from 'fastify';
+import { audit } from '../audit.js';
+import type { AuthContext } from '../auth/guard.js';
+import type { Deps } from '../deps.js';
+import { attachment, fileNamePart, renderPdf } from '../http/attachment.js';
+import { registerCall } from '../http/calls.js';
+import { HttpError } from '../http/errors.js';
+import type { ReportData } from '../pdf/report-data.js';
+import { fullName } from '../routes/route-helpers.js';
+import { patientScope } from '../scope.js';
+import { ForeignFilterValueError, type ListSource, type ListView, type ListViewer } from './source.js';
+
+/**
+ * One registration for every list definition (DESIGN.md "Lists"; issue 10): the page, the filter options and the
+ * exports of a definition are registered from the definition and its source; nothing per list is written here.
+ */
+
+/** Options of the scope-dependent filters, by filter key. */
+type Options = Record<string, FilterOption[]>;
+
+/** Texts of the export files and their errors. */
+const EXPORT_TEXT = {
+  busy: 'Other reports are being prepared. Please try again in a moment.',
+  future: (field: string) => `${MSG.invalidDate}: ${field} must not be in the future.`,
+} as const;
+
+/** A cell a spreadsheet would run as a formula (OWASP CSV injection, CWE-1236). */
+const FORMULA_START = /^[=+\-@\t\r]/;
+
+/** The cell as written to a CSV file: an apostrophe before a leading formula character. */
+export function neutralise(cell: string): string {
+  return FORMULA_START.test(cell) ? `'${cell}` : cell;
+}
+
+/** A value naming a record outside the viewer's scope: 403 naming the field. */
+const foreign = (error: ForeignFilterValueError) => new HttpError(403, error.message, error.field);
+
+/** Runs a store call, turning its ForeignFilterValueError into the 403. */
+async function mapped<T>(work: () => Promise<T>): Promise<T> {
+  try {
+    return await work();
+  } catch (error) {
+    throw error instanceof ForeignFilterValueError ? foreign(error) : error;
+  }
+}
+
+async function viewerOf(deps: Deps, auth: AuthContext): Promise<ListViewer> {
+  return { auth, scope: await patientScope(deps.db, auth), now: deps.clock.now() };
+}
+
+/** The query fields a filter travels in. */
+const fieldsOf = (filter: ListFilter) =>
+  filter.dateRange ? [`${filter.key}_from`, `${filter.key}_to`] : [filter.key];
+
+/**
+ * Sort, search and filters of a parsed query, with the definition's defaultFilters for the filters the query does
+ * not name (present but empty means 'all'); then refuses future dates (001 §5) with 400 and values of
+ * scope-dependent filters outside the viewer's options with 403, each naming the field.
+ */
+async function resolveView<Row>(
+  def: ListDef,
+  query: Record<string, unknown>,
+  viewer: ListViewer,
+  source: ListSource<Row>,
+  deps: Deps,
+  loadOptions: boolean,
+): Promise<{ view: ListView; options: Options }> {
+  const filters: Record<string, FilterValues[string]> = { ...filterValues(def, query) };
+  const defaults = (def.defaultFilters ?? {}) as Record<string, string | undefined>;
+  for (const filter of def.filters) {
+    const value = defaults[filter.key];
+    if (value === undefined || fieldsOf(filter).some((field) => query[field] !== undefined)) continue;
+    const parsed = def.viewQuery.parse({ [filter.key]: value }) as Record<string, FilterValues[string]>;
+    filters[filter.key] = parsed[filter.key];
+  }
+
+  const today = isoDay(viewer.now);
+  for (const filter of def.filters) {
+    if (filter.dateRange && !filter.future) {
+      for (const field of fieldsOf(filter)) {
+        const day = filters[field];
+        if (typeof day === 'string' && day > today)
+          throw new HttpError(400, EXPORT_TEXT.future(field), field);
+      }
+    }
+    if (filter.kind === 'month') {
+      const months = filters[filter.key];
+      if (Array.isArray(months) && months.some((month) => month > today.slice(0, 7)))
+        throw new HttpError(400, EXPORT_TEXT.future(filter.key), filter.key);
+    }
+  }
+
+  const idFilters = def.filters.filter(
+    (filter) => !filter.options && !filter.dateRange && !filter.checkbox && filter.kind !== 'month',
+  );
+  const named = idFilters.some((filter) => (filters[filter.key]?.length ?? 0) > 0);
+  const options = loadOptions || named ? await source.options(deps.db, viewer) : {};
+  for (const filter of idFilters) {
+    const allowed = options[filter.key];
+    const values = filters[filter.key];
+    // Filters the source leaves out of its options (a hidden patient filter) are checked by the store itself.
+    if (!allowed || !Array.isArray(values)) continue;
+    const known = new Set(allowed.map((option) => option.value));
+    if (values.some((value) => !known.has(value))) throw foreign(new ForeignFilterValueError(filter.key));
+  }
+  const view: ListView = {
+    orderby: query.orderby as string,
+    order: query.order as 'asc' | 'desc',
+    search: (query.search as string | undefined) || undefined,
+    filters,
+  };
+  return { view, options };
+}
+
+/** 'Label: value labels' of each filter in force, and the search text, for the head of an export. */
+function filtersInForce(def: ListDef, view: ListView, options: Options): [string, string][] {
+  const lines: [string, string][] = [];
+  for (const filter of def.filters) {
+    if (filter.dateRange) {
+      const from = view.filters[`${filter.key}_from`];
+      const to = view.filters[`${filter.key}_to`];
+      if (typeof from === 'string' || typeof to === 'string')
+        lines.push([filter.label, `${displayDate(from as string)} – ${displayDate(to as string)}`.trim()]);
+      continue;
+    }
+    const value = view.filters[filter.key];
+    if (filter.checkbox) {
+      if (value === '1') lines.push([filter.label, 'Yes']);
+      continue;
+    }
+    const values = typeof value === 'string' ? [value] : (value ?? []);
+    if (values.length === 0) continue;
+    const known = new Map((filter.options ?? options[filter.key] ?? []).map((o) => [o.value, o.label]));
+    const label = (v: string) => known.get(v) ?? (filter.kind === 'month' ? monthLabel(v) : v);
+    lines.push([filter.label, values.map(label).join(', ')]);
+  }
+  if (view.search) lines.push(['Search', view.search]);
+  return lines;
+}
+
+/** 'MM/DD/YYYY hh:mm AM' with the server's time-zone name, as an export's 'Generated' line shows it. */
+function generatedAt(now: Date): string {
+  const zone =
+    new Intl.DateTimeFormat('en-US', { timeZoneName: 'short' })
+      .formatToParts(now)
+      .find((part) => part.type === 'timeZoneName')?.value ?? '';
+  return `${displayDateTime(now.toISOString())} ${zone}`.trim();
+}
+
+async function userName(deps: Deps, userId: number): Promise<string> {
+  const user = await deps.db
+    .selectFrom('users')
+    .select(['firstname', 'lastname'])
+    .where('user_id', '=', userId)
+    .executeTakeFirst();
+  return user ? fullName(user.firstname, user.lastname) : String(userId);
+}
+
+/** The export's head: title, filters in force, when, by whom. */
+async function exportFacts(
+  deps: Deps,
+  def: ListDef,
+  view: ListView,
+  options: Options,
+  viewer: ListViewer,
+): Promise<[string, string][]> {
+  return [
+    ...filtersInForce(def, view, options),
+    ['Generated', generatedAt(viewer.now)],
+    ['By', await userName(deps, viewer.auth.userId)],
+  ];
+}
+
+/**
+ * Registers the page, filter-options and export calls of one list definition (001 §2.4) with its source.
+ * Exports write one audit row each: the CSV when its stream starts (the row count is not known yet), the PDF
+ * once rendered, with its row count.
+ */
+export function registerList<Row extends object>(
+  app: FastifyInstance,
+  deps: Deps,
+  def: ListDef,
+  source: ListSource<Row>,
+): void {
+  const { db } = deps;
+  const columns = def.columns.filter((column) => !column.screenOnly);
+  const cells = (row: Row) =>
+    columns.map((column) => formatCell((row as Record<string, unknown>)[column.key], column.format));
+  const fileName = (viewer: ListViewer, extension: string) =>
+    `${fileNamePart(def.title)}_${isoDay(viewer.now)}.${extension}`;
+  const auditExport = (
+    viewer: ListViewer,
+    ip: string,
+    format: 'csv' | 'pdf',
+    view: ListView,
+    rows?: number,
+  ) =>
+    audit(db, {
+      at: viewer.now,
+      userId: viewer.auth.userId,
+      actingUserId: viewer.auth.session.actingUserId,
+      ip,
+      action: 'export',
+      entity: def.name,
+      detail: {
+        format,
+        filters: view.filters,
+        search: view.search ?? null,
+        ...(rows === undefined ? {} : { rows }),
+      },
+    });
+
+  /** An export's viewer, view (checked as the list call checks it) and head lines. */
+  const exportStart = async (query: unknown, auth: AuthContext) => {
+    const viewer = await viewerOf(deps, auth);
+    const q = query as Record<string, unknown>;
+    const { view, options } = await resolveView(def, q, viewer, source, deps, true);
+    return { viewer, view, facts: await exportFacts(deps, def, view, options, viewer) };
+  };
+
+  registerCall(app, deps, def.calls.list, async ({ query, auth }) => {
+    const viewer = await viewerOf(deps, auth);
+    const q = query as Record<string, unknown>;
+    const { view } = await resolveView(def, q, viewer, source, deps, false);
+    const { rows, count } = await mapped(() =>
+      source.page(db, viewer, { ...view, page: q.page as number, rowsPerPage: q.rowsPerPage as number }),
+    );
+    return { status: 1, data: rows as Record<string, unknown>[], count };
+  });
+
+  registerCall(app, deps, def.calls.filterOptions, async ({ auth }) => {
+    const viewer = await viewerOf(deps, auth);
+    return { status: 1, data: await source.options(db, viewer) };
+  });
+
+  const csvCall = def.calls.csv;
+  if (csvCall)
+    registerCall(app, deps, csvCall, async ({ query, auth, req, reply }) => {
+      const { viewer, view, facts } = await exportStart(query, auth);
+      // The first chunk before the answer starts, so a refused filter is still a 403, not a broken download.
+      const chunks = source.chunks(db, viewer, view)[Symbol.asyncIterator]();
+      const first = await mapped(() => chunks.next());
+      await auditExport(viewer, req.ip, 'csv', view);
+      async function* records() {
+        yield [def.title];
+        for (const [label, value] of facts) yield [`${label}: ${value}`];
+        yield [];
+        yield columns.map((column) => column.label);
+        for (let next = first; !next.done; next = await chunks.next())
+          for (const row of next.value) yield cells(row);
+      }
+      const csv = stringify({ record_delimiter: 'windows', cast: { string: neutralise } });
+      // The whole list, a chunk at a time; a failure midway ends the download (logged), never a half-formed 200.
+      pipeline(Readable.from(records()), csv).catch((error) =>
+        req.log.error({ err: error }, 'CSV export failed'),
+      );
+      attachment(reply, fileName(viewer, 'csv'), 'text/csv; charset=utf-8');
+      return reply.send(csv);
+    });
+
+  const pdfCall = def.calls.pdf;
+  if (pdfCall)
+    registerCall(app, deps, pdfCall, async ({ query, auth, req, reply }) => {
+      const { viewer, view, facts } = await exportStart(query, auth);
+      const rows: string[][] = [];
+      await mapped(async () => {
+        for await (const chunk of source.chunks(db, viewer, view))
+          for (const row of chunk) rows.push(cells(row));
+      });
+      const data: ReportData = {
+        title: def.title,
+        facts,
+        columns: columns.map((column) => column.label),
+        rightAligned: columns.flatMap((column, n) =>
+          column.format === 'number' || column.format === 'usd' ? [n] : [],
+        ),
+        rows,
+        emptyText: MSG.noRecordsFound,
+        footer: def.title,
+      };
+      const bytes = await renderPdf(deps.pdf, data, EXPORT_TEXT.busy);
+      await auditExport(viewer, req.ip, 'pdf', view, rows.length);
+      attachment(reply, fileName(viewer, 'pdf'), 'application/pdf');
+      return bytes;
+    });
+}
+
+/**
+ * Registers every list that has a source, by list name (embedded.ts). Partial until the monitor and my-tasks
+ * sources join; then a complete record makes a list without a source a type error.
+ */
+export function registerLists(
+  app: FastifyInstance,
+  deps: Deps,
+  sources: Partial<Record<string, ListSource<object>>>,
+): void {
+  for (const def of ALL_LISTS) {
+    const source = sources[def.name];
+    if (source) registerList(app, deps, def, source);
+  }
+}

@@ -1,0 +1,131 @@
+import {
+  type CallDef,
+  callUrl,
+  ccmList,
+  isoDay,
+  monthlyReportList,
+  monthsBefore,
+  nonCompliancePatientsList,
+  patientsList,
+  screenedList,
+} from '@rpm/shared';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { TEST_TODAY } from '../db/test-database.js';
+import { makePatient, placeOf } from '../routes/chart-fixtures.js';
+import { signIn, startTestApp, type TestApp } from '../test-app.js';
+
+/** The patient lists' own rules (decisions named in list-store.ts); the generic suite is lists/lists.test.ts. */
+
+type Row = Record<string, unknown>;
+let t: TestApp;
+let nurse: Record<string, string>;
+const MONTH = isoDay(TEST_TODAY).slice(0, 7);
+
+beforeAll(async () => {
+  t = await startTestApp({ seedPatients: 80 });
+  t.clock.advance(TEST_TODAY.getTime() - t.clock.now().getTime());
+  const signed = await signIn(t.app, 'role8@demo.test');
+  nurse = signed.headers;
+  const place = await placeOf(t.db, signed.user.user_id);
+  const id = await makePatient(t.db, place);
+  await t.db
+    .updateTable('patients')
+    .set({ firstname: 'Wilhelmina', lastname: 'Quixote' })
+    .where('patient_id', '=', id)
+    .execute();
+}, 120_000);
+afterAll(async () => t?.close());
+
+async function list(call: CallDef, params: Record<string, string> = {}) {
+  const query = new URLSearchParams({ rowsPerPage: '100', ...params }).toString();
+  const res = await t.app.inject({ method: 'GET', url: `${callUrl(call)}?${query}`, headers: nurse });
+  return res;
+}
+
+async function rows(call: CallDef, params: Record<string, string> = {}): Promise<Row[]> {
+  const res = await list(call, params);
+  expect(res.statusCode, res.body).toBe(200);
+  return res.json().data;
+}
+
+async function statusesOf(ids: unknown[]) {
+  return t.db
+    .selectFrom('patients')
+    .select(['patient_id', 'rpm_status', 'ccm_status'])
+    .where('patient_id', 'in', ids as number[])
+    .execute();
+}
+
+describe('the patient lists’ predicates', () => {
+  it('Screened: RPM statuses before set-up (referred, contacted, consented) only', async () => {
+    const data = await rows(screenedList.calls.list);
+    expect(data.length).toBeGreaterThan(0);
+    for (const s of await statusesOf(data.map((r) => r.patient_id))) expect(s.rpm_status).toBeLessThan(4);
+  });
+
+  it('CCM: a CCM status other than 30 (not applicable)', async () => {
+    const data = await rows(ccmList.calls.list);
+    expect(data.length).toBeGreaterThan(0);
+    for (const s of await statusesOf(data.map((r) => r.patient_id))) {
+      expect(s.ccm_status).not.toBeNull();
+      expect(s.ccm_status).not.toBe(30);
+    }
+  });
+
+  it('Non Compliance: enrolled or active, and behind on reading days or silent for 3 days or more', async () => {
+    const data = await rows(nonCompliancePatientsList.calls.list);
+    expect(data.length).toBeGreaterThan(0);
+    const statuses = new Map((await statusesOf(data.map((r) => r.patient_id))).map((s) => [s.patient_id, s]));
+    for (const row of data) {
+      expect([4, 5]).toContain(statuses.get(row.patient_id as number)?.rpm_status);
+      const behind = row.progress === 'at_risk' || row.progress === 'unreachable';
+      const silent = row.days_since_reading === null || (row.days_since_reading as number) >= 3;
+      expect(behind || silent, JSON.stringify(row)).toBe(true);
+    }
+  });
+
+  it('Monthly Report: this month by default; the last 12 months offered as "November 2026"; no future month', async () => {
+    const data = await rows(monthlyReportList.calls.list);
+    expect(data.length).toBeGreaterThan(0);
+    for (const row of data) expect(row.month).toBe(MONTH);
+    const options = await t.app.inject({
+      method: 'GET',
+      url: callUrl(monthlyReportList.calls.filterOptions),
+      headers: nurse,
+    });
+    const months = options.json().data.month as { label: string; value: string }[];
+    expect(months).toHaveLength(12);
+    expect(months[0]).toEqual({ value: MONTH, label: 'November 2026' });
+    expect(months[11]?.value).toBe(monthsBefore(MONTH, 11));
+    const earlier = await rows(monthlyReportList.calls.list, { month: monthsBefore(MONTH, 1) });
+    for (const row of earlier) expect(row.month).toBe(monthsBefore(MONTH, 1));
+    const future = await list(monthlyReportList.calls.list, { month: '2026-12' });
+    expect(future.statusCode).toBe(400);
+    expect(future.json().field).toBe('month');
+  });
+});
+
+describe('the patient row', () => {
+  it('finds a patient by name words in either order, any case, or by RPM ID', async () => {
+    for (const search of ['quixote wilhelmina', 'WILHELMINA Quix']) {
+      const data = await rows(patientsList.calls.list, { search });
+      expect(data.map((r) => r.patient_name)).toEqual(['Quixote, Wilhelmina']);
+    }
+    const [found] = await rows(patientsList.calls.list, { search: 'quixote' });
+    const byId = await rows(patientsList.calls.list, { search: String(found?.patient_id) });
+    expect(byId.map((r) => r.patient_id)).toContain(found?.patient_id);
+  });
+
+  it('carries five strip months from six months back, before set-up grey, 16 reading days met', async () => {
+    const data = await rows(patientsList.calls.list);
+    for (const row of data) {
+      const strip = row.compliance as { month: string; state: string }[];
+      expect(strip.map((m) => m.month)).toEqual([5, 4, 3, 2, 1].map((n) => monthsBefore(MONTH, n)));
+      const setup = (row.setup_date as string | null)?.slice(0, 7);
+      for (const month of strip) if (!setup || month.month < setup) expect(month.state).toBe('before');
+    }
+    expect(data.some((row) => (row.compliance as { state: string }[]).some((m) => m.state === 'met'))).toBe(
+      true,
+    );
+  });
+});
