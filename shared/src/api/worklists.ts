@@ -92,6 +92,8 @@ export const dashboardSummary = z.object({
   minutes: z.object({ under20: z.number().int(), from20to39: z.number().int(), from40: z.number().int() }),
   /** Open outreach tasks (missed readings) of the practices in scope. */
   outreach_tasks_open: z.number().int(),
+  /** Of those, the ones assigned to the signed-in user: what My Tasks, the list the figure links to, shows. */
+  outreach_tasks_mine: z.number().int(),
 });
 export type DashboardSummary = z.infer<typeof dashboardSummary>;
 
