@@ -1,7 +1,8 @@
-import type { DashboardSummary } from '@rpm/shared';
+import { ACTIVE_RPM_STATUS, type DashboardSummary, ENROLLED_RPM_STATUSES } from '@rpm/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { recordReadings, recordTimeLogs } from '../billing/summary.js';
 import { SimulatedClock } from '../clock.js';
+import { RPM_STATUS } from '../db/seed/patient-statuses.js';
 import { createMissedReadingsJob } from '../jobs/missed-readings.js';
 import { giveDevice, makePatient, type Place, placeOf } from '../routes/chart-fixtures.js';
 import { signIn, startTestApp, type TestApp } from '../test-app.js';
@@ -282,6 +283,11 @@ describe('getDashboardSummary (issue 10; 000 §2.4 Dashboard)', () => {
     const bad = await summary(admin, '?practice=abc');
     expect(bad.statusCode).toBe(400);
     expect(bad.json().field).toBe('practice');
+  });
+
+  it('counts the status codes the seed and the status list call enrolled and active', () => {
+    expect([...ENROLLED_RPM_STATUSES]).toEqual([RPM_STATUS.enrolled, RPM_STATUS.active]);
+    expect(ACTIVE_RPM_STATUS).toBe(RPM_STATUS.active);
   });
 
   it("refuses a user without the 'Dashboard' page", async () => {

@@ -1,7 +1,6 @@
-import { type DashboardSummary, isoDay } from '@rpm/shared';
+import { ACTIVE_RPM_STATUS, type DashboardSummary, ENROLLED_RPM_STATUSES, isoDay } from '@rpm/shared';
 import { type RawBuilder, type SqlBool, sql } from 'kysely';
 import type { Db } from '../db/schema.js';
-import { RPM_STATUS } from '../db/seed/patient-statuses.js';
 import type { ListViewer } from '../lists/source.js';
 import {
   type MinutesBand,
@@ -17,9 +16,6 @@ import {
  * the open alerts and outreach tasks, and the status labels. Month figures come from patient_month_summary, and
  * progress from the one rule of patients/progress.ts, so each figure equals what its list's filter returns.
  */
-
-/** RPM 'enrolled' and 'active': the patients the month's targets apply to. */
-export const ENROLLED_RPM_STATUSES: readonly number[] = [RPM_STATUS.enrolled, RPM_STATUS.active];
 
 /** The practice named does not exist (mapped to 404 naming `practice`). */
 export class UnknownPracticeError extends Error {
@@ -138,7 +134,7 @@ export async function dashboardSummary(
     rpm_statuses: distribution('RPM', rpmCounts),
     ccm_statuses: distribution('CCM', ccmCounts),
     enrolled: ENROLLED_RPM_STATUSES.reduce((sum, id) => sum + (rpmCounts.get(id) ?? 0), 0),
-    active: rpmCounts.get(RPM_STATUS.active) ?? 0,
+    active: rpmCounts.get(ACTIVE_RPM_STATUS) ?? 0,
     alerts: {
       critical: { count: w?.critical ?? 0, oldest_at: iso(w?.critical_oldest) },
       abnormal: { count: w?.abnormal ?? 0, oldest_at: iso(w?.abnormal_oldest) },

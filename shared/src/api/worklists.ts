@@ -65,6 +65,13 @@ const countWithOldest = z.object({
   oldest_at: z.string().nullable(),
 });
 
+/**
+ * RPM statuses 'enrolled' (4) and 'active' (5): the patients the month's targets apply to, whom the dashboard's
+ * progress and minute figures count (and filter its links by). Codes: bff/src/db/seed/patient-statuses.ts.
+ */
+export const ENROLLED_RPM_STATUSES = [4, 5] as const;
+export const ACTIVE_RPM_STATUS = 5;
+
 export const dashboardSummary = z.object({
   /** 'YYYY-MM' of the figures. */
   month: z.string(),
