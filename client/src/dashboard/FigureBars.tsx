@@ -60,13 +60,21 @@ export function FigureBars({ caption, bars, width = 360, height = 160 }: FigureB
           y: { range: (_u, _min, max) => [0, Math.max(1, max)] },
         },
         axes: [
-          { values: (_u, ticks) => ticks.map((tick) => bars[tick]?.label ?? ''), size: 40, gap: 4 },
+          {
+            // One tick per bar, named by its label.
+            splits: () => bars.map((_, index) => index),
+            values: (_u, ticks) => ticks.map((tick) => bars[tick]?.label ?? ''),
+            size: 40,
+            gap: 4,
+          },
           { size: 40 },
         ],
         series: [
           {},
           {
             label: caption,
+            // Per-bar colours need an unstroked series (uPlot's bars builder ignores them otherwise).
+            width: 0,
             paths: uPlot.paths.bars?.({
               size: [0.7, 64],
               disp: { fill: { unit: COLOUR_UNIT, values: () => colours } },
