@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { createCaptcha } from './auth/captcha.js';
 import { type Clock, systemClock } from './clock.js';
 import type { Config } from './config.js';
+import { dashboardRoutes } from './dashboard/routes.js';
 import type { Db } from './db/schema.js';
 import type { Deps } from './deps.js';
 import { createHub } from './hub/hub.js';
@@ -93,6 +94,7 @@ export async function embeddedApi(app: FastifyInstance, opts: EmbeddedOptions): 
   ruleRoutes(app, deps);
   ingestRoutes(app, deps);
   registerLists(app, deps, LIST_SOURCES);
+  dashboardRoutes(app, deps);
 
   // Outreach tasks for missed readings (issue 5 part 5), on the app's clock; stopped before the database closes.
   if (opts.missedReadingsIntervalMs !== 0) {

@@ -28,10 +28,11 @@ export function testConfig(env: Record<string, string> = {}): Config {
   });
 }
 
-export async function startTestApp(opts: { seedPatients?: number } = {}): Promise<TestApp> {
+/** `now`: where the app's clock starts (default the real time), for tests that name days and months. */
+export async function startTestApp(opts: { seedPatients?: number; now?: Date } = {}): Promise<TestApp> {
   const { db, close } = await testDatabase({ seedPatients: opts.seedPatients ?? 5 });
   const config = testConfig();
-  const clock = new SimulatedClock(new Date());
+  const clock = new SimulatedClock(opts.now ?? new Date());
   const app = await createApp({ config, db, clock });
   await app.ready();
   return {

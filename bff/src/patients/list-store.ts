@@ -14,8 +14,6 @@ import {
   nonCompliancePatientsList,
   type PatientListRow,
   patientsList,
-  RPM_ADDITIONAL_TIME_GOAL_MIN,
-  RPM_TIME_GOAL_MIN,
   type StripMonth,
   screenedList,
 } from '@rpm/shared';
@@ -23,7 +21,7 @@ import { type RawBuilder, type SqlBool, sql } from 'kysely';
 import type { Db } from '../db/schema.js';
 import { CCM_STATUS, RPM_STATUS } from '../db/seed/patient-statuses.js';
 import type { ListPageRequest, ListSource, ListView, ListViewer } from '../lists/source.js';
-import { monthPace, progressSql } from './progress.js';
+import { minutesBandSql, monthPace, progressSql } from './progress.js';
 
 /**
  * The five patient lists (000 §2.4; 001 §2.3, §2.9): one query shape, each list a fixed predicate plus the
@@ -116,12 +114,6 @@ function listPredicate(name: PatientListName, frame: Frame): RawBuilder<SqlBool>
   }
 }
 
-const MINUTE_RANGES: Record<string, RawBuilder<SqlBool>> = {
-  under20: sql`coalesce(s.rpm_seconds, 0) < ${RPM_TIME_GOAL_MIN * 60}`,
-  '20to39': sql`coalesce(s.rpm_seconds, 0) between ${RPM_TIME_GOAL_MIN * 60} and ${RPM_ADDITIONAL_TIME_GOAL_MIN * 60 - 1}`,
-  '40plus': sql`coalesce(s.rpm_seconds, 0) >= ${RPM_ADDITIONAL_TIME_GOAL_MIN * 60}`,
-};
-
 const PROGRAMS: Record<string, RawBuilder<SqlBool>> = {
   rpm: sql`p.rpm_status in (${ids(RPM_MONITORED.map(String))})`,
   ccm: sql`(p.ccm_status is not null and p.ccm_status <> ${CCM_STATUS.notApplicable})`,
@@ -167,8 +159,10 @@ function filterConditions(view: ListView, frame: Frame): RawBuilder<SqlBool>[] {
   if (referredTo) where.push(sql`${utcDay(sql`p.created_at`)} <= ${referredTo}::date`);
   const progress = many(f.progress);
   if (progress.length) where.push(sql`${frame.progress} in (${sql.join(progress)})`);
-  const minutes = many(f.minutes).flatMap((value) => MINUTE_RANGES[value] ?? []);
-  if (minutes.length) where.push(anyOf(minutes));
+  // The bands are declared once, beside the progress rule (the dashboard counts by them too).
+  const minutes = many(f.minutes);
+  if (minutes.length)
+    where.push(sql`${minutesBandSql(sql`coalesce(s.rpm_seconds, 0)`)} in (${sql.join(minutes)})`);
   const programs = many(f.program).flatMap((value) => PROGRAMS[value] ?? []);
   if (programs.length) where.push(anyOf(programs));
   const silent = many(f.silent).map(Number);

@@ -1,5 +1,6 @@
+import { MINUTES_OPTIONS } from '@rpm/shared';
 import { describe, expect, it } from 'vitest';
-import { monthPace, progressOf } from './progress.js';
+import { MINUTES_BANDS, monthPace, progressOf } from './progress.js';
 
 describe('reading-day progress (decisions.md "Reading-day progress")', () => {
   it('on 30 November 2026 (1 day left) 15 days can still reach 16, 14 cannot', () => {
@@ -24,5 +25,11 @@ describe('reading-day progress (decisions.md "Reading-day progress")', () => {
   });
   it('February of a leap year has 29 days', () => {
     expect(monthPace('2028-02', new Date('2028-02-29T23:59:00Z'))).toEqual({ daysLeft: 1, paceDays: 16 });
+  });
+});
+
+describe('RPM minute bands', () => {
+  it("are the values of the patient lists' minutes filter", () => {
+    expect([...MINUTES_BANDS]).toEqual(MINUTES_OPTIONS.map((o) => o.value));
   });
 });

@@ -1,4 +1,11 @@
-import { COMPLIANCE_TARGET_DAYS, daysBetween, isoDay, lastDayOf } from '@rpm/shared';
+import {
+  COMPLIANCE_TARGET_DAYS,
+  daysBetween,
+  isoDay,
+  lastDayOf,
+  RPM_ADDITIONAL_TIME_GOAL_MIN,
+  RPM_TIME_GOAL_MIN,
+} from '@rpm/shared';
 import { type RawBuilder, sql } from 'kysely';
 
 /**
@@ -50,4 +57,19 @@ export function progressSql(readingDays: RawBuilder<number>, pace: MonthPace): R
     when ${sql.lit(pace.daysLeft)} < ${sql.lit(target)} - ${readingDays} then 'unreachable'
     when ${readingDays} < ${sql.lit(pace.paceDays)} then 'at_risk'
     else 'on_track' end)`;
+}
+
+/**
+ * RPM minutes of a month in the bands of the patient lists' `minutes` filter (MINUTES_OPTIONS): under 20, 20–39,
+ * 40 or more, at the thresholds billing counts (99457 at 20 minutes, 99458 at 40; whole seconds, as billing).
+ */
+export const MINUTES_BANDS = ['under20', '20to39', '40plus'] as const;
+export type MinutesBand = (typeof MINUTES_BANDS)[number];
+
+/** The band of an integer expression of RPM seconds, as SQL. */
+export function minutesBandSql(rpmSeconds: RawBuilder<number>): RawBuilder<MinutesBand> {
+  return sql<MinutesBand>`(case
+    when ${rpmSeconds} < ${sql.lit(RPM_TIME_GOAL_MIN * 60)} then 'under20'
+    when ${rpmSeconds} < ${sql.lit(RPM_ADDITIONAL_TIME_GOAL_MIN * 60)} then '20to39'
+    else '40plus' end)`;
 }

@@ -29,8 +29,9 @@ describe('the /app gate', () => {
 
   it('shows the page in the frame with the user and organisation', async () => {
     storeUser();
-    renderAt('/app/dashboard');
-    expect(await screen.findByRole('heading', { level: 1, name: 'dashboard' })).toBeTruthy();
+    // A route without its screen yet shows the organisation card (/app/dashboard has its own screen now).
+    renderAt('/app/practice-protocol');
+    expect(await screen.findByRole('heading', { level: 1, name: 'practice protocol' })).toBeTruthy();
     expect(screen.getAllByText('North Clinic').length).toBeGreaterThan(0);
     expect(screen.getAllByRole('listitem').map((li) => li.textContent)).toEqual(
       expect.arrayContaining(['Main Street Practice', 'Harbour Practice']),

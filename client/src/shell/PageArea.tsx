@@ -15,6 +15,10 @@ const BillingReportPage = lazy(() =>
 const BillingDashboardPage = lazy(() =>
   import('../billing/BillingDashboardPage').then((m) => ({ default: m.BillingDashboardPage })),
 );
+// The dashboard (000 §2.4, §6.1: the start page of most roles; issue 10).
+const DashboardPage = lazy(() =>
+  import('../dashboard/DashboardPage').then((m) => ({ default: m.DashboardPage })),
+);
 // The patient chart (000 §2.3): every /app/patient-chart/... route of the spec; the page reads its tab itself.
 const PatientChartPage = lazy(() =>
   import('../chart/PatientChartPage').then((m) => ({ default: m.PatientChartPage })),
@@ -60,6 +64,9 @@ export function PageArea({ pathname, title, notFound }: PageAreaProps) {
               </Route>
               <Route path="/app/patient-chart/*">
                 <PatientChartPage />
+              </Route>
+              <Route path="/app/dashboard">
+                <DashboardPage />
               </Route>
               <Route path="/app/billing-dashboard">
                 <BillingDashboardPage />

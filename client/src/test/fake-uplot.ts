@@ -9,6 +9,8 @@ export const recordedPlots: RecordedPlot[] = [];
 
 /** Stands in for uPlot's default export. */
 export class FakeUPlot {
+  /** uPlot's path builders (bar charts ask for one when they build their options). */
+  static readonly paths = { bars: () => () => null };
   readonly #plot: RecordedPlot;
   constructor(opts: RecordedPlot['opts'], data: unknown) {
     this.#plot = { opts, data, destroyed: false };

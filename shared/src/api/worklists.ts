@@ -65,6 +65,13 @@ const countWithOldest = z.object({
   oldest_at: z.string().nullable(),
 });
 
+/**
+ * RPM statuses 'enrolled' (4) and 'active' (5): the patients the month's targets apply to, whom the dashboard's
+ * progress and minute figures count (and filter its links by). Codes: bff/src/db/seed/patient-statuses.ts.
+ */
+export const ENROLLED_RPM_STATUSES = [4, 5] as const;
+export const ACTIVE_RPM_STATUS = 5;
+
 export const dashboardSummary = z.object({
   /** 'YYYY-MM' of the figures. */
   month: z.string(),
@@ -92,6 +99,8 @@ export const dashboardSummary = z.object({
   minutes: z.object({ under20: z.number().int(), from20to39: z.number().int(), from40: z.number().int() }),
   /** Open outreach tasks (missed readings) of the practices in scope. */
   outreach_tasks_open: z.number().int(),
+  /** Of those, the ones assigned to the signed-in user: what My Tasks, the list the figure links to, shows. */
+  outreach_tasks_mine: z.number().int(),
 });
 export type DashboardSummary = z.infer<typeof dashboardSummary>;
 

@@ -1,0 +1,147 @@
+import { ACTIVE_RPM_STATUS, type DashboardSummary, ENROLLED_RPM_STATUSES, isoDay } from '@rpm/shared';
+import { type RawBuilder, type SqlBool, sql } from 'kysely';
+import type { Db } from '../db/schema.js';
+import type { ListViewer } from '../lists/source.js';
+import {
+  type MinutesBand,
+  minutesBandSql,
+  monthPace,
+  type Progress,
+  progressSql,
+} from '../patients/progress.js';
+
+/**
+ * The dashboard's figures (000 §2.4 'Dashboard', §6.1; issue 10): this month, for the patients in the viewer's
+ * scope, optionally one practice. Three statements: the patients with their month (statuses, progress, minutes),
+ * the open alerts and outreach tasks, and the status labels. Month figures come from patient_month_summary, and
+ * progress from the one rule of patients/progress.ts, so each figure equals what its list's filter returns.
+ */
+
+/** The practice named does not exist (mapped to 404 naming `practice`). */
+export class UnknownPracticeError extends Error {
+  constructor(readonly practiceId: number) {
+    super(`Practice ${practiceId} does not exist.`);
+  }
+}
+
+interface PatientGroup {
+  rpm_status: number;
+  ccm_status: number | null;
+  progress: Progress | null;
+  band: MinutesBand | null;
+  n: number;
+}
+
+interface WorkRow {
+  critical: number;
+  critical_oldest: Date | null;
+  abnormal: number;
+  abnormal_oldest: Date | null;
+  outreach_open: number;
+  outreach_mine: number;
+}
+
+/**
+ * The summary for `viewer`; `practiceId` narrows it to one practice (the caller has checked it is in scope; a
+ * practice that does not exist throws {@link UnknownPracticeError}).
+ */
+export async function dashboardSummary(
+  db: Db,
+  viewer: ListViewer,
+  practiceId?: number,
+): Promise<DashboardSummary> {
+  const month = isoDay(viewer.now).slice(0, 7);
+  const pace = monthPace(month, viewer.now);
+
+  if (practiceId !== undefined) {
+    const found = await db
+      .selectFrom('practices')
+      .select('practice_id')
+      .where('practice_id', '=', practiceId)
+      .executeTakeFirst();
+    if (!found) throw new UnknownPracticeError(practiceId);
+  }
+  /** The patients counted: in scope, and of the practice when one is named. */
+  const counted = (alias: string): RawBuilder<SqlBool> =>
+    practiceId === undefined
+      ? viewer.scope.visible(alias)
+      : sql<SqlBool>`${viewer.scope.visible(alias)} and ${sql.ref(`${alias}.practice_id`)} = ${practiceId}`;
+
+  const enrolled = sql.join(ENROLLED_RPM_STATUSES.map((id) => sql.lit(id)));
+  const readingDays = sql<number>`coalesce(s.reading_days, 0)`;
+  const rpmSeconds = sql<number>`coalesce(s.rpm_seconds, 0)`;
+  // One pass over the patients, grouped by every figure at once (a few hundred groups at most).
+  const { rows: groups } = await sql<PatientGroup>`
+    select p.rpm_status, p.ccm_status,
+      case when p.rpm_status in (${enrolled}) then ${progressSql(readingDays, pace)} end as progress,
+      case when p.rpm_status in (${enrolled}) then ${minutesBandSql(rpmSeconds)} end as band,
+      count(*)::integer as n
+    from patients p
+    left join patient_month_summary s on s.patient_id = p.patient_id and s.month = ${`${month}-01`}::date
+    where ${counted('p')}
+    group by 1, 2, 3, 4`.execute(db);
+
+  const { rows: work } = await sql<WorkRow>`
+    select
+      coalesce(sum(a.n) filter (where a.level = 'critical'), 0)::integer as critical,
+      min(a.oldest) filter (where a.level = 'critical') as critical_oldest,
+      coalesce(sum(a.n) filter (where a.level = 'abnormal'), 0)::integer as abnormal,
+      min(a.oldest) filter (where a.level = 'abnormal') as abnormal_oldest,
+      (select count(*)::integer from tasks t
+        join missed_reading_outreach o on o.task_id = t.task_id
+        join patients p on p.patient_id = t.patient_id
+        where t.status <> 'completed' and ${counted('p')}) as outreach_open,
+      (select count(*)::integer from tasks t
+        join missed_reading_outreach o on o.task_id = t.task_id
+        join patients p on p.patient_id = t.patient_id
+        where t.status <> 'completed' and t.assigned_to = ${viewer.auth.userId} and ${counted('p')}) as outreach_mine
+    from (
+      select al.level, count(*) as n, min(al.created_at) as oldest
+      from alerts al join patients p on p.patient_id = al.patient_id
+      where al.acknowledged_at is null and ${counted('p')}
+      group by al.level
+    ) a`.execute(db);
+
+  const options = await db
+    .selectFrom('patient_status_options')
+    .select(['program', 'status_id', 'label'])
+    .where('program', 'in', ['RPM', 'CCM'])
+    .orderBy('program')
+    .orderBy('sort_order')
+    .execute();
+
+  const rpmCounts = new Map<number, number>();
+  const ccmCounts = new Map<number, number>();
+  const progress = { met: 0, on_track: 0, at_risk: 0, unreachable: 0 };
+  const bands: Record<MinutesBand, number> = { under20: 0, '20to39': 0, '40plus': 0 };
+  const add = (map: Map<number, number>, key: number, n: number) => map.set(key, (map.get(key) ?? 0) + n);
+  for (const g of groups) {
+    add(rpmCounts, g.rpm_status, g.n);
+    if (g.ccm_status !== null) add(ccmCounts, g.ccm_status, g.n);
+    if (g.progress !== null) progress[g.progress] += g.n;
+    if (g.band !== null) bands[g.band] += g.n;
+  }
+  const distribution = (program: 'RPM' | 'CCM', counts: Map<number, number>) =>
+    options
+      .filter((o) => o.program === program)
+      .map((o) => ({ status_id: o.status_id, label: o.label, count: counts.get(o.status_id) ?? 0 }));
+  const w = work[0];
+  const iso = (at: Date | null | undefined) => (at ? new Date(at).toISOString() : null);
+
+  return {
+    month,
+    days_left: pace.daysLeft,
+    rpm_statuses: distribution('RPM', rpmCounts),
+    ccm_statuses: distribution('CCM', ccmCounts),
+    enrolled: ENROLLED_RPM_STATUSES.reduce((sum, id) => sum + (rpmCounts.get(id) ?? 0), 0),
+    active: rpmCounts.get(ACTIVE_RPM_STATUS) ?? 0,
+    alerts: {
+      critical: { count: w?.critical ?? 0, oldest_at: iso(w?.critical_oldest) },
+      abnormal: { count: w?.abnormal ?? 0, oldest_at: iso(w?.abnormal_oldest) },
+    },
+    progress,
+    minutes: { under20: bands.under20, from20to39: bands['20to39'], from40: bands['40plus'] },
+    outreach_tasks_open: w?.outreach_open ?? 0,
+    outreach_tasks_mine: w?.outreach_mine ?? 0,
+  };
+}

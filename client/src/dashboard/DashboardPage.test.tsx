@@ -1,0 +1,265 @@
+import type { DashboardSummary, StoredUser } from '@rpm/shared';
+import { act, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { fakeBillingServer } from '../billing/billing-test-server';
+import { HubProvider } from '../hub/HubProvider';
+import { LocationFilterProvider, useLocationFilter } from '../shell/location-filter';
+import { recordedPlots } from '../test/fake-uplot';
+import { makeUser, storeUser } from '../test/fixtures';
+import { renderWithProviders } from '../test/render';
+import { DASHBOARD_RELOAD_EVENT, DashboardPage, RELOAD_DEBOUNCE_MS } from './DashboardPage';
+
+let hubListener: ((event: string, payload: unknown) => void) | undefined;
+vi.mock('socket.io-client', () => ({
+  io: () => ({
+    onAny: (listener: (event: string, payload: unknown) => void) => {
+      hubListener = listener;
+    },
+    offAny: () => undefined,
+    on: () => undefined,
+    off: () => undefined,
+    disconnect: () => undefined,
+  }),
+}));
+
+const PATH = 'rpm/dashboard/getSummary';
+
+const SUMMARY: DashboardSummary = {
+  month: '2026-11',
+  days_left: 11,
+  rpm_statuses: [
+    { status_id: 1, label: 'Enrolled', count: 4 },
+    { status_id: 2, label: 'Contacted', count: 0 },
+    { status_id: 4, label: 'Device Setup', count: 6 },
+    { status_id: 5, label: 'Active', count: 9 },
+    { status_id: 7, label: 'Discharged', count: 2 },
+  ],
+  ccm_statuses: [
+    { status_id: 1, label: 'Eligible', count: 5 },
+    { status_id: 3, label: 'Active', count: 3 },
+  ],
+  enrolled: 15,
+  active: 9,
+  alerts: {
+    critical: { count: 2, oldest_at: '2026-11-20T07:55:00.000Z' },
+    abnormal: { count: 7, oldest_at: '2026-11-18T10:00:00.000Z' },
+  },
+  progress: { met: 3, on_track: 5, at_risk: 4, unreachable: 3 },
+  minutes: { under20: 8, from20to39: 4, from40: 3 },
+  outreach_tasks_open: 6,
+  outreach_tasks_mine: 2,
+};
+
+/** A bell notification as the hub pushes it with each new alert. */
+const bell = (id: number) => ({
+  notification_id: id,
+  fk_patient_id: 5,
+  device_type_icon: 'bp.png',
+  notification_message: '<b>Ann Lee</b> Systolic 182 mmHg',
+  created_at: '2026-11-20T09:59:00.000Z',
+  is_read: 0,
+});
+
+const NOW = new Date('2026-11-20T10:00:00Z');
+
+beforeEach(() => {
+  vi.useFakeTimers({ toFake: ['Date'] });
+  vi.setSystemTime(NOW);
+  recordedPlots.length = 0;
+  sessionStorage.clear();
+});
+afterEach(() => vi.useRealTimers());
+
+/** A button standing in for the header's practice dropdown (000 §4.5). */
+function ChoosePractice({ id }: { id: number }) {
+  const { setPractice } = useLocationFilter();
+  return (
+    <button type="button" onClick={() => setPractice(id)}>
+      choose {id}
+    </button>
+  );
+}
+
+function openDashboard(user: StoredUser, answer: (n: number) => DashboardSummary = () => SUMMARY) {
+  storeUser(user);
+  let n = 0;
+  const server = fakeBillingServer({ [PATH]: () => ({ status: 1, data: answer(n++) }) });
+  const rendered = renderWithProviders(
+    <HubProvider>
+      <LocationFilterProvider user={user}>
+        <ChoosePractice id={2} />
+        <DashboardPage />
+      </LocationFilterProvider>
+    </HubProvider>,
+    '/app/dashboard',
+  );
+  return { ...rendered, server, ui: userEvent.setup() };
+}
+
+/** A nurse of two practices: the header offers a practice choice, the first is current. */
+const nurse = () => makeUser({ roleid: [8] });
+/** A nurse of one practice: no choice, every practice in scope. */
+const singlePractice = () =>
+  makeUser({
+    roleid: [8],
+    data: {
+      organization_id: 7,
+      organization_name: 'North Clinic',
+      practices: [{ value: 1, label: 'Main' }],
+      locations: [],
+    },
+  });
+
+const hrefOf = (name: RegExp) => screen.getByRole('link', { name }).getAttribute('href');
+
+describe('DashboardPage', () => {
+  it("shows the month's figures for the header's practice, the alerts with the oldest waiting time", async () => {
+    const { server } = openDashboard(nurse());
+    const critical = await screen.findByRole('link', { name: /Critical alerts/ });
+    expect(server.last(PATH)?.query).toEqual({ practice: '1' });
+    // 10:00 - 07:55: two hours and five minutes.
+    expect(critical.textContent).toBe('2Critical alertsoldest waiting 2 h 05 min');
+    expect(hrefOf(/Abnormal alerts/)).toBe('/app/monitor?level=abnormal&practice=1');
+    expect(screen.getByRole('link', { name: /Abnormal alerts/ }).textContent).toContain(
+      'oldest waiting 2 d 0 h',
+    );
+    expect(screen.getByText('Main Street Practice · November 2026 · 11 days left')).toBeTruthy();
+    expect(screen.getByRole('link', { name: /Under monitoring/ }).textContent).toBe(
+      '15Under monitoringDevice Setup or Active',
+    );
+    expect(screen.getByRole('link', { name: /Outreach tasks open/ }).textContent).toBe(
+      '6Outreach tasks open2 assigned to you',
+    );
+  });
+
+  it('links every figure to the list it counts, filtered alike (list URL convention)', async () => {
+    openDashboard(nurse());
+    await screen.findByRole('link', { name: /Critical alerts/ });
+    expect(hrefOf(/Critical alerts/)).toBe('/app/monitor?level=critical&practice=1');
+    expect(hrefOf(/Under monitoring/)).toBe('/app/patients?practice=1&rpm_status=4,5');
+    expect(hrefOf(/Outreach tasks open/)).toBe('/app/myTasks?status=open,in_progress');
+
+    const progress = screen.getByRole('list', { name: 'Enrolled patients against 16 reading days' });
+    expect(
+      within(progress)
+        .getAllByRole('link')
+        .map((link) => [link.textContent, link.getAttribute('href')]),
+    ).toEqual([
+      ['16 days met3', '/app/patients?practice=1&rpm_status=4,5&progress=met'],
+      ['On track5', '/app/patients?practice=1&rpm_status=4,5&progress=on_track'],
+      ['At risk4', '/app/patients?practice=1&rpm_status=4,5&progress=at_risk'],
+      ['Cannot reach 16 days3', '/app/patients?practice=1&rpm_status=4,5&progress=unreachable'],
+    ]);
+    const minutes = screen.getByRole('list', { name: 'Enrolled patients by RPM minutes' });
+    expect(
+      within(minutes)
+        .getAllByRole('link')
+        .map((link) => link.getAttribute('href')),
+    ).toEqual([
+      '/app/patients?practice=1&rpm_status=4,5&minutes=under20',
+      '/app/patients?practice=1&rpm_status=4,5&minutes=20to39',
+      '/app/patients?practice=1&rpm_status=4,5&minutes=40plus',
+    ]);
+    // Statuses without patients are left out.
+    const rpm = screen.getByRole('list', { name: 'Patients by RPM status' });
+    expect(
+      within(rpm)
+        .getAllByRole('link')
+        .map((link) => [link.textContent, link.getAttribute('href')]),
+    ).toEqual([
+      ['Enrolled4', '/app/patients?practice=1&rpm_status=1'],
+      ['Device Setup6', '/app/patients?practice=1&rpm_status=4'],
+      ['Active9', '/app/patients?practice=1&rpm_status=5'],
+      ['Discharged2', '/app/patients?practice=1&rpm_status=7'],
+    ]);
+    const ccm = screen.getByRole('list', { name: 'Patients by CCM status' });
+    expect(within(ccm).getAllByRole('link')[1]?.getAttribute('href')).toBe(
+      '/app/patients?practice=1&ccm_status=3',
+    );
+  });
+
+  it('a figure opens its list', async () => {
+    const { ui, path } = openDashboard(nurse());
+    await ui.click(await screen.findByRole('link', { name: /At risk/ }));
+    expect(path()).toBe('/app/patients?practice=1&rpm_status=4,5&progress=at_risk');
+  });
+
+  it('counts every practice in scope for a user without a practice choice, and links unfiltered by practice', async () => {
+    const { server } = openDashboard(singlePractice());
+    await screen.findByRole('link', { name: /Critical alerts/ });
+    expect(server.last(PATH)?.query).toEqual({});
+    expect(hrefOf(/Critical alerts/)).toBe('/app/monitor?level=critical');
+    expect(screen.getByText('All practices · November 2026 · 11 days left')).toBeTruthy();
+  });
+
+  it("follows the header's practice", async () => {
+    const { server, ui } = openDashboard(nurse());
+    await screen.findByRole('link', { name: /Critical alerts/ });
+    await ui.click(screen.getByRole('button', { name: 'choose 2' }));
+    await waitFor(() => expect(server.last(PATH)?.query).toEqual({ practice: '2' }));
+    expect(await screen.findByText(/^Harbour Practice ·/)).toBeTruthy();
+    await waitFor(() => expect(hrefOf(/Critical alerts/)).toBe('/app/monitor?level=critical&practice=2'));
+  });
+
+  it('draws the distributions as uPlot bars, each chart with its numbers as text', async () => {
+    openDashboard(nurse());
+    await screen.findByRole('link', { name: /Critical alerts/ });
+    expect(recordedPlots.filter((plot) => !plot.destroyed).map((plot) => plot.data)).toEqual([
+      [
+        [0, 1, 2, 3],
+        [3, 5, 4, 3],
+      ],
+      [
+        [0, 1, 2],
+        [8, 4, 3],
+      ],
+      [
+        [0, 1, 2, 3],
+        [4, 6, 9, 2],
+      ],
+      [
+        [0, 1],
+        [5, 3],
+      ],
+    ]);
+    expect(
+      screen.getByRole('img', {
+        name: 'Enrolled patients against 16 reading days: 16 days met 3, On track 5, At risk 4, Cannot reach 16 days 3',
+      }),
+    ).toBeTruthy();
+    expect(screen.getByRole('img', { name: 'Patients by CCM status: Eligible 5, Active 3' })).toBeTruthy();
+  });
+
+  it('reloads once, 300 ms after a burst of hub events, and shows the new counts', async () => {
+    const { server } = openDashboard(nurse(), (n) =>
+      n === 0
+        ? SUMMARY
+        : {
+            ...SUMMARY,
+            alerts: {
+              ...SUMMARY.alerts,
+              critical: { count: 3, oldest_at: SUMMARY.alerts.critical.oldest_at },
+            },
+          },
+    );
+    await screen.findByRole('link', { name: /Critical alerts/ });
+    await waitFor(() => expect(hubListener).toBeDefined());
+    expect(server.requests(PATH)).toHaveLength(1);
+
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
+    act(() => {
+      for (let i = 0; i < 3; i++) hubListener?.(DASHBOARD_RELOAD_EVENT, bell(i));
+      vi.advanceTimersByTime(RELOAD_DEBOUNCE_MS - 1);
+    });
+    expect(server.requests(PATH)).toHaveLength(1);
+    act(() => {
+      vi.advanceTimersByTime(1);
+    });
+    expect(server.requests(PATH)).toHaveLength(2);
+    vi.useRealTimers();
+    await waitFor(() =>
+      expect(screen.getByRole('link', { name: /Critical alerts/ }).textContent).toMatch(/^3Critical/),
+    );
+  });
+});
