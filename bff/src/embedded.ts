@@ -24,6 +24,7 @@ import { shellRoutes } from './routes/shell.js';
 import { temporaryLoginRoutes } from './routes/temporary-login.js';
 import { translationRoutes } from './routes/translation.js';
 import { vitalRoutes } from './routes/vitals.js';
+import { worklistRoutes } from './tasks/routes.js';
 
 /** Options of {@link embeddedApi} (app.ts AppOptions with the database present). */
 export interface EmbeddedOptions {
@@ -78,6 +79,7 @@ export async function embeddedApi(app: FastifyInstance, opts: EmbeddedOptions): 
   vitalRoutes(app, deps);
   ruleRoutes(app, deps);
   ingestRoutes(app, deps);
+  worklistRoutes(app, deps);
 
   // Outreach tasks for missed readings (issue 5 part 5), on the app's clock; stopped before the database closes.
   if (opts.missedReadingsIntervalMs !== 0) {
