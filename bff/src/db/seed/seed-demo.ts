@@ -9,6 +9,7 @@ import { seedActivity } from './seed-activity.js';
 import { DEMO_DEVICE_KEY, seedChart } from './seed-chart.js';
 import { seedOrganizations } from './seed-organizations.js';
 import { seedPatients } from './seed-patients.js';
+import { seedWorklists } from './seed-worklists.js';
 import { assignDemoUsers, insertDemoUsers, insertPracticeTeams, seedRolePages } from './seed-staff.js';
 
 /** The seed used when none is given. */
@@ -100,6 +101,8 @@ export async function seedDemo(db: Db, opts: SeedOptions): Promise<SeedSummary> 
     await seedActivity(trx, random, today, staff, patients);
     // Rules, alerts, notes and the demo vendor key of the patient chart (set-based; no random draws).
     await seedChart(trx, { today, adminId });
+    // Enough tasks and open alerts for the demo's worklists to page (issue 10).
+    await seedWorklists(trx, { today, adminId });
     // Billing reads per-patient-per-month summaries (billing/summary.ts); the bulk writes above bypass the
     // incremental path, so the summaries are computed once from the seeded rows.
     await rebuildSummaries(trx);
