@@ -4,3 +4,9 @@
 
 -- What the clinician wrote when acknowledging from the worklist (the chart's acknowledgement has no note).
 alter table alerts add column acknowledge_note text check (length(acknowledge_note) between 1 and 1000);
+
+-- The worklist's default order (open alerts by level, critical first, then oldest first, 000 §2.4; issue 10):
+-- read in index order, so page 1 stops after its rows; scanned backwards for the reverse order.
+create index alerts_open_triage_idx on alerts (level desc, created_at, alert_id) where acknowledged_at is null;
+-- The 'Raised' date-range filter.
+create index alerts_created_at_idx on alerts (created_at, alert_id);
