@@ -9,8 +9,8 @@ import { seedActivity } from './seed-activity.js';
 import { DEMO_DEVICE_KEY, seedChart } from './seed-chart.js';
 import { seedOrganizations } from './seed-organizations.js';
 import { seedPatients } from './seed-patients.js';
-import { seedWorklists } from './seed-worklists.js';
 import { assignDemoUsers, insertDemoUsers, insertPracticeTeams, seedRolePages } from './seed-staff.js';
+import { seedWorklists } from './seed-worklists.js';
 
 /** The seed used when none is given. */
 export const DEFAULT_SEED = 20_261_115;
