@@ -1,4 +1,6 @@
+import type { ListName } from '@rpm/shared';
 import type { FastifyInstance } from 'fastify';
+import { monitorSource } from './alerts/worklist-store.js';
 import { createCaptcha } from './auth/captcha.js';
 import { type Clock, systemClock } from './clock.js';
 import type { Config } from './config.js';
@@ -29,12 +31,18 @@ import { shellRoutes } from './routes/shell.js';
 import { temporaryLoginRoutes } from './routes/temporary-login.js';
 import { translationRoutes } from './routes/translation.js';
 import { vitalRoutes } from './routes/vitals.js';
+import { myTasksSource } from './tasks/my-tasks-store.js';
+import { worklistRoutes } from './tasks/routes.js';
 
 /**
- * The source of each list of ALL_LISTS, by list name (lists/register.ts; lists/lists.test.ts runs its suite for
- * every list here). Partial while the monitor and my-tasks sources are written apart.
+ * The store behind each list of the list pattern (DESIGN.md "Lists"): a complete record, so a list without a
+ * source is a type error.
  */
-export const LIST_SOURCES: Partial<Record<string, ListSource<object>>> = patientListSources();
+export const LIST_SOURCES: Readonly<Record<ListName, ListSource<object>>> = {
+  ...patientListSources(),
+  monitor: monitorSource,
+  'my-tasks': myTasksSource,
+};
 
 /** Options of {@link embeddedApi} (app.ts AppOptions with the database present). */
 export interface EmbeddedOptions {
@@ -95,6 +103,7 @@ export async function embeddedApi(app: FastifyInstance, opts: EmbeddedOptions): 
   ingestRoutes(app, deps);
   registerLists(app, deps, LIST_SOURCES);
   dashboardRoutes(app, deps);
+  worklistRoutes(app, deps);
 
   // Outreach tasks for missed readings (issue 5 part 5), on the app's clock; stopped before the database closes.
   if (opts.missedReadingsIntervalMs !== 0) {

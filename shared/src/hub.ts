@@ -12,6 +12,11 @@ export const HUB_EVENTS = {
   sleepLock: 'SLEEP::LOCK',
   sleepFree: 'SLEEP::FREE',
   sleepFreeAll: 'SLEEP::FREE_ALL',
+  /**
+   * A patient's alerts changed (one raised from a reading, or some acknowledged): pushed to the patient's care
+   * team, so an open worklist or dashboard refetches without a reload (issue 10 part 3).
+   */
+  alertsChanged: 'ALERTS::CHANGED',
 } as const;
 
 export const hubAuth = z.object({
@@ -21,3 +26,7 @@ export const hubAuth = z.object({
 
 export const notificationNewPayload = bellNotification;
 export type NotificationNewPayload = z.infer<typeof notificationNewPayload>;
+
+/** The payload of {@link HUB_EVENTS.alertsChanged}: whose alerts changed (the client refetches what it shows). */
+export const alertsChangedPayload = z.object({ patient_id: z.number().int().positive() });
+export type AlertsChangedPayload = z.infer<typeof alertsChangedPayload>;

@@ -40,7 +40,7 @@ function counting(db: Db, fail = false): { db: Db; transactions: () => number } 
   return { db: wrapped, transactions: () => count };
 }
 
-const hub = { notifyUser: () => {} } as never;
+const hub = { notifyUser: () => {}, alertsChanged: () => {} } as never;
 const reading = (minutesAgo: number, key: string | null = DEMO_DEVICE_KEY) => ({
   key: key ?? undefined,
   ip: '127.0.0.1',

@@ -14,10 +14,18 @@ export interface RaisedAlert {
   readonly direction: 'low' | 'high';
 }
 
-/** A bell notification to push after the commit. */
-export interface PendingPush {
-  readonly userId: number;
-  readonly payload: NotificationNewPayload;
+/**
+ * A push to make after the commit: a bell notification to one user, or word to a patient's care team that the
+ * patient's alerts changed (hub ALERTS::CHANGED).
+ */
+export type PendingPush =
+  | { readonly userId: number; readonly payload: NotificationNewPayload }
+  | { readonly alertsOf: number; readonly userIds: readonly number[] };
+
+/** The ALERTS::CHANGED push of a patient to its care team (none without a team). */
+export async function alertsChangedPush(db: Db, patientId: number): Promise<PendingPush[]> {
+  const team = await careTeam(db, patientId);
+  return team.length === 0 ? [] : [{ alertsOf: patientId, userIds: team.map((member) => member.user_id) }];
 }
 
 /** What {@link recordAlerts} needs about the measurement. */
@@ -98,7 +106,7 @@ export async function recordAlerts(
     )
     .returning(['notification_id', 'user_id', 'created_at'])
     .execute();
-  const pushes = rows.map((row) => ({
+  const pushes: PendingPush[] = rows.map((row) => ({
     userId: row.user_id,
     payload: {
       notification_id: row.notification_id,
@@ -109,10 +117,14 @@ export async function recordAlerts(
       is_read: 0 as const,
     },
   }));
+  pushes.push({ alertsOf: ctx.patientId, userIds: team.map((member) => member.user_id) });
   return { alerts, pushes };
 }
 
-/** Pushes the notifications to the users' open clients (hub rooms; every replica with the Redis adapter). */
+/** Pushes to the users' open clients (hub rooms; every replica with the Redis adapter). */
 export function pushAll(hub: Hub, pushes: readonly PendingPush[]): void {
-  for (const push of pushes) hub.notifyUser(push.userId, push.payload);
+  for (const push of pushes) {
+    if ('payload' in push) hub.notifyUser(push.userId, push.payload);
+    else hub.alertsChanged(push.userIds, push.alertsOf);
+  }
 }

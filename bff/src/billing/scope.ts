@@ -201,9 +201,15 @@ export async function resolveBillingFilter(
  * term is the patient's id (the RPM ID column).
  */
 function parseSearch(search: string | undefined): { searchWords: string[]; searchId: number | null } {
-  const term = decodeHeader(search ?? '')
-    .trim()
-    .toLowerCase();
+  return searchTerms(decodeHeader(search ?? ''));
+}
+
+/**
+ * A patient search as typed (billing's box and the lists' search, issue 10): the lower-cased words, each to occur
+ * in the patient's name, and the patient id when the whole term is a number (the RPM ID).
+ */
+export function searchTerms(search: string): { searchWords: string[]; searchId: number | null } {
+  const term = search.trim().toLowerCase();
   if (term === '') return { searchWords: [], searchId: null };
   const searchWords = term.split(/[\s,]+/).filter((word) => word !== '');
   const searchId = /^\d{1,9}$/.test(term) ? Number(term) : null;
@@ -223,7 +229,7 @@ function decodeHeader(value: string): string {
 }
 
 /** Escapes LIKE wildcards, so a search for '50%' matches the text '50%'. */
-const likeWord = (word: string) => `%${word.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+export const likeWord = (word: string) => `%${word.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 
 /** The condition on patient_month_summary (alias `s`) for the filter: month, practices, search. */
 export function filterCondition(filter: BillingFilter, s = 's'): RawBuilder<SqlBool> {

@@ -529,6 +529,8 @@ export interface AlertsTable {
   created_at: Timestamp;
   acknowledged_at: NullableTimestamp;
   acknowledged_by: number | null;
+  /** The worklist acknowledgement's note (0007_worklists.sql). */
+  acknowledge_note: ColumnType<string | null, string | null | undefined, string | null>;
 }
 
 /** One outreach task per rule, kind and streak of missed readings. */

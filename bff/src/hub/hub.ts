@@ -1,6 +1,12 @@
 import type { Server as HttpServer } from 'node:http';
 import { fastifyCookie } from '@fastify/cookie';
-import { HUB_EVENTS, hubAuth, type NotificationNewPayload, notificationNewPayload } from '@rpm/shared';
+import {
+  alertsChangedPayload,
+  HUB_EVENTS,
+  hubAuth,
+  type NotificationNewPayload,
+  notificationNewPayload,
+} from '@rpm/shared';
 import type { FastifyBaseLogger } from 'fastify';
 import { Server, type ServerOptions, type Socket } from 'socket.io';
 import { SESSION_COOKIE } from '../auth/guard.js';
@@ -30,6 +36,8 @@ export interface HubSocketData {
 export interface Hub {
   /** Pushes a new bell notification to every open client of the user, at once (000 §2.8, §4.6). */
   notifyUser(userId: number, payload: NotificationNewPayload): void;
+  /** Tells the users' open clients that the patient's alerts changed (a worklist or dashboard refetches). */
+  alertsChanged(userIds: readonly number[], patientId: number): void;
   /**
    * Disconnects the clients of sessions that have ended (logout, a newer sign-in, the return from a temporary
    * login), on every replica: a socket must not outlive its session. Call it after the ending has committed.
@@ -132,6 +140,14 @@ export function createHub(server: HttpServer, opts: HubOptions): Hub {
     sweep,
     notifyUser(userId, payload) {
       io.to(userRoom(userId)).emit(HUB_EVENTS.notificationNew, notificationNewPayload.parse(payload));
+    },
+    alertsChanged(userIds, patientId) {
+      // One emit to every room: a socket in several of them gets the event once.
+      if (userIds.length > 0)
+        io.to(userIds.map(userRoom)).emit(
+          HUB_EVENTS.alertsChanged,
+          alertsChangedPayload.parse({ patient_id: patientId }),
+        );
     },
     endSessions(sessionIds) {
       if (sessionIds.length > 0) io.in(sessionIds.map(sessionRoom)).disconnectSockets(true);

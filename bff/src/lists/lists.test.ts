@@ -5,7 +5,6 @@ import { join } from 'node:path';
 import { ALL_LISTS, type CallDef, callUrl, isoDay, type ListDef, shiftDay } from '@rpm/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { TEST_TODAY } from '../db/test-database.js';
-import { LIST_SOURCES } from '../embedded.js';
 import { makePatient, placeOf } from '../routes/chart-fixtures.js';
 import { signIn, startTestApp, type TestApp } from '../test-app.js';
 import { neutralise } from './register.js';
@@ -18,7 +17,7 @@ import { neutralise } from './register.js';
 type Row = Record<string, unknown>;
 type Headers = Record<string, string>;
 
-const LISTS = ALL_LISTS.filter((def) => LIST_SOURCES[def.name] !== undefined);
+const LISTS = ALL_LISTS;
 const TODAY = isoDay(TEST_TODAY);
 const RANGE_FROM = shiftDay(TODAY, -60);
 

@@ -11,6 +11,7 @@ import {
   isoDay,
   type ListDef,
   type ListFilter,
+  type ListName,
   MSG,
   monthLabel,
 } from '@rpm/shared';
@@ -309,10 +310,11 @@ export function registerList<Row extends object>(
 export function registerLists(
   app: FastifyInstance,
   deps: Deps,
-  sources: Partial<Record<string, ListSource<object>>>,
+  sources: Readonly<Record<ListName, ListSource<object>>>,
 ): void {
   for (const def of ALL_LISTS) {
-    const source = sources[def.name];
-    if (source) registerList(app, deps, def, source);
+    const source = sources[def.name as ListName];
+    if (!source) throw new Error(`list '${def.name}' has no source`);
+    registerList(app, deps, def, source);
   }
 }

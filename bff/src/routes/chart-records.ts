@@ -12,11 +12,12 @@ import {
 import type { FastifyInstance } from 'fastify';
 import { sql } from 'kysely';
 import { careTeam } from '../alerts/care-team.js';
-import { audit } from '../audit.js';
+import { pushAll } from '../alerts/raise.js';
+import { acknowledgeAlerts as acknowledgeStoredAlerts, UnknownAlertError } from '../alerts/worklist-store.js';
 import type { Deps } from '../deps.js';
 import { registerCall } from '../http/calls.js';
 import { HttpError } from '../http/errors.js';
-import { assertPatientAccess } from '../scope.js';
+import { assertPatientAccess, patientScope } from '../scope.js';
 import { actor } from './route-helpers.js';
 import { sqlDay } from './rules-store.js';
 
@@ -202,36 +203,24 @@ export function chartRecordRoutes(app: FastifyInstance, deps: Deps): void {
 
   registerCall(app, deps, acknowledgeAlerts, async ({ body, auth, req }) => {
     await assertPatientAccess(db, auth, body.patient_id);
-    const ids = [...new Set(body.alert_id)];
-    const found = await db
-      .selectFrom('alerts')
-      .select(['alert_id', 'patient_id'])
-      .where('alert_id', 'in', ids)
-      .execute();
-    for (const [n, id] of body.alert_id.entries()) {
-      const alert = found.find((a) => a.alert_id === id);
-      if (!alert || alert.patient_id !== body.patient_id)
-        throw new HttpError(400, `Alert ${id} is not an alert of this patient.`, `alert_id.${n}`);
-    }
-    const now = clock.now();
-    const acknowledged = await db.transaction().execute(async (trx) => {
-      const rows = await trx
-        .updateTable('alerts')
-        .set({ acknowledged_at: now, acknowledged_by: auth.userId })
-        .where('alert_id', 'in', ids)
-        .where('acknowledged_at', 'is', null)
-        .returning('alert_id')
-        .execute();
-      await audit(trx, {
-        ...actor(auth, req.ip, now),
-        action: 'acknowledge_alerts',
-        entity: 'patient',
-        entityId: body.patient_id,
-        detail: { alerts: rows.map((r) => r.alert_id), already: ids.length - rows.length },
+    try {
+      const { acknowledged, pushes } = await acknowledgeStoredAlerts(db, {
+        alertIds: body.alert_id,
+        scope: await patientScope(db, auth),
+        patientId: body.patient_id,
+        actor: actor(auth, req.ip, clock.now()),
       });
-      return rows.length;
-    });
-    return { status: 1, message: 'Acknowledged', data: { acknowledged } };
+      pushAll(deps.hub, pushes);
+      return { status: 1, message: 'Acknowledged', data: { acknowledged } };
+    } catch (error) {
+      if (error instanceof UnknownAlertError)
+        throw new HttpError(
+          400,
+          `Alert ${error.alertId} is not an alert of this patient.`,
+          `alert_id.${error.index}`,
+        );
+      throw error;
+    }
   });
 
   registerCall(app, deps, getCareTeam, async ({ query, auth }) => {

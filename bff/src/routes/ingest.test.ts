@@ -1,9 +1,10 @@
-import { HUB_EVENTS, isoDay, type NotificationNewPayload } from '@rpm/shared';
+import { type AlertsChangedPayload, HUB_EVENTS, isoDay, type NotificationNewPayload } from '@rpm/shared';
 import { io as connect, type Socket } from 'socket.io-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { hashDeviceKey } from '../alerts/device-keys.js';
 import { DEMO_DEVICE_KEY } from '../db/seed/index.js';
 import { HUB_PATH } from '../hub/hub.js';
+import { openTab } from '../hub/test-tab.js';
 import { signIn, startTestApp, type TestApp } from '../test-app.js';
 import {
   type FixtureDevice,
@@ -213,6 +214,11 @@ describe('POST /api/ingest/readings', () => {
     const nurseBell = await listen(nurse);
     const physicianBell = await listen(physician);
     const leadBell = await listen(lead);
+    // Open worklists and dashboards of the care team refetch on ALERTS::CHANGED (issue 10 part 3).
+    const nurseTab = await openTab(t.app, nurse);
+    sockets.push(nurseTab);
+    const changed: AlertsChangedPayload[] = [];
+    nurseTab.on(HUB_EVENTS.alertsChanged, (p: AlertsChangedPayload) => changed.push(p));
     const before = await rowCounts(t.db, TABLES);
     beyond = body(bp, { systolic: 195, diastolic: 85, pulse: 72 }, 30);
     const res = await ingest(beyond);
@@ -227,6 +233,8 @@ describe('POST /api/ingest/readings', () => {
     expect(nurseBell[0]).toMatchObject({ fk_patient_id: patient, device_type_icon: 'bp.svg', is_read: 0 });
     expect(nurseBell[0]?.notification_message).toContain('systolic 195 mmHg above critical high (180)');
     expect(leadBell).toEqual([]);
+    await until(changed, 1);
+    expect(changed).toEqual([{ patient_id: patient }]);
     const after = await rowCounts(t.db, TABLES);
     expect(after.alerts).toBe(before.alerts + 1);
     expect(after.notifications).toBeGreaterThanOrEqual(before.notifications + 2);

@@ -14,13 +14,19 @@ export * from './patient-row.js';
 export * from './patients.js';
 export * from './worklists.js';
 
-/** Every list of the list pattern: the BFF registers each, the generic suite tests each. */
-export const ALL_LISTS: readonly ListDef[] = [
-  patientsList,
-  nonCompliancePatientsList,
-  monthlyReportList,
-  ccmList,
-  screenedList,
-  monitorList,
-  myTasksList,
-] as unknown as readonly ListDef[];
+/** Every list of the list pattern by its name: the BFF registers each, the generic suite tests each. */
+export const LISTS = {
+  patients: patientsList,
+  'non-compliance-patients': nonCompliancePatientsList,
+  'monthly-report': monthlyReportList,
+  ccm: ccmList,
+  screened: screenedList,
+  monitor: monitorList,
+  'my-tasks': myTasksList,
+} as const;
+
+/** A list's name (its calls live under rpm/lists/{name}). */
+export type ListName = keyof typeof LISTS;
+
+/** {@link LISTS} as a list. */
+export const ALL_LISTS: readonly ListDef[] = Object.values(LISTS) as unknown as readonly ListDef[];

@@ -8,7 +8,7 @@ import type { SeededPatient } from './seed-patients.js';
 import { CLINICAL_ROLES, type StaffMember } from './seed-staff.js';
 import { alertText } from './vital-values.js';
 
-const TASK_TITLES = [
+export const TASK_TITLES = [
   'Call patient about missed readings',
   'Review elevated blood pressure readings',
   'Schedule device replacement',

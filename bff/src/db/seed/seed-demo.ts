@@ -11,6 +11,7 @@ import { seedOrganizations } from './seed-organizations.js';
 import { seedPatients } from './seed-patients.js';
 import { assignDemoUsers, insertDemoUsers, insertPracticeTeams, seedRolePages } from './seed-staff.js';
 import { seedTags } from './seed-tags.js';
+import { seedWorklists } from './seed-worklists.js';
 
 /** The seed used when none is given. */
 export const DEFAULT_SEED = 20_261_115;
@@ -102,6 +103,8 @@ export async function seedDemo(db: Db, opts: SeedOptions): Promise<SeedSummary> 
     await seedTags(trx, seed, patients);
     // Rules, alerts, notes and the demo vendor key of the patient chart (set-based; no random draws).
     await seedChart(trx, { today, adminId });
+    // Enough tasks and open alerts for the demo's worklists to page (issue 10).
+    await seedWorklists(trx, { today, adminId });
     // Billing reads per-patient-per-month summaries (billing/summary.ts); the bulk writes above bypass the
     // incremental path, so the summaries are computed once from the seeded rows.
     await rebuildSummaries(trx);
