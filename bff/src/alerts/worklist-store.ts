@@ -1,4 +1,4 @@
-import type { FilterOption, MonitorRow } from '@rpm/shared';
+import { type FilterOption, type MonitorRow, monitorList } from '@rpm/shared';
 import { differenceInMinutes } from 'date-fns';
 import { type Expression, type SqlBool, sql } from 'kysely';
 import { type AuditEntry, audit } from '../audit.js';
@@ -6,6 +6,7 @@ import { patientName } from '../billing/report.js';
 import { likeWord, searchTerms } from '../billing/scope.js';
 import { recordTimeLogs } from '../billing/summary.js';
 import type { Db } from '../db/schema.js';
+import { rankSql } from '../lists/rank.js';
 import { type SliceQueries, sliceSource } from '../lists/slice-source.js';
 import { ForeignFilterValueError, type ListSource, type ListView, type ListViewer } from '../lists/source.js';
 import { dayRange, idValues, optionValues } from '../lists/view-values.js';
@@ -70,13 +71,11 @@ async function filtered(db: Db, viewer: ListViewer, view: ListView): Promise<Bas
 }
 
 /**
- * The order of a sort key; the alert id breaks ties (stable paging). `level` is the triage order of issue 10:
- * critical first (the level CHECK allows 'critical' and 'abnormal' only, so descending text puts critical first),
- * then the longest waiting (oldest first); descending reverses both.
+ * The order of a sort key; the alert id breaks ties (stable paging). `level` is the triage order of issue 10, as
+ * the definition ranks it (critical first), then the longest waiting (oldest first); descending reverses both.
  */
 function orderOf(orderby: string, order: 'asc' | 'desc', now: Date): Expression<unknown>[] {
   const dir = sql.raw(order);
-  const back = sql.raw(order === 'asc' ? 'desc' : 'asc');
   switch (orderby) {
     case 'patient_name':
       return [sql`lower(p.lastname) ${dir}`, sql`lower(p.firstname) ${dir}`, sql`al.alert_id ${dir}`];
@@ -92,7 +91,11 @@ function orderOf(orderby: string, order: 'asc' | 'desc', now: Date): Expression<
         sql`al.alert_id ${dir}`,
       ];
     default:
-      return [sql`al.level ${back}`, sql`al.created_at ${dir}`, sql`al.alert_id ${dir}`];
+      return [
+        sql`${rankSql(monitorList.columns, 'level', sql`al.level`)} ${dir}`,
+        sql`al.created_at ${dir}`,
+        sql`al.alert_id ${dir}`,
+      ];
   }
 }
 

@@ -1,10 +1,11 @@
-import type { MyTaskRow } from '@rpm/shared';
+import { type MyTaskRow, myTasksList } from '@rpm/shared';
 import { type Expression, type SqlBool, sql } from 'kysely';
 import { careTeam } from '../alerts/care-team.js';
 import { type AuditEntry, audit } from '../audit.js';
 import { patientName } from '../billing/report.js';
 import { likeWord, searchTerms } from '../billing/scope.js';
 import type { Db } from '../db/schema.js';
+import { rankSql } from '../lists/rank.js';
 import { type SliceQueries, sliceSource } from '../lists/slice-source.js';
 import type { ListSource, ListView, ListViewer } from '../lists/source.js';
 import { dayRange, isChecked, optionValues } from '../lists/view-values.js';
@@ -61,7 +62,7 @@ function orderOf(orderby: string, order: 'asc' | 'desc'): Expression<unknown>[] 
     case 'patient_name':
       return [sql`lower(p.lastname) ${dir} nulls last`, sql`lower(p.firstname) ${dir} nulls last`, tie];
     case 'status':
-      return [sql`array_position(array['open', 'in_progress', 'completed'], t.status) ${dir}`, tie];
+      return [sql`${rankSql(myTasksList.columns, 'status', sql`t.status`)} ${dir}`, tie];
     case 'created_at':
       return [sql`t.created_at ${dir}`, tie];
     default:

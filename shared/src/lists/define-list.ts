@@ -24,6 +24,10 @@ export interface ListColumn<K extends string = string> {
   readonly link?: string;
   /** Shown on screen only, not in CSV/PDF (a drawing such as the compliance strip). */
   readonly screenOnly?: boolean;
+  /** Values in their ascending order where it is not the text's (levels, workflow states). */
+  readonly rank?: readonly string[];
+  /** The order within equal values of this column, before the id (descending reverses it too). */
+  readonly thenBy?: { readonly key: string; readonly order: 'asc' | 'desc' };
 }
 
 /** A value a filter offers (001 §3 "Filter option objects": label and value). */
@@ -90,6 +94,8 @@ export interface ListSpec<Row extends z.ZodObject, F extends string> {
    * 'On Hold'); an unmatched segment preselects nothing.
    */
   readonly routeFilters?: Readonly<Record<string, F>>;
+  /** The rows are the signed-in user's own (My Tasks), not those of the practices in scope. */
+  readonly own?: boolean;
 }
 
 const ISO_DAY = /^\d{4}-\d{2}-\d{2}$/;

@@ -43,7 +43,13 @@ export const monitorList = defineList({
   row: monitorRow,
   idKey: 'alert_id',
   columns: [
-    { key: 'level', label: 'Level', sortable: true },
+    {
+      key: 'level',
+      label: 'Level',
+      sortable: true,
+      rank: ['critical', 'abnormal'],
+      thenBy: { key: 'waiting_minutes', order: 'desc' },
+    },
     { key: 'patient_name', label: 'Patient Name', sortable: true, format: 'upper', link: PATIENT_CHART_LINK },
     { key: 'practice_name', label: 'Practice', sortable: true },
     { key: 'vital_type', label: 'Vital', sortable: true },
@@ -114,7 +120,7 @@ export const myTasksList = defineList({
     { key: 'task_id', label: 'Task ID', sortable: true },
     { key: 'title', label: 'Task', sortable: true },
     { key: 'patient_name', label: 'Patient Name', sortable: true, format: 'upper', link: PATIENT_CHART_LINK },
-    { key: 'status', label: 'Status', sortable: true },
+    { key: 'status', label: 'Status', sortable: true, rank: ['open', 'in_progress', 'completed'] },
     { key: 'due_at', label: 'Due', sortable: true, format: 'datetime' },
     { key: 'created_by_name', label: 'Created By' },
     { key: 'created_at', label: 'Created', sortable: true, format: 'datetime' },
@@ -128,4 +134,5 @@ export const myTasksList = defineList({
   defaultFilters: { status: 'open,in_progress' },
   searchPlaceholder: 'Search task or patient',
   exports: ['pdf', 'csv'],
+  own: true,
 });
