@@ -3,6 +3,7 @@ import type { Db } from './db/schema.js';
 import { type TestDatabase, testDatabase } from './db/test-database.js';
 import { HttpError } from './http/errors.js';
 import {
+  assertPageAccess,
   assertPatientAccess,
   NO_PATIENT_ACCESS,
   patientScope,
@@ -81,7 +82,8 @@ async function outcome(userId: number, roleid: number[], patientId: number): Pro
   } catch (err) {
     if (!(err instanceof HttpError)) throw err;
     expect(err.field).toBe('patient_id');
-    if (err.statusCode === 403) expect(err.message).toBe(NO_PATIENT_ACCESS);
+    // Issue 11 #6: outside the scope answers exactly as no such patient.
+    if (err.statusCode === 404) expect(err.message).toBe(`Patient ${patientId} does not exist.`);
     return err.statusCode;
   }
 }
@@ -94,7 +96,7 @@ describe('assertPatientAccess', () => {
       () => locationOnly,
       [8],
       () => otherLocation,
-      403,
+      404,
     ],
     ['the top administrator (lowest role 1), any patient', () => 1, [1, 8], () => otherLocation, 200],
     ['anyone, a patient that does not exist', () => locationOnly, [8], () => 999_999, 404],
@@ -119,7 +121,7 @@ describe('assertPatientAccess', () => {
         eb.selectFrom('user_practices').select('practice_id').where('user_id', '=', member.user_id),
       )
       .executeTakeFirstOrThrow();
-    expect(await outcome(member.user_id, [8], elsewhere.patient_id)).toBe(403);
+    expect(await outcome(member.user_id, [8], elsewhere.patient_id)).toBe(404);
   });
 });
 
@@ -182,5 +184,23 @@ describe('organisations', () => {
     expect(lo).toHaveLength(1);
     const none = await db.selectFrom('users').select('user_id').where(userInOrganizations([])).execute();
     expect(none).toEqual([]);
+  });
+});
+
+describe('assertPageAccess (the one 403, 000 §8 Map Patient; issue 11 #6)', () => {
+  it("answers a patient outside the scope with the spec's 403 and an unknown one with 404", async () => {
+    await expect(
+      assertPageAccess(db, { userId: locationOnly, roleid: [8] }, otherLocation),
+    ).rejects.toMatchObject({
+      statusCode: 403,
+      message: NO_PATIENT_ACCESS,
+      field: 'patient_id',
+    });
+    await expect(assertPageAccess(db, { userId: locationOnly, roleid: [8] }, 999_999)).rejects.toMatchObject({
+      statusCode: 404,
+    });
+    expect((await assertPageAccess(db, { userId: locationOnly, roleid: [8] }, inLocation)).patientId).toBe(
+      inLocation,
+    );
   });
 });

@@ -75,16 +75,12 @@ export interface PatientPlace {
   readonly locationId: number;
 }
 
-/**
- * 404 when the patient does not exist, 403 'You do not have access to this patient.' when it is outside the
- * user's scope; both name `field` (the request field that carried the id). Returns where the patient belongs.
- */
-export async function assertPatientAccess(
+/** The patient's place and whether the user may read it; null when there is no such patient. */
+async function placeInScope(
   db: Db,
   auth: Pick<AuthContext, 'userId' | 'roleid'>,
   patientId: number,
-  field = 'patient_id',
-): Promise<PatientPlace> {
+): Promise<{ place: PatientPlace; inScope: boolean } | null> {
   const scope = await patientScope(db, auth);
   const row = await db
     .selectFrom('patients')
@@ -92,14 +88,49 @@ export async function assertPatientAccess(
     .select(scope.visible().as('in_scope'))
     .where('patient_id', '=', patientId)
     .executeTakeFirst();
-  if (!row) throw new HttpError(404, `Patient ${patientId} does not exist.`, field);
-  if (!row.in_scope) throw new HttpError(403, NO_PATIENT_ACCESS, field);
+  if (!row) return null;
   return {
-    patientId: row.patient_id,
-    organizationId: row.organization_id,
-    practiceId: row.practice_id,
-    locationId: row.location_id,
+    place: {
+      patientId: row.patient_id,
+      organizationId: row.organization_id,
+      practiceId: row.practice_id,
+      locationId: row.location_id,
+    },
+    inScope: Boolean(row.in_scope),
   };
+}
+
+/**
+ * Where a patient the user may read belongs. A patient outside the user's scope gets the same 404 as one that does
+ * not exist (issue 11 #6: no oracle of which ids exist elsewhere), naming `field`; `notFound` is the text, so a
+ * record reached through its patient (a rule, a note, a task) answers as for an unknown record of its own kind.
+ */
+export async function assertPatientAccess(
+  db: Db,
+  auth: Pick<AuthContext, 'userId' | 'roleid'>,
+  patientId: number,
+  field = 'patient_id',
+  notFound = `Patient ${patientId} does not exist.`,
+): Promise<PatientPlace> {
+  const found = await placeInScope(db, auth, patientId);
+  if (!found?.inScope) throw new HttpError(404, notFound, field);
+  return found.place;
+}
+
+/**
+ * The patient page-access check (001 §7 checkPageAccess): 404 for no such patient, and for a patient outside the
+ * user's scope the spec's 403 'You do not have access to this patient.', whose dialog offers 'Map Patient'
+ * (000 §8) — the one place that keeps 403 (issue 11 #6).
+ */
+export async function assertPageAccess(
+  db: Db,
+  auth: Pick<AuthContext, 'userId' | 'roleid'>,
+  patientId: number,
+): Promise<PatientPlace> {
+  const found = await placeInScope(db, auth, patientId);
+  if (!found) throw new HttpError(404, `Patient ${patientId} does not exist.`, 'patient_id');
+  if (!found.inScope) throw new HttpError(403, NO_PATIENT_ACCESS, 'patient_id');
+  return found.place;
 }
 
 /**

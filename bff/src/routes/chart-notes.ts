@@ -96,7 +96,13 @@ export function chartNoteRoutes(app: FastifyInstance, deps: Deps): void {
       .where('note_id', '=', body.note_id)
       .executeTakeFirst();
     if (!existing) throw new HttpError(404, `Note ${body.note_id} does not exist.`, 'note_id');
-    await assertPatientAccess(db, auth, existing.patient_id, 'note_id');
+    await assertPatientAccess(
+      db,
+      auth,
+      existing.patient_id,
+      'note_id',
+      `Note ${body.note_id} does not exist.`,
+    );
     // A note is its author's statement: others add their own note rather than edit it (the spec is silent).
     if (existing.author_id !== auth.userId)
       throw new HttpError(403, 'Only the author of a note may edit it.', 'note_id');

@@ -133,7 +133,13 @@ export function chartTaskRoutes(app: FastifyInstance, deps: Deps): void {
       .executeTakeFirst();
     if (!existing?.patient_id)
       throw new HttpError(404, `Task ${body.task_id} is not a patient's task.`, 'task_id');
-    await assertPatientAccess(db, auth, existing.patient_id, 'task_id');
+    await assertPatientAccess(
+      db,
+      auth,
+      existing.patient_id,
+      'task_id',
+      `Task ${body.task_id} is not a patient's task.`,
+    );
     const now = clock.now();
     const task = await db.transaction().execute(async (trx) => {
       if (existing.status !== body.status) {

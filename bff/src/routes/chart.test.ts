@@ -76,7 +76,7 @@ describe('patient and session calls (001 §7)', () => {
     [
       'a patient outside the practice',
       () => ({ patient_id: foreign, type: 'demographics' }),
-      403,
+      404, // issue 11 #6: as an unknown patient
       'patient_id',
     ],
     ['another type', () => ({ patient_id: patient, type: 'insurance' }), 400, 'type'],
@@ -171,7 +171,7 @@ describe('statuses (001 §2.3, §4)', () => {
     ['CCM 6, never offered', 'updateCcmStatus', { status: 6 }, 400, 'status'],
     ['CCM 4 without the discharge dialog', 'updateCcmStatus', { status: 4 }, 400, 'discharge'],
     ['BHI without a health-med id', 'updateBhiStatus', { status: 2 }, 409, 'patient_id'],
-    ['a patient outside the practice', 'updateRpmStatus', { status: 5, patient_id: -1 }, 403, 'patient_id'],
+    ['a patient outside the practice', 'updateRpmStatus', { status: 5, patient_id: -1 }, 404, 'patient_id'],
   ])('refuses %s, writing nothing', async (_, call, body, status, field) => {
     const before = await rowCounts(t.db, tables);
     const payload = { patient_id: patient, ...body };
@@ -385,11 +385,12 @@ describe('devices and readings (000 §2.3, 001 §2.6)', () => {
   });
 
   it('refuses the devices and readings of a patient outside the practice', async () => {
-    expect((await get(`rpm/devices/getPatientDevices?patient_id=${foreign}`)).statusCode).toBe(403);
+    // Issue 11 #6: a foreign patient answers as an unknown one.
+    expect((await get(`rpm/devices/getPatientDevices?patient_id=${foreign}`)).statusCode).toBe(404);
     expect(
       (await get(`rpm/readings/getPatientReadings?patient_id=${foreign}&from=${today}&to=${today}`))
         .statusCode,
-    ).toBe(403);
+    ).toBe(404);
   });
 });
 
@@ -410,7 +411,7 @@ describe('activity timer and log (issue 5 part 6)', () => {
   it.each<[string, string, Record<string, unknown>, number, string]>([
     ['another running timer', 'startTimer', { patient_id: -1, program: 'CCM' }, 409, 'patient_id'],
     ['a program other than RPM or CCM', 'startTimer', { patient_id: -1, program: 'BHI' }, 400, 'program'],
-    ['a patient outside the practice', 'startTimer', { patient_id: -2, program: 'RPM' }, 403, 'patient_id'],
+    ['a patient outside the practice', 'startTimer', { patient_id: -2, program: 'RPM' }, 404, 'patient_id'],
     ['somebody else’s timer', 'stopTimer', { timer_id: -3 }, 404, 'timer_id'],
   ])('refuses %s, writing nothing', async (_, call, body, status, field) => {
     const payload = { ...body };
@@ -500,7 +501,7 @@ describe('notes and tasks (000 §2.3)', () => {
   it.each<[string, { patient_id?: number; note: string }, number, string]>([
     ['an empty note', { note: '   ' }, 400, 'note'],
     ['a note too long', { note: 'x'.repeat(5001) }, 400, 'note'],
-    ['a patient outside the practice', { patient_id: -1, note: 'Hi' }, 403, 'patient_id'],
+    ['a patient outside the practice', { patient_id: -1, note: 'Hi' }, 404, 'patient_id'],
   ])('refuses %s', async (_, change, status, field) => {
     const body = { patient_id: patient, ...change };
     if (change.patient_id === -1) body.patient_id = foreign;
@@ -547,7 +548,9 @@ describe('notes and tasks (000 §2.3)', () => {
       task_id: foreignTask.json().data.task_id,
       status: 'completed',
     });
-    expect(update.statusCode).toBe(403);
+    // Issue 11 #6: the task of a foreign patient answers as an unknown task.
+    expect(update.statusCode).toBe(404);
+    expect(update.json().message).toBe(`Task ${foreignTask.json().data.task_id} is not a patient's task.`);
   });
 
   it('lists the care team', async () => {

@@ -30,7 +30,7 @@ import type { AuthContext } from '../auth/guard.js';
 import type { Deps } from '../deps.js';
 import { registerCall } from '../http/calls.js';
 import { HttpError } from '../http/errors.js';
-import { assertPatientAccess, visibleOrganizations } from '../scope.js';
+import { assertPageAccess, assertPatientAccess, visibleOrganizations } from '../scope.js';
 import { actor } from './route-helpers.js';
 import { latestTodayDay, sqlDay } from './rules-store.js';
 
@@ -121,7 +121,7 @@ export function chartRoutes(app: FastifyInstance, deps: Deps): void {
 
   registerCall(app, deps, checkPageAccess, async ({ query, auth }) => {
     // The organizations header (001 §6) is the client's view of its own scope; the session decides.
-    await assertPatientAccess(db, auth, query.patient_id);
+    await assertPageAccess(db, auth, query.patient_id);
     return { status: 1 as const, message: 'Access granted' };
   });
 

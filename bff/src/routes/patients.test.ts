@@ -89,7 +89,7 @@ describe('getDetailsByUserID (000 §4.6, §7)', () => {
   });
 
   it.each([
-    ['a patient outside the caller’s practices', () => `userid=${foreign}&roleid=7`, 403, 'userid'],
+    ['a patient outside the caller’s practices', () => `userid=${foreign}&roleid=7`, 404, 'userid'],
     ['an unknown patient', () => 'userid=999999&roleid=7', 404, 'userid'],
     ['a role other than 7', () => `userid=${mine}&roleid=6`, 400, 'roleid'],
     ['a missing roleid', () => `userid=${mine}`, 400, 'roleid'],
@@ -100,7 +100,8 @@ describe('getDetailsByUserID (000 §4.6, §7)', () => {
     const res = await get(`rpm/users/getDetailsByUserID?${query()}`, nurse);
     expect(res.statusCode).toBe(status);
     expect(res.json().field).toBe(field);
-    if (status === 403) expect(res.json().message).toBe('You do not have access to this patient.');
+    // Issue 11 #6: a foreign patient and an unknown one get the same answer.
+    if (status === 404) expect(res.json().message).toMatch(/^Patient \d+ does not exist\.$/);
   });
 });
 
@@ -128,7 +129,7 @@ describe('addCheckInEntry (000 §4.6, §6.2)', () => {
       'a patient outside the caller’s practices',
       () => nurse,
       () => ({ patient_id: foreign }),
-      403,
+      404,
       'patient_id',
     ],
     ['an unknown patient', () => nurse, () => ({ patient_id: 999_999 }), 404, 'patient_id'],

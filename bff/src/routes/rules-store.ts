@@ -175,7 +175,7 @@ export async function ruleWithAccess(
     .where('r.notification_rule_id', '=', ruleId)
     .executeTakeFirst();
   if (!rule) throw new HttpError(404, `Rule ${ruleId} does not exist.`, field);
-  await assertPatientAccess(db, auth, rule.patient_id, field);
+  await assertPatientAccess(db, auth, rule.patient_id, field, `Rule ${ruleId} does not exist.`);
   return rule;
 }
 

@@ -245,7 +245,7 @@ describe('addNotificationRule (001 §3, §5)', () => {
       400,
       'vitals.0.critical_low',
     ],
-    ['a patient outside the practice', { user_id: -3 }, 403, 'user_id'],
+    ['a patient outside the practice', { user_id: -3 }, 404, 'user_id'],
     ['an unknown patient', { user_id: 999_999 }, 404, 'user_id'],
   ])('refuses %s, writing nothing', async (_, change, status, field, message) => {
     const resolved = { ...change };
@@ -328,9 +328,9 @@ describe('getNotificationRules (001 §2.2, §7)', () => {
     expect(res.json().field).toBe(field);
   });
 
-  it('refuses a patient outside the practice (403) and answers the top administrator', async () => {
+  it('refuses a patient outside the practice as an unknown one (404, issue 11 #6) and answers the top administrator', async () => {
     const res = await get(`rpm/notification/getNotificationRules?user_id=${foreign}`);
-    expect(res.statusCode).toBe(403);
+    expect(res.statusCode).toBe(404);
     expect(res.json().field).toBe('user_id');
     const admin = await signIn(t.app, 'role1@demo.test');
     expect((await get(`rpm/notification/getNotificationRules?user_id=${foreign}`, admin)).statusCode).toBe(
@@ -348,14 +348,14 @@ describe('getNotificationRules (001 §2.2, §7)', () => {
     expect(res.statusCode, res.body).toBe(200);
     const id = res.json().data.notification_rule_id;
     expect(
-      (await get(`rpm/notification/getMoreNotificationRuleData?notification_rule_id=${id}`)).statusCode,
-    ).toBe(403);
+      (await get(`rpm/notification/getMoreNotificationRuleData?notification_rule_id=${id}`)).json(),
+    ).toMatchObject({ status: 404, message: `Rule ${id} does not exist.` });
     expect(
       (await get('rpm/notification/getMoreNotificationRuleData?notification_rule_id=999999')).statusCode,
     ).toBe(404);
     // Riverside's practice lead cannot see the nurse's patient either.
     expect((await get(`rpm/notification/getNotificationRules?user_id=${patient}`, lead)).statusCode).toBe(
-      403,
+      404,
     );
   });
 });
@@ -558,7 +558,7 @@ describe('terminateRule and resumeRule (001 §4 status toggle)', () => {
     );
   });
 
-  it('refuses rules of another device assignment (400) and of a patient outside the practice (403)', async () => {
+  it('refuses rules of another device assignment (400) and of a patient outside the practice (404, as unknown)', async () => {
     await refused(() => resume([id], { device_assign_id: spare.deviceAssignId }), 400, 'device_assign_id');
     const foreignRule = await t.db
       .selectFrom('notification_rules')
@@ -567,7 +567,7 @@ describe('terminateRule and resumeRule (001 §4 status toggle)', () => {
       .executeTakeFirstOrThrow();
     await refused(
       () => resume([foreignRule.notification_rule_id], { device_assign_id: foreignRule.device_assign_id }),
-      403,
+      404,
       'notification_rule_id',
     );
     await refused(
@@ -576,7 +576,7 @@ describe('terminateRule and resumeRule (001 §4 status toggle)', () => {
           notification_rule_id: foreignRule.notification_rule_id,
           device_assign_id: foreignRule.device_assign_id,
         }),
-      403,
+      404,
       'notification_rule_id',
     );
   });

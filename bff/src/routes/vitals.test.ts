@@ -162,7 +162,7 @@ describe('vital configuration (001 §2.6, addVitalConfigurations)', () => {
       400,
       'weight.dry_weight',
     ],
-    ['a patient outside the practice', { patient_id: -7, vitals: [] }, 403, 'patient_id'],
+    ['a patient outside the practice', { patient_id: -7, vitals: [] }, 404, 'patient_id'],
   ])('refuses %s, writing nothing', async (_, change, status, field) => {
     const resolved = { patient_id: neighbour, ...change };
     if (change.patient_id === -7) resolved.patient_id = foreign;
