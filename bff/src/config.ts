@@ -90,6 +90,19 @@ export const configSchema = z.object({
    * The contact centre's origins (000 §2.12 call panel), e.g. https://example.my.connect.aws: the only origins
    * besides our own that the CSP lets the page connect to and frame (issue 11 #9). Comma-separated https origins.
    */
+  /**
+   * User names (comma-separated) for whom a production build records machine events and offers the console
+   * inspector (issue 11 #10); development builds offer them to everyone. Empty: nobody.
+   */
+  MACHINE_DEVTOOLS_USERS: z
+    .string()
+    .optional()
+    .transform((value) =>
+      (value ?? '')
+        .split(',')
+        .map((name) => name.trim().toLowerCase())
+        .filter((name) => name !== ''),
+    ),
   CONTACT_CENTER_ORIGINS: z
     .string()
     .optional()

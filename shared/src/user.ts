@@ -31,6 +31,8 @@ export const storedUser = z.object({
   change_password: flag,
   /** Days since the password was last changed; spec 000 §4.3 warns past 45. Our field: the spec does not name one. */
   password_age_days: z.number().int().nonnegative(),
+  /** The machine devtools are on for this user in a production build (issue 11 #10; server's MACHINE_DEVTOOLS_USERS). */
+  devtools: flag.optional(),
   data: z.object({
     organization_id: z.number().int().nullable(),
     organization_name: z.string().nullable(),

@@ -11,6 +11,8 @@ export async function loadStoredUser(
   clock: Clock,
   userId: number,
   token: string,
+  /** Users the machine devtools are on for in production builds (config MACHINE_DEVTOOLS_USERS). */
+  devtoolsUsers: readonly string[] = [],
 ): Promise<StoredUser> {
   const u = await db
     .selectFrom('users')
@@ -74,6 +76,7 @@ export async function loadStoredUser(
     companyId: u.company_id,
     change_password: bit(u.change_password),
     password_age_days: Math.max(0, ageDays),
+    ...(devtoolsUsers.includes(u.username) ? { devtools: 1 as const } : {}),
     data: {
       organization_id: u.organization_id,
       organization_name: u.organization_name,

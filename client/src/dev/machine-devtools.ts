@@ -9,20 +9,24 @@ import {
   temporaryLoginMachine,
 } from '@rpm/machines';
 import { type AnyStateMachine, type InspectionEvent, SimulatedClock } from 'xstate';
+import { readUser } from '../session/storage';
 
 /**
  * Developer tools for the app's machines (DESIGN.md "Machines": record a machine's events in the running app and
- * replay them in a test or in the XState inspector):
+ * replay them in a test):
  * - every machine actor's events are kept in memory, the newest 500 per machine, and
  *   `window.__rpmMachines.export('session')` gives them as JSON `{ machine, dropped, events }` for
  *   `replayEvents` in a test;
  * - with `localStorage.rpmInspect === '1'` (add `?inspect=1` to a signed-in page's URL; `?inspect=0` switches it
- *   off) the Stately inspector (@statelyai/inspect, loaded on demand) shows the live actors;
- * - `window.__rpmMachines.replay(json)` replays an exported recording in the inspector, with the machine's
- *   default (empty) effects, so nothing in the app changes.
+ *   off) every inspection event is written to this browser's own console, tokens redacted;
+ * - `window.__rpmMachines.replay(json)` replays an exported recording with the machine's default (empty) effects,
+ *   writing its events to the console, so nothing in the app changes.
+ * Issue 11 #10: nothing leaves the machine (no third-party inspector page receives events, which hold user names
+ * and stored user records), and a production build turns all of it on only for the users the server names
+ * (MACHINE_DEVTOOLS_USERS, the stored user's `devtools` flag).
  */
 
-/** The local-storage switch of the Stately inspector. */
+/** The local-storage switch of the console inspector. */
 export const INSPECT_KEY = 'rpmInspect';
 
 /** The machines the app runs, by the id their recordings carry. */
@@ -39,7 +43,7 @@ export interface MachineDevtools {
   readonly machines: () => string[];
   /** The recording of one machine as JSON, or `null` when it has none. */
   readonly export: (machineId: string) => string | null;
-  /** Replays an exported recording in the Stately inspector; resolves with the final state value. */
+  /** Replays an exported recording, writing its events to the console; resolves with the final state value. */
   readonly replay: (recording: string | Recording) => Promise<unknown>;
 }
 
@@ -51,13 +55,12 @@ declare global {
 
 const recorder = createRecorder({ now: () => Date.now() });
 
-/** Events that arrived before the inspector's code loaded; bounded like the inspector's own queue. */
-const MAX_PENDING = 1000;
-const pending: InspectionEvent[] = [];
-let forward: ((event: InspectionEvent) => void) | null = null;
-let loading: Promise<(event: InspectionEvent) => void> | null = null;
+/** Whether this build and this user may use the tools: any development build; production only if the server says. */
+export function devtoolsAllowed(): boolean {
+  return import.meta.env.DEV || readUser()?.devtools === 1;
+}
 
-/** Whether the inspector is switched on; `?inspect=1` / `?inspect=0` in the URL switch it first. */
+/** Whether the console inspector is switched on; `?inspect=1` / `?inspect=0` in the URL switch it first. */
 export function inspectorWanted(): boolean {
   const asked = new URLSearchParams(window.location.search).get('inspect');
   if (asked === '1') localStorage.setItem(INSPECT_KEY, '1');
@@ -65,35 +68,25 @@ export function inspectorWanted(): boolean {
   return localStorage.getItem(INSPECT_KEY) === '1';
 }
 
-/** Loads the Stately inspector once (its code is a separate chunk) and sends it the events held so far. */
-function loadInspector(): Promise<(event: InspectionEvent) => void> {
-  loading ??= import('@statelyai/inspect').then(({ createBrowserInspector }) => {
-    const inspector = createBrowserInspector({
-      // Tokens stay out of the inspector window, as out of recordings.
-      sanitizeContext: (context) => sanitize(context) as typeof context,
-      sanitizeEvent: (event) => sanitize(event) as typeof event,
-    });
-    const send = (event: InspectionEvent) => inspector.inspect.next?.(event);
-    forward = send;
-    for (const event of pending.splice(0)) send(event);
-    return send;
-  });
-  return loading;
+/** Writes one inspection event to the browser's console, secrets redacted. */
+function toConsole(machineId: string, event: InspectionEvent): void {
+  if (event.type === '@xstate.event') console.debug(`[${machineId}] event`, sanitize(event.event));
+  else if (event.type === '@xstate.snapshot')
+    console.debug(`[${machineId}] state`, sanitize((event.snapshot as { value?: unknown }).value));
 }
 
 /**
- * The `inspect` option for the actor of `machineId`: records its events and, when the inspector is switched on,
- * sends every inspection event to it.
+ * The `inspect` option for the actor of `machineId`: records its events and, when the console inspector is switched
+ * on, writes them to the console. Does nothing where the tools are not allowed.
  */
 export function machineInspector(machineId: string): (event: InspectionEvent) => void {
+  if (!devtoolsAllowed()) return () => undefined;
+  installMachineDevtools();
   const record = recorder.inspect(machineId);
   const inspected = inspectorWanted();
-  if (inspected) void loadInspector();
   return (event) => {
     record(event);
-    if (!inspected) return;
-    if (forward) forward(event);
-    else if (pending.length < MAX_PENDING) pending.push(event);
+    if (inspected) toConsole(machineId, event);
   };
 }
 
@@ -101,7 +94,7 @@ async function replay(recording: string | Recording): Promise<unknown> {
   const parsed: Recording = typeof recording === 'string' ? JSON.parse(recording) : recording;
   const machine = MACHINES[parsed.machine];
   if (!machine) throw new Error(`No machine '${parsed.machine}'; known: ${Object.keys(MACHINES).join(', ')}`);
-  const inspect = await loadInspector();
+  const inspect = (event: InspectionEvent) => toConsole(parsed.machine, event);
   return replayEvents(machine, parsed.events, { clock: new SimulatedClock(), inspect }).value;
 }
 

@@ -23,7 +23,7 @@ import { useLocation } from 'wouter';
 import { fromPromise } from 'xstate';
 import { ApiError } from '../api/api-error';
 import { call } from '../api/call';
-import { installMachineDevtools, machineInspector } from '../dev/machine-devtools';
+import { machineInspector } from '../dev/machine-devtools';
 import { useApi } from '../errors/ErrorDialogProvider';
 import { useSession } from '../session/SessionProvider';
 import {
@@ -41,7 +41,6 @@ import { loadPage } from './load-page';
 import { SessionTimeoutDialog } from './SessionTimeoutDialog';
 import { readUnreadCache, writeUnreadCache } from './unread-cache';
 
-installMachineDevtools();
 
 /** Shown when the return from a temporary login fails (000 §4.4 "the invalid state"; the text is ours). */
 export const RETURN_FAILED = 'Could not return to your own account. Please log out and sign in again.';
