@@ -1,6 +1,8 @@
 import { createHash } from 'node:crypto';
 import {
   daysAgo,
+  deviceErrorText,
+  IMPOSSIBLE_AT_ZERO,
   INGEST_CLOCK_SKEW_MS,
   INGEST_MAX_AGE_DAYS,
   type IngestReadingBody,
@@ -13,6 +15,7 @@ import type { Clock } from '../clock.js';
 import type { Database, Db } from '../db/schema.js';
 import { HttpError } from '../http/errors.js';
 import type { Hub } from '../hub/hub.js';
+import { careTeam } from './care-team.js';
 import { DEVICE_KEY_MIN_LENGTH, hashDeviceKey } from './device-keys.js';
 import { evaluateMeasurement, type MeasuredValue } from './evaluate.js';
 import { type PendingPush, pushAll, type RaisedAlert, recordAlerts } from './raise.js';
@@ -42,6 +45,8 @@ export interface IntakeAnswer {
   readonly reading_ids: number[];
   readonly duplicate: boolean;
   readonly alerts: RaisedAlert[];
+  readonly device_errors: { vital_type: string; value: number; message: string }[];
+  readonly device_task_id: number | null;
 }
 
 export interface Intake {
@@ -89,6 +94,8 @@ interface Checked {
   readonly day: string;
   readonly payloadHash: string;
   readonly values: readonly (Omit<Vital, 'device_type_id'> & { value: number })[];
+  /** Values no person can have (issue 11 #8): a device error, neither stored nor alerted. */
+  readonly deviceErrors: IntakeAnswer['device_errors'];
   readonly ip: string;
 }
 
@@ -247,6 +254,15 @@ async function check(
       continue;
     }
     values.sort((a, b) => a.vital_id - b.vital_id);
+    const impossible = (v: (typeof values)[number]) =>
+      v.value === 0 && IMPOSSIBLE_AT_ZERO.has(vitalKey(v.vital_type));
+    const deviceErrors = values
+      .filter(impossible)
+      .map((v) => ({
+        vital_type: v.vital_type,
+        value: v.value,
+        message: deviceErrorText(v.vital_type, v.value, v.unit),
+      }));
     checked.push({
       index,
       keyId: row.key_id,
@@ -257,7 +273,8 @@ async function check(
       payloadHash: createHash('sha256')
         .update(JSON.stringify(values.map((v) => [v.vital_id, v.value])))
         .digest('hex'),
-      values,
+      values: values.filter((v) => !impossible(v)),
+      deviceErrors,
       ip: request.ip,
     });
   }
@@ -413,7 +430,17 @@ async function write(
         alerts: alerts.map((a) => a.alert_id),
       }),
     });
-    outcomes.set(item.index, { reading_ids: ids, duplicate: false, alerts });
+    const deviceTaskId =
+      item.deviceErrors.length > 0
+        ? await openDeviceTask(trx, { patientId, item, messageId: at.message_id as number, now })
+        : null;
+    outcomes.set(item.index, {
+      reading_ids: ids,
+      duplicate: false,
+      alerts,
+      device_errors: [...item.deviceErrors],
+      device_task_id: deviceTaskId,
+    });
   }
   // Every stored measurement's audit row (audit.ts's columns), in the same transaction.
   if (auditRows.length > 0) await trx.insertInto('audit_log').values(auditRows).execute();
@@ -431,7 +458,7 @@ async function duplicate(trx: Db, item: Checked, deviceAssignId: number): Promis
   const takenAt = new Date(item.takenAt);
   const first = await trx
     .selectFrom('reading_messages')
-    .select('payload_hash')
+    .select(['payload_hash', 'device_task_id'])
     .where('inventory_id', '=', item.inventoryId)
     .where('taken_at', '=', takenAt)
     .executeTakeFirstOrThrow();
@@ -466,5 +493,45 @@ async function duplicate(trx: Db, item: Checked, deviceAssignId: number): Promis
           .where('alerts.reading_id', 'in', ids)
           .orderBy('alerts.reading_id')
           .execute();
-  return { reading_ids: ids, duplicate: true, alerts };
+  return {
+    reading_ids: ids,
+    duplicate: true,
+    alerts,
+    device_errors: [...item.deviceErrors],
+    device_task_id: first.device_task_id,
+  };
+}
+
+/**
+ * Opens a task about a device error for the patient's care team (issue 11 #8): the care coordinator first, then
+ * the practice's clinical staff, then the physician; none, no task. Kept on the message for retries.
+ */
+async function openDeviceTask(
+  trx: Transaction<Database>,
+  at: { patientId: number; item: Checked; messageId: number; now: Date },
+): Promise<number | null> {
+  const team = await careTeam(trx, at.patientId);
+  const byRole = (role: string) => team.find((member) => member.role === role);
+  const assignee = byRole('care_coordinator') ?? byRole('clinical_staff') ?? byRole('physician');
+  if (!assignee) return null;
+  const what = at.item.deviceErrors.map((e) => `${e.vital_type} ${e.value}`).join(', ');
+  const task = await trx
+    .insertInto('tasks')
+    .values({
+      assigned_to: assignee.user_id,
+      patient_id: at.patientId,
+      title: 'Check the device: impossible reading',
+      description: `The device (inventory ${at.item.inventoryId}) sent ${what} at ${at.item.takenAt}; no person can have that value, so it was not stored. Check the device and how the patient uses it.`,
+      due_at: at.now,
+      created_by: assignee.user_id,
+      created_at: at.now,
+    })
+    .returning('task_id')
+    .executeTakeFirstOrThrow();
+  await trx
+    .updateTable('reading_messages')
+    .set({ device_task_id: task.task_id })
+    .where('message_id', '=', at.messageId)
+    .execute();
+  return task.task_id;
 }

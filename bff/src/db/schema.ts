@@ -508,6 +508,8 @@ export interface ReadingMessagesTable {
   key_id: number;
   payload_hash: string;
   received_at: Timestamp;
+  /** The device-error task this measurement opened (issue 11 #8). */
+  device_task_id: ColumnType<number | null, number | null | undefined, number | null>;
 }
 
 /** Alert level and direction (CHECK). */

@@ -195,8 +195,61 @@ describe('POST /api/ingest/readings', () => {
       duplicate: true,
       reading_ids: first.map((r) => r.reading_id),
       alerts: [],
+      device_errors: [],
+      device_task_id: null,
     });
     expect(await rowCounts(t.db, TABLES)).toEqual(before);
+  });
+
+  it('treats a physiologically impossible value as a device error: not stored, no alert, a task for the care team (issue 11 #8)', async () => {
+    const before = await rowCounts(t.db, TABLES);
+    const tasksBefore = await t.db
+      .selectFrom('tasks')
+      .select((eb) => eb.fn.countAll<number>().as('n'))
+      .where('patient_id', '=', patient)
+      .executeTakeFirstOrThrow();
+    // A pulse of 0 is under the rule's critical low of 40: it must not page anyone as a critical alert.
+    const broken = body(bp, { systolic: 126, diastolic: 80, pulse: 0 }, 437);
+    const res = await ingest(broken);
+    expect(res.statusCode, res.body).toBe(200);
+    const data = res.json().data;
+    expect(data.reading_ids).toHaveLength(2);
+    expect(data.alerts).toEqual([]);
+    expect(data.device_errors).toEqual([
+      {
+        vital_type: expect.stringMatching(/pulse/i),
+        value: 0,
+        message: expect.stringContaining('is not physiologically possible: treated as a device error'),
+      },
+    ]);
+    expect(data.device_task_id).toEqual(expect.any(Number));
+    const task = await t.db
+      .selectFrom('tasks')
+      .select(['assigned_to', 'title', 'status'])
+      .where('task_id', '=', data.device_task_id)
+      .executeTakeFirstOrThrow();
+    expect(task).toMatchObject({ title: 'Check the device: impossible reading', status: 'open' });
+    const after = await rowCounts(t.db, TABLES);
+    expect(after.readings).toBe(before.readings + 2);
+    // A retry answers the same task and opens no other.
+    const retry = (await ingest(broken)).json().data;
+    expect(retry).toMatchObject({ duplicate: true, device_task_id: data.device_task_id });
+    const tasksAfter = await t.db
+      .selectFrom('tasks')
+      .select((eb) => eb.fn.countAll<number>().as('n'))
+      .where('patient_id', '=', patient)
+      .executeTakeFirstOrThrow();
+    expect(Number(tasksAfter.n)).toBe(Number(tasksBefore.n) + 1);
+  });
+
+  it('stores nothing of a weight of 0 and counts no reading day for it (issue 11 #8)', async () => {
+    const before = await rowCounts(t.db, TABLES);
+    const res = await ingest(body(scale, { weight: 0 }, 24 * 60 * 3 + 7));
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json().data).toMatchObject({ reading_ids: [], alerts: [], device_errors: [{ value: 0 }] });
+    const after = await rowCounts(t.db, TABLES);
+    expect(after.readings).toBe(before.readings);
+    expect(after.patient_reading_days).toBe(before.patient_reading_days);
   });
 
   it('refuses other values for the same device and time (409)', async () => {

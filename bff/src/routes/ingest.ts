@@ -29,6 +29,8 @@ export function ingestRoutes(app: FastifyInstance, deps: Deps): void {
           level,
           direction,
         })),
+        device_errors: answer.device_errors,
+        device_task_id: answer.device_task_id,
       },
     };
   });

@@ -43,6 +43,23 @@ export const ingestReadingBody = z.object({
 });
 export type IngestReadingBody = z.infer<typeof ingestReadingBody>;
 
+/**
+ * Vitals for which a value of 0 cannot be a person's (issue 11 #8): such a value is a device error, not a reading.
+ * Keys as `vitalKey` writes them (lower case, no separators); AHI, usage and leaks may be 0.
+ */
+export const IMPOSSIBLE_AT_ZERO: ReadonlySet<string> = new Set([
+  'systolic',
+  'diastolic',
+  'pulse',
+  'weight',
+  'spo2',
+  'bloodglucose',
+]);
+
+/** The intake's text for a device error (issue 11 #8). */
+export const deviceErrorText = (vitalType: string, value: number, unit: string): string =>
+  `${vitalType} of ${value} ${unit} is not physiologically possible: treated as a device error, not stored; a task was opened for the care team.`;
+
 export const ingestReading = defineCall({
   method: 'POST',
   path: 'ingest/readings',
@@ -67,6 +84,10 @@ export const ingestReading = defineCall({
           direction: z.enum(['low', 'high']),
         }),
       ),
+      /** Values that cannot be a person's (issue 11 #8): not stored, not alerted; a device task instead. */
+      device_errors: z.array(z.object({ vital_type: z.string(), value: z.number(), message: z.string() })),
+      /** The task opened for the care team about the device (null without device errors or a care team). */
+      device_task_id: z.number().int().nullable(),
     }),
   }),
 });

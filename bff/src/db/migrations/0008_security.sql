@@ -15,3 +15,8 @@ create table idempotency_keys (
   primary key (user_id, idempotency_key)
 );
 create index idempotency_keys_created_at_idx on idempotency_keys (created_at);
+
+-- Issue 11 #8: a measurement with a physiologically impossible value (a pulse of 0) is a device error; the task it
+-- opened for the care team is kept with the message, so a retry answers with the same task.
+alter table reading_messages add column device_task_id integer references tasks;
+create index reading_messages_device_task_id_idx on reading_messages (device_task_id);
