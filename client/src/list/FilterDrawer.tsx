@@ -84,26 +84,29 @@ export function FilterDrawer({
       title="Filters"
       className="list-filter-drawer"
     >
-      <DialogBody className="list-filter-body">
-        {filters.map((filter) => (
-          <FilterControl
-            key={filter.key}
-            filter={filter}
-            options={optionsOf(filter)}
-            draft={draft}
-            errors={errors}
-            onChange={set}
-          />
-        ))}
-      </DialogBody>
-      <DialogFooter
-        actions={
-          <>
-            <Button text="Reset" onClick={onReset} />
-            <Button intent={Intent.PRIMARY} text="Apply" onClick={apply} />
-          </>
-        }
-      />
+      {/* Blueprint's Drawer has no dialog role of its own. */}
+      <div role="dialog" aria-label="Filters" className="list-filter-content">
+        <DialogBody className="list-filter-body">
+          {filters.map((filter) => (
+            <FilterControl
+              key={filter.key}
+              filter={filter}
+              options={optionsOf(filter)}
+              draft={draft}
+              errors={errors}
+              onChange={set}
+            />
+          ))}
+        </DialogBody>
+        <DialogFooter
+          actions={
+            <>
+              <Button text="Reset" onClick={onReset} />
+              <Button intent={Intent.PRIMARY} text="Apply" onClick={apply} />
+            </>
+          }
+        />
+      </div>
     </Drawer>
   );
 }

@@ -153,6 +153,21 @@ export function ListScreen({
     (def.defaultFilters as Record<string, string | undefined> | undefined)?.[key] ??
     '';
 
+  /**
+   * A filter's field at 'all' (001 §2.4). Empty, not absent, for option filters: absent would bring the
+   * definition's default back. A range or a checkbox has no empty value in the call's query (an empty day or flag
+   * is refused), so it is left out, or a flag defaulting to on is sent off.
+   */
+  const atAll = (filter: ListFilter, key: string): string | null => {
+    if (filter.dateRange) return null;
+    if (filter.checkbox) return fallbackOf(key) === '1' ? '0' : null;
+    return '';
+  };
+  const setField = (filters: Record<string, string>, key: string, value: string | null) => {
+    if (value === null) delete filters[key];
+    else filters[key] = value;
+  };
+
   const apply = (draft: FilterDraft) => {
     const filters: Record<string, string> = { ...state.filters };
     for (const filter of offered)
@@ -160,20 +175,20 @@ export function ListScreen({
         const value = draft[key] ?? '';
         // What the route or the definition gives already stays out of the URL.
         if (value === fallbackOf(key)) delete filters[key];
-        else filters[key] = value;
+        else setField(filters, key, value === '' ? atAll(filter, key) : value);
       }
     setDrawerOpen(false);
     setFilters(filters);
   };
   const removeChip = (filter: ListFilter) => {
     const filters: Record<string, string> = { ...state.filters };
-    // Empty, not absent: absent would bring the definition's default back (001 §2.4: 'all').
-    for (const key of filterFieldKeys(filter)) filters[key] = '';
+    for (const key of filterFieldKeys(filter)) setField(filters, key, atAll(filter, key));
     setFilters(filters);
   };
   const reset = () => {
     const filters: Record<string, string> = {};
-    for (const filter of def.filters) for (const key of filterFieldKeys(filter)) filters[key] = '';
+    for (const filter of def.filters)
+      for (const key of filterFieldKeys(filter)) setField(filters, key, atAll(filter, key));
     setDrawerOpen(false);
     setFilters(filters);
   };
