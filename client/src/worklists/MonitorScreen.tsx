@@ -20,6 +20,7 @@ export function MonitorScreen() {
         def={monitorList as unknown as ListDef}
         live
         selectable
+        rowName={(row) => `${String(row.patient_name)} ${String(row.vital_type)} ${String(row.reading)}`}
         toolbarActions={(context) => (
           <Button
             intent={Intent.PRIMARY}

@@ -1,4 +1,4 @@
-import { NonIdealState } from '@blueprintjs/core';
+import { Card, Icon } from '@blueprintjs/core';
 
 /** Props of {@link ComingSoonPage}. */
 export interface ComingSoonPageProps {
@@ -18,10 +18,10 @@ function capitalised(title: string): string {
 export function ComingSoonPage({ title }: ComingSoonPageProps) {
   const name = capitalised(title);
   return (
-    <NonIdealState
-      icon="build"
-      title={<h2 className="coming-soon-title">{name}</h2>}
-      description={`Coming soon: ${name} is not available yet.`}
-    />
+    <Card className="coming-soon">
+      <Icon icon="build" size={32} aria-hidden />
+      <h2>{name}</h2>
+      <p>Coming soon: {name} is not available yet.</p>
+    </Card>
   );
 }
