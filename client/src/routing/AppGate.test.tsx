@@ -27,14 +27,12 @@ describe('the /app gate', () => {
     await waitFor(() => expect(path()).toBe('/app/technician-calendar'));
   });
 
-  it('shows the page in the frame with the user and organisation', async () => {
+  it('shows the page in the frame with the user', async () => {
     storeUser();
     renderAt('/app/dashboard');
     expect(await screen.findByRole('heading', { level: 1, name: 'dashboard' })).toBeTruthy();
-    expect(screen.getAllByText('North Clinic').length).toBeGreaterThan(0);
-    expect(screen.getAllByRole('listitem').map((li) => li.textContent)).toEqual(
-      expect.arrayContaining(['Main Street Practice', 'Harbour Practice']),
-    );
+    // The dashboard screen is another issue's: until it lands the page says so.
+    expect(await screen.findByText('Coming soon: Dashboard is not available yet.')).toBeTruthy();
     expect(screen.getByText('Hi, Dana Nurse')).toBeTruthy();
     expect(screen.getByText(MSG.breadcrumbLabel)).toBeTruthy();
   });
