@@ -129,7 +129,8 @@ export function ListScreen({
     });
   }, [rowIds]);
 
-  // The route's record opens its details once it is loaded (My Tasks' taskId), once per id.
+  // The route's record opens its details once it is on the loaded page (My Tasks' taskId), once per id; there is no
+  // call for one task (decisions.md "Task from the route").
   const [infoShownFor, setInfoShownFor] = useState<string | null>(null);
   useEffect(() => {
     if (infoId === undefined || infoShownFor === infoId) return;
@@ -146,6 +147,8 @@ export function ListScreen({
   };
   const setFilters = (filters: Record<string, string>) => go({ filters, page: 0 });
 
+  // Defaults and route presets show as chips too, so 'Open' can be lifted (decisions.md "Default filters as
+  // chips").
   const filtersInForce = effectiveFilters(def, state, presets.values);
   const offered = def.filters.filter((f) => !f.hidden);
   const fallbackOf = (key: string): string =>
@@ -196,6 +199,7 @@ export function ListScreen({
   const sort = (key: string) =>
     go({ orderby: key, order: state.orderby === key && state.order === 'asc' ? 'desc' : 'asc', page: 0 });
   const open = (row: ListRow) => {
+    // A list without a page to open (My Tasks) shows the row's details (decisions.md "List row open").
     if (def.open) navigate(fillRoute(def.open, row));
     else setInfo(row);
   };
@@ -205,6 +209,7 @@ export function ListScreen({
     if (!exportCall) return;
     setPrinting(true);
     try {
+      // The server names the file; the list's title is the fallback (decisions.md "Export file name").
       await downloadFile(
         exportCall,
         { query: viewQueryOf(def, state, presets.values) },
@@ -339,7 +344,8 @@ function ToolbarFilter({
   readonly onChange: (value: string) => void;
 }) {
   const id = useId();
-  // A multi filter holding several values shows them as 'Several'; choosing here sets one.
+  // A multi filter holding several values shows 'Several'; choosing here sets one (decisions.md "Toolbar
+  // selector").
   const several = value.includes(',');
   return (
     <span className="list-toolbar-filter">
