@@ -1,5 +1,5 @@
 import { Classes } from '@blueprintjs/core';
-import { type CallDef, defineList, FILTER_DRAWER_WIDTH, type ListDef, MSG } from '@rpm/shared';
+import { type CallDef, defineList, FILTER_DRAWER_WIDTH, type ListDef, MSG, patientsList } from '@rpm/shared';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
@@ -311,6 +311,30 @@ describe('ListScreen: filters (001 §2.4)', () => {
     await screen.findByText('DOE 1, JANE');
     expect(lastList(server)).toMatchObject({ state: 'on_hold' });
     expect(screen.getByText('State: On Hold')).toBeTruthy();
+  });
+
+  it('waits for loaded options to match a segment naming one (the Patients route, rpm_status by label)', async () => {
+    const patients = patientsList as unknown as ListDef;
+    const server = fakeContractServer()
+      .on(patients.calls.list, (r) => pageOf([], r.query))
+      .on(patients.calls.filterOptions, () => ({
+        status: 1,
+        data: { rpm_status: [{ value: '4', label: 'On Hold' }] },
+      }));
+    storeUser(makeUser({ roleid: [8], pages: ['Patients Table'] }));
+    renderWithProviders(<ListScreen def={patients} />, '/app/on-hold/rpm/patients');
+    await screen.findByText(MSG.noRecordsFound);
+    // One request, after the options: the status by its label's slug, the program by its fixed option.
+    expect(server.requests(patients.calls.list).map((r) => r.query)).toEqual([
+      {
+        page: '0',
+        rowsPerPage: '10',
+        orderby: 'patient_name',
+        order: 'asc',
+        rpm_status: '4',
+        program: 'rpm',
+      },
+    ]);
   });
 
   it('shows the practice selector in the toolbar to roles 1, 10 and 17 (001 §2.4)', async () => {

@@ -107,6 +107,8 @@ export function ListScreen({
     { query: listQueryOf(def, state, presets.values) },
     { enabled: !presets.waiting },
   );
+  // Waiting for the options a route segment names counts as loading: no 'No Records Found' before the first answer.
+  const loading = list.loading || presets.waiting;
   const rows = (list.data?.data ?? []) as readonly ListRow[];
   const count = list.data?.count ?? 0;
 
@@ -269,7 +271,7 @@ export function ListScreen({
             onChange={(value) => setFilters({ ...state.filters, [filter.key]: value })}
           />
         ))}
-        {list.loading && <Spinner size={16} aria-label="Loading" />}
+        {loading && <Spinner size={16} aria-label="Loading" />}
         <span className="list-toolbar-fill" />
         {toolbarActions?.(context)}
         {offered.length > 0 && <Button icon="filter" text="Filters" onClick={() => setDrawerOpen(true)} />}
@@ -281,7 +283,7 @@ export function ListScreen({
         optionsOf={optionsOf}
         onRemove={removeChip}
       />
-      {list.data || !list.loading ? (
+      {list.data || !loading ? (
         <ListTable
           columns={def.columns}
           rows={rows}
