@@ -202,6 +202,9 @@ export const CHECK_IN_ROLE_IDS = [6, 8, 13] as const;
 /** Roles that may use the organisation/practice search selector in toolbars (000 §6.2; 001 §2.4). */
 export const CUSTOM_SEARCH_ROLE_IDS = [1, 10, 17] as const;
 
+/** The care-coordinator role, which may search care coordinators in toolbars (000 §6.2; 001 §2.4). */
+export const CARE_COORDINATOR_SEARCH_ROLE_ID = 9;
+
 // ---------------------------------------------------------------------------------------------------------------
 // Browser storage (000 §3)
 // ---------------------------------------------------------------------------------------------------------------

@@ -1,10 +1,10 @@
-import { DEFAULT_PAGE_SIZE, isValidSearch, MSG, type PAGE_SIZES } from '@rpm/shared';
+import { DEFAULT_PAGE_SIZE, isValidSearch, MSG } from '@rpm/shared';
+import type { PageSize } from '../list/TablePager';
 import { type BillingPeriod, MONTH_AFTER_YEAR_CHANGE } from './billing-period';
 
 /** The server-side sort keys of the report (001 §2.1: RPM ID, Patient Name, Setup Date). */
 export type BillingSortKey = 'patient_id' | 'patient_name' | 'assigned_date';
-/** One of the page sizes of 001 §9. */
-export type PageSize = (typeof PAGE_SIZES)[number];
+export type { PageSize };
 
 /** A practice the report is for (001 §3 practice option). */
 export interface PracticeChoice {

@@ -9,11 +9,11 @@ import {
   TIMER_MAX_SECONDS,
   TIMER_PROGRAMS,
 } from '@rpm/shared';
-import { useCallback, useEffect, useState } from 'react';
+import { useEffect, useState } from 'react';
+import { useCall } from '../api/use-call';
 import { useApi } from '../errors/ErrorDialogProvider';
 import { showToast } from '../toaster/toast';
 import { formatDay, todayIso } from './format-day';
-import { useLoad } from './use-load';
 
 type Program = (typeof TIMER_PROGRAMS)[number];
 
@@ -42,12 +42,9 @@ export function ActivityLogsTab({ patientId }: ActivityLogsTabProps) {
   const [note, setNote] = useState('');
   const [now, setNow] = useState(() => Date.now());
   const [busy, setBusy] = useState(false);
-  const loadLogs = useCallback(
-    async () =>
-      call(getActivityLogs, { query: { patient_id: patientId, from, to: today, page: 0, rowsPerPage: 100 } }),
-    [call, patientId, from, today],
-  );
-  const logs = useLoad(loadLogs);
+  const logs = useCall(getActivityLogs, {
+    query: { patient_id: patientId, from, to: today, page: 0, rowsPerPage: 100 },
+  });
 
   useEffect(() => {
     call(getRunningTimer, {})

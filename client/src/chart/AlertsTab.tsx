@@ -1,10 +1,10 @@
 import { Button, Checkbox, HTMLSelect, HTMLTable, Intent, Tag } from '@blueprintjs/core';
 import { acknowledgeAlerts, getPatientAlerts, MSG } from '@rpm/shared';
-import { useCallback, useState } from 'react';
+import { useState } from 'react';
+import { useCall } from '../api/use-call';
 import { useApi } from '../errors/ErrorDialogProvider';
 import { showToast } from '../toaster/toast';
 import { formatDay } from './format-day';
-import { useLoad } from './use-load';
 
 type State = 'all' | 'open' | 'acknowledged';
 
@@ -22,12 +22,9 @@ export function AlertsTab({ patientId }: AlertsTabProps) {
   const [state, setState] = useState<State>('open');
   const [chosen, setChosen] = useState<Set<number>>(new Set());
   const [busy, setBusy] = useState(false);
-  const load = useCallback(
-    async () =>
-      call(getPatientAlerts, { query: { patient_id: patientId, state, page: 0, rowsPerPage: 100 } }),
-    [call, patientId, state],
-  );
-  const { data, reload } = useLoad(load);
+  const { data, reload } = useCall(getPatientAlerts, {
+    query: { patient_id: patientId, state, page: 0, rowsPerPage: 100 },
+  });
 
   const acknowledge = async () => {
     setBusy(true);

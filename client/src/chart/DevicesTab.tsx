@@ -1,9 +1,7 @@
 import { HTMLTable, Tag } from '@blueprintjs/core';
 import { getPatientDevices, MSG } from '@rpm/shared';
-import { useCallback } from 'react';
-import { useApi } from '../errors/ErrorDialogProvider';
+import { useCall } from '../api/use-call';
 import { formatDay } from './format-day';
-import { useLoad } from './use-load';
 
 /** Props of {@link DevicesTab}. */
 export interface DevicesTabProps {
@@ -12,12 +10,7 @@ export interface DevicesTabProps {
 
 /** The Devices tab (000 §2.3): the patient's device assignments, current first, with vitals and the rule in force. */
 export function DevicesTab({ patientId }: DevicesTabProps) {
-  const { call } = useApi();
-  const load = useCallback(
-    async () => (await call(getPatientDevices, { query: { patient_id: patientId } })).data,
-    [call, patientId],
-  );
-  const { data } = useLoad(load);
+  const data = useCall(getPatientDevices, { query: { patient_id: patientId } }).data?.data;
   if (!data) return <p>{MSG.loading}</p>;
   if (data.length === 0) return <p>{MSG.noDataFound}</p>;
   return (

@@ -1,11 +1,11 @@
 import { Button, Card, FormGroup, Intent, TextArea } from '@blueprintjs/core';
 import { addPatientNote, getPatientNotes, MSG, PATIENT_NOTE_MAX, updatePatientNote } from '@rpm/shared';
-import { useCallback, useState } from 'react';
+import { useState } from 'react';
+import { useCall } from '../api/use-call';
 import { useApi } from '../errors/ErrorDialogProvider';
 import { useSession } from '../session/SessionProvider';
 import { showToast } from '../toaster/toast';
 import { formatDay } from './format-day';
-import { useLoad } from './use-load';
 
 /** Props of {@link NotesTab}. */
 export interface NotesTabProps {
@@ -24,11 +24,9 @@ export function NotesTab({ patientId, adding = false }: NotesTabProps) {
   const [text, setText] = useState('');
   const [editing, setEditing] = useState<{ id: number; text: string } | null>(null);
   const [error, setError] = useState<string | null>(null);
-  const load = useCallback(
-    async () => call(getPatientNotes, { query: { patient_id: patientId, page: 0, rowsPerPage: 100 } }),
-    [call, patientId],
-  );
-  const { data, reload } = useLoad(load);
+  const { data, reload } = useCall(getPatientNotes, {
+    query: { patient_id: patientId, page: 0, rowsPerPage: 100 },
+  });
 
   const add = async () => {
     if (text.trim() === '') return setError(MSG.required);

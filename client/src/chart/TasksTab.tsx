@@ -1,11 +1,11 @@
 import { Button, FormGroup, HTMLSelect, HTMLTable, InputGroup, Intent } from '@blueprintjs/core';
 import { addPatientTask, getCareTeam, getPatientTasks, MSG, updatePatientTask } from '@rpm/shared';
-import { useCallback, useState } from 'react';
+import { useState } from 'react';
+import { useCall } from '../api/use-call';
 import { useApi } from '../errors/ErrorDialogProvider';
 import { useSession } from '../session/SessionProvider';
 import { showToast } from '../toaster/toast';
 import { formatDay } from './format-day';
-import { useLoad } from './use-load';
 
 type State = 'all' | 'open' | 'completed';
 type TaskStatus = 'open' | 'in_progress' | 'completed';
@@ -31,19 +31,13 @@ export function TasksTab({ patientId }: TasksTabProps) {
   const [title, setTitle] = useState('');
   const [assignee, setAssignee] = useState<number | null>(user?.user_id ?? null);
   const [error, setError] = useState<string | null>(null);
-  const loadTasks = useCallback(
-    async () => call(getPatientTasks, { query: { patient_id: patientId, state, page: 0, rowsPerPage: 100 } }),
-    [call, patientId, state],
-  );
-  const loadTeam = useCallback(
-    async () => (await call(getCareTeam, { query: { patient_id: patientId } })).data,
-    [call, patientId],
-  );
-  const tasks = useLoad(loadTasks);
-  const team = useLoad(loadTeam);
+  const tasks = useCall(getPatientTasks, {
+    query: { patient_id: patientId, state, page: 0, rowsPerPage: 100 },
+  });
+  const team = useCall(getCareTeam, { query: { patient_id: patientId } });
   const people = [
     ...(user ? [{ user_id: user.user_id, name: `${user.name} (me)` }] : []),
-    ...(team.data ?? []).filter((m) => m.user_id !== user?.user_id),
+    ...(team.data?.data ?? []).filter((m) => m.user_id !== user?.user_id),
   ];
 
   const add = async () => {

@@ -4,11 +4,12 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { fakeBillingServer } from '../billing/billing-test-server';
 import { HubProvider } from '../hub/HubProvider';
+import { LIST_CHANGED_EVENT, LIVE_RELOAD_DEBOUNCE_MS } from '../list/use-live-reload';
 import { LocationFilterProvider, useLocationFilter } from '../shell/location-filter';
 import { recordedPlots } from '../test/fake-uplot';
 import { makeUser, storeUser } from '../test/fixtures';
 import { renderWithProviders } from '../test/render';
-import { DASHBOARD_RELOAD_EVENT, DashboardPage, RELOAD_DEBOUNCE_MS } from './DashboardPage';
+import { DashboardPage } from './DashboardPage';
 
 let hubListener: ((event: string, payload: unknown) => void) | undefined;
 vi.mock('socket.io-client', () => ({
@@ -50,16 +51,6 @@ const SUMMARY: DashboardSummary = {
   outreach_tasks_open: 6,
   outreach_tasks_mine: 2,
 };
-
-/** A bell notification as the hub pushes it with each new alert. */
-const bell = (id: number) => ({
-  notification_id: id,
-  fk_patient_id: 5,
-  device_type_icon: 'bp.png',
-  notification_message: '<b>Ann Lee</b> Systolic 182 mmHg',
-  created_at: '2026-11-20T09:59:00.000Z',
-  is_read: 0,
-});
 
 const NOW = new Date('2026-11-20T10:00:00Z');
 
@@ -249,8 +240,8 @@ describe('DashboardPage', () => {
 
     vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
     act(() => {
-      for (let i = 0; i < 3; i++) hubListener?.(DASHBOARD_RELOAD_EVENT, bell(i));
-      vi.advanceTimersByTime(RELOAD_DEBOUNCE_MS - 1);
+      for (let i = 0; i < 3; i++) hubListener?.(LIST_CHANGED_EVENT, { patient_id: i + 1 });
+      vi.advanceTimersByTime(LIVE_RELOAD_DEBOUNCE_MS - 1);
     });
     expect(server.requests(PATH)).toHaveLength(1);
     act(() => {

@@ -5,15 +5,12 @@ import {
   ENROLLED_RPM_STATUSES,
   formatWaiting,
   getDashboardSummary,
-  HUB_EVENTS,
   MSG,
 } from '@rpm/shared';
-import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { useEffect, useMemo, useState } from 'react';
 import { Link } from 'wouter';
-import { ApiError } from '../api/api-error';
-import { call } from '../api/call';
-import { useApi } from '../errors/ErrorDialogProvider';
-import { useHubConnect, useHubEvent } from '../hub/HubProvider';
+import { useCall } from '../api/use-call';
+import { useLiveReload } from '../list/use-live-reload';
 import { useLocationFilter } from '../shell/location-filter';
 import {
   dashboardLinks,
@@ -25,13 +22,6 @@ import {
 import { type FigureBar, FigureBars } from './FigureBars';
 import './dashboard.css';
 
-/**
- * The hub event after which the figures are fetched again. NOTIFICATION::NEW goes out with every new alert; swap
- * for 'ALERTS::CHANGED' (acknowledgements too) once shared/src/hub.ts declares it.
- */
-export const DASHBOARD_RELOAD_EVENT = HUB_EVENTS.notificationNew;
-/** Events arriving together (a blood-pressure reading raises up to three alerts) cause one reload. */
-export const RELOAD_DEBOUNCE_MS = 300;
 /** How often the 'oldest waiting' times are written again between reloads. */
 const WAITING_TICK_MS = 60_000;
 
@@ -94,7 +84,6 @@ function enrolledNote(summary: DashboardSummary): string {
  * fetched again when the hub announces an alert.
  */
 export function DashboardPage() {
-  const { showError } = useApi();
   const location = useLocationFilter();
   // decisions.md "Dashboard practice": the header's practice where the header offers a choice; otherwise every
   // practice in scope (one practice, privileged and billing roles).
@@ -102,48 +91,16 @@ export function DashboardPage() {
     location.showsPracticeDropdown && typeof location.practiceId === 'number'
       ? location.practiceId
       : undefined;
-  const [summary, setSummary] = useState<DashboardSummary | null>(null);
-  const [failure, setFailure] = useState<ApiError | null>(null);
-  const [loading, setLoading] = useState(true);
-  const [version, setVersion] = useState(0);
+  const { data, loading, failure, reload } = useCall(getDashboardSummary, {
+    query: practiceId === undefined ? {} : { practice: practiceId },
+  });
+  const summary = data?.data ?? null;
   const [now, setNow] = useState(() => Date.now());
-
-  // biome-ignore lint/correctness/useExhaustiveDependencies: `version` is the reload trigger (hub events).
+  // The 'oldest waiting' times are written from the time of each answer.
   useEffect(() => {
-    const controller = new AbortController();
-    setLoading(true);
-    call(
-      getDashboardSummary,
-      { query: practiceId === undefined ? {} : { practice: practiceId } },
-      { signal: controller.signal },
-    ).then(
-      (answer) => {
-        if (controller.signal.aborted) return;
-        setSummary(answer.data);
-        setFailure(null);
-        setLoading(false);
-        setNow(Date.now());
-      },
-      (error: unknown) => {
-        if (controller.signal.aborted) return;
-        const failed = error instanceof ApiError ? error : new ApiError(0, String(error));
-        setFailure(failed);
-        setLoading(false);
-        void showError(failed);
-      },
-    );
-    return () => controller.abort();
-  }, [practiceId, version, showError]);
-
-  const timer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
-  const reloadSoon = useCallback(() => {
-    clearTimeout(timer.current);
-    timer.current = setTimeout(() => setVersion((v) => v + 1), RELOAD_DEBOUNCE_MS);
-  }, []);
-  useEffect(() => () => clearTimeout(timer.current), []);
-  useHubEvent(DASHBOARD_RELOAD_EVENT, reloadSoon);
-  // Pushes sent while disconnected are not replayed.
-  useHubConnect(reloadSoon);
+    if (data) setNow(Date.now());
+  }, [data]);
+  useLiveReload(reload, true);
   useEffect(() => {
     const tick = setInterval(() => setNow(Date.now()), WAITING_TICK_MS);
     return () => clearInterval(tick);

@@ -1,6 +1,5 @@
-import { Button, Dialog, DialogBody, DialogFooter, Intent } from '@blueprintjs/core';
 import { MSG, type OrganizationRow } from '@rpm/shared';
-import { FactsTable } from '../form/FactsTable';
+import { MoreInformationDialog as InfoDialog } from '../form/MoreInformationDialog';
 import { formatDate } from './format-date';
 import { type Language, languageName } from './languages';
 import { showsTranslation } from './organization-form-rules';
@@ -14,25 +13,16 @@ export interface MoreInformationDialogProps {
 }
 
 /**
- * 'More Information' (000 §2.11): one organisation's fields as a table, without the Operations column, and a close
- * button. Besides the table's columns it shows the description's source language and its translation (000 §3),
- * which the table has no room for.
+ * 'More Information' (000 §2.11) of one organisation. Besides the table's columns it shows the description's
+ * source language and its translation (000 §3), which the table has no room for.
  */
 export function MoreInformationDialog({ organization, languages, onClose }: MoreInformationDialogProps) {
   return (
-    <Dialog
-      isOpen={organization !== null}
-      title={MSG.moreInformation}
+    <InfoDialog
+      rows={organization && fields(organization, languages)}
       onClose={onClose}
-      isCloseButtonShown={false}
-    >
-      {organization && (
-        <DialogBody>
-          <FactsTable rows={fields(organization, languages)} className="org-info-table" />
-        </DialogBody>
-      )}
-      <DialogFooter actions={<Button intent={Intent.PRIMARY} text={MSG.close} onClick={onClose} />} />
-    </Dialog>
+      className="org-info-table"
+    />
   );
 }
 

@@ -1,7 +1,17 @@
-import { MSG } from '@rpm/shared';
+import {
+  ccmList,
+  MSG,
+  monitorList,
+  monthlyReportList,
+  myTasksList,
+  nonCompliancePatientsList,
+  pageTitle,
+  patientsList,
+  screenedList,
+} from '@rpm/shared';
 import { lazy, Suspense } from 'react';
 import { Route, Switch } from 'wouter';
-import { OrganisationCard } from '../frame/OrganisationCard';
+import { ComingSoonPage } from '../pages/coming-soon/ComingSoonPage';
 import { NotFoundPage } from '../pages/not-found/NotFoundPage';
 import { Breadcrumb } from './Breadcrumb';
 
@@ -23,6 +33,20 @@ const DashboardPage = lazy(() =>
 const PatientChartPage = lazy(() =>
   import('../chart/PatientChartPage').then((m) => ({ default: m.PatientChartPage })),
 );
+// The list screens (issue 10), on their definitions' route patterns.
+const listScreen = <K extends keyof typeof import('../worklists/screens')>(name: K) =>
+  lazy(() => import('../worklists/screens').then((m) => ({ default: m[name] })));
+const PatientsScreen = listScreen('PatientsScreen');
+const NonCompliancePatientsScreen = listScreen('NonCompliancePatientsScreen');
+const MonthlyReportScreen = listScreen('MonthlyReportScreen');
+const CcmScreen = listScreen('CcmScreen');
+const ScreenedScreen = listScreen('ScreenedScreen');
+const MonitorScreen = lazy(() =>
+  import('../worklists/MonitorScreen').then((m) => ({ default: m.MonitorScreen })),
+);
+const MyTasksScreen = lazy(() =>
+  import('../worklists/MyTasksScreen').then((m) => ({ default: m.MyTasksScreen })),
+);
 
 /** Props of {@link PageArea}. */
 export interface PageAreaProps {
@@ -35,8 +59,9 @@ export interface PageAreaProps {
 
 /**
  * The page: its title and 'You are here:' breadcrumb (hidden on /app, /app/crm-dashboard, /app/crypto-dashboard,
- * 000 §2.1), then the screen for the route. Screens load on demand; a route without its screen yet shows the
- * organisation card (the feature issues replace it).
+ * 000 §2.1), then the screen for the route. Screens load on demand; a route without its screen yet says 'Coming
+ * soon' with its title (the feature issues replace it). Fixed paths come before the lists' generic patterns, as in
+ * shared/src/routes.ts ('/app/myTasks/…' before '/app/:filter?/ccm' and the monitor pattern).
  */
 export function PageArea({ pathname, title, notFound }: PageAreaProps) {
   return (
@@ -71,8 +96,29 @@ export function PageArea({ pathname, title, notFound }: PageAreaProps) {
               <Route path="/app/billing-dashboard">
                 <BillingDashboardPage />
               </Route>
+              <Route path={nonCompliancePatientsList.route}>
+                <NonCompliancePatientsScreen />
+              </Route>
+              <Route path={monthlyReportList.route}>
+                <MonthlyReportScreen />
+              </Route>
+              <Route path={screenedList.route}>
+                <ScreenedScreen />
+              </Route>
+              <Route path={myTasksList.route}>
+                <MyTasksScreen />
+              </Route>
+              <Route path={patientsList.route}>
+                <PatientsScreen />
+              </Route>
+              <Route path={ccmList.route}>
+                <CcmScreen />
+              </Route>
+              <Route path={monitorList.route}>
+                <MonitorScreen />
+              </Route>
               <Route>
-                <OrganisationCard />
+                <ComingSoonPage title={title ?? pageTitle(pathname)} />
               </Route>
             </Switch>
           </Suspense>

@@ -126,11 +126,16 @@ const idText = z
 
 /** The query fields one filter adds to the list call. */
 function filterFields(filter: ListFilter): Record<string, z.ZodType> {
+  // An empty range end or checkbox is 'all' like an absent one (a removed chip); defaults are for option filters.
+  const blankIsAbsent = (value: unknown) => (value === '' ? undefined : value);
   if (filter.dateRange) {
-    const day = z.string().regex(ISO_DAY, `${filter.key} dates must be YYYY-MM-DD`).optional();
+    const day = z.preprocess(
+      blankIsAbsent,
+      z.string().regex(ISO_DAY, `${filter.key} dates must be YYYY-MM-DD`).optional(),
+    );
     return { [`${filter.key}_from`]: day, [`${filter.key}_to`]: day };
   }
-  if (filter.checkbox) return { [filter.key]: z.enum(['0', '1']).optional() };
+  if (filter.checkbox) return { [filter.key]: z.preprocess(blankIsAbsent, z.enum(['0', '1']).optional()) };
   const item: z.ZodType<string> = filter.options
     ? z.enum(filter.options.map((o) => o.value) as [string, ...string[]])
     : filter.kind === 'month'

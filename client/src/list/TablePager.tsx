@@ -1,7 +1,10 @@
 import { Button, HTMLSelect } from '@blueprintjs/core';
 import { PAGE_SIZES } from '@rpm/shared';
 import { useId } from 'react';
-import type { PageSize } from './billing-report-state';
+import './list.css';
+
+/** A page size of 001 §9: 10, 25, 50 or 100. */
+export type PageSize = (typeof PAGE_SIZES)[number];
 
 /** Props of {@link TablePager}. */
 export interface TablePagerProps {
@@ -15,9 +18,9 @@ export interface TablePagerProps {
 }
 
 /**
- * Server-side paging under the table (001 §2.1, §9): rows per page 10, 25, 50 or 100, the rows shown out of the
- * count, and previous/next page. Spec is silent on the pager's texts; we chose the usual 'Rows per page' and
- * '1–10 of 40'.
+ * Server-side paging under a table (the billing report, 001 §2.1; every list, 001 §2.4; §9): rows per page 10,
+ * 25, 50 or 100, the rows shown out of the count, and previous/next page. Spec is silent on the pager's texts; we
+ * chose the usual 'Rows per page' and '1–10 of 40'.
  */
 export function TablePager({ page, rowsPerPage, count, onPage, onRowsPerPage }: TablePagerProps) {
   const selectId = useId();
@@ -25,7 +28,7 @@ export function TablePager({ page, rowsPerPage, count, onPage, onRowsPerPage }: 
   const first = count === 0 ? 0 : page * rowsPerPage + 1;
   const last = Math.min(count, (page + 1) * rowsPerPage);
   return (
-    <nav className="billing-pager" aria-label="Pages">
+    <nav className="list-pager" aria-label="Pages">
       <label htmlFor={selectId}>Rows per page</label>
       <HTMLSelect
         id={selectId}
@@ -33,7 +36,7 @@ export function TablePager({ page, rowsPerPage, count, onPage, onRowsPerPage }: 
         options={PAGE_SIZES.map((size) => ({ value: size, label: String(size) }))}
         onChange={(event) => onRowsPerPage(Number(event.currentTarget.value) as PageSize)}
       />
-      <span className="billing-pager-range" aria-live="polite">
+      <span className="list-pager-range" aria-live="polite">
         {first}–{last} of {count}
       </span>
       <Button

@@ -1,0 +1,27 @@
+import { Card, Icon } from '@blueprintjs/core';
+
+/** Props of {@link ComingSoonPage}. */
+export interface ComingSoonPageProps {
+  /** The screen's page title (000 §2.1, e.g. 'configure defaults'). */
+  readonly title: string;
+}
+
+/** 'configure defaults' → 'Configure Defaults' (the shell's heading capitalises by CSS; a sentence cannot). */
+function capitalised(title: string): string {
+  return title.replace(/(^|\s)(\S)/g, (_, space: string, letter: string) => space + letter.toUpperCase());
+}
+
+/**
+ * A route of 000 §2.2-2.4 whose screen is not built yet: says so honestly, naming the screen, instead of showing
+ * something unrelated (decisions.md "Coming soon").
+ */
+export function ComingSoonPage({ title }: ComingSoonPageProps) {
+  const name = capitalised(title);
+  return (
+    <Card className="coming-soon">
+      <Icon icon="build" size={32} aria-hidden />
+      <h2>{name}</h2>
+      <p>Coming soon: {name} is not available yet.</p>
+    </Card>
+  );
+}

@@ -1,0 +1,37 @@
+import {
+  ccmList,
+  type ListDef,
+  monthlyReportList,
+  nonCompliancePatientsList,
+  patientsList,
+  screenedList,
+} from '@rpm/shared';
+import { ListScreen } from '../list/ListScreen';
+
+// The plain lists of 000 §2.4: a definition each, nothing more (DESIGN.md "Lists").
+const asDef = (def: unknown) => def as ListDef;
+
+/** Patients (000 §2.4 'Patients Table'; 001 §2.3, §2.9). */
+export function PatientsScreen() {
+  return <ListScreen def={asDef(patientsList)} />;
+}
+
+/** Non Compliance Patients (000 §2.4). */
+export function NonCompliancePatientsScreen() {
+  return <ListScreen def={asDef(nonCompliancePatientsList)} />;
+}
+
+/** Monthly Report (000 §2.4 'Compliant Table'; 001 §9). */
+export function MonthlyReportScreen() {
+  return <ListScreen def={asDef(monthlyReportList)} />;
+}
+
+/** CCM (000 §2.4). */
+export function CcmScreen() {
+  return <ListScreen def={asDef(ccmList)} />;
+}
+
+/** Screened (000 §2.4 'Screened Table'). */
+export function ScreenedScreen() {
+  return <ListScreen def={asDef(screenedList)} />;
+}
