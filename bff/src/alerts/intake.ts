@@ -256,13 +256,11 @@ async function check(
     values.sort((a, b) => a.vital_id - b.vital_id);
     const impossible = (v: (typeof values)[number]) =>
       v.value === 0 && IMPOSSIBLE_AT_ZERO.has(vitalKey(v.vital_type));
-    const deviceErrors = values
-      .filter(impossible)
-      .map((v) => ({
-        vital_type: v.vital_type,
-        value: v.value,
-        message: deviceErrorText(v.vital_type, v.value, v.unit),
-      }));
+    const deviceErrors = values.filter(impossible).map((v) => ({
+      vital_type: v.vital_type,
+      value: v.value,
+      message: deviceErrorText(v.vital_type, v.value, v.unit),
+    }));
     checked.push({
       index,
       keyId: row.key_id,

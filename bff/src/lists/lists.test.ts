@@ -101,7 +101,7 @@ function expectOrdered(rows: Row[], def: ListDef, key: string, order: 'asc' | 'd
     const rank = def.columns.find((c) => c.key === k)?.rank;
     return rank ? rank.indexOf(String(row[k])) : sortValue(row[k]);
   };
-  const compare = (a: Row, b: Row, k: string, s: number) => {
+  const compareBy = (a: Row, b: Row, k: string, s: number) => {
     const va = valueOf(a, k);
     const vb = valueOf(b, k);
     if (va === vb) return 0;
@@ -113,11 +113,11 @@ function expectOrdered(rows: Row[], def: ListDef, key: string, order: 'asc' | 'd
     const a = rows[n - 1] as Row;
     const b = rows[n] as Row;
     const where = `${key} ${order} at ${n}: ${String(a[key])} / ${String(b[key])}`;
-    let cmp = compare(a, b, key, sign);
+    let cmp = compareBy(a, b, key, sign);
     expect(cmp, where).toBeLessThanOrEqual(0);
     if (cmp !== 0) continue;
     if (column?.thenBy) {
-      cmp = compare(a, b, column.thenBy.key, column.thenBy.order === 'asc' ? sign : -sign);
+      cmp = compareBy(a, b, column.thenBy.key, column.thenBy.order === 'asc' ? sign : -sign);
       expect(cmp, `${where} (then by ${column.thenBy.key})`).toBeLessThanOrEqual(0);
       if (cmp !== 0) continue;
     }

@@ -81,7 +81,13 @@ export function authRoutes(app: FastifyInstance, deps: Deps): void {
     });
     deps.hub.endSessions(session.endedSessionIds);
     setSessionCookie(reply, deps.config, session.cookieSecret);
-    const stored = await loadStoredUser(db, clock, user.user_id, session.token, deps.config.MACHINE_DEVTOOLS_USERS);
+    const stored = await loadStoredUser(
+      db,
+      clock,
+      user.user_id,
+      session.token,
+      deps.config.MACHINE_DEVTOOLS_USERS,
+    );
     if (user.change_password) {
       return {
         status: 0,
@@ -146,7 +152,13 @@ export function authRoutes(app: FastifyInstance, deps: Deps): void {
     return {
       status: 1,
       message: MSG.loginSuccessful,
-      user: await loadStoredUser(db, clock, target.user_id, session.token, deps.config.MACHINE_DEVTOOLS_USERS),
+      user: await loadStoredUser(
+        db,
+        clock,
+        target.user_id,
+        session.token,
+        deps.config.MACHINE_DEVTOOLS_USERS,
+      ),
     };
   });
 

@@ -74,7 +74,13 @@ export function temporaryLoginRoutes(app: FastifyInstance, deps: Deps): void {
     return {
       status: 1,
       message: MSG.loginSuccessful,
-      user: await loadStoredUser(db, clock, target.user_id, session.token, deps.config.MACHINE_DEVTOOLS_USERS),
+      user: await loadStoredUser(
+        db,
+        clock,
+        target.user_id,
+        session.token,
+        deps.config.MACHINE_DEVTOOLS_USERS,
+      ),
     };
   });
 }

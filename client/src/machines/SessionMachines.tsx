@@ -41,7 +41,6 @@ import { loadPage } from './load-page';
 import { SessionTimeoutDialog } from './SessionTimeoutDialog';
 import { readUnreadCache, writeUnreadCache } from './unread-cache';
 
-
 /** Shown when the return from a temporary login fails (000 §4.4 "the invalid state"; the text is ours). */
 export const RETURN_FAILED = 'Could not return to your own account. Please log out and sign in again.';
 
