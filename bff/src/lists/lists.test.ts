@@ -97,13 +97,13 @@ function sortValue(value: unknown): string | number | null {
 function expectOrdered(rows: Row[], def: ListDef, key: string, order: 'asc' | 'desc') {
   const sign = order === 'asc' ? 1 : -1;
   const column = def.columns.find((c) => c.key === key);
-  const valueOf = (row: Row, k: string) => {
+  const rankedValue = (row: Row, k: string) => {
     const rank = def.columns.find((c) => c.key === k)?.rank;
     return rank ? rank.indexOf(String(row[k])) : sortValue(row[k]);
   };
   const compareBy = (a: Row, b: Row, k: string, s: number) => {
-    const va = valueOf(a, k);
-    const vb = valueOf(b, k);
+    const va = rankedValue(a, k);
+    const vb = rankedValue(b, k);
     if (va === vb) return 0;
     if (va === null) return 1;
     if (vb === null) return -1;
