@@ -111,16 +111,33 @@ export function BellButton() {
         onInteraction={toggle}
         placement="bottom-end"
         content={<BellList entries={entries} onChoose={choose} onClearAll={() => setConfirming(true)} />}
-        renderTarget={({ isOpen, ...targetProps }) => (
-          <span {...targetProps} className={`bell-target ${targetProps.className ?? ''}`}>
-            <Button variant="minimal" icon="notifications" aria-label={label} aria-expanded={isOpen} />
-            {count > 0 && (
-              <span className="bell-badge" aria-hidden>
-                {count > BADGE_CAP ? `${BADGE_CAP}+` : count}
-              </span>
-            )}
-          </span>
-        )}
+        renderTarget={({ isOpen, ...targetProps }) => {
+          // The popup's ARIA state belongs on the button: a plain span may not carry it (axe aria-allowed-attr).
+          const {
+            'aria-haspopup': hasPopup,
+            'aria-expanded': _expanded,
+            ...spanProps
+          } = targetProps as typeof targetProps & {
+            'aria-haspopup'?: boolean | 'menu' | 'listbox' | 'tree' | 'grid' | 'dialog';
+            'aria-expanded'?: boolean;
+          };
+          return (
+            <span {...spanProps} className={`bell-target ${targetProps.className ?? ''}`}>
+              <Button
+                variant="minimal"
+                icon="notifications"
+                aria-label={label}
+                aria-haspopup={hasPopup}
+                aria-expanded={isOpen}
+              />
+              {count > 0 && (
+                <span className="bell-badge" aria-hidden>
+                  {count > BADGE_CAP ? `${BADGE_CAP}+` : count}
+                </span>
+              )}
+            </span>
+          );
+        }}
       />
       <Alert
         isOpen={confirming}
