@@ -196,7 +196,8 @@ describe('readAll (000 §4.6)', () => {
   });
 
   it.each([
-    ['a patient outside the caller’s practices', 'outside', 403, 'patient_id'],
+    // Issue 11 #6: as an unknown patient.
+    ['a patient outside the caller’s practices', 'outside', 404, 'patient_id'],
     ['an unknown patient', 'unknown', 404, 'patient_id'],
     ['another user’s id', 'other-user', 403, 'user_id'],
     ['a patient id that is not a number', 'nan', 400, 'patient_id'],
@@ -227,8 +228,7 @@ describe('readAll (000 §4.6)', () => {
     const res = await get(`rpm/notification/readAll?${query}`, physician);
     expect(res.statusCode).toBe(status);
     expect(res.json().field).toBe(field);
-    if (status === 403 && field === 'patient_id')
-      expect(res.json().message).toBe('You do not have access to this patient.');
+    if (status === 404) expect(res.json().message).toMatch(/^Patient \d+ does not exist\.$/);
     expect(await notificationState()).toBe(before);
     expect(await rowCounts(t.db, ['audit_log'])).toEqual(audits);
   });

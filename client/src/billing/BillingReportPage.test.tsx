@@ -369,7 +369,14 @@ describe('BillingReportPage: download (001 §2.1, §7)', () => {
     const request = server.last(PDF);
     expect(request?.query).toEqual({ orderby: 'patient_name', order: 'asc' });
     expect(request?.headers).toMatchObject({ month: '3', year: '2026', search: 'doe', uid: '10' });
-    expect(await created.mock.calls[0]?.[0].text()).toBe('%PDF-1.7');
+    // Read as the page's own Blob: jsdom's Blob (what the saved file is here) has no text() of its own.
+    const pdfText = await new Promise<string>((resolve, reject) => {
+      const reader = new FileReader();
+      reader.onload = () => resolve(String(reader.result));
+      reader.onerror = () => reject(reader.error);
+      reader.readAsText(created.mock.calls[0]?.[0] as Blob);
+    });
+    expect(pdfText).toBe('%PDF-1.7');
   });
 });
 
