@@ -51,7 +51,7 @@ test('a biller lands on the billing dashboard, opens the report, pages, sorts, m
   const secondPage = nextDetails(page, (url) => url.searchParams.get('page') === '1');
   await page.getByRole('button', { name: 'Next page' }).click();
   await secondPage;
-  await expect(page.getByText(`11–20 of ${first.count}`)).toBeVisible();
+  await expect(page.getByText(`11–${Math.min(20, first.count)} of ${first.count}`)).toBeVisible();
   await expect.poll(() => shownNames(page)).not.toEqual(pageOneNames);
 
   // Sorting by Patient Name starts again at page 0, ascending.

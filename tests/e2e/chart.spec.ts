@@ -104,14 +104,14 @@ test('role 2 opens a chart, changes a status, adds a rule, pauses it and resumes
   await page.getByLabel('Status', { exact: true }).selectOption('Active');
   const switchOf = page.getByRole('switch', { name: `Status of ${found.deviceName}` });
   await expect(switchOf.first()).toBeChecked();
-  const before = await page.locator('.chart-rules-table tbody tr').count();
+  const before = await page.locator('.chart-rules-table').getByRole('switch').count();
 
   // Pause it without continuing (No), then resume it (on → resumeRule), then pause it again to free the device.
   await switchOf.first().click({ force: true });
   const ask = page.getByRole('dialog', { name: 'When would you like to resume patient monitoring?' });
   await ask.getByRole('button', { name: 'No' }).click();
   await expect(ask).toHaveCount(0);
-  await expect(page.locator('.chart-rules-table tbody tr')).toHaveCount(before - 1);
+  await expect(page.locator('.chart-rules-table').getByRole('switch')).toHaveCount(before - 1);
   // InActive, ordered by end date: the paused rule (ending 12/31/2099) is the last of the device's rows.
   await page.getByLabel('Status', { exact: true }).selectOption('InActive');
   const paused = page.getByRole('switch', { name: `Status of ${found.deviceName}` }).last();
@@ -121,13 +121,13 @@ test('role 2 opens a chart, changes a status, adds a rule, pauses it and resumes
   await expect(page.getByRole('switch', { name: `Status of ${found.deviceName}` })).toHaveCount(inactive - 1);
   await page.getByLabel('Status', { exact: true }).selectOption('Active');
   await expect(page.getByRole('switch', { name: `Status of ${found.deviceName}` }).first()).toBeChecked();
-  await expect(page.locator('.chart-rules-table tbody tr')).toHaveCount(before);
+  await expect(page.locator('.chart-rules-table').getByRole('switch')).toHaveCount(before);
   await page
     .getByRole('switch', { name: `Status of ${found.deviceName}` })
     .first()
     .click({ force: true });
   await ask.getByRole('button', { name: 'No' }).click();
-  await expect(page.locator('.chart-rules-table tbody tr')).toHaveCount(before - 1);
+  await expect(page.locator('.chart-rules-table').getByRole('switch')).toHaveCount(before - 1);
 
   // Add a rule on the freed device.
   await page.getByRole('button', { name: 'Add New' }).click();
@@ -138,7 +138,7 @@ test('role 2 opens a chart, changes a status, adds a rule, pauses it and resumes
   await form.getByLabel('IVR Note').fill('Please take your reading today.');
   await form.getByRole('button', { name: 'Save' }).click();
   await expect(form).toHaveCount(0);
-  await expect(page.locator('.chart-rules-table tbody tr')).toHaveCount(before);
+  await expect(page.locator('.chart-rules-table').getByRole('switch')).toHaveCount(before);
 
   // Pause the new rule with the resume dialog's dates: it is terminated and continued as a new active rule.
   await page
