@@ -35,8 +35,13 @@ function request(call: CallDef, headers: Record<string, string>): InjectOptions 
 }
 
 /** The error envelope's message, if the answer is one (files and lists are not). */
-function messageOf(res: { headers: Record<string, unknown>; json(): { message?: string } }): string | undefined {
-  return String(res.headers['content-type'] ?? '').startsWith('application/json') ? res.json().message : undefined;
+function messageOf(res: {
+  headers: Record<string, unknown>;
+  json(): { message?: string };
+}): string | undefined {
+  return String(res.headers['content-type'] ?? '').startsWith('application/json')
+    ? res.json().message
+    : undefined;
 }
 
 interface Outcome {
@@ -75,10 +80,12 @@ describe('the authorisation matrix (issue 11)', () => {
           if (outcome.message === SIGN_IN_FIRST) failures.push(`${label} (public, asked for a session)`);
           else allowed++;
         } else if (pages === null) {
-          if (outcome.status !== 401 || outcome.message !== SIGN_IN_FIRST) failures.push(`${label} (want 401)`);
+          if (outcome.status !== 401 || outcome.message !== SIGN_IN_FIRST)
+            failures.push(`${label} (want 401)`);
           else refused++;
         } else if (page !== null && !pages.has(page)) {
-          if (outcome.status !== 403 || outcome.message !== noPage(page)) failures.push(`${label} (want 403)`);
+          if (outcome.status !== 403 || outcome.message !== noPage(page))
+            failures.push(`${label} (want 403)`);
           else refused++;
         } else if (outcome.status === 401 || outcome.message === (page && noPage(page))) {
           failures.push(`${label} (want access)`);

@@ -4,6 +4,7 @@ import {
   addPatientTask,
   type CallDef,
   callUrl,
+  getDetailsByUserID,
   getNotificationRules,
   startActivityTimer,
   updateNotificationRules,
@@ -33,12 +34,17 @@ export const RECORD_ID_FIELDS = {
 /** The fields that must carry the caller's own user id (a swap expects 403 naming the field). */
 export const OWN_ID_FIELDS = ['userid', 'user_id', 'user_id_from', 'created_by', 'terminated_by'] as const;
 
-/** Calls whose `user_id` is the patient (001 §3: a rule's user_id), not the caller. */
+/** Calls whose `user_id`/`userid` is the patient (001 §3: a rule's user_id; roleid=7 lookups), not the caller. */
 export const PATIENT_USER_ID_CALLS: readonly CallDef[] = [
   addNotificationRule,
   updateNotificationRules,
   getNotificationRules,
+  getDetailsByUserID,
 ];
+
+/** Whether a field of a call names the patient although its name says user. */
+export const namesPatient = (call: CallDef, field: string): boolean =>
+  (field === 'user_id' || field === 'userid') && PATIENT_USER_ID_CALLS.includes(call);
 
 const BP_VITALS = [
   { vital_id: 1, critical_low: 90, abnormal_low: 100, abnormal_high: 140, critical_high: 180 },
@@ -78,8 +84,10 @@ export function valuesFor(call: CallDef, r: Records): KnownValues {
     start_date: day,
     end_date: '2099-12-31',
     assigned_to: r.userId,
-    userid: r.userId,
-    user_id: PATIENT_USER_ID_CALLS.includes(call) ? r.patient : r.userId,
+    from: day,
+    to: day,
+    userid: namesPatient(call, 'userid') ? r.patient : r.userId,
+    user_id: namesPatient(call, 'user_id') ? r.patient : r.userId,
     user_id_from: r.userId,
     user_id_to: r.userId,
     created_by: r.userId,
@@ -120,7 +128,13 @@ export async function makeRecords(t: TestApp, who: Signed): Promise<Records> {
   const alert = await t.db.transaction().execute(async (trx) => {
     const takenAt = t.clock.now().toISOString();
     const [readingId] = await recordReadings(trx, [
-      { patient_id: patient, device_assign_id: device.deviceAssignId, vital_id: 1, value: 190, taken_at: takenAt },
+      {
+        patient_id: patient,
+        device_assign_id: device.deviceAssignId,
+        vital_id: 1,
+        value: 190,
+        taken_at: takenAt,
+      },
     ]);
     const row = await trx
       .insertInto('alerts')

@@ -80,8 +80,7 @@ export function sample(schema: z.ZodType, values: KnownValues = {}): unknown {
           // A list of ids (e.g. alert_id) given one id.
           const list = defOf(unwrap(field)).type === 'array' && !Array.isArray(value);
           out[key] = list ? [value] : value;
-        }
-        else if (!optional(field)) out[key] = sample(field, values);
+        } else if (!optional(field)) out[key] = sample(field, values);
       }
       return out;
     }
@@ -115,8 +114,11 @@ export function sample(schema: z.ZodType, values: KnownValues = {}): unknown {
     case 'catch':
     case 'nonoptional':
       return sample(def.innerType as z.ZodType, values);
-    case 'pipe':
-      return sample(def.in as z.ZodType, values);
+    case 'pipe': {
+      // A coerced input piped into a literal (e.g. roleid=7): the output's value may be the input too.
+      const out = sample(def.out as z.ZodType, values);
+      return schema.safeParse(out).success ? out : sample(def.in as z.ZodType, values);
+    }
     case 'lazy':
       return sample((def.getter as () => z.ZodType)(), values);
     case 'record':
@@ -158,8 +160,10 @@ function fieldVariants(field: z.ZodType, value: unknown): [string, unknown][] {
     ['a fraction', 1.5],
   ];
   const max = checksOf(inner).find((c) => c.check === 'max_length')?.maximum as number | undefined;
-  if (inner.type === 'string' && max !== undefined) variants.push([`a string of ${max + 1} characters`, 'x'.repeat(max + 1)]);
-  if (inner.type === 'array' && max !== undefined) variants.push([`${max + 1} items`, Array(max + 1).fill(value)]);
+  if (inner.type === 'string' && max !== undefined)
+    variants.push([`a string of ${max + 1} characters`, 'x'.repeat(max + 1)]);
+  if (inner.type === 'array' && max !== undefined)
+    variants.push([`${max + 1} items`, Array(max + 1).fill(value)]);
   return variants;
 }
 
@@ -177,21 +181,28 @@ export function badInputs(schema: z.ZodType, valid: unknown): BadInput[] {
     seen.add(text);
     out.push({ label, body });
   };
-  const walk = (node: z.ZodType, at: Record<string, unknown>, path: string[], rebuild: (v: Record<string, unknown>) => unknown) => {
+  const walk = (
+    node: z.ZodType,
+    at: Record<string, unknown>,
+    path: string[],
+    rebuild: (v: Record<string, unknown>) => unknown,
+  ) => {
     const def = defOf(node);
     if (def.type !== 'object') return;
     for (const [key, field] of Object.entries(def.shape as Record<string, z.ZodType>)) {
       const name = [...path, key].join('.');
       const { [key]: _dropped, ...without } = at;
       keep(`${name} missing`, rebuild(without));
-      for (const [label, value] of fieldVariants(field, at[key])) keep(`${name}: ${label}`, rebuild({ ...at, [key]: value }));
+      for (const [label, value] of fieldVariants(field, at[key]))
+        keep(`${name}: ${label}`, rebuild({ ...at, [key]: value }));
       const inner = unwrap(field);
       const child = at[key];
       if (defOf(inner).type === 'object' && child && typeof child === 'object' && !Array.isArray(child))
         walk(inner, child as Record<string, unknown>, [...path, key], (v) => rebuild({ ...at, [key]: v }));
     }
     const catchall = def.catchall as z.ZodType | undefined;
-    if (catchall && defOf(catchall).type === 'never') keep(`${path.join('.') || 'body'}: an unknown field`, rebuild({ ...at, unknown_field: 1 }));
+    if (catchall && defOf(catchall).type === 'never')
+      keep(`${path.join('.') || 'body'}: an unknown field`, rebuild({ ...at, unknown_field: 1 }));
   };
   const root = unwrap(schema);
   if (valid && typeof valid === 'object' && !Array.isArray(valid))
