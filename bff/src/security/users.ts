@@ -1,0 +1,29 @@
+import type { CallDef } from '@rpm/shared';
+import type { FastifyInstance } from 'fastify';
+import { DEMO_USERS } from '../db/seed/demo-users.js';
+import { ROLE_PAGES } from '../db/seed/role-pages.js';
+import { signIn } from '../test-app.js';
+
+/**
+ * The security suite's view of the demo users (issue 11): who they are, which access-list entries their roles give
+ * them (the seed's declaration, not the database), and whether a call's declared access lets them in.
+ */
+
+export type Signed = Awaited<ReturnType<typeof signIn>>;
+
+/** The access-list entries of a demo user: the union of their roles' pages. */
+export function pagesOf(user: (typeof DEMO_USERS)[number]): ReadonlySet<string> {
+  return new Set(user.roles.flatMap((role) => ROLE_PAGES[role] ?? []));
+}
+
+/** The page a call needs, or null for 'public' and 'session' calls. */
+export function pageOf(call: CallDef): string | null {
+  return typeof call.access === 'object' ? call.access.page : null;
+}
+
+/** Signs every demo user in once, in the order of DEMO_USERS. */
+export async function signInAll(app: FastifyInstance): Promise<Signed[]> {
+  const signed: Signed[] = [];
+  for (const user of DEMO_USERS) signed.push(await signIn(app, user.username));
+  return signed;
+}
