@@ -38,6 +38,14 @@ export interface ChainReport {
   readonly broken: ChainBreak | null;
 }
 
+/** One row as the check reads it. */
+interface ChainRow {
+  readonly audit_id: number;
+  readonly prev_hash: string | null;
+  readonly row_hash: string | null;
+  readonly canonical: string;
+}
+
 /** sha256 of the previous hash and the row's canonical text, as the insert trigger computes it. */
 export function rowHash(prevHash: string, canonical: string): string {
   return createHash('sha256').update(`${prevHash}\n${canonical}`, 'utf8').digest('hex');
@@ -57,15 +65,10 @@ async function verifyIn(trx: Db | Transaction<Database>): Promise<ChainReport> {
   let lastId: number | null = null;
   let rows = 0;
   for (;;) {
-    const chunk = await sql<{
-      audit_id: number;
-      prev_hash: string | null;
-      row_hash: string | null;
-      canonical: string;
-    }>`
-          select audit_id, prev_hash, row_hash, audit_canonical(a) as canonical from audit_log a
-          where ${lastId === null ? sql`true` : sql`audit_id > ${lastId}`}
-          order by audit_id limit ${CHUNK_ROWS}`.execute(trx);
+    const after = lastId === null ? sql`true` : sql`audit_id > ${lastId}`;
+    const chunk: { rows: ChainRow[] } = await sql<ChainRow>`
+      select audit_id, prev_hash, row_hash, audit_canonical(a) as canonical from audit_log a
+      where ${after} order by audit_id limit ${CHUNK_ROWS}`.execute(trx);
     for (const row of chunk.rows) {
       const id = Number(row.audit_id);
       rows++;
