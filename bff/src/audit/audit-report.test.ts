@@ -1,4 +1,4 @@
-import { auditList, callUrl } from '@rpm/shared';
+import { auditList, type CallDef, callUrl } from '@rpm/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { audit } from '../audit.js';
 import { TEST_TODAY } from '../db/test-database.js';
@@ -33,13 +33,9 @@ const get = (url: string, headers: Record<string, string>) => t.app.inject({ met
 describe('Audit Report', () => {
   it.each(['role2@demo.test', 'role8@demo.test'])('refuses %s every call with 403', async (username) => {
     const { headers } = await signIn(t.app, username);
-    for (const call of [
-      auditList.calls.list,
-      auditList.calls.filterOptions,
-      auditList.calls.csv,
-      auditList.calls.pdf,
-    ])
-      expect((await get(callUrl(call), headers)).statusCode).toBe(403);
+    const { calls } = auditList;
+    for (const call of [calls.list, calls.filterOptions, calls.csv, calls.pdf])
+      expect((await get(callUrl(call as CallDef), headers)).statusCode).toBe(403);
   });
 
   it('shows the actor and the administrator behind a temporary login, the record and the address', async () => {
