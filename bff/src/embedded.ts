@@ -1,6 +1,7 @@
 import type { ListName } from '@rpm/shared';
 import type { FastifyInstance } from 'fastify';
 import { monitorSource } from './alerts/worklist-store.js';
+import { auditSource } from './audit/audit-store.js';
 import { createCaptcha } from './auth/captcha.js';
 import { type Clock, systemClock } from './clock.js';
 import type { Config } from './config.js';
@@ -42,6 +43,7 @@ export const LIST_SOURCES: Readonly<Record<ListName, ListSource<object>>> = {
   ...patientListSources(),
   monitor: monitorSource,
   'my-tasks': myTasksSource,
+  audit: auditSource,
 };
 
 /** Options of {@link embeddedApi} (app.ts AppOptions with the database present). */

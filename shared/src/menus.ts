@@ -207,6 +207,8 @@ export const MENU_GROUPS: readonly MenuGroup[] = [
     ['ss-resource', 'SS Resource'],
     ['sleep-return-devices', 'Sleep Return Devices'],
     ['hst-order-billing', `HST ${PRODUCT} Order Billing`],
+    // Issue 11 "Add": not in 000 §2.7; decisions.md "Audit Report access".
+    ['audit-report', 'Audit Report'],
   ]),
 ];
 

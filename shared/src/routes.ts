@@ -189,6 +189,8 @@ const fixedPageRoutes: RouteEntry[] = [
   ...pageRows('Device History', ['device-history']),
   ...pageRows('Deactivated Devices', ['deactivated-devices']),
   ...pageRows(`HST ${PRODUCT} Order Billing`, ['hst-order-billing']),
+  // Not in the spec (issue 11 "Add", ONC 170.315(d)(2)/(3)); decisions.md "Audit Report access": role 1 only.
+  ...rows({ kind: 'page', page: 'Audit Report', requiresRole: 1 }, 'issue 11', ['audit-report']),
 ];
 
 // 000 §2.4, rows that start with optional parameters and end in a fixed segment: after every fixed-prefix row so

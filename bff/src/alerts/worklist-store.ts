@@ -7,7 +7,7 @@ import { likeWord, searchTerms } from '../billing/scope.js';
 import { recordTimeLogs } from '../billing/summary.js';
 import type { Db } from '../db/schema.js';
 import { rankSql } from '../lists/rank.js';
-import { type SliceQueries, sliceSource } from '../lists/slice-source.js';
+import { countOf, type SliceQueries, sliceSource } from '../lists/slice-source.js';
 import { ForeignFilterValueError, type ListSource, type ListView, type ListViewer } from '../lists/source.js';
 import { dayRange, idValues, optionValues } from '../lists/view-values.js';
 import { fullName } from '../routes/route-helpers.js';
@@ -146,10 +146,7 @@ const rowsOf: SliceQueries<MonitorRow, Base>['slice'] = async (base, viewer, vie
 export const monitorSource: ListSource<MonitorRow> = sliceSource({
   filtered,
   slice: rowsOf,
-  async count(base) {
-    const row = await base.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow();
-    return Number(row.n);
-  },
+  count: countOf,
   async options(db, viewer) {
     const vitals = await db
       .selectFrom('vitals')

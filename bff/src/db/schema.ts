@@ -323,6 +323,17 @@ export interface AuditLogTable {
   entity_id: string | null;
   detail: JsonColumn;
   ip: string | null;
+  /** The previous row's row_hash ('0' x 64 for the first); filled by the insert trigger (0009_audit_chain.sql). */
+  prev_hash: Generated<string>;
+  /** sha256 of prev_hash and the row's fields (audit_canonical); filled by the insert trigger. */
+  row_hash: Generated<string>;
+}
+
+/** The one row naming the newest audit row and its hash (0009_audit_chain.sql): a removed tail is detected. */
+export interface AuditChainHeadTable {
+  only_row: Generated<boolean>;
+  last_id: number | null;
+  last_hash: string;
 }
 
 /** A code's insurance default amount from a date of service on (demo defaults an administrator edits). */
@@ -616,6 +627,7 @@ export interface Database {
   tasks: TasksTable;
   check_ins: CheckInsTable;
   audit_log: AuditLogTable;
+  audit_chain_head: AuditChainHeadTable;
   insurance_default_amounts: InsuranceDefaultAmountsTable;
   patient_reading_days: PatientReadingDaysTable;
   patient_month_summary: PatientMonthSummaryTable;
@@ -671,6 +683,7 @@ export const TABLE_NAMES = [
   'tasks',
   'check_ins',
   'audit_log',
+  'audit_chain_head',
   'insurance_default_amounts',
   'patient_reading_days',
   'patient_month_summary',

@@ -14,6 +14,7 @@ import {
   type ListName,
   MSG,
   monthLabel,
+  unknownValueText,
 } from '@rpm/shared';
 import { stringify } from 'csv-stringify';
 import type { FastifyInstance } from 'fastify';
@@ -119,7 +120,11 @@ async function resolveView<Row>(
     // Filters the source leaves out of its options (a hidden patient filter) are checked by the store itself.
     if (!allowed || !Array.isArray(values)) continue;
     const known = new Set(allowed.map((option) => option.value));
-    if (values.some((value) => !known.has(value))) throw foreign(new ForeignFilterValueError(filter.key));
+    const unknown = values.find((value) => !known.has(value));
+    if (unknown === undefined) continue;
+    // A word no row uses is unknown, not someone else's record.
+    if (filter.kind === 'text') throw new HttpError(400, unknownValueText(filter.key, unknown), filter.key);
+    throw foreign(new ForeignFilterValueError(filter.key));
   }
   const view: ListView = {
     orderby: query.orderby as string,

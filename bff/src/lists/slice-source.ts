@@ -1,3 +1,4 @@
+import type { SelectQueryBuilder } from 'kysely';
 import type { Db } from '../db/schema.js';
 import type { ListSource, ListView, ListViewer } from './source.js';
 
@@ -37,4 +38,12 @@ export function sliceSource<Row, B>(queries: SliceQueries<Row, B>): ListSource<R
     },
     options: queries.options,
   };
+}
+
+/** The `count` of a store whose filtered rows are a Kysely query: how many rows it selects. */
+export async function countOf<DB, TB extends keyof DB>(
+  base: SelectQueryBuilder<DB, TB, object>,
+): Promise<number> {
+  const row = await base.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow();
+  return Number((row as { n: number | string }).n);
 }

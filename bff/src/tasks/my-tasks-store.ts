@@ -6,7 +6,7 @@ import { patientName } from '../billing/report.js';
 import { likeWord, searchTerms } from '../billing/scope.js';
 import type { Db } from '../db/schema.js';
 import { rankSql } from '../lists/rank.js';
-import { type SliceQueries, sliceSource } from '../lists/slice-source.js';
+import { countOf, type SliceQueries, sliceSource } from '../lists/slice-source.js';
 import type { ListSource, ListView, ListViewer } from '../lists/source.js';
 import { dayRange, isChecked, optionValues } from '../lists/view-values.js';
 import { fullName } from '../routes/route-helpers.js';
@@ -112,10 +112,7 @@ const rowsOf: SliceQueries<MyTaskRow, Base>['slice'] = async (base, viewer, view
 export const myTasksSource: ListSource<MyTaskRow> = sliceSource({
   filtered,
   slice: rowsOf,
-  async count(base) {
-    const row = await base.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow();
-    return Number(row.n);
-  },
+  count: countOf,
   async options() {
     return {};
   },

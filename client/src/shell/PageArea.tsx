@@ -1,4 +1,5 @@
 import {
+  auditList,
   ccmList,
   MSG,
   monitorList,
@@ -41,6 +42,7 @@ const NonCompliancePatientsScreen = listScreen('NonCompliancePatientsScreen');
 const MonthlyReportScreen = listScreen('MonthlyReportScreen');
 const CcmScreen = listScreen('CcmScreen');
 const ScreenedScreen = listScreen('ScreenedScreen');
+const AuditReportScreen = listScreen('AuditReportScreen');
 const MonitorScreen = lazy(() =>
   import('../worklists/MonitorScreen').then((m) => ({ default: m.MonitorScreen })),
 );
@@ -104,6 +106,9 @@ export function PageArea({ pathname, title, notFound }: PageAreaProps) {
               </Route>
               <Route path={screenedList.route}>
                 <ScreenedScreen />
+              </Route>
+              <Route path={auditList.route}>
+                <AuditReportScreen />
               </Route>
               <Route path={myTasksList.route}>
                 <MyTasksScreen />

@@ -1,4 +1,5 @@
 import {
+  auditList,
   ccmList,
   type ListDef,
   monthlyReportList,
@@ -34,4 +35,9 @@ export function CcmScreen() {
 /** Screened (000 §2.4 'Screened Table'). */
 export function ScreenedScreen() {
   return <ListScreen def={asDef(screenedList)} />;
+}
+
+/** Audit Report (issue 11 "Add", ONC 170.315(d)(2)/(3); role 1 only). */
+export function AuditReportScreen() {
+  return <ListScreen def={asDef(auditList)} />;
 }

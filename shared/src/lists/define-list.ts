@@ -56,8 +56,11 @@ export interface ListFilter<K extends string = string> {
   readonly dateRange?: boolean;
   readonly future?: boolean;
   readonly hidden?: boolean;
-  /** Values of a filter without fixed options: record ids (the default) or months 'YYYY-MM'. */
-  readonly kind?: 'id' | 'month';
+  /**
+   * Values of a filter without fixed options: record ids (the default), months 'YYYY-MM', or words the server
+   * offers (`text`: e.g. the audit report's actions; a word it does not offer is refused with 400).
+   */
+  readonly kind?: 'id' | 'month' | 'text';
 }
 
 /** The export formats of the print-options dialog (001 §2.4). */
@@ -101,6 +104,10 @@ export interface ListSpec<Row extends z.ZodObject, F extends string> {
 const ISO_DAY = /^\d{4}-\d{2}-\d{2}$/;
 const RESERVED = new Set(['page', 'rowsPerPage', 'orderby', 'order', 'search']);
 
+/** The 400 text of a filter value the list does not know. */
+export const unknownValueText = (field: string, value: string) =>
+  `${field} has an unknown value '${value.slice(0, 40)}'`;
+
 /** A comma-separated list of values in a query string (a multi filter), each checked by `item`. */
 function commaList(item: z.ZodType<string>, field: string) {
   return z
@@ -111,7 +118,7 @@ function commaList(item: z.ZodType<string>, field: string) {
       for (const value of values) {
         const parsed = item.safeParse(value);
         if (!parsed.success) {
-          ctx.addIssue({ code: 'custom', message: `${field} has an unknown value '${value.slice(0, 40)}'` });
+          ctx.addIssue({ code: 'custom', message: unknownValueText(field, value) });
           return z.NEVER;
         }
       }
@@ -123,6 +130,9 @@ const idText = z
   .string()
   .regex(/^[1-9]\d{0,9}$/)
   .refine((text) => Number(text) <= RECORD_ID_MAX);
+
+/** A server-offered option value of a `text` filter: no comma (the multi separator), no spaces. */
+const optionWord = z.string().regex(/^[A-Za-z0-9_.:-]{1,64}$/);
 
 /** The query fields one filter adds to the list call. */
 function filterFields(filter: ListFilter): Record<string, z.ZodType> {
@@ -140,7 +150,9 @@ function filterFields(filter: ListFilter): Record<string, z.ZodType> {
     ? z.enum(filter.options.map((o) => o.value) as [string, ...string[]])
     : filter.kind === 'month'
       ? z.string().regex(/^\d{4}-(0[1-9]|1[0-2])$/)
-      : idText;
+      : filter.kind === 'text'
+        ? optionWord
+        : idText;
   return { [filter.key]: commaList(item, filter.key).optional() };
 }
 

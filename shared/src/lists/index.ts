@@ -1,3 +1,4 @@
+import { auditList } from './audit.js';
 import type { ListDef } from './define-list.js';
 import {
   ccmList,
@@ -8,6 +9,7 @@ import {
 } from './patients.js';
 import { monitorList, myTasksList } from './worklists.js';
 
+export * from './audit.js';
 export * from './define-list.js';
 export * from './format.js';
 export * from './patient-row.js';
@@ -23,6 +25,7 @@ export const LISTS = {
   screened: screenedList,
   monitor: monitorList,
   'my-tasks': myTasksList,
+  audit: auditList,
 } as const;
 
 /** A list's name (its calls live under rpm/lists/{name}). */

@@ -88,6 +88,8 @@ export const ALL_PAGES = [
   'CCM',
   'Deactivated Devices',
   'HST RPM Order Billing',
+  // Not in the spec (issue 11 "Add", ONC 170.315(d)(2)/(3)): only role 1 holds it (all of ALL_PAGES).
+  'Audit Report',
 ] as const;
 
 /** One access-list entry. */
