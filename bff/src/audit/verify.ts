@@ -6,7 +6,7 @@ import { openDatabase } from '../db/connect.js';
 import type { Database, Db } from '../db/schema.js';
 
 /**
- * The audit chain's check (issue 11 "Add", ONC 170.315(d)(2)/(3); bff/src/db/migrations/0009_audit_chain.sql):
+ * The audit chain's check (issue 11 "Add", ONC 170.315(d)(2)/(3); bff/src/db/migrations/0011_audit_chain.sql):
  * recomputes every row's hash in id order, a chunk at a time, and reports the first row where the chain breaks.
  * `npm run audit:verify` runs it on the configured database (DATABASE_URL, else DATA_DIR) and exits 1 on a break.
  */

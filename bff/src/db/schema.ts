@@ -323,13 +323,13 @@ export interface AuditLogTable {
   entity_id: string | null;
   detail: JsonColumn;
   ip: string | null;
-  /** The previous row's row_hash ('0' x 64 for the first); filled by the insert trigger (0009_audit_chain.sql). */
+  /** The previous row's row_hash ('0' x 64 for the first); filled by the insert trigger (0011_audit_chain.sql). */
   prev_hash: Generated<string>;
   /** sha256 of prev_hash and the row's fields (audit_canonical); filled by the insert trigger. */
   row_hash: Generated<string>;
 }
 
-/** The one row naming the newest audit row and its hash (0009_audit_chain.sql): a removed tail is detected. */
+/** The one row naming the newest audit row and its hash (0011_audit_chain.sql): a removed tail is detected. */
 export interface AuditChainHeadTable {
   only_row: Generated<boolean>;
   last_id: number | null;
