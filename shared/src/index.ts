@@ -12,6 +12,7 @@ export * from './api/envelope.js';
 export * from './api/ingest.js';
 export * from './api/notifications.js';
 export * from './api/organizations.js';
+export * from './api/paging.js';
 export * from './api/patients.js';
 export * from './api/rules.js';
 export * from './api/shell.js';

@@ -1,6 +1,7 @@
 import { Button, Card, FormGroup, Intent, TextArea } from '@blueprintjs/core';
 import { addPatientNote, getPatientNotes, MSG, PATIENT_NOTE_MAX, updatePatientNote } from '@rpm/shared';
 import { useState } from 'react';
+import { useActionKey } from '../api/action-key';
 import { useCall } from '../api/use-call';
 import { useApi } from '../errors/ErrorDialogProvider';
 import { useSession } from '../session/SessionProvider';
@@ -28,11 +29,15 @@ export function NotesTab({ patientId, adding = false }: NotesTabProps) {
     query: { patient_id: patientId, page: 0, rowsPerPage: 100 },
   });
 
+  const actionKey = useActionKey(patientId, text);
   const add = async () => {
     if (text.trim() === '') return setError(MSG.required);
     setError(null);
     try {
-      const answer = await call(addPatientNote, { body: { patient_id: patientId, note: text } });
+      const answer = await call(addPatientNote, {
+        body: { patient_id: patientId, note: text },
+        headers: { 'idempotency-key': actionKey },
+      });
       void showToast({ message: answer.message, intent: Intent.SUCCESS });
       setText('');
       reload();

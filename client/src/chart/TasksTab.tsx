@@ -1,6 +1,7 @@
 import { Button, FormGroup, HTMLSelect, HTMLTable, InputGroup, Intent } from '@blueprintjs/core';
 import { addPatientTask, getCareTeam, getPatientTasks, MSG, updatePatientTask } from '@rpm/shared';
 import { useState } from 'react';
+import { useActionKey } from '../api/action-key';
 import { useCall } from '../api/use-call';
 import { useApi } from '../errors/ErrorDialogProvider';
 import { useSession } from '../session/SessionProvider';
@@ -40,12 +41,14 @@ export function TasksTab({ patientId }: TasksTabProps) {
     ...(team.data?.data ?? []).filter((m) => m.user_id !== user?.user_id),
   ];
 
+  const actionKey = useActionKey(patientId, assignee, title);
   const add = async () => {
     if (title.trim() === '' || assignee === null) return setError(MSG.required);
     setError(null);
     try {
       const answer = await call(addPatientTask, {
         body: { patient_id: patientId, assigned_to: assignee, title },
+        headers: { 'idempotency-key': actionKey },
       });
       void showToast({ message: answer.message, intent: Intent.SUCCESS });
       setTitle('');

@@ -1,4 +1,4 @@
-import type { CallDef, CallInput, CallResponse } from '@rpm/shared';
+import type { CallDef, CallResponse } from '@rpm/shared';
 import {
   createContext,
   lazy,
@@ -12,7 +12,7 @@ import {
 } from 'react';
 import { useLocation } from 'wouter';
 import { ApiError } from '../api/api-error';
-import { type CallOptions, call } from '../api/call';
+import { type CallOptions, type CallRequest, call } from '../api/call';
 import { logout } from '../session/logout';
 import { clearSession } from '../session/storage';
 import { sessionEnded } from './session-ended';
@@ -54,7 +54,7 @@ export interface Api {
   /** {@link call}, plus: a failure opens the error dialog (unless `quiet`) and is thrown again. */
   readonly call: <C extends CallDef>(
     def: C,
-    input?: Partial<CallInput<C>>,
+    input?: CallRequest<C>,
     options?: ApiCallOptions,
   ) => Promise<CallResponse<C>>;
   /**

@@ -1,7 +1,8 @@
 import { z } from 'zod';
-import { PAGE_SIZES, PRODUCT } from '../constants.js';
+import { PRODUCT } from '../constants.js';
 import { defineCall } from './contract.js';
 import { listEnvelope } from './envelope.js';
+import { PAGING } from './paging.js';
 
 const BILLING = { page: 'Billing Report' } as const;
 
@@ -53,12 +54,7 @@ export const getBillingDetails = defineCall({
   access: BILLING,
   headers: billingHeaders,
   query: z.object({
-    page: z.coerce.number().int().min(0).default(0),
-    rowsPerPage: z.coerce
-      .number()
-      .int()
-      .refine((n) => (PAGE_SIZES as readonly number[]).includes(n), 'rowsPerPage must be 10, 25, 50 or 100')
-      .default(10),
+    ...PAGING,
     orderby: z.enum(['patient_id', 'patient_name', 'assigned_date']).default('patient_id'),
     order: z.enum(['asc', 'desc']).default('asc'),
   }),

@@ -1,6 +1,6 @@
 import { z } from 'zod';
-import { DEFAULT_PAGE_SIZE, PAGE_SIZES } from '../constants.js';
 import { recordIdParam } from './ids.js';
+import { PAGING } from './paging.js';
 
 /** What the patient chart's calls (chart*.ts) share: the access they need, the plain answer, the patient query, paging. */
 export const CHART = { page: 'Patient Chart' } as const;
@@ -8,14 +8,7 @@ export const ok = z.object({ status: z.number().int(), message: z.string() });
 export const patientQuery = z.object({ patient_id: recordIdParam });
 
 /** Paging of the chart's lists, as the list toolbar sends it (001 §2.4, §9). */
-export const paging = {
-  page: z.coerce.number().int().min(0).max(100_000).default(0),
-  rowsPerPage: z.coerce
-    .number()
-    .int()
-    .refine((n) => (PAGE_SIZES as readonly number[]).includes(n), 'rowsPerPage must be 10, 25, 50 or 100')
-    .default(DEFAULT_PAGE_SIZE),
-};
+export const paging = PAGING;
 
 /**
  * The header of creating calls that makes a retry safe (issue 11 #7): the client generates one key per user action

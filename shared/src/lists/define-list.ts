@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { type CallAccess, defineCall } from '../api/contract.js';
 import { pageEnvelope } from '../api/envelope.js';
 import { RECORD_ID_MAX } from '../api/ids.js';
-import { DEFAULT_PAGE_SIZE, PAGE_SIZES } from '../constants.js';
+import { PAGING } from '../api/paging.js';
 import type { CellFormat } from './format.js';
 
 /**
@@ -189,15 +189,8 @@ export function defineList<const Row extends z.ZodObject, const F extends string
     search: z.string().trim().max(100).optional(),
     ...filterShape,
   };
-  /** Paging (000 §9, 001 §9): 10, 25, 50 or 100 rows, 10 by default. */
-  const pageShape = {
-    page: z.coerce.number().int().min(0).max(100_000).default(0),
-    rowsPerPage: z.coerce
-      .number()
-      .int()
-      .refine((n) => (PAGE_SIZES as readonly number[]).includes(n), 'rowsPerPage must be 10, 25, 50 or 100')
-      .default(DEFAULT_PAGE_SIZE),
-  };
+  /** Paging (000 §9, 001 §9), declared once in api/paging.ts. */
+  const pageShape = PAGING;
   const rangesInOrder = (query: Record<string, unknown>, ctx: z.RefinementCtx) => {
     for (const filter of spec.filters) {
       if (!filter.dateRange) continue;
