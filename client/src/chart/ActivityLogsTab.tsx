@@ -12,6 +12,8 @@ import {
 import { useEffect, useState } from 'react';
 import { useCall } from '../api/use-call';
 import { useApi } from '../errors/ErrorDialogProvider';
+import { TablePager } from '../list/TablePager';
+import { usePaging } from '../list/use-paging';
 import { showToast } from '../toaster/toast';
 import { formatDay, todayIso } from './format-day';
 
@@ -42,8 +44,9 @@ export function ActivityLogsTab({ patientId }: ActivityLogsTabProps) {
   const [note, setNote] = useState('');
   const [now, setNow] = useState(() => Date.now());
   const [busy, setBusy] = useState(false);
+  const paging = usePaging([patientId, from]);
   const logs = useCall(getActivityLogs, {
-    query: { patient_id: patientId, from, to: today, page: 0, rowsPerPage: 100 },
+    query: { patient_id: patientId, from, to: today, ...paging.query },
   });
 
   useEffect(() => {
@@ -167,6 +170,7 @@ export function ActivityLogsTab({ patientId }: ActivityLogsTabProps) {
               </tbody>
             </HTMLTable>
           )}
+          {logs.data && <TablePager {...paging.pager} count={logs.data.count} />}
         </>
       )}
     </div>

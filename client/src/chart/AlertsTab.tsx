@@ -3,6 +3,8 @@ import { acknowledgeAlerts, getPatientAlerts, MSG } from '@rpm/shared';
 import { useState } from 'react';
 import { useCall } from '../api/use-call';
 import { useApi } from '../errors/ErrorDialogProvider';
+import { TablePager } from '../list/TablePager';
+import { usePaging } from '../list/use-paging';
 import { showToast } from '../toaster/toast';
 import { formatDay } from './format-day';
 
@@ -15,15 +17,16 @@ export interface AlertsTabProps {
 
 /**
  * The Alerts tab (000 §2.3; issue 5 part 5): the alerts the patient's readings raised, newest first, filtered all /
- * open / acknowledged; open ones can be selected and acknowledged. We show the newest 100 (the spec is silent).
+ * open / acknowledged; open ones can be selected and acknowledged, a page at a time.
  */
 export function AlertsTab({ patientId }: AlertsTabProps) {
   const { call } = useApi();
   const [state, setState] = useState<State>('open');
   const [chosen, setChosen] = useState<Set<number>>(new Set());
   const [busy, setBusy] = useState(false);
+  const paging = usePaging([patientId, state]);
   const { data, reload } = useCall(getPatientAlerts, {
-    query: { patient_id: patientId, state, page: 0, rowsPerPage: 100 },
+    query: { patient_id: patientId, state, ...paging.query },
   });
 
   const acknowledge = async () => {
@@ -129,6 +132,7 @@ export function AlertsTab({ patientId }: AlertsTabProps) {
           </tbody>
         </HTMLTable>
       )}
+      {data && <TablePager {...paging.pager} count={data.count} />}
     </div>
   );
 }

@@ -111,6 +111,26 @@ describe('chart tabs', () => {
     );
   });
 
+  it('Alerts pages on the server, 10 rows by default, instead of stopping at 100 (issue 10)', async () => {
+    const pages: string[] = [];
+    const { user } = open(<AlertsTab patientId={5} />, {
+      'rpm/alerts/getPatientAlerts': (_body, url) => {
+        pages.push(`${url.searchParams.get('page')}/${url.searchParams.get('rowsPerPage')}`);
+        const page = Number(url.searchParams.get('page'));
+        const size = Number(url.searchParams.get('rowsPerPage'));
+        const ids = Array.from(
+          { length: Math.max(0, Math.min(size, 123 - page * size)) },
+          (_, n) => page * size + n + 1,
+        );
+        return json({ status: 1, data: ids.map((id) => alert(id, false)), count: 123 });
+      },
+    });
+    expect(await screen.findByText('1–10 of 123')).toBeTruthy();
+    await user.click(screen.getByRole('button', { name: 'Next page' }));
+    expect(await screen.findByText('11–20 of 123')).toBeTruthy();
+    expect(pages).toEqual(['0/10', '1/10']);
+  });
+
   it('Tasks adds a task for the signed-in user and changes a status', async () => {
     const task = {
       task_id: 9,

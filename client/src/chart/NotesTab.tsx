@@ -4,6 +4,8 @@ import { useState } from 'react';
 import { useActionKey } from '../api/action-key';
 import { useCall } from '../api/use-call';
 import { useApi } from '../errors/ErrorDialogProvider';
+import { TablePager } from '../list/TablePager';
+import { usePaging } from '../list/use-paging';
 import { useSession } from '../session/SessionProvider';
 import { showToast } from '../toaster/toast';
 import { formatDay } from './format-day';
@@ -17,7 +19,7 @@ export interface NotesTabProps {
 
 /**
  * The Notes tab (000 §2.3 notes/{patientId?}/{add?}/{op?}): the patient's notes, newest first, a form to add one,
- * and Edit on the user's own notes. The newest 100 show (the spec is silent on paging here).
+ * and Edit on the user's own notes, a page at a time.
  */
 export function NotesTab({ patientId, adding = false }: NotesTabProps) {
   const { call } = useApi();
@@ -25,8 +27,9 @@ export function NotesTab({ patientId, adding = false }: NotesTabProps) {
   const [text, setText] = useState('');
   const [editing, setEditing] = useState<{ id: number; text: string } | null>(null);
   const [error, setError] = useState<string | null>(null);
+  const paging = usePaging(patientId);
   const { data, reload } = useCall(getPatientNotes, {
-    query: { patient_id: patientId, page: 0, rowsPerPage: 100 },
+    query: { patient_id: patientId, ...paging.query },
   });
 
   const actionKey = useActionKey(patientId, text);
@@ -114,6 +117,7 @@ export function NotesTab({ patientId, adding = false }: NotesTabProps) {
           </Card>
         ))
       )}
+      {data && <TablePager {...paging.pager} count={data.count} />}
     </div>
   );
 }

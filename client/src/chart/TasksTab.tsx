@@ -4,6 +4,8 @@ import { useState } from 'react';
 import { useActionKey } from '../api/action-key';
 import { useCall } from '../api/use-call';
 import { useApi } from '../errors/ErrorDialogProvider';
+import { TablePager } from '../list/TablePager';
+import { usePaging } from '../list/use-paging';
 import { useSession } from '../session/SessionProvider';
 import { showToast } from '../toaster/toast';
 import { formatDay } from './format-day';
@@ -32,8 +34,9 @@ export function TasksTab({ patientId }: TasksTabProps) {
   const [title, setTitle] = useState('');
   const [assignee, setAssignee] = useState<number | null>(user?.user_id ?? null);
   const [error, setError] = useState<string | null>(null);
+  const paging = usePaging([patientId, state]);
   const tasks = useCall(getPatientTasks, {
-    query: { patient_id: patientId, state, page: 0, rowsPerPage: 100 },
+    query: { patient_id: patientId, state, ...paging.query },
   });
   const team = useCall(getCareTeam, { query: { patient_id: patientId } });
   const people = [
@@ -138,6 +141,7 @@ export function TasksTab({ patientId }: TasksTabProps) {
           </tbody>
         </HTMLTable>
       )}
+      {tasks.data && <TablePager {...paging.pager} count={tasks.data.count} />}
     </div>
   );
 }
