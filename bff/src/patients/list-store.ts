@@ -80,10 +80,13 @@ function frameOf(viewer: ListViewer, filters: FilterValues): Frame {
   };
 }
 
-/** The joins every query of the lists may use; PostgreSQL drops the left joins a query does not read. */
+/**
+ * The joins every query of the lists may use; PostgreSQL drops the left joins a query does not read, so a count or
+ * a page in an indexed order reads patients alone (every patient has a practice: the left join is an inner one).
+ */
 function fromClause(frame: Frame): RawBuilder<unknown> {
   return sql`from patients p
-    join practices pr on pr.practice_id = p.practice_id
+    left join practices pr on pr.practice_id = p.practice_id
     left join patient_month_summary s on s.patient_id = p.patient_id and s.month = ${`${frame.month}-01`}::date
     left join patient_status_options rs on rs.program = 'RPM' and rs.status_id = p.rpm_status
     left join patient_status_options cs on cs.program = 'CCM' and cs.status_id = p.ccm_status
@@ -439,7 +442,13 @@ export function patientListSource(def: Pick<ListDef, 'name' | 'filters'>): ListS
         if (chunkIds.length < EXPORT_CHUNK) return;
       }
     },
-    options: (db, viewer) => patientFilterOptions(db, name, viewer, optionKeys),
+    options: (db, viewer, only) =>
+      patientFilterOptions(
+        db,
+        name,
+        viewer,
+        only ? new Set([...optionKeys].filter((key) => only.has(key))) : optionKeys,
+      ),
   };
 }
 
