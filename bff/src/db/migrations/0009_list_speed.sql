@@ -16,3 +16,8 @@ create index alerts_open_taken_at_idx on alerts (taken_at, alert_id) where ackno
 create index patients_dob_idx on patients (dob, patient_id);
 -- The worklist's level and vital filters among open alerts (the count and a short filtered page).
 create index alerts_open_vital_idx on alerts (vital_id, level) where acknowledged_at is null;
+
+-- The month figures the patient lists filter and sort by (reading days, minutes), read from the index alone when
+-- the lists join a month's summary to 10,000 patients (the summary rows are wide: codes and amounts).
+create index patient_month_summary_list_idx on patient_month_summary (month, patient_id)
+  include (reading_days, rpm_seconds, ccm_seconds);
