@@ -1,20 +1,23 @@
-import http from 'node:http';
+import type http from 'node:http';
 import { monitorEventLoopDelay } from 'node:perf_hooks';
-import { brotliDecompressSync, gunzipSync } from 'node:zlib';
-import { createApp } from '@rpm/bff/app';
-import { SESSION_COOKIE } from '@rpm/bff/auth/guard';
 import { requireSession } from '@rpm/bff/auth/sessions';
 import { billingDetails } from '@rpm/bff/billing/details';
 import { systemClock } from '@rpm/bff/clock';
-import { loadConfig } from '@rpm/bff/config';
 import { openDatabase } from '@rpm/bff/db/connect';
 import { migrate } from '@rpm/bff/db/migrate';
 import type { Db } from '@rpm/bff/db/schema';
 import { seedDemo } from '@rpm/bff/db/seed/seed-demo';
-import { signIn } from '@rpm/bff/test-app';
-import Fastify, { type FastifyInstance } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import { sql } from 'kysely';
-import { startBenchPostgres } from './billing-postgres.js';
+import {
+  benchPractices,
+  type Figures,
+  httpGet,
+  ms,
+  onEachEngine,
+  quantile,
+  startBenchServer,
+} from './bench-helpers.js';
 
 /** 10,000 patients with 30 days of readings and logged minutes: November 2026 seeded in full. */
 const PATIENTS = 10_000;
@@ -30,8 +33,6 @@ const PAGE_SIZES = [10, 25, 50, 100] as const;
 const PDF_RUNS = 5;
 /** Practices the bench fills with exactly this many of November's patients (the PDF sizes of the issue). */
 const BENCH_PRACTICES = [5000, 1000] as const;
-
-type Figures = Record<string, string>;
 
 interface Fixture {
   readonly engine: 'pglite' | 'postgres';
@@ -54,12 +55,6 @@ interface Fixture {
   close(): Promise<void>;
 }
 
-const ms = (value: number, digits = 1) => `${value.toFixed(digits)} ms`;
-const quantile = (values: readonly number[], q: number) => {
-  const sorted = [...values].sort((a, b) => a - b);
-  return sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))] ?? Number.NaN;
-};
-
 /**
  * `npm run bench`: the billing report on PGlite and on PostgreSQL with 10,000 seeded patients: a page at each
  * sort key, order and page size (p50/p95), pages deep in the list, the HTTP call beside the same queries run
@@ -69,33 +64,7 @@ const quantile = (values: readonly number[], q: number) => {
  * PDF 1,000 rows ≤ 0.8 s, 5,000 ≤ 3.5 s, ratio ≤ 5.5x; event-loop delay p99 < 50 ms.
  */
 export async function billingReport(): Promise<Figures> {
-  const figures: Figures = {};
-  const postgres = await startBenchPostgres();
-  try {
-    for (const engine of ['pglite', 'postgres'] as const) {
-      let url: string | undefined;
-      if (engine === 'postgres') {
-        if ('missing' in postgres) {
-          figures.postgres = `skipped: ${postgres.missing}`;
-          continue;
-        }
-        url = postgres.url;
-        figures['postgres server'] = postgres.version;
-      }
-      const started = performance.now();
-      const fixture = await openFixture(engine, url);
-      figures[`${engine} seed 10,000 patients`] = `${((performance.now() - started) / 1000).toFixed(1)} s`;
-      try {
-        Object.assign(figures, await measurePages(fixture));
-        Object.assign(figures, await measurePdf(fixture));
-      } finally {
-        await fixture.close();
-      }
-    }
-  } finally {
-    if ('stop' in postgres) postgres.stop();
-  }
-  return figures;
+  return onEachEngine(openFixture, [measurePages, measurePdf]);
 }
 
 async function openFixture(engine: 'pglite' | 'postgres', url: string | undefined): Promise<Fixture> {
@@ -103,95 +72,26 @@ async function openFixture(engine: 'pglite' | 'postgres', url: string | undefine
   const { db } = database;
   await migrate(db);
   await seedDemo(db, { patients: PATIENTS, today: TODAY, historyMonths: HISTORY_MONTHS });
-  const practices = await benchPractices(db);
+  const practices = await benchPractices(db, '2026-11', BENCH_PRACTICES);
   await sql`vacuum analyze`.execute(db);
-  const config = loadConfig({
-    NODE_ENV: 'test',
-    LOG_LEVEL: 'silent',
-    DATA_DIR: 'memory://',
-    CLIENT_DIST: './none',
-  });
-  const app = await createApp({ config, db });
-  const base = await app.listen({ host: '127.0.0.1', port: 0 });
   // Role 1 spans every organisation (role 10 only its own, issue 11 #5); the bench reads practices of both.
-  const biller = await signIn(app, 'role1@demo.test');
-  const agent = new http.Agent({ keepAlive: true, maxSockets: 1 });
-  const bare = Fastify();
-  const floor = { base: '', run: async (): Promise<unknown> => ({}) };
-  bare.get('/floor', async (_req, reply) =>
-    reply.type('application/json').send(JSON.stringify(await floor.run())),
-  );
-  floor.base = await bare.listen({ host: '127.0.0.1', port: 0 });
+  const server = await startBenchServer(db, 'role1@demo.test');
   return {
     engine,
     db,
-    app,
-    base,
-    agent,
-    floor,
-    headers: biller.headers,
-    who: { userId: biller.user.user_id, roleid: [1] },
-    creds: {
-      uid: biller.user.user_id,
-      token: biller.user.token,
-      cookieSecret: decodeURIComponent(biller.headers.cookie?.slice(`${SESSION_COOKIE}=`.length) ?? ''),
-    },
+    app: server.app,
+    base: server.base,
+    agent: server.agent,
+    floor: server.floor,
+    headers: server.headers,
+    who: { userId: server.userId, roleid: [1] },
+    creds: server.creds,
     practices,
     async close() {
-      agent.destroy();
-      await bare.close();
-      await app.close();
+      await server.close();
       await database.close();
     },
   };
-}
-
-/**
- * Moves exactly 5,000 and 1,000 of November's listed patients into two new practices of the first organisation
- * (through the patients table; the summary follows by its trigger), so the PDF is measured at the issue's sizes
- * and the page benchmark has a practice 5,000 rows deep.
- */
-async function benchPractices(db: Db): Promise<Map<number, number>> {
-  const organization = await db
-    .selectFrom('organizations')
-    .select('organization_id')
-    .orderBy('organization_id')
-    .executeTakeFirstOrThrow();
-  const patients = await db
-    .selectFrom('patient_month_summary')
-    .select('patient_id')
-    .where('month', '=', sql<Date>`'2026-11-01'::date`)
-    .where('rpm_listed', '=', true)
-    .orderBy('patient_id')
-    .execute();
-  const result = new Map<number, number>();
-  let next = 0;
-  for (const size of BENCH_PRACTICES) {
-    const practice = await db
-      .insertInto('practices')
-      .values({ organization_id: organization.organization_id, practice_name: `Bench Practice ${size}` })
-      .returning('practice_id')
-      .executeTakeFirstOrThrow();
-    const location = await db
-      .insertInto('locations')
-      .values({ practice_id: practice.practice_id, location_name: `Bench Practice ${size} - Main` })
-      .returning('location_id')
-      .executeTakeFirstOrThrow();
-    const ids = patients.slice(next, next + size).map((row) => row.patient_id);
-    if (ids.length < size) throw new Error(`only ${patients.length} patients were listed in November`);
-    next += size;
-    await db
-      .updateTable('patients')
-      .set({
-        organization_id: organization.organization_id,
-        practice_id: practice.practice_id,
-        location_id: location.location_id,
-      })
-      .where('patient_id', 'in', ids)
-      .execute();
-    result.set(size, practice.practice_id);
-  }
-  return result;
 }
 
 interface PageCase {
@@ -213,37 +113,6 @@ interface CaseTimes {
   /** The report's queries behind the bare Fastify route (Fixture.floor) over the same kind of connection. */
   readonly floor: number[];
   readonly rows: number;
-}
-
-/**
- * GET over loopback with node:http, announcing the encodings a browser announces and decoding the answer in one
- * step as a browser's network stack does (Node's fetch decodes through streams, which costs the client more than
- * the server spends on the whole answer).
- */
-function httpGet(
-  agent: http.Agent,
-  url: string,
-  headers: Record<string, string>,
-): Promise<{ status: number; body: unknown }> {
-  return new Promise((resolve, reject) => {
-    const req = http.get(
-      url,
-      { agent, headers: { ...headers, 'accept-encoding': 'gzip, deflate, br' } },
-      (res) => {
-        const chunks: Buffer[] = [];
-        res.on('data', (chunk: Buffer) => chunks.push(chunk));
-        res.on('error', reject);
-        res.on('end', () => {
-          const raw = Buffer.concat(chunks);
-          const encoding = res.headers['content-encoding'];
-          const text =
-            encoding === 'br' ? brotliDecompressSync(raw) : encoding === 'gzip' ? gunzipSync(raw) : raw;
-          resolve({ status: res.statusCode ?? 0, body: JSON.parse(text.toString('utf8')) });
-        });
-      },
-    );
-    req.on('error', reject);
-  });
 }
 
 /**

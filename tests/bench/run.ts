@@ -1,6 +1,7 @@
 import { billingReport } from './billing-report.js';
 import { clientBundle } from './client-bundle.js';
 import { ingestBenchmark } from './ingest.js';
+import { listsBenchmark } from './lists.js';
 import { signInRoundTrip } from './sign-in-round-trip.js';
 import { signInToUsable } from './sign-in-to-usable.js';
 
@@ -10,6 +11,7 @@ const benches: [string, () => Promise<Record<string, string>> | Record<string, s
   ['sign-in', signInRoundTrip],
   ['sign-in to a usable shell', signInToUsable],
   ['billing report', billingReport],
+  ['lists (patients, monitoring worklist)', listsBenchmark],
   ['reading intake', ingestBenchmark],
 ];
 

@@ -112,8 +112,15 @@ async function resolveView<Row>(
   const idFilters = def.filters.filter(
     (filter) => !filter.options && !filter.dateRange && !filter.checkbox && filter.kind !== 'month',
   );
-  const named = idFilters.some((filter) => (filters[filter.key]?.length ?? 0) > 0);
-  const options = loadOptions || named ? await source.options(deps.db, viewer) : {};
+  const named = new Set(
+    idFilters.filter((filter) => (filters[filter.key]?.length ?? 0) > 0).map((filter) => filter.key),
+  );
+  // A page loads the options of the filters it names only (each costs a query over the scope's patients).
+  const options = loadOptions
+    ? await source.options(deps.db, viewer)
+    : named.size > 0
+      ? await source.options(deps.db, viewer, named)
+      : {};
   for (const filter of idFilters) {
     const allowed = options[filter.key];
     const values = filters[filter.key];

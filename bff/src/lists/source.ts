@@ -40,9 +40,9 @@ export interface ListSource<Row> {
   /**
    * The options of the filters without fixed options, in the viewer's scope. A value outside them is refused with
    * 403 naming the filter (register.ts). Filters left out here (e.g. a hidden patient filter) are checked by the
-   * store itself, throwing {@link ForeignFilterValueError}.
+   * store itself, throwing {@link ForeignFilterValueError}. With `only`, a source may answer just those filters.
    */
-  options(db: Db, viewer: ListViewer): Promise<Record<string, FilterOption[]>>;
+  options(db: Db, viewer: ListViewer, only?: ReadonlySet<string>): Promise<Record<string, FilterOption[]>>;
 }
 
 /** A filter value names a record outside the viewer's scope (mapped to 403 naming the field). */

@@ -20,7 +20,7 @@ import {
 import { type RawBuilder, type SqlBool, sql } from 'kysely';
 import type { Db } from '../db/schema.js';
 import { CCM_STATUS, RPM_STATUS } from '../db/seed/patient-statuses.js';
-import type { ListPageRequest, ListSource, ListView, ListViewer } from '../lists/source.js';
+import type { ListSource, ListView, ListViewer } from '../lists/source.js';
 import { minutesBandSql, monthPace, progressSql } from './progress.js';
 
 /**
@@ -80,10 +80,13 @@ function frameOf(viewer: ListViewer, filters: FilterValues): Frame {
   };
 }
 
-/** The joins every query of the lists may use; PostgreSQL drops the left joins a query does not read. */
+/**
+ * The joins every query of the lists may use; PostgreSQL drops the left joins a query does not read, so a count or
+ * a page in an indexed order reads patients alone (every patient has a practice: the left join is an inner one).
+ */
 function fromClause(frame: Frame): RawBuilder<unknown> {
   return sql`from patients p
-    join practices pr on pr.practice_id = p.practice_id
+    left join practices pr on pr.practice_id = p.practice_id
     left join patient_month_summary s on s.patient_id = p.patient_id and s.month = ${`${frame.month}-01`}::date
     left join patient_status_options rs on rs.program = 'RPM' and rs.status_id = p.rpm_status
     left join patient_status_options cs on cs.program = 'CCM' and cs.status_id = p.ccm_status
@@ -318,25 +321,28 @@ async function rowsOf(db: Db, frame: Frame, patientIds: readonly number[]): Prom
   });
 }
 
-/** The ordered ids of one page of the filtered list, and the count of the whole list. */
-async function pageIds(
+/**
+ * The ordered ids of the filtered list: one page of them with the count of the whole list, or (no page) all of them,
+ * as an export reads them.
+ */
+async function orderedIds(
   db: Db,
   name: PatientListName,
   viewer: ListViewer,
-  request: ListPageRequest,
-  withCount: boolean,
+  view: ListView,
+  page?: { readonly page: number; readonly rowsPerPage: number },
 ): Promise<{ frame: Frame; ids: number[]; count: number }> {
-  const frame = frameOf(viewer, request.filters);
+  const frame = frameOf(viewer, view.filters);
   const where = sql.join(
-    [viewer.scope.visible('p'), listPredicate(name, frame), ...filterConditions(request, frame)],
+    [viewer.scope.visible('p'), listPredicate(name, frame), ...filterConditions(view, frame)],
     sql` and `,
   );
-  const direction = request.order === 'desc' ? sql`desc` : sql`asc`;
+  const direction = view.order === 'desc' ? sql`desc` : sql`asc`;
   const { rows } = await sql<{ patient_id: number }>`select p.patient_id ${fromClause(frame)} where ${where}
-    order by ${sortExpression(request.orderby, frame)} ${direction} nulls last, p.patient_id ${direction}
-    limit ${request.rowsPerPage} offset ${request.page * request.rowsPerPage}`.execute(db);
+    order by ${sortExpression(view.orderby, frame)} ${direction} nulls last, p.patient_id ${direction}
+    ${page ? sql`limit ${page.rowsPerPage} offset ${page.page * page.rowsPerPage}` : sql``}`.execute(db);
   let count = rows.length;
-  if (withCount) {
+  if (page) {
     const counted = await sql<{
       n: number;
     }>`select count(*)::int as n ${fromClause(frame)} where ${where}`.execute(db);
@@ -428,18 +434,23 @@ export function patientListSource(def: Pick<ListDef, 'name' | 'filters'>): ListS
   const optionKeys = new Set(def.filters.filter((f) => !f.options).map((f) => f.key));
   return {
     async page(db, viewer, request) {
-      const { frame, ids: pageOfIds, count } = await pageIds(db, name, viewer, request, true);
+      const { frame, ids: pageOfIds, count } = await orderedIds(db, name, viewer, request, request);
       return { rows: await rowsOf(db, frame, pageOfIds), count };
     },
     async *chunks(db, viewer, view) {
-      for (let page = 0; ; page++) {
-        const request = { ...view, page, rowsPerPage: EXPORT_CHUNK };
-        const { frame, ids: chunkIds } = await pageIds(db, name, viewer, request, false);
-        if (chunkIds.length > 0) yield await rowsOf(db, frame, chunkIds);
-        if (chunkIds.length < EXPORT_CHUNK) return;
-      }
+      // The order once (ids only: 8 bytes a patient), then the rows a chunk at a time: one sort of the list
+      // rather than one per chunk at a growing offset (tests/bench/lists.ts, CSV of 10,000 patients).
+      const { frame, ids: all } = await orderedIds(db, name, viewer, view);
+      for (let start = 0; start < all.length; start += EXPORT_CHUNK)
+        yield await rowsOf(db, frame, all.slice(start, start + EXPORT_CHUNK));
     },
-    options: (db, viewer) => patientFilterOptions(db, name, viewer, optionKeys),
+    options: (db, viewer, only) =>
+      patientFilterOptions(
+        db,
+        name,
+        viewer,
+        only ? new Set([...optionKeys].filter((key) => only.has(key))) : optionKeys,
+      ),
   };
 }
 
