@@ -33,6 +33,11 @@ export const MFA_TEXT = {
   recoveryIntro:
     'Multi-factor sign-in is set up. Keep these recovery codes somewhere safe: each signs you in once without the app. They are not shown again.',
   done: 'Done',
+  on: 'Multi-factor sign-in is on: sign-in asks for a code from your authenticator app.',
+  off: 'Multi-factor sign-in is off. Set it up to have sign-in ask for a code from an authenticator app.',
+  recoveryLeft: (n: number) => `Recovery codes left: ${n}.`,
+  setUp: 'Set up',
+  turnOff: 'Turn off',
 } as const;
 
 /**
