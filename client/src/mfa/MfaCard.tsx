@@ -1,12 +1,11 @@
-import { Button, Card, InputGroup, Intent } from '@blueprintjs/core';
+import { Button, Card, Intent } from '@blueprintjs/core';
 import { disableMfa, getMfaStatus } from '@rpm/shared';
 import { type FormEvent, useState } from 'react';
 import { ApiError } from '../api/api-error';
 import { call } from '../api/call';
 import { useCall } from '../api/use-call';
 import { useApi } from '../errors/ErrorDialogProvider';
-import { FormField } from '../form/FormField';
-import { MFA_TEXT, MfaEnrolment } from './MfaEnrolment';
+import { CodeField, MFA_TEXT, MfaEnrolment } from './MfaEnrolment';
 
 /**
  * The profile's multi-factor sign-in card (issue 11 "Add"): whether it is on, set-up, and turning it off with a code
@@ -56,20 +55,7 @@ export function MfaCard() {
           </p>
           {!data.required && (
             <form noValidate onSubmit={turnOff} aria-label={MFA_TEXT.turnOff}>
-              <FormField
-                id="mfa-off-code"
-                label={MFA_TEXT.codeLabel}
-                error={invalid ? MFA_TEXT.invalidCode : undefined}
-              >
-                <InputGroup
-                  id="mfa-off-code"
-                  autoComplete="one-time-code"
-                  value={code}
-                  intent={invalid ? Intent.DANGER : Intent.NONE}
-                  aria-invalid={invalid ? true : undefined}
-                  onChange={(event) => setCode(event.target.value)}
-                />
-              </FormField>
+              <CodeField id="mfa-off-code" value={code} invalid={invalid} onChange={setCode} />
               <Button type="submit" intent={Intent.DANGER} text={MFA_TEXT.turnOff} loading={busy} />
             </form>
           )}

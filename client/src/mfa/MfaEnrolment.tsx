@@ -4,7 +4,7 @@ import { type FormEvent, useEffect, useState } from 'react';
 import { ApiError } from '../api/api-error';
 import { call } from '../api/call';
 import { useApi } from '../errors/ErrorDialogProvider';
-import { FormField } from '../form/FormField';
+import { describedById, FormField } from '../form/FormField';
 
 /** The session to enrol with: the sign-in answer's user (a session limited to enrolment), or the stored one. */
 export type MfaAuth = { readonly uid: number; readonly token: string } | undefined;
@@ -39,6 +39,34 @@ export const MFA_TEXT = {
   setUp: 'Set up',
   turnOff: 'Turn off',
 } as const;
+
+/** The 'Authentication code' input with its '*Invalid authentication code' message. */
+export function CodeField(props: {
+  readonly id: string;
+  readonly value: string;
+  readonly invalid: boolean;
+  /** Only a TOTP code (enrolment); otherwise a recovery code is welcome too. */
+  readonly digitsOnly?: boolean;
+  readonly onChange: (value: string) => void;
+}) {
+  const { id, value, invalid, digitsOnly = false, onChange } = props;
+  return (
+    <FormField id={id} label={MFA_TEXT.codeLabel} error={invalid ? MFA_TEXT.invalidCode : undefined}>
+      <InputGroup
+        id={id}
+        autoComplete="one-time-code"
+        autoCapitalize="none"
+        spellCheck={false}
+        {...(digitsOnly ? { inputMode: 'numeric' as const, maxLength: 6 } : {})}
+        value={value}
+        intent={invalid ? Intent.DANGER : Intent.NONE}
+        aria-invalid={invalid ? true : undefined}
+        aria-describedby={invalid ? describedById(id) : undefined}
+        onChange={(event) => onChange(event.target.value)}
+      />
+    </FormField>
+  );
+}
 
 /**
  * Enrolment of a TOTP factor (issue 11 "Add"): starts it (a new secret, its QR code), takes a code from the app to
@@ -111,22 +139,7 @@ export function MfaEnrolment({ auth, onDone }: MfaEnrolmentProps) {
       <p>
         <code className="mfa-secret">{setup.secret}</code>
       </p>
-      <FormField
-        id="mfa-enrol-code"
-        label={MFA_TEXT.codeLabel}
-        error={invalid ? MFA_TEXT.invalidCode : undefined}
-      >
-        <InputGroup
-          id="mfa-enrol-code"
-          inputMode="numeric"
-          autoComplete="one-time-code"
-          maxLength={6}
-          value={code}
-          intent={invalid ? Intent.DANGER : Intent.NONE}
-          aria-invalid={invalid ? true : undefined}
-          onChange={(event) => setCode(event.target.value)}
-        />
-      </FormField>
+      <CodeField id="mfa-enrol-code" value={code} invalid={invalid} digitsOnly onChange={setCode} />
       <Button type="submit" intent={Intent.PRIMARY} text={MFA_TEXT.confirm} loading={busy} />
     </form>
   );
