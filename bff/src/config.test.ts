@@ -51,11 +51,15 @@ describe('loadConfig', () => {
   it.each([
     [{}, []],
     [{ NODE_ENV: 'production' }, [1]],
+    [{ NODE_ENV: 'production', SEED_DEMO: '1' }, []],
     [{ NODE_ENV: 'production', MFA_REQUIRED_ROLES: '' }, []],
     [{ MFA_REQUIRED_ROLES: ' 1, 2 ' }, [1, 2]],
-  ])('MFA_REQUIRED_ROLES for %j is %j (issue 11: role 1 by default in production only)', (env, expected) => {
-    expect(loadConfig(env).MFA_REQUIRED_ROLES).toEqual(expected);
-  });
+  ])(
+    'MFA_REQUIRED_ROLES for %j is %j (issue 11: role 1 by default in production without demo data)',
+    (env, expected) => {
+      expect(loadConfig(env).MFA_REQUIRED_ROLES).toEqual(expected);
+    },
+  );
 
   it('refuses MFA_REQUIRED_ROLES that are not role ids', () => {
     expect(() => loadConfig({ MFA_REQUIRED_ROLES: 'admin' })).toThrow(

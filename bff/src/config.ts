@@ -42,7 +42,10 @@ export const configSchema = z.object({
    * this API base, e.g. https://api.example.org/api.
    */
   UPSTREAM_API_BASE: z.url().optional(),
-  /** Secret for captcha signatures. Replicas must share it; a random one is made when absent. */
+  /**
+   * Secret for captcha signatures and the key of TOTP secrets at rest (auth/mfa.ts). Replicas must share it; a random
+   * one is made when absent. Changing it makes enrolled factors unreadable: their users need an administrator's reset.
+   */
   APP_SECRET: z.string().min(32).optional(),
   /** Seed demo data into an empty database. Defaults to on outside production, off in production. */
   SEED_DEMO: flagFromEnv,
@@ -106,8 +109,8 @@ export const configSchema = z.object({
     ),
   /**
    * Issue 11 "Add": role ids (comma-separated) whose users must enrol a TOTP factor before they may work. Unset: in
-   * production role 1 and the roles that may start a temporary login; elsewhere nobody (the demo sign-ins keep
-   * working with a password alone). Empty (`MFA_REQUIRED_ROLES=`) also means nobody.
+   * production without demo data, role 1, the one role that may start a temporary login; otherwise nobody (the demo
+   * sign-ins keep working with a password alone). Empty (`MFA_REQUIRED_ROLES=`) also means nobody.
    */
   MFA_REQUIRED_ROLES: z
     .string()
@@ -161,8 +164,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   // Demo data never lands in production unless SEED_DEMO asks for it explicitly.
   const seedDemo =
     env.SEED_DEMO === undefined || env.SEED_DEMO === '' ? c.NODE_ENV !== 'production' : c.SEED_DEMO;
+  // Issue 11 "Add": the demo data leaves the second factor optional, so README's demo sign-ins work with a password
+  // (decisions.md "MFA required roles default").
   const mfaRequiredRoles =
-    c.MFA_REQUIRED_ROLES ?? (c.NODE_ENV === 'production' ? [TEMPORARY_LOGIN_ROLE] : []);
+    c.MFA_REQUIRED_ROLES ?? (c.NODE_ENV === 'production' && !seedDemo ? [TEMPORARY_LOGIN_ROLE] : []);
   return {
     ...c,
     appSecret: c.APP_SECRET ?? randomBytes(32).toString('hex'),

@@ -51,7 +51,7 @@ export async function authenticate(req: FastifyRequest, deps: Deps, call: CallDe
     throw new HttpError(403, 'Please change your password before you continue.');
   }
   // Issue 11 "Add": a role that requires a second factor may only enrol until it has one. A temporary login is
-  // exempt: the administrator behind it proved their own factor.
+  // exempt: the administrator behind it proved their own factor (decisions.md "MFA and temporary login").
   if (
     session.actingUserId === null &&
     !ENROLMENT_CALLS.has(call) &&

@@ -14,6 +14,18 @@ import { digest, newSecret } from './tokens.js';
 
 type Executor = Db | Transaction<Database>;
 
+/**
+ * The stored secret in clear, or null when it cannot be decrypted (APP_SECRET changed): the code is refused like a
+ * wrong one, recovery codes still work, and an administrator's reset lets the user enrol again.
+ */
+function readSecret(key: Buffer, stored: string): string | null {
+  try {
+    return decryptSecret(key, stored);
+  } catch {
+    return null;
+  }
+}
+
 /** How long the second sign-in step may take; decisions.md "MFA challenge lifetime". */
 export const MFA_CHALLENGE_MS = 5 * 60_000;
 
@@ -87,7 +99,8 @@ export async function spendCode(
     .executeTakeFirst();
   if (!factor) return null;
   const now = clock.now();
-  const step = acceptedStep(decryptSecret(key, factor.secret_enc), code.trim(), now, factor.last_step);
+  const secret = readSecret(key, factor.secret_enc);
+  const step = secret === null ? null : acceptedStep(secret, code.trim(), now, factor.last_step);
   if (step !== null) {
     await tx.updateTable('user_mfa').set({ last_step: step }).where('user_id', '=', userId).execute();
     return 'totp';
@@ -156,7 +169,8 @@ export async function confirmEnrolment(
     .executeTakeFirst();
   if (!pending) throw new EnrolmentError('none');
   const now = clock.now();
-  const step = acceptedStep(decryptSecret(key, pending.secret_enc), code, now, null);
+  const secret = readSecret(key, pending.secret_enc);
+  const step = secret === null ? null : acceptedStep(secret, code, now, null);
   if (step === null) throw new EnrolmentError('code');
   const codes = newRecoveryCodes();
   const hashes = await Promise.all(codes.map((c) => hashPassword(normaliseRecoveryCode(c))));

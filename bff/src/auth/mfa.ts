@@ -91,7 +91,10 @@ export function acceptedStep(base32: string, code: string, at: Date, lastStep: n
   return lastStep !== null && step <= lastStep ? null : step;
 }
 
-/** Recovery codes: 10 characters without look-alikes (no 0/O, 1/I/L), shown as `xxxxx-xxxxx`. */
+/**
+ * Recovery codes: 10 characters without look-alikes (no 0/O, 1/I/L), shown as `xxxxx-xxxxx`; decisions.md "MFA
+ * recovery codes".
+ */
 const RECOVERY_ALPHABET = 'abcdefghjkmnpqrstuvwxyz23456789';
 
 export function newRecoveryCodes(): string[] {

@@ -88,6 +88,7 @@ export function authRoutes(app: FastifyInstance, deps: Deps): void {
         message: 'Please change your password.',
       };
     }
+    // decisions.md "MFA enrolment for required roles": a session limited to enrolling, like change_password's.
     if (mfaRequired(deps.config, stored.roleid) && !(await isEnrolled(db, user.user_id)))
       return { status: 0, mfa_enrol: 1 as const, user: stored, message: MFA_ENROL };
     return { status: 1, message: MSG.loginSuccessful, user: stored };
@@ -144,7 +145,8 @@ export function authRoutes(app: FastifyInstance, deps: Deps): void {
     refuse(await loginWait(db, clock, challenge.username, client));
     const proven = await db.transaction().execute(async (tx) => {
       const how = await spendCode(tx, clock, mfaSecretKey, challenge.user_id, body.code);
-      // A wrong code leaves the challenge for another try; a right one spends it once (a twin request loses).
+      // A wrong code leaves the challenge for another try (decisions.md "MFA wrong code keeps the step"); a right one
+      // spends it once (a twin request loses).
       if (how !== null && !(await useChallenge(tx, clock, challenge.token_hash)))
         throw new HttpError(400, 'This sign-in has expired. Please sign in again.', 'mfa_token');
       return how;

@@ -83,6 +83,7 @@ export function mfaRoutes(app: FastifyInstance, deps: Deps): void {
 
   registerCall(app, deps, disableMfa, async ({ body, auth, req }) => {
     ownAccount(auth.session.actingUserId);
+    // decisions.md "Turning MFA off": a current code or a recovery code, and never for a role that requires it.
     if (mfaRequired(deps.config, auth.roleid))
       throw new HttpError(403, 'Your role requires multi-factor sign-in; it cannot be turned off.');
     const done = await db.transaction().execute(async (tx) => {
