@@ -47,4 +47,23 @@ describe('loadConfig', () => {
   it.each(['true', '11', 'nginx', '10.0.0.0/33', '1.2.3'])('refuses TRUST_PROXY=%j naming it', (value) => {
     expect(() => loadConfig({ TRUST_PROXY: value })).toThrow(/Invalid configuration:[\s\S]*TRUST_PROXY/);
   });
+
+  it.each([
+    [{}, []],
+    [{ NODE_ENV: 'production' }, [1]],
+    [{ NODE_ENV: 'production', SEED_DEMO: '1' }, []],
+    [{ NODE_ENV: 'production', MFA_REQUIRED_ROLES: '' }, []],
+    [{ MFA_REQUIRED_ROLES: ' 1, 2 ' }, [1, 2]],
+  ])(
+    'MFA_REQUIRED_ROLES for %j is %j (issue 11: role 1 by default in production without demo data)',
+    (env, expected) => {
+      expect(loadConfig(env).MFA_REQUIRED_ROLES).toEqual(expected);
+    },
+  );
+
+  it('refuses MFA_REQUIRED_ROLES that are not role ids', () => {
+    expect(() => loadConfig({ MFA_REQUIRED_ROLES: 'admin' })).toThrow(
+      /Invalid configuration:[\s\S]*MFA_REQUIRED_ROLES/,
+    );
+  });
 });

@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { isIP } from 'node:net';
 import { z } from 'zod';
+import { TEMPORARY_LOGIN_ROLE } from './routes/temporary-login.js';
 
 const flagFromEnv = z
   .enum(['1', '0', 'true', 'false', ''])
@@ -41,7 +42,10 @@ export const configSchema = z.object({
    * this API base, e.g. https://api.example.org/api.
    */
   UPSTREAM_API_BASE: z.url().optional(),
-  /** Secret for captcha signatures. Replicas must share it; a random one is made when absent. */
+  /**
+   * Secret for captcha signatures and the key of TOTP secrets at rest (auth/mfa.ts). Replicas must share it; a random
+   * one is made when absent. Changing it makes enrolled factors unreadable: their users need an administrator's reset.
+   */
   APP_SECRET: z.string().min(32).optional(),
   /** Seed demo data into an empty database. Defaults to on outside production, off in production. */
   SEED_DEMO: flagFromEnv,
@@ -103,6 +107,24 @@ export const configSchema = z.object({
         .map((name) => name.trim().toLowerCase())
         .filter((name) => name !== ''),
     ),
+  /**
+   * Issue 11 "Add": role ids (comma-separated) whose users must enrol a TOTP factor before they may work. Unset: in
+   * production without demo data, role 1, the one role that may start a temporary login; otherwise nobody (the demo
+   * sign-ins keep working with a password alone). Empty (`MFA_REQUIRED_ROLES=`) also means nobody.
+   */
+  MFA_REQUIRED_ROLES: z
+    .string()
+    .regex(/^\s*(\d+\s*(,\s*\d+\s*)*)?$/, 'MFA_REQUIRED_ROLES must be role ids separated by commas')
+    .optional()
+    .transform((value) =>
+      value === undefined
+        ? undefined
+        : value
+            .split(',')
+            .map((part) => part.trim())
+            .filter((part) => part !== '')
+            .map(Number),
+    ),
   CONTACT_CENTER_ORIGINS: z
     .string()
     .optional()
@@ -124,9 +146,11 @@ export const configSchema = z.object({
     }),
 });
 
-export type Config = z.output<typeof configSchema> & {
+export type Config = Omit<z.output<typeof configSchema>, 'MFA_REQUIRED_ROLES'> & {
   readonly appSecret: string;
   readonly seedDemo: boolean;
+  /** Roles whose users must enrol a second factor (MFA_REQUIRED_ROLES with its default applied). */
+  readonly MFA_REQUIRED_ROLES: readonly number[];
 };
 
 /** Parses the environment; throws a readable error naming each bad variable. */
@@ -140,5 +164,14 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   // Demo data never lands in production unless SEED_DEMO asks for it explicitly.
   const seedDemo =
     env.SEED_DEMO === undefined || env.SEED_DEMO === '' ? c.NODE_ENV !== 'production' : c.SEED_DEMO;
-  return { ...c, appSecret: c.APP_SECRET ?? randomBytes(32).toString('hex'), seedDemo };
+  // Issue 11 "Add": the demo data leaves the second factor optional, so README's demo sign-ins work with a password
+  // (decisions.md "MFA required roles default").
+  const mfaRequiredRoles =
+    c.MFA_REQUIRED_ROLES ?? (c.NODE_ENV === 'production' && !seedDemo ? [TEMPORARY_LOGIN_ROLE] : []);
+  return {
+    ...c,
+    appSecret: c.APP_SECRET ?? randomBytes(32).toString('hex'),
+    seedDemo,
+    MFA_REQUIRED_ROLES: mfaRequiredRoles,
+  };
 }

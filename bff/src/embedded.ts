@@ -24,6 +24,7 @@ import { chartRecordRoutes } from './routes/chart-records.js';
 import { chartTaskRoutes } from './routes/chart-tasks.js';
 import { healthRoutes } from './routes/health.js';
 import { ingestRoutes } from './routes/ingest.js';
+import { mfaRoutes } from './routes/mfa.js';
 import { notificationRoutes } from './routes/notifications.js';
 import { organizationRoutes } from './routes/organizations.js';
 import { patientRoutes } from './routes/patients.js';
@@ -93,6 +94,7 @@ export async function embeddedApi(app: FastifyInstance, opts: EmbeddedOptions): 
   organizationRoutes(app, deps);
   translationRoutes(app, deps);
   temporaryLoginRoutes(app, deps);
+  mfaRoutes(app, deps);
   shellRoutes(app, deps);
   billingRoutes(app, deps);
   chartRoutes(app, deps);

@@ -21,7 +21,11 @@ async function main(): Promise<void> {
   await migrate(database.db);
   let seeded = false;
   if (config.seedDemo && (await isEmpty(database.db))) {
-    await seedDemo(database.db, { patients: config.SEED_PATIENTS, today: new Date() });
+    await seedDemo(database.db, {
+      patients: config.SEED_PATIENTS,
+      today: new Date(),
+      ...(config.APP_SECRET ? { appSecret: config.APP_SECRET } : {}),
+    });
     seeded = true;
   }
   await ensureRoleAccess(database.db);

@@ -28,10 +28,15 @@ export function testConfig(env: Record<string, string> = {}): Config {
   });
 }
 
-/** `now`: where the app's clock starts (default the real time), for tests that name days and months. */
-export async function startTestApp(opts: { seedPatients?: number; now?: Date } = {}): Promise<TestApp> {
+/**
+ * `now`: where the app's clock starts (default the real time), for tests that name days and months; `env`: settings
+ * on top of {@link testConfig}'s.
+ */
+export async function startTestApp(
+  opts: { seedPatients?: number; now?: Date; env?: Record<string, string> } = {},
+): Promise<TestApp> {
   const { db, close } = await testDatabase({ seedPatients: opts.seedPatients ?? 5 });
-  const config = testConfig();
+  const config = testConfig(opts.env);
   const clock = new SimulatedClock(opts.now ?? new Date());
   const app = await createApp({ config, db, clock });
   await app.ready();

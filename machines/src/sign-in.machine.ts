@@ -5,6 +5,10 @@ import { assertEvent, assign, fromPromise, setup } from 'xstate';
 export type LoginAnswer =
   | { readonly kind: 'signedIn'; readonly user: StoredUser }
   | { readonly kind: 'changePassword'; readonly user: StoredUser }
+  /** Issue 11 "Add": the password was right; the code from the authenticator app is next. */
+  | { readonly kind: 'mfaRequired'; readonly mfaToken: string }
+  /** The user's role requires a second factor they have not set up: the session may only enrol. */
+  | { readonly kind: 'enrolMfa'; readonly user: StoredUser }
   | { readonly kind: 'invalid' }
   /** HTTP 429 (000 §4.3): wait this many seconds. */
   | { readonly kind: 'tooMany'; readonly retryAfterSeconds: number }
@@ -24,12 +28,20 @@ export interface SignInContext {
   readonly captchaToken: string | null;
   readonly retryAfterSeconds: number;
   readonly user: StoredUser | null;
+  /** The second step's challenge while the code is asked for (issue 11 "Add"). */
+  readonly mfaToken: string | null;
 }
 
 export type SignInEvent =
   | { type: 'SUBMIT'; credentials: Credentials }
   | { type: 'PASSWORD_CHANGED' }
-  | { type: 'CLOSE_CHANGE_PASSWORD' };
+  | { type: 'CLOSE_CHANGE_PASSWORD' }
+  /** The code from the authenticator app, or a recovery code. */
+  | { type: 'SUBMIT_CODE'; code: string }
+  /** Leave the code step for the sign-in form. */
+  | { type: 'BACK' }
+  | { type: 'MFA_ENROLLED' }
+  | { type: 'CLOSE_ENROL_MFA' };
 
 /**
  * The sign-in page's states (000 §2.5, §4.3; 001 §4 "Login and password change"). Effects are actors the client
@@ -47,10 +59,29 @@ export const signInMachine = setup({
     login: fromPromise<LoginAnswer, Credentials & { captchaToken: string }>(async () => {
       throw new Error('login must be provided');
     }),
+    verifyCode: fromPromise<LoginAnswer, { mfaToken: string; code: string }>(async () => {
+      throw new Error('verifyCode must be provided');
+    }),
+  },
+  guards: {
+    answered: ({ event }, kind: LoginAnswer['kind']) =>
+      'output' in event && (event.output as LoginAnswer).kind === kind,
   },
   actions: {
     resetCaptcha: () => {},
     reportFailure: (_, _failure: { status: number; message: string }) => {},
+    storeUser: assign({
+      user: ({ event }) => {
+        const output = (event as { output?: LoginAnswer }).output;
+        return output && 'user' in output ? output.user : null;
+      },
+    }),
+    storeRetryAfter: assign({
+      retryAfterSeconds: ({ event }) => {
+        const output = (event as { output?: LoginAnswer }).output;
+        return output?.kind === 'tooMany' ? Math.max(1, Math.ceil(output.retryAfterSeconds)) : 0;
+      },
+    }),
     storeCredentials: assign({
       credentials: ({ event }) => {
         assertEvent(event, 'SUBMIT');
@@ -67,7 +98,7 @@ export const signInMachine = setup({
   },
 }).createMachine({
   id: 'signIn',
-  context: { credentials: null, captchaToken: null, retryAfterSeconds: 0, user: null },
+  context: { credentials: null, captchaToken: null, retryAfterSeconds: 0, user: null, mfaToken: null },
   initial: 'editing',
   states: {
     editing: {
@@ -97,39 +128,35 @@ export const signInMachine = setup({
           captchaToken: context.captchaToken as string,
         }),
         onDone: [
+          { guard: { type: 'answered', params: 'signedIn' }, target: 'signedIn', actions: 'storeUser' },
           {
-            guard: ({ event }) => event.output.kind === 'signedIn',
-            target: 'signedIn',
-            actions: assign({ user: ({ event }) => ('user' in event.output ? event.output.user : null) }),
-          },
-          {
-            guard: ({ event }) => event.output.kind === 'changePassword',
+            guard: { type: 'answered', params: 'changePassword' },
             target: 'changingPassword',
-            actions: [
-              'resetCaptcha',
-              assign({ user: ({ event }) => ('user' in event.output ? event.output.user : null) }),
-            ],
+            actions: ['resetCaptcha', 'storeUser'],
           },
           {
-            guard: ({ event }) => event.output.kind === 'tooMany',
-            target: 'tooManyAttempts',
+            guard: { type: 'answered', params: 'mfaRequired' },
+            target: 'mfa',
             actions: [
               'resetCaptcha',
               assign({
-                retryAfterSeconds: ({ event }) =>
-                  event.output.kind === 'tooMany'
-                    ? Math.max(1, Math.ceil(event.output.retryAfterSeconds))
-                    : 0,
+                mfaToken: ({ event }) => (event.output.kind === 'mfaRequired' ? event.output.mfaToken : null),
               }),
             ],
           },
           {
-            guard: ({ event }) => event.output.kind === 'offline',
-            target: 'offline',
-            actions: 'resetCaptcha',
+            guard: { type: 'answered', params: 'enrolMfa' },
+            target: 'enrollingMfa',
+            actions: ['resetCaptcha', 'storeUser'],
           },
           {
-            guard: ({ event }) => event.output.kind === 'failed',
+            guard: { type: 'answered', params: 'tooMany' },
+            target: 'tooManyAttempts',
+            actions: ['resetCaptcha', 'storeRetryAfter'],
+          },
+          { guard: { type: 'answered', params: 'offline' }, target: 'offline', actions: 'resetCaptcha' },
+          {
+            guard: { type: 'answered', params: 'failed' },
             target: 'editing',
             actions: [
               'resetCaptcha',
@@ -147,6 +174,70 @@ export const signInMachine = setup({
         onError: { target: 'offline', actions: 'resetCaptcha' },
       },
     },
+    /** Issue 11 "Add": the code step after the password; BACK returns to the sign-in form. */
+    mfa: {
+      on: {
+        SUBMIT_CODE: 'verifyingCode',
+        BACK: { target: 'editing', actions: assign({ mfaToken: null }) },
+      },
+    },
+    /** '*Invalid authentication code'; another code may be tried (the server counts the failures). */
+    mfaInvalid: {
+      on: {
+        SUBMIT_CODE: 'verifyingCode',
+        BACK: { target: 'editing', actions: assign({ mfaToken: null }) },
+      },
+    },
+    mfaOffline: {
+      on: {
+        SUBMIT_CODE: 'verifyingCode',
+        BACK: { target: 'editing', actions: assign({ mfaToken: null }) },
+      },
+    },
+    verifyingCode: {
+      invoke: {
+        src: 'verifyCode',
+        input: ({ context, event }) => ({
+          mfaToken: context.mfaToken as string,
+          code: event.type === 'SUBMIT_CODE' ? event.code.trim() : '',
+        }),
+        onDone: [
+          {
+            guard: { type: 'answered', params: 'signedIn' },
+            target: 'signedIn',
+            actions: ['storeUser', assign({ mfaToken: null })],
+          },
+          {
+            guard: { type: 'answered', params: 'changePassword' },
+            target: 'changingPassword',
+            actions: ['storeUser', assign({ mfaToken: null })],
+          },
+          {
+            guard: { type: 'answered', params: 'tooMany' },
+            target: 'tooManyAttempts',
+            actions: ['storeRetryAfter', assign({ mfaToken: null })],
+          },
+          { guard: { type: 'answered', params: 'offline' }, target: 'mfaOffline' },
+          // Any other failure (the step expired): the error dialog, then the sign-in form again.
+          {
+            guard: { type: 'answered', params: 'failed' },
+            target: 'editing',
+            actions: [
+              assign({ mfaToken: null }),
+              {
+                type: 'reportFailure',
+                params: ({ event }) =>
+                  event.output.kind === 'failed'
+                    ? { status: event.output.status, message: event.output.message }
+                    : { status: 0, message: '' },
+              },
+            ],
+          },
+          { target: 'mfaInvalid' },
+        ],
+        onError: { target: 'mfaOffline' },
+      },
+    },
     tooManyAttempts: {
       after: { retryAfter: { target: 'editing', actions: assign({ retryAfterSeconds: 0 }) } },
     },
@@ -158,6 +249,17 @@ export const signInMachine = setup({
     },
     /** 001 §8 'Password Updated': the user signs in again with the new password. */
     passwordChanged: {
+      on: { SUBMIT: { target: 'solvingCaptcha', actions: 'storeCredentials' } },
+    },
+    /** The role requires a second factor: the enrolment dialog, with the session that may only enrol. */
+    enrollingMfa: {
+      on: {
+        MFA_ENROLLED: { target: 'mfaEnrolled', actions: assign({ user: null }) },
+        CLOSE_ENROL_MFA: { target: 'editing', actions: assign({ user: null }) },
+      },
+    },
+    /** Set up: the user signs in again, now with a code, as after a password change (decisions.md "MFA enrolment for required roles"). */
+    mfaEnrolled: {
       on: { SUBMIT: { target: 'solvingCaptcha', actions: 'storeCredentials' } },
     },
     signedIn: {

@@ -10,6 +10,7 @@ export * from './api/chart-tasks.js';
 export * from './api/contract.js';
 export * from './api/envelope.js';
 export * from './api/ingest.js';
+export * from './api/mfa.js';
 export * from './api/notifications.js';
 export * from './api/organizations.js';
 export * from './api/paging.js';

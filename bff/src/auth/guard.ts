@@ -1,9 +1,26 @@
-import { type CallDef, changePasswordByUserId } from '@rpm/shared';
+import {
+  beginMfaEnrolment,
+  type CallDef,
+  changePasswordByUserId,
+  checkSession,
+  confirmMfaEnrolment,
+  getMfaStatus,
+} from '@rpm/shared';
 import type { FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import type { Deps } from '../deps.js';
 import { HttpError } from '../http/errors.js';
+import { mfaRequired } from './mfa.js';
+import { isEnrolled } from './mfa-store.js';
 import { type LiveSession, requireSession } from './sessions.js';
+
+/** What a session may call while its user must still set up a second factor (issue 11 "Add"). */
+const ENROLMENT_CALLS: ReadonlySet<CallDef> = new Set([
+  getMfaStatus,
+  beginMfaEnrolment,
+  confirmMfaEnrolment,
+  checkSession,
+]);
 
 /** The HttpOnly cookie that must accompany the uid/token headers (DESIGN.md "Auth and access"). */
 export const SESSION_COOKIE = 'rpm_session';
@@ -32,6 +49,16 @@ export async function authenticate(req: FastifyRequest, deps: Deps, call: CallDe
   // 001 §4: a user flagged change_password may only change it.
   if (user.changePassword && call !== changePasswordByUserId) {
     throw new HttpError(403, 'Please change your password before you continue.');
+  }
+  // Issue 11 "Add": a role that requires a second factor may only enrol until it has one. A temporary login is
+  // exempt: the administrator behind it proved their own factor (decisions.md "MFA and temporary login").
+  if (
+    session.actingUserId === null &&
+    !ENROLMENT_CALLS.has(call) &&
+    mfaRequired(deps.config, user.roleid) &&
+    !(await isEnrolled(deps.db, session.userId))
+  ) {
+    throw new HttpError(403, 'Please set up multi-factor sign-in before you continue.');
   }
   if (page !== null && !user.hasPage) throw new HttpError(403, `You do not have access to '${page}'.`);
   return { session, userId: session.userId, roleid: user.roleid };

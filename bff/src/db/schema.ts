@@ -193,6 +193,39 @@ export interface IdempotencyKeysTable {
   created_at: Timestamp;
 }
 
+/** Issue 11 "Add": an enrolled TOTP factor (migration 0010); secret_enc is encrypted (auth/mfa.ts). */
+export interface UserMfaTable {
+  user_id: number;
+  secret_enc: string;
+  enrolled_at: Timestamp;
+  /** The TOTP time step of the last accepted code; an older or equal step is refused (no replay). */
+  last_step: number | null;
+}
+
+/** An enrolment under way, until a code from the app confirms it. */
+export interface UserMfaPendingTable {
+  user_id: number;
+  secret_enc: string;
+  created_at: Timestamp;
+}
+
+export interface MfaRecoveryCodesTable {
+  id: Generated<number>;
+  user_id: number;
+  /** argon2id hash of the code. */
+  code_hash: string;
+  used_at: NullableTimestamp;
+}
+
+/** The second sign-in step: single use, short-lived, bound to the user and client address. */
+export interface MfaChallengesTable {
+  token_hash: string;
+  user_id: number;
+  client: string;
+  expires_at: Timestamp;
+  used_at: NullableTimestamp;
+}
+
 export interface CaptchaUsedTable {
   signature: string;
   expires_at: Timestamp;
@@ -618,6 +651,10 @@ export interface Database {
   login_failures: LoginFailuresTable;
   captcha_used: CaptchaUsedTable;
   idempotency_keys: IdempotencyKeysTable;
+  user_mfa: UserMfaTable;
+  user_mfa_pending: UserMfaPendingTable;
+  mfa_recovery_codes: MfaRecoveryCodesTable;
+  mfa_challenges: MfaChallengesTable;
   patients: PatientsTable;
   devices: DevicesTable;
   device_assignments: DeviceAssignmentsTable;

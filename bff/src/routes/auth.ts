@@ -6,11 +6,14 @@ import {
   loginWithToken,
   MSG,
   tooManyAttempts,
+  verifyMfa,
 } from '@rpm/shared';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { audit } from '../audit.js';
 import { SESSION_COOKIE } from '../auth/guard.js';
 import { clearLoginFailures, loginWait, recordLoginFailure, unverifiedWait } from '../auth/login-limits.js';
+import { mfaKey, mfaRequired } from '../auth/mfa.js';
+import { createChallenge, findChallenge, isEnrolled, spendCode, useChallenge } from '../auth/mfa-store.js';
 import { hashPassword, verifyPassword } from '../auth/password.js';
 import { clearSessionCookie, setSessionCookie } from '../auth/session-cookie.js';
 import { endSession, extendSession, openSession } from '../auth/sessions.js';
@@ -23,9 +26,73 @@ import { HttpError } from '../http/errors.js';
 /** The server's text for a failed sign-in; the client shows the spec's '*Invalid Username or Password'. */
 const INVALID = 'Invalid Username or Password';
 
+/** 000 §4.3: a 429 with Retry-After while the sign-in limits hold. */
+function refuse(wait: { retryAfterSeconds: number }): void {
+  if (wait.retryAfterSeconds > 0)
+    throw new HttpError(429, tooManyAttempts(wait.retryAfterSeconds), undefined, {
+      'retry-after': String(wait.retryAfterSeconds),
+    });
+}
+
+/** Issue 11 "Add": texts of the second step (the spec has none). */
+const MFA_STEP = 'Enter the authentication code from your app.';
+const MFA_INVALID = 'Invalid authentication code';
+const MFA_ENROL = 'Your role requires multi-factor sign-in. Please set it up to continue.';
+
 /** Sign-in, sign-in with a token, session check/extend/end and password change (000 §4.1-4.4, §7; 001 §4, §7). */
 export function authRoutes(app: FastifyInstance, deps: Deps): void {
   const { db, clock } = deps;
+  const mfaSecretKey = mfaKey(deps.config.APP_SECRET);
+
+  /**
+   * Opens the session of a user who has proven who they are, as loginWithCaptcha always answered: status 1 and the
+   * stored user, or the change_password step (001 §4), or, for a role that requires a second factor the user has
+   * not set up, a session that may only enrol (auth/guard.ts).
+   */
+  const openSignIn = async (
+    user: { user_id: number; change_password: boolean },
+    req: FastifyRequest,
+    reply: FastifyReply,
+    action: string,
+  ) => {
+    const session = await db.transaction().execute(async (tx) => {
+      const s = await openSession(tx, clock, {
+        userId: user.user_id,
+        ip: req.ip,
+        userAgent: req.headers['user-agent'] ?? '',
+      });
+      await audit(tx, {
+        at: clock.now(),
+        userId: user.user_id,
+        action,
+        entity: 'session',
+        entityId: s.sessionId,
+        ip: req.ip,
+      });
+      return s;
+    });
+    deps.hub.endSessions(session.endedSessionIds);
+    setSessionCookie(reply, deps.config, session.cookieSecret);
+    const stored = await loadStoredUser(
+      db,
+      clock,
+      user.user_id,
+      session.token,
+      deps.config.MACHINE_DEVTOOLS_USERS,
+    );
+    if (user.change_password) {
+      return {
+        status: 0,
+        change_password: 1 as const,
+        user: stored,
+        message: 'Please change your password.',
+      };
+    }
+    // decisions.md "MFA enrolment for required roles": a session limited to enrolling, like change_password's.
+    if (mfaRequired(deps.config, stored.roleid) && !(await isEnrolled(db, user.user_id)))
+      return { status: 0, mfa_enrol: 1 as const, user: stored, message: MFA_ENROL };
+    return { status: 1, message: MSG.loginSuccessful, user: stored };
+  };
 
   registerCall(app, deps, getCaptcha, async ({ reply }) => {
     reply.header('cache-control', 'no-store');
@@ -35,12 +102,6 @@ export function authRoutes(app: FastifyInstance, deps: Deps): void {
 
   registerCall(app, deps, loginWithCaptcha, async ({ body, req, reply }) => {
     const client = req.ip;
-    const refuse = (wait: { retryAfterSeconds: number }) => {
-      if (wait.retryAfterSeconds > 0)
-        throw new HttpError(429, tooManyAttempts(wait.retryAfterSeconds), undefined, {
-          'retry-after': String(wait.retryAfterSeconds),
-        });
-    };
     // Issue 11 #1: an unverified captcha counts only against the address's own budget, never against the name.
     if (!(await deps.captcha.verify(body.captchaToken))) {
       refuse(await unverifiedWait(db, clock, client));
@@ -62,41 +123,40 @@ export function authRoutes(app: FastifyInstance, deps: Deps): void {
       await recordLoginFailure(db, clock, body.username, client);
       return { status: 0, message: INVALID };
     }
-    await clearLoginFailures(db, body.username, client);
-    const session = await db.transaction().execute(async (tx) => {
-      const s = await openSession(tx, clock, {
-        userId: user.user_id,
-        ip: client,
-        userAgent: req.headers['user-agent'] ?? '',
-      });
-      await audit(tx, {
-        at: clock.now(),
-        userId: user.user_id,
-        action: 'login',
-        entity: 'session',
-        entityId: s.sessionId,
-        ip: client,
-      });
-      return s;
-    });
-    deps.hub.endSessions(session.endedSessionIds);
-    setSessionCookie(reply, deps.config, session.cookieSecret);
-    const stored = await loadStoredUser(
-      db,
-      clock,
-      user.user_id,
-      session.token,
-      deps.config.MACHINE_DEVTOOLS_USERS,
-    );
-    if (user.change_password) {
+    // Issue 11 "Add": an enrolled user proves the second factor before any session opens.
+    if (await isEnrolled(db, user.user_id)) {
       return {
         status: 0,
-        change_password: 1 as const,
-        user: stored,
-        message: 'Please change your password.',
+        message: MFA_STEP,
+        mfa_required: 1 as const,
+        mfa_token: await createChallenge(db, clock, user.user_id, client),
       };
     }
-    return { status: 1, message: MSG.loginSuccessful, user: stored };
+    await clearLoginFailures(db, body.username, client);
+    return openSignIn(user, req, reply, 'login');
+  });
+
+  registerCall(app, deps, verifyMfa, async ({ body, req, reply }) => {
+    const client = req.ip;
+    const challenge = await findChallenge(db, clock, body.mfa_token, client);
+    if (!challenge?.active)
+      throw new HttpError(400, 'This sign-in has expired. Please sign in again.', 'mfa_token');
+    // The sign-in limits count wrong codes as failures of the name (login-limits.ts).
+    refuse(await loginWait(db, clock, challenge.username, client));
+    const proven = await db.transaction().execute(async (tx) => {
+      const how = await spendCode(tx, clock, mfaSecretKey, challenge.user_id, body.code);
+      // A wrong code leaves the challenge for another try (decisions.md "MFA wrong code keeps the step"); a right one
+      // spends it once (a twin request loses).
+      if (how !== null && !(await useChallenge(tx, clock, challenge.token_hash)))
+        throw new HttpError(400, 'This sign-in has expired. Please sign in again.', 'mfa_token');
+      return how;
+    });
+    if (proven === null) {
+      await recordLoginFailure(db, clock, challenge.username, client);
+      return { status: 0, message: MFA_INVALID };
+    }
+    await clearLoginFailures(db, challenge.username, client);
+    return openSignIn(challenge, req, reply, proven === 'recovery' ? 'login_mfa_recovery' : 'login_mfa');
   });
 
   registerCall(app, deps, loginWithToken, async ({ body, req, reply }) => {

@@ -34,6 +34,10 @@ const DashboardPage = lazy(() =>
 const PatientChartPage = lazy(() =>
   import('../chart/PatientChartPage').then((m) => ({ default: m.PatientChartPage })),
 );
+// The profile: multi-factor sign-in (issue 11 "Add").
+const ProfilePage = lazy(() =>
+  import('../pages/profile/ProfilePage').then((m) => ({ default: m.ProfilePage })),
+);
 // The list screens (issue 10), on their definitions' route patterns.
 const listScreen = <K extends keyof typeof import('../worklists/screens')>(name: K) =>
   lazy(() => import('../worklists/screens').then((m) => ({ default: m[name] })));
@@ -94,6 +98,9 @@ export function PageArea({ pathname, title, notFound }: PageAreaProps) {
               </Route>
               <Route path="/app/dashboard">
                 <DashboardPage />
+              </Route>
+              <Route path="/app/profile">
+                <ProfilePage />
               </Route>
               <Route path="/app/billing-dashboard">
                 <BillingDashboardPage />

@@ -9,6 +9,7 @@ import * as chartTargets from './chart-targets.js';
 import * as chartTasks from './chart-tasks.js';
 import type { CallDef } from './contract.js';
 import * as ingest from './ingest.js';
+import * as mfa from './mfa.js';
 import * as notifications from './notifications.js';
 import * as organizations from './organizations.js';
 import * as patients from './patients.js';
@@ -36,6 +37,7 @@ export const ALL_CALLS: readonly CallDef[] = [
   chartTargets,
   chartTasks,
   ingest,
+  mfa,
   notifications,
   organizations,
   patients,

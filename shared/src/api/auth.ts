@@ -3,13 +3,18 @@ import { storedUser } from '../user.js';
 import { defineCall } from './contract.js';
 
 /** Sign-in answers (spec 000 §4.3, §7; 001 §4 "Login and password change"). */
-const loginAnswer = z.object({
+export const loginAnswer = z.object({
   /** 1 = success; anything else with no change_password is the invalid state. */
   status: z.number().int(),
   message: z.string(),
   user: storedUser.optional(),
   /** Set when the server requires a new password before the session may be used (001 §2.7). */
   change_password: z.literal(1).optional(),
+  /** Issue 11 "Add": the password was right and the user has a TOTP factor; verifyMfa with this token finishes. */
+  mfa_required: z.literal(1).optional(),
+  mfa_token: z.string().optional(),
+  /** The user's role requires a second factor they have not set up: the session may only enrol (verifyMfa docs). */
+  mfa_enrol: z.literal(1).optional(),
 });
 
 export const getCaptcha = defineCall({

@@ -29,7 +29,12 @@ export interface DemoUser {
   readonly passwordAgeDays?: number;
   /** What signing in as this user shows. */
   readonly description: string;
+  /** An enrolled TOTP factor with this base32 secret (issue 11 "Add": the demo of the second sign-in step). */
+  readonly totpSecret?: string;
 }
+
+/** The TOTP secret of the demo user with multi-factor sign-in; the server prints it with the demo sign-ins. */
+export const DEMO_TOTP_SECRET = 'RPMDEMOTOTPSECRETFORMFADEMOUSER2';
 
 /** The contact-centre link of the agent demo user. */
 export const DEMO_AWS_LINK = 'https://demo-clinic.my.connect.aws/ccp-v2';
@@ -258,5 +263,18 @@ export const DEMO_USERS = [
     practices: 2,
     flags: { awsLink: DEMO_AWS_LINK },
     description: 'Nurse with a contact-centre link: the call panel and the AWS call pages.',
+  },
+  // Last, and a billing role: the seed's random draws and care teams stay those of the users above (decisions.md
+  // "MFA demo user").
+  {
+    username: 'mfa@demo.test',
+    firstname: 'Iris',
+    lastname: 'Novak',
+    roles: [10],
+    organization: 'northwind',
+    practices: 1,
+    flags: {},
+    totpSecret: DEMO_TOTP_SECRET,
+    description: `Biller with multi-factor sign-in: after the password, a code from an app with secret ${DEMO_TOTP_SECRET}.`,
   },
 ] as const satisfies readonly DemoUser[];

@@ -1,6 +1,8 @@
 import { type Algorithm, hash } from '@node-rs/argon2';
 import { isoDay } from '@rpm/shared';
 import { sql } from 'kysely';
+import { mfaKey } from '../../auth/mfa.js';
+import { enrolWithSecret } from '../../auth/mfa-store.js';
 import { rebuildSummaries } from '../../billing/summary.js';
 import { type Db, TABLE_NAMES, type TableName } from '../schema.js';
 import { DEMO_PASSWORD, DEMO_USERS } from './demo-users.js';
@@ -29,6 +31,8 @@ export interface SeedOptions {
    * compliance strip's five plus the current). Benchmarks seed fewer to stay quick.
    */
   readonly historyMonths?: number;
+  /** APP_SECRET, whose derived key encrypts the demo TOTP secret (auth/mfa.ts); unset: the development key. */
+  readonly appSecret?: string;
 }
 
 /** One demo sign-in, as the server prints it and the README lists it. */
@@ -85,6 +89,11 @@ export async function seedDemo(db: Db, opts: SeedOptions): Promise<SeedSummary> 
     const demoUserIds = await insertDemoUsers(trx, passwordHash, today);
     const [adminId] = demoUserIds;
     if (adminId === undefined) throw new Error('DEMO_USERS must start with the top administrator');
+    for (const [index, user] of DEMO_USERS.entries()) {
+      const userId = demoUserIds[index];
+      if ('totpSecret' in user && userId !== undefined)
+        await enrolWithSecret(trx, mfaKey(opts.appSecret), userId, user.totpSecret, today);
+    }
     const organizations = await seedOrganizations(trx, adminId);
     const demoStaff = await assignDemoUsers(trx, demoUserIds, organizations);
     const teams = await insertPracticeTeams(trx, random, organizations, passwordHash, today);

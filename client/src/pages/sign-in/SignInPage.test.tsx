@@ -213,4 +213,89 @@ describe('SignInPage', () => {
     expect((form().password as HTMLInputElement).value).toBe('');
     expect(readUser()).toBeNull();
   });
+
+  it('asks for the authentication code after the password; a wrong code shows the invalid text', async () => {
+    const signedIn = makeUser({ roleid: [14] });
+    const verified: unknown[] = [];
+    mockFetch((url, init) => {
+      if (url === '/api/rpm/auth/loginWithCaptcha')
+        return json({ status: 0, message: 'code', mfa_required: 1, mfa_token: 'challenge-1' });
+      if (url !== '/api/rpm/auth/verifyMfa') return json({});
+      const body = JSON.parse(String(init.body));
+      verified.push(body);
+      return body.code === '654321'
+        ? json({ status: 1, message: 'ok', user: signedIn })
+        : json({ status: 0, message: 'Invalid authentication code' });
+    });
+    const user = userEvent.setup();
+    const { path } = renderAt('/');
+    await fillAndSubmit(user);
+
+    const code = await screen.findByLabelText('Authentication code');
+    expect(readUser()).toBeNull();
+    expect(FakeAltcha.resetCalls).toBe(1);
+    await user.type(code, '111111');
+    await user.click(screen.getByRole('button', { name: 'Verify' }));
+    const step = within(screen.getByRole('form', { name: 'Multi-factor sign-in' }));
+    expect((await step.findByRole('alert')).textContent).toBe('*Invalid authentication code');
+
+    await user.clear(screen.getByLabelText('Authentication code'));
+    await user.type(screen.getByLabelText('Authentication code'), '654321');
+    await user.click(screen.getByRole('button', { name: 'Verify' }));
+    await waitFor(() => expect(path()).toBe('/app/sales-dashboard'));
+    expect(verified).toEqual([
+      { mfa_token: 'challenge-1', code: '111111' },
+      { mfa_token: 'challenge-1', code: '654321' },
+    ]);
+    expect(readUser()).toEqual(signedIn);
+  });
+
+  it('goes back from the code step to the sign-in form', async () => {
+    mockFetch(() => json({ status: 0, message: 'code', mfa_required: 1, mfa_token: 'challenge-1' }));
+    const user = userEvent.setup();
+    renderAt('/');
+    await fillAndSubmit(user);
+    await user.click(await screen.findByRole('button', { name: 'Back to sign in' }));
+    expect(form().submit).toBeTruthy();
+    expect(screen.queryByLabelText('Authentication code')).toBeNull();
+  });
+
+  it('opens the set-up dialog when the role requires a factor, then shows the recovery codes once', async () => {
+    const flagged = makeUser({ user_id: 78, token: 'only-for-enrolment' });
+    const seen: { url: string; token: string | null }[] = [];
+    mockFetch((url, init) => {
+      seen.push({ url, token: new Headers(init.headers).get('token') });
+      if (url === '/api/rpm/auth/loginWithCaptcha')
+        return json({ status: 0, mfa_enrol: 1, user: flagged, message: 'Set it up' });
+      if (url === '/api/rpm/auth/mfa/begin')
+        return json({
+          secret: 'ABCDEFGHIJKLMNOP',
+          uri: 'otpauth://totp/x',
+          qr: 'data:image/png;base64,AAAA',
+        });
+      return json({ status: 1, message: 'ok', recovery_codes: ['aaaaa-bbbbb', 'ccccc-ddddd'] });
+    });
+    const user = userEvent.setup();
+    renderAt('/');
+    await fillAndSubmit(user);
+
+    const dialog = await screen.findByRole('dialog', { name: 'Set up multi-factor sign-in' });
+    expect(within(dialog).getByRole('img', { name: 'QR code for your authenticator app' })).toBeTruthy();
+    expect(within(dialog).getByText('ABCDEFGHIJKLMNOP')).toBeTruthy();
+    await user.type(within(dialog).getByLabelText('Authentication code'), '123456');
+    await user.click(within(dialog).getByRole('button', { name: 'Confirm' }));
+    const codes = await within(dialog).findByRole('list', { name: 'Recovery codes' });
+    expect(codes.textContent).toBe('aaaaa-bbbbbccccc-ddddd');
+    // Both calls went with the flagged user's session, which may only enrol.
+    expect(seen.slice(1).map((s) => s.token)).toEqual(['only-for-enrolment', 'only-for-enrolment']);
+
+    await user.click(within(dialog).getByRole('button', { name: 'Done' }));
+    await waitFor(() =>
+      expect(screen.queryByRole('dialog', { name: 'Set up multi-factor sign-in' })).toBeNull(),
+    );
+    expect(
+      screen.getByText('Multi-factor sign-in is set up. Sign in again with a code from your app.'),
+    ).toBeTruthy();
+    expect(readUser()).toBeNull();
+  });
 });

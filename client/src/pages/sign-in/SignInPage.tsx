@@ -1,6 +1,7 @@
-import { Button, Callout, Card, InputGroup, Intent } from '@blueprintjs/core';
-import { type Credentials, type LoginAnswer, signInMachine } from '@rpm/machines';
+import { Button, Callout, Card, Dialog, DialogBody, InputGroup, Intent } from '@blueprintjs/core';
+import { type LoginAnswer, signInMachine } from '@rpm/machines';
 import {
+  type CallResponse,
   formErrors,
   loginWithCaptcha,
   MSG,
@@ -9,6 +10,7 @@ import {
   signInForm,
   startPage,
   tooManyAttempts,
+  verifyMfa,
 } from '@rpm/shared';
 import { useActorRef, useSelector } from '@xstate/react';
 import { type FormEvent, lazy, Suspense, useEffect, useRef, useState } from 'react';
@@ -20,6 +22,7 @@ import { CaptchaField, type CaptchaHandle } from '../../captcha/CaptchaField';
 import { useApi } from '../../errors/ErrorDialogProvider';
 import { describedById, FormField } from '../../form/FormField';
 import { PasswordField } from '../../form/PasswordField';
+import { MFA_TEXT, MfaEnrolment } from '../../mfa/MfaEnrolment';
 import { useSession } from '../../session/SessionProvider';
 import { clearRedirectUrl, readRedirectUrl } from '../../session/storage';
 import { showToast } from '../../toaster/toast';
@@ -32,12 +35,15 @@ const ChangePasswordDialog = lazy(() =>
 /** 000 §8 is silent on a 429 without a usable Retry-After; we wait one minute. */
 export const DEFAULT_RETRY_AFTER_SECONDS = 60;
 
-/** The sign-in call, its answers and failures mapped to the machine's {@link LoginAnswer}. */
-async function login(input: Credentials & { captchaToken: string }): Promise<LoginAnswer> {
+/** The sign-in calls (password, then the code), their answers and failures mapped to the machine's {@link LoginAnswer}. */
+async function login(send: () => Promise<CallResponse<typeof loginWithCaptcha>>): Promise<LoginAnswer> {
   try {
-    const answer = await call(loginWithCaptcha, { body: input });
+    const answer = await send();
     if (answer.status === 1 && answer.user) return { kind: 'signedIn', user: answer.user };
     if (answer.change_password === 1 && answer.user) return { kind: 'changePassword', user: answer.user };
+    if (answer.mfa_required === 1 && answer.mfa_token)
+      return { kind: 'mfaRequired', mfaToken: answer.mfa_token };
+    if (answer.mfa_enrol === 1 && answer.user) return { kind: 'enrolMfa', user: answer.user };
     return { kind: 'invalid' };
   } catch (error) {
     if (!(error instanceof ApiError)) throw error;
@@ -51,6 +57,22 @@ async function login(input: Credentials & { captchaToken: string }): Promise<Log
     if (error.status === 0) return { kind: 'offline' };
     return { kind: 'failed', status: error.status, message: error.message };
   }
+}
+
+/** A refused attempt's text under the form, or 001 §8's 'Can't Connect' when no answer came. */
+function FailureAlert({ invalid, offline }: { readonly invalid: string | null; readonly offline: boolean }) {
+  if (invalid !== null)
+    return (
+      <p className="signin-invalid" role="alert">
+        {invalid}
+      </p>
+    );
+  if (!offline) return null;
+  return (
+    <Callout intent={Intent.DANGER} icon={null} role="alert" className="signin-callout">
+      {MSG.cantConnect}
+    </Callout>
+  );
 }
 
 type Values = { readonly username: string; readonly password: string };
@@ -74,7 +96,10 @@ export function SignInPage() {
     signInMachine.provide({
       actors: {
         solveCaptcha: fromPromise(async () => (await captcha.current?.solve()) ?? null),
-        login: fromPromise(({ input }) => login(input)),
+        login: fromPromise(({ input }) => login(() => call(loginWithCaptcha, { body: input }))),
+        verifyCode: fromPromise(({ input }) =>
+          login(() => call(verifyMfa, { body: { mfa_token: input.mfaToken, code: input.code } })),
+        ),
       },
       actions: {
         resetCaptcha: () => captcha.current?.reset(),
@@ -85,7 +110,11 @@ export function SignInPage() {
   const state = useSelector(actor, (s) => s.value);
   const retryAfter = useSelector(actor, (s) => s.context.retryAfterSeconds);
   const mustChange = useSelector(actor, (s) => (s.matches('changingPassword') ? s.context.user : null));
+  const mustEnrol = useSelector(actor, (s) => (s.matches('enrollingMfa') ? s.context.user : null));
   const busy = state === 'solvingCaptcha' || state === 'submitting';
+  const codeStep =
+    state === 'mfa' || state === 'mfaInvalid' || state === 'mfaOffline' || state === 'verifyingCode';
+  const [code, setCode] = useState('');
 
   useEffect(() => {
     const signedIn = (user: StoredUser) => {
@@ -129,57 +158,119 @@ export function SignInPage() {
       <Card className="public-card" elevation={2}>
         <h1 className="public-title">{MSG.signInTitle}</h1>
         <p className="public-subtitle">{MSG.signInSubtitle}</p>
-        <form noValidate onSubmit={submit} aria-label={MSG.signInTitle}>
-          <FormField id="signin-username" label="Email" error={errors.username}>
-            <InputGroup
-              id="signin-username"
-              name="username"
-              inputMode="email"
-              autoComplete="username"
-              autoCapitalize="none"
-              spellCheck={false}
-              value={values.username}
-              intent={errors.username ? Intent.DANGER : Intent.NONE}
-              aria-invalid={errors.username ? true : undefined}
-              aria-describedby={errors.username ? describedById('signin-username') : undefined}
-              onChange={(event) => update('username', event.target.value)}
+        {codeStep ? (
+          <form
+            noValidate
+            aria-label={MFA_TEXT.stepTitle}
+            onSubmit={(event) => {
+              event.preventDefault();
+              if (code.trim() !== '') actor.send({ type: 'SUBMIT_CODE', code });
+            }}
+          >
+            <p>{MFA_TEXT.codeHint}</p>
+            <FormField id="signin-code" label={MFA_TEXT.codeLabel}>
+              <InputGroup
+                id="signin-code"
+                name="code"
+                autoComplete="one-time-code"
+                autoCapitalize="none"
+                spellCheck={false}
+                autoFocus
+                value={code}
+                intent={state === 'mfaInvalid' ? Intent.DANGER : Intent.NONE}
+                aria-invalid={state === 'mfaInvalid' ? true : undefined}
+                onChange={(event) => setCode(event.target.value)}
+              />
+            </FormField>
+            <FailureAlert
+              invalid={state === 'mfaInvalid' ? MFA_TEXT.invalidCode : null}
+              offline={state === 'mfaOffline'}
             />
-          </FormField>
-          <PasswordField
-            id="signin-password"
-            label="Password"
-            error={errors.password}
-            value={values.password}
-            autoComplete="current-password"
-            onChange={(value) => update('password', value)}
-          />
-          <CaptchaField ref={captcha} />
-          {state === 'invalid' && (
-            <p className="signin-invalid" role="alert">
-              {MSG.invalidCredentials}
-            </p>
-          )}
-          {state === 'offline' && (
-            <Callout intent={Intent.DANGER} icon={null} role="alert" className="signin-callout">
-              {MSG.cantConnect}
-            </Callout>
-          )}
-          {state === 'tooManyAttempts' && (
-            <Callout intent={Intent.WARNING} icon={null} role="alert" className="signin-callout">
-              {tooManyAttempts(retryAfter)}
-            </Callout>
-          )}
-          <Button
-            type="submit"
-            intent={Intent.PRIMARY}
-            fill
-            size="large"
-            text={MSG.signInButton}
-            loading={busy}
-            disabled={state === 'tooManyAttempts'}
-          />
-        </form>
+            <Button
+              type="submit"
+              intent={Intent.PRIMARY}
+              fill
+              size="large"
+              text={MFA_TEXT.verify}
+              loading={state === 'verifyingCode'}
+            />
+            <Button
+              variant="minimal"
+              fill
+              text={MFA_TEXT.back}
+              disabled={state === 'verifyingCode'}
+              onClick={() => {
+                setCode('');
+                actor.send({ type: 'BACK' });
+              }}
+            />
+          </form>
+        ) : (
+          <form noValidate onSubmit={submit} aria-label={MSG.signInTitle}>
+            <FormField id="signin-username" label="Email" error={errors.username}>
+              <InputGroup
+                id="signin-username"
+                name="username"
+                inputMode="email"
+                autoComplete="username"
+                autoCapitalize="none"
+                spellCheck={false}
+                value={values.username}
+                intent={errors.username ? Intent.DANGER : Intent.NONE}
+                aria-invalid={errors.username ? true : undefined}
+                aria-describedby={errors.username ? describedById('signin-username') : undefined}
+                onChange={(event) => update('username', event.target.value)}
+              />
+            </FormField>
+            <PasswordField
+              id="signin-password"
+              label="Password"
+              error={errors.password}
+              value={values.password}
+              autoComplete="current-password"
+              onChange={(value) => update('password', value)}
+            />
+            <CaptchaField ref={captcha} />
+            {state === 'mfaEnrolled' && (
+              <Callout intent={Intent.SUCCESS} icon={null} role="status" className="signin-callout">
+                {MFA_TEXT.enrolledSignInAgain}
+              </Callout>
+            )}
+            <FailureAlert
+              invalid={state === 'invalid' ? MSG.invalidCredentials : null}
+              offline={state === 'offline'}
+            />
+            {state === 'tooManyAttempts' && (
+              <Callout intent={Intent.WARNING} icon={null} role="alert" className="signin-callout">
+                {tooManyAttempts(retryAfter)}
+              </Callout>
+            )}
+            <Button
+              type="submit"
+              intent={Intent.PRIMARY}
+              fill
+              size="large"
+              text={MSG.signInButton}
+              loading={busy}
+              disabled={state === 'tooManyAttempts'}
+            />
+          </form>
+        )}
       </Card>
+      {mustEnrol && (
+        <Dialog isOpen title={MFA_TEXT.setUpTitle} onClose={() => actor.send({ type: 'CLOSE_ENROL_MFA' })}>
+          <DialogBody>
+            <p>{MFA_TEXT.required}</p>
+            <MfaEnrolment
+              auth={{ uid: mustEnrol.user_id, token: mustEnrol.token }}
+              onDone={() => {
+                setValues((v) => ({ ...v, password: '' }));
+                actor.send({ type: 'MFA_ENROLLED' });
+              }}
+            />
+          </DialogBody>
+        </Dialog>
+      )}
       {mustChange && (
         <Suspense fallback={null}>
           <ChangePasswordDialog
