@@ -1,10 +1,13 @@
+import { callUrl, verifyMfa } from '@rpm/shared';
 import { solveChallenge } from 'altcha-lib';
 import { deriveKey } from 'altcha-lib/algorithms/sha';
 import type { FastifyInstance } from 'fastify';
 import { createApp } from './app.js';
+import { totpCode } from './auth/mfa.js';
 import { SimulatedClock } from './clock.js';
 import { type Config, loadConfig } from './config.js';
 import type { Db } from './db/schema.js';
+import { DEMO_TOTP_SECRET } from './db/seed/demo-users.js';
 import { testDatabase } from './db/test-database.js';
 
 /** A BFF on a fresh test database (PGlite, or PostgreSQL when DATABASE_URL is set) with a simulated clock. */
@@ -67,12 +70,22 @@ export async function signIn(
   app: FastifyInstance,
   username: string,
   password = DEMO_PASSWORD_FOR_TESTS,
+  /** The server clock's time, for the demo MFA user's code (the real time by default). */
+  at: Date = new Date(),
 ): Promise<{ headers: Record<string, string>; user: { user_id: number; token: string } }> {
-  const res = await app.inject({
+  let res = await app.inject({
     method: 'POST',
     url: '/api/rpm/auth/loginWithCaptcha',
     payload: { username, password, captchaToken: await solvedCaptcha(app) },
   });
+  // The demo user enrolled in MFA (issue 11) completes the second step with its printed secret.
+  const step = res.json() as { mfa_required?: number; mfa_token?: string };
+  if (step.mfa_required === 1 && step.mfa_token)
+    res = await app.inject({
+      method: 'POST',
+      url: callUrl(verifyMfa),
+      payload: { mfa_token: step.mfa_token, code: totpCode(DEMO_TOTP_SECRET, at) },
+    });
   const body = res.json();
   if (!body.user) throw new Error(`sign-in failed: ${res.statusCode} ${res.body}`);
   const cookie = res.cookies.find((c) => c.name === 'rpm_session');

@@ -1,6 +1,7 @@
 import { billingReport } from './billing-report.js';
 import { clientBundle } from './client-bundle.js';
 import { ingestBenchmark } from './ingest.js';
+import { listScroll } from './list-scroll.js';
 import { listsBenchmark } from './lists.js';
 import { signInRoundTrip } from './sign-in-round-trip.js';
 import { signInToUsable } from './sign-in-to-usable.js';
@@ -12,10 +13,14 @@ const benches: [string, () => Promise<Record<string, string>> | Record<string, s
   ['sign-in to a usable shell', signInToUsable],
   ['billing report', billingReport],
   ['lists (patients, monitoring worklist)', listsBenchmark],
+  ['list scrolling (client)', listScroll],
   ['reading intake', ingestBenchmark],
 ];
 
+// `npm run bench -- <words>` runs the benchmarks whose name holds one of the words.
+const only = process.argv.slice(2).map((word) => word.toLowerCase());
 for (const [name, bench] of benches) {
+  if (only.length > 0 && !only.some((word) => name.includes(word))) continue;
   const figures = await bench();
   console.log(`\n${name}`);
   for (const [label, value] of Object.entries(figures)) console.log(`  ${label.padEnd(34)} ${value}`);

@@ -30,6 +30,7 @@ describe('security headers (issue 11 #9)', () => {
     expect(map.get('frame-src')).toBe("'none'");
     expect(map.get('frame-ancestors')).toBe("'none'");
     expect(map.get('script-src')).toBe("'self'");
+    expect(map.get('style-src')).toBe("'self'");
     expect(frameOptions).toBe('DENY');
   });
 
