@@ -1,11 +1,8 @@
 import '@blueprintjs/core/lib/css/blueprint.css';
 import './styles.css';
-import { setJitlessZod } from '@rpm/shared';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './App';
-
-setJitlessZod();
 
 const root = document.getElementById('root');
 if (!root) throw new Error('index.html has no #root');

@@ -1,3 +1,5 @@
+// biome-ignore-all assist/source/organizeImports: zod-csp must be evaluated first (in a browser, zod is made jitless before any schema below is built).
+export * from './zod-csp.js';
 export * from './api/all-calls.js';
 export * from './api/auth.js';
 export * from './api/billing.js';
@@ -36,4 +38,3 @@ export * from './thresholds.js';
 export * from './user.js';
 export * from './user-menu.js';
 export * from './validators.js';
-export * from './zod-csp.js';
