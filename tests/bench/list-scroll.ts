@@ -29,6 +29,8 @@ export async function listScroll(): Promise<Record<string, string>> {
   const browser = await chromium.launch({ executablePath: '/usr/bin/chromium', args: CHROMIUM_ARGS });
   try {
     const page = await browser.newPage({ viewport: { width: 1440, height: 900 } });
+    // tsx (esbuild) names functions with a `__name` helper that the page's own scope lacks.
+    await page.addInitScript('window.__name = (f) => f');
     await page.goto(`${base}/`);
     await page.getByLabel('Email').fill('role1@demo.test');
     await page.getByLabel('Password', { exact: true }).fill('Demo-pass-2026!');
