@@ -1,5 +1,5 @@
 import { Callout, Classes, HTMLSelect, Intent, NonIdealState, Spinner, SpinnerSize } from '@blueprintjs/core';
-import { type CallResponse, getBillingCountSummary, MSG } from '@rpm/shared';
+import { type CallResponse, formatUsd, getBillingCountSummary, MSG } from '@rpm/shared';
 import { useEffect, useState } from 'react';
 import { Link } from 'wouter';
 import { ApiError } from '../api/api-error';
@@ -17,7 +17,6 @@ import {
   yearOptions,
 } from './billing-period';
 import { CountChart } from './CountChart';
-import { formatUsd } from './money';
 import './billing.css';
 
 type Summary = CallResponse<typeof getBillingCountSummary>;

@@ -4,9 +4,9 @@ import { type BillingRow, MSG, PRODUCT } from '@rpm/shared';
 import type { ReactNode } from 'react';
 import { Link } from 'wouter';
 import '@blueprintjs/table/lib/css/table.css';
+import { displayDate } from '@rpm/shared';
 import type { BillingSortKey } from './billing-report-state';
 import { codeCell } from './code-columns';
-import { displayDate } from './display-date';
 
 /** Props of {@link BillingTable}. */
 export interface BillingTableProps {

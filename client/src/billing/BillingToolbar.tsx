@@ -8,10 +8,9 @@ import {
   Spinner,
   SpinnerSize,
 } from '@blueprintjs/core';
-import { MSG } from '@rpm/shared';
+import { formatUsd, MSG } from '@rpm/shared';
 import { type BillingPeriod, monthOptions, yearOptions } from './billing-period';
 import type { BillingReportEvent, BillingReportState } from './billing-report-state';
-import { formatUsd } from './money';
 import { type PracticeLoader, PracticeSelector } from './PracticeSelector';
 
 /** Props of {@link BillingToolbar}. */

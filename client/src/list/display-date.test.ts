@@ -1,5 +1,5 @@
+import { displayDate } from '@rpm/shared';
 import { describe, expect, it } from 'vitest';
-import { displayDate } from './display-date';
 
 describe('displayDate', () => {
   it.each([

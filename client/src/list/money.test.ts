@@ -1,5 +1,5 @@
+import { formatUsd } from '@rpm/shared';
 import { describe, expect, it } from 'vitest';
-import { formatUsd } from './money';
 
 describe('formatUsd', () => {
   it.each([
