@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import type { FilterOption, ListFilter } from './define-list.js';
+import type { FilterOption, ListColumn, ListFilter } from './define-list.js';
 
 /**
  * The row of every patient list (Patients, Non Compliance Patients, Monthly Report, CCM, Screened): one patient
@@ -81,3 +81,18 @@ export const PATIENT_FILTERS = {
   progress: { key: 'progress', label: 'Reading Days', multi: true, options: PROGRESS_OPTIONS },
   minutes: { key: 'minutes', label: 'RPM Minutes', multi: true, options: MINUTES_OPTIONS },
 } as const satisfies Record<string, ListFilter>;
+
+/** The columns every patient list shows the same way, declared once. */
+export const PATIENT_COLUMNS = {
+  id: { key: 'patient_id', label: 'RPM ID', sortable: true },
+  name: {
+    key: 'patient_name',
+    label: 'Patient Name',
+    sortable: true,
+    format: 'upper',
+    link: PATIENT_CHART_LINK,
+  },
+  dob: { key: 'dob', label: 'DOB', sortable: true, format: 'date' },
+  practice: { key: 'practice_name', label: 'Practice', sortable: true },
+  compliance: { key: 'compliance', label: 'Compliance', format: 'strip' },
+} as const satisfies Record<string, ListColumn<keyof PatientListRow & string>>;

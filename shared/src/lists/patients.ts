@@ -1,5 +1,10 @@
 import { defineList } from './define-list.js';
-import { PATIENT_FILTERS as F, PATIENT_CHART_LINK, patientListRow } from './patient-row.js';
+import {
+  PATIENT_COLUMNS as C,
+  PATIENT_FILTERS as F,
+  PATIENT_CHART_LINK,
+  patientListRow,
+} from './patient-row.js';
 
 /**
  * Patients (000 §2.4 'Patients Table', route {patientStatus?}/{dashboardType?}/patients; 001 §2.3 filters, §2.9
@@ -14,10 +19,10 @@ export const patientsList = defineList({
   row: patientListRow,
   idKey: 'patient_id',
   columns: [
-    { key: 'patient_id', label: 'RPM ID', sortable: true },
-    { key: 'patient_name', label: 'Patient Name', sortable: true, format: 'upper', link: PATIENT_CHART_LINK },
-    { key: 'dob', label: 'DOB', sortable: true, format: 'date' },
-    { key: 'practice_name', label: 'Practice', sortable: true },
+    C.id,
+    C.name,
+    C.dob,
+    C.practice,
     { key: 'rpm_status', label: 'RPM Status', sortable: true },
     { key: 'ccm_status', label: 'CCM Status', sortable: true },
     { key: 'devices', label: 'Devices' },
@@ -25,7 +30,7 @@ export const patientsList = defineList({
     { key: 'rpm_minutes', label: 'RPM Minutes', sortable: true, format: 'minutes' },
     { key: 'last_reading_at', label: 'Last Reading', sortable: true, format: 'datetime' },
     { key: 'open_alerts', label: 'Open Alerts', sortable: true, format: 'number' },
-    { key: 'compliance', label: 'Compliance', format: 'strip' },
+    C.compliance,
   ],
   defaultSort: { key: 'patient_name', order: 'asc' },
   filters: [
@@ -71,17 +76,17 @@ export const nonCompliancePatientsList = defineList({
   row: patientListRow,
   idKey: 'patient_id',
   columns: [
-    { key: 'patient_id', label: 'RPM ID', sortable: true },
-    { key: 'patient_name', label: 'Patient Name', sortable: true, format: 'upper', link: PATIENT_CHART_LINK },
+    C.id,
+    C.name,
     { key: 'phone', label: 'Phone' },
-    { key: 'practice_name', label: 'Practice', sortable: true },
+    C.practice,
     { key: 'care_coordinator', label: 'Care Coordinator', sortable: true },
     { key: 'devices', label: 'Devices' },
     { key: 'reading_days', label: 'Reading Days', sortable: true, format: 'readingDays' },
     { key: 'progress', label: 'Progress', sortable: true },
     { key: 'last_reading_at', label: 'Last Reading', sortable: true, format: 'datetime' },
     { key: 'days_since_reading', label: 'Days Without Reading', sortable: true, format: 'number' },
-    { key: 'compliance', label: 'Compliance', format: 'strip' },
+    C.compliance,
   ],
   defaultSort: { key: 'days_since_reading', order: 'desc' },
   filters: [
@@ -118,16 +123,16 @@ export const monthlyReportList = defineList({
   row: patientListRow,
   idKey: 'patient_id',
   columns: [
-    { key: 'patient_id', label: 'RPM ID', sortable: true },
-    { key: 'patient_name', label: 'Patient Name', sortable: true, format: 'upper', link: PATIENT_CHART_LINK },
-    { key: 'practice_name', label: 'Practice', sortable: true },
+    C.id,
+    C.name,
+    C.practice,
     { key: 'month', label: 'Month', format: 'text' },
     { key: 'reading_days', label: 'Reading Days', sortable: true, format: 'readingDays' },
     { key: 'progress', label: 'Progress', sortable: true },
     { key: 'rpm_minutes', label: 'RPM Minutes', sortable: true, format: 'minutes' },
     { key: 'ccm_minutes', label: 'CCM Minutes', sortable: true, format: 'minutes' },
     { key: 'setup_date', label: 'Setup Date', sortable: true, format: 'date' },
-    { key: 'compliance', label: 'Compliance', format: 'strip' },
+    C.compliance,
   ],
   defaultSort: { key: 'patient_name', order: 'asc' },
   filters: [
@@ -156,10 +161,10 @@ export const ccmList = defineList({
   row: patientListRow,
   idKey: 'patient_id',
   columns: [
-    { key: 'patient_id', label: 'RPM ID', sortable: true },
-    { key: 'patient_name', label: 'Patient Name', sortable: true, format: 'upper', link: PATIENT_CHART_LINK },
-    { key: 'dob', label: 'DOB', sortable: true, format: 'date' },
-    { key: 'practice_name', label: 'Practice', sortable: true },
+    C.id,
+    C.name,
+    C.dob,
+    C.practice,
     { key: 'ccm_status', label: 'CCM Status', sortable: true },
     { key: 'care_coordinator', label: 'Care Coordinator', sortable: true },
     { key: 'ccm_minutes', label: 'CCM Minutes', sortable: true, format: 'minutes' },
@@ -187,11 +192,11 @@ export const screenedList = defineList({
   row: patientListRow,
   idKey: 'patient_id',
   columns: [
-    { key: 'patient_id', label: 'RPM ID', sortable: true },
-    { key: 'patient_name', label: 'Patient Name', sortable: true, format: 'upper', link: PATIENT_CHART_LINK },
-    { key: 'dob', label: 'DOB', sortable: true, format: 'date' },
+    C.id,
+    C.name,
+    C.dob,
     { key: 'phone', label: 'Phone' },
-    { key: 'practice_name', label: 'Practice', sortable: true },
+    C.practice,
     { key: 'diagnosis_code', label: 'Diagnosis Code' },
     { key: 'rpm_status', label: 'RPM Status', sortable: true },
     { key: 'physician', label: 'Physician', sortable: true },
