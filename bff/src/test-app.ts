@@ -1,7 +1,16 @@
-import { callUrl, verifyMfa } from '@rpm/shared';
+import {
+  type CallDef,
+  type CallInput,
+  type CallResponse,
+  callQueryString,
+  callUrl,
+  getCaptcha,
+  loginWithCaptcha,
+  verifyMfa,
+} from '@rpm/shared';
 import { solveChallenge } from 'altcha-lib';
 import { deriveKey } from 'altcha-lib/algorithms/sha';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import { createApp } from './app.js';
 import { totpCode } from './auth/mfa.js';
 import { SimulatedClock } from './clock.js';
@@ -56,7 +65,7 @@ export async function startTestApp(
 
 /** Fetches a captcha and solves it as the sign-in page's widget does; returns the captchaToken. */
 export async function solvedCaptcha(app: FastifyInstance): Promise<string> {
-  const res = await app.inject({ method: 'GET', url: '/api/captcha' });
+  const res = await injectCall(app, getCaptcha);
   const challenge = res.json();
   const solution = await solveChallenge({ challenge, deriveKey });
   if (!solution) throw new Error('captcha not solved');
@@ -73,18 +82,14 @@ export async function signIn(
   /** The server clock's time, for the demo MFA user's code (the real time by default). */
   at: Date = new Date(),
 ): Promise<{ headers: Record<string, string>; user: { user_id: number; token: string } }> {
-  let res = await app.inject({
-    method: 'POST',
-    url: '/api/rpm/auth/loginWithCaptcha',
-    payload: { username, password, captchaToken: await solvedCaptcha(app) },
+  let res = await injectCall(app, loginWithCaptcha, {
+    body: { username, password, captchaToken: await solvedCaptcha(app) },
   });
   // The demo user enrolled in MFA (issue 11) completes the second step with its printed secret.
   const step = res.json() as { mfa_required?: number; mfa_token?: string };
   if (step.mfa_required === 1 && step.mfa_token)
-    res = await app.inject({
-      method: 'POST',
-      url: callUrl(verifyMfa),
-      payload: { mfa_token: step.mfa_token, code: totpCode(DEMO_TOTP_SECRET, at) },
+    res = await injectCall(app, verifyMfa, {
+      body: { mfa_token: step.mfa_token, code: totpCode(DEMO_TOTP_SECRET, at) },
     });
   const body = res.json();
   if (!body.user) throw new Error(`sign-in failed: ${res.statusCode} ${res.body}`);
@@ -98,4 +103,50 @@ export async function signIn(
       cookie: `rpm_session=${cookie.value}`,
     },
   };
+}
+
+/** Who makes a call in a test: a signed-in user's headers, or nobody (`null`: anonymous). */
+export type Caller = { readonly headers: Readonly<Record<string, string>> } | null;
+
+/** A call's inputs as the contract types them (issue 12 #5: tests go through the contract, not literal paths). */
+export interface CallRequestOf<C extends CallDef> {
+  readonly query?: CallInput<C>['query'];
+  readonly body?: CallInput<C>['body'];
+  readonly headers?: Readonly<Record<string, string>>;
+}
+
+/** Makes one call of the contract as `as` would: its method, `/api/{path}` with the query, the JSON body. */
+export function injectCall<C extends CallDef>(
+  app: FastifyInstance,
+  call: C,
+  input: CallRequestOf<C> = {},
+  as: Caller = null,
+): Promise<LightMyRequestResponse> {
+  return injectUnchecked(app, call, input, as);
+}
+
+/** {@link injectCall} with inputs the contract refuses: for tests of bad input. */
+export function injectUnchecked(
+  app: FastifyInstance,
+  call: CallDef,
+  input: {
+    readonly query?: unknown;
+    readonly body?: unknown;
+    readonly headers?: Readonly<Record<string, string>>;
+  },
+  as: Caller = null,
+): Promise<LightMyRequestResponse> {
+  return app.inject({
+    method: call.method,
+    url: `${callUrl(call)}${callQueryString(input.query)}`,
+    headers: { ...as?.headers, ...input.headers },
+    ...(input.body === undefined ? {} : { payload: input.body as object }),
+  });
+}
+
+/** A 2xx answer parsed with the call's response schema: a test fails when the server leaves the contract. */
+export function answerOf<C extends CallDef>(call: C, res: LightMyRequestResponse): CallResponse<C> {
+  if (res.statusCode < 200 || res.statusCode > 299)
+    throw new Error(`${call.path}: ${res.statusCode} ${res.body}`);
+  return call.response.parse(res.json()) as CallResponse<C>;
 }

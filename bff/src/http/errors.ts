@@ -1,6 +1,7 @@
 import type { ErrorEnvelope } from '@rpm/shared';
 import type { FastifyError, FastifyInstance } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
+import { DOMAIN_ERROR_STATUS, DomainError } from '../domain-errors.js';
 
 /** An error with the HTTP status and the text the client shows in its 'Alert - {status}' dialog (000 §8). */
 export class HttpError extends Error {
@@ -37,6 +38,9 @@ export function registerErrorHandler(app: FastifyInstance): void {
     if (err instanceof HttpError) {
       reply.headers(err.headers);
       body = { status: err.statusCode, message: err.message, ...(err.field ? { field: err.field } : {}) };
+    } else if (err instanceof DomainError) {
+      const status = DOMAIN_ERROR_STATUS[err.kind];
+      body = { status, message: err.message, ...(err.field ? { field: err.field } : {}) };
     } else if (err.validation) {
       body = { status: 400, ...describeValidation(err) };
     } else if (INPUT_SQLSTATES.has(String((err as { code?: unknown }).code))) {

@@ -1,5 +1,6 @@
+import { addCheckInEntry, getDetailsByUserID, getLanguages } from '@rpm/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { signIn, startTestApp, type TestApp } from '../test-app.js';
+import { injectCall, injectUnchecked, signIn, startTestApp, type TestApp } from '../test-app.js';
 import { rowCounts } from './test-rows.js';
 
 type Signed = Awaited<ReturnType<typeof signIn>>;
@@ -37,19 +38,13 @@ beforeAll(async () => {
 });
 afterAll(async () => t.close());
 
-const get = (url: string, who: Signed) =>
-  t.app.inject({ method: 'GET', url: `/api/${url}`, headers: who.headers });
-const checkIn = (who: Signed, payload: unknown) =>
-  t.app.inject({
-    method: 'POST',
-    url: '/api/rpm/dashboard/addCheckInEntry',
-    headers: who.headers,
-    payload: payload as object,
-  });
+const details = (query: Record<string, unknown>, who: Signed) =>
+  injectUnchecked(t.app, getDetailsByUserID, { query }, who);
+const checkIn = (who: Signed, body: unknown) => injectUnchecked(t.app, addCheckInEntry, { body }, who);
 
 describe('getDetailsByUserID (000 §4.6, §7)', () => {
   it('answers the patient of the caller’s practice', async () => {
-    const res = await get(`rpm/users/getDetailsByUserID?userid=${mine}&roleid=7`, nurse);
+    const res = await details({ userid: mine, roleid: 7 }, nurse);
     expect(res.statusCode).toBe(200);
     const p = await t.db
       .selectFrom('patients')
@@ -76,28 +71,26 @@ describe('getDetailsByUserID (000 §4.6, §7)', () => {
     "refuses %s (sales, technician), who has no 'Patient Chart' entry (issue 11 #4)",
     async (username) => {
       const who = await signIn(t.app, username);
-      const res = await get(`rpm/users/getDetailsByUserID?userid=${mine}&roleid=7`, who);
+      const res = await details({ userid: mine, roleid: 7 }, who);
       expect(res.statusCode).toBe(403);
       expect(res.json().message).not.toContain(String(mine));
     },
   );
 
   it('answers any patient for role 1', async () => {
-    expect((await get(`rpm/users/getDetailsByUserID?userid=${foreign}&roleid=7`, admin)).statusCode).toBe(
-      200,
-    );
+    expect((await details({ userid: foreign, roleid: 7 }, admin)).statusCode).toBe(200);
   });
 
   it.each([
-    ['a patient outside the caller’s practices', () => `userid=${foreign}&roleid=7`, 404, 'userid'],
-    ['an unknown patient', () => 'userid=999999&roleid=7', 404, 'userid'],
-    ['a role other than 7', () => `userid=${mine}&roleid=6`, 400, 'roleid'],
-    ['a missing roleid', () => `userid=${mine}`, 400, 'roleid'],
-    ['a userid that is not a number', () => 'userid=abc&roleid=7', 400, 'userid'],
-    ['a negative userid', () => 'userid=-3&roleid=7', 400, 'userid'],
-    ['a userid beyond the integer keys', () => 'userid=3000000000&roleid=7', 400, 'userid'],
+    ['a patient outside the caller’s practices', () => ({ userid: foreign, roleid: 7 }), 404, 'userid'],
+    ['an unknown patient', () => ({ userid: 999999, roleid: 7 }), 404, 'userid'],
+    ['a role other than 7', () => ({ userid: mine, roleid: 6 }), 400, 'roleid'],
+    ['a missing roleid', () => ({ userid: mine }), 400, 'roleid'],
+    ['a userid that is not a number', () => ({ userid: 'abc', roleid: 7 }), 400, 'userid'],
+    ['a negative userid', () => ({ userid: -3, roleid: 7 }), 400, 'userid'],
+    ['a userid beyond the integer keys', () => ({ userid: 3000000000, roleid: 7 }), 400, 'userid'],
   ])('refuses %s, naming the field', async (_, query, status, field) => {
-    const res = await get(`rpm/users/getDetailsByUserID?${query()}`, nurse);
+    const res = await details(query(), nurse);
     expect(res.statusCode).toBe(status);
     expect(res.json().field).toBe(field);
     // Issue 11 #6: a foreign patient and an unknown one get the same answer.
@@ -154,7 +147,7 @@ describe('addCheckInEntry (000 §4.6, §6.2)', () => {
 
 describe('getLanguages (000 §2.10, §9)', () => {
   it('lists 1 English, 2 Arabic, 3 Spanish', async () => {
-    expect((await get('rpm/patients/getLanguages', lead)).json()).toEqual({
+    expect((await injectCall(t.app, getLanguages, {}, lead)).json()).toEqual({
       status: 1,
       data: [
         { language_id: 1, language: 'English' },
@@ -165,8 +158,6 @@ describe('getLanguages (000 §2.10, §9)', () => {
   });
 
   it('needs a session', async () => {
-    expect((await t.app.inject({ method: 'GET', url: '/api/rpm/patients/getLanguages' })).statusCode).toBe(
-      401,
-    );
+    expect((await injectCall(t.app, getLanguages)).statusCode).toBe(401);
   });
 });

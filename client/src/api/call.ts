@@ -1,4 +1,12 @@
-import { type CallDef, type CallInput, type CallResponse, callUrl, errorEnvelope, MSG } from '@rpm/shared';
+import {
+  type CallDef,
+  type CallInput,
+  type CallResponse,
+  callQueryString,
+  callUrl,
+  errorEnvelope,
+  MSG,
+} from '@rpm/shared';
 import type { z } from 'zod';
 import { readUser } from '../session/storage';
 import { ApiError } from './api-error';
@@ -46,17 +54,6 @@ function declaredHeaders(headers: unknown): Record<string, string> {
     out[name] = text;
   }
   return out;
-}
-
-function queryString(query: unknown): string {
-  if (query === undefined || query === null || typeof query !== 'object') return '';
-  const params = new URLSearchParams();
-  for (const [key, value] of Object.entries(query)) {
-    if (value === undefined || value === null) continue;
-    for (const item of Array.isArray(value) ? value : [value]) params.append(key, String(item));
-  }
-  const text = params.toString();
-  return text === '' ? '' : `?${text}`;
 }
 
 /** `Retry-After` as seconds: either a number of seconds or an HTTP date (RFC 9110 §10.2.3). */
@@ -124,7 +121,7 @@ export async function callRaw<C extends CallDef>(
 
   let response: Response;
   try {
-    response = await fetch(`${callUrl(def)}${queryString(input?.query)}`, init);
+    response = await fetch(`${callUrl(def)}${callQueryString(input?.query)}`, init);
   } catch (error) {
     if (options.signal?.aborted) throw error;
     throw new ApiError(0, MSG.cantConnect);

@@ -45,3 +45,15 @@ export interface CallInput<C extends CallDef> {
 export function callUrl(call: Pick<CallDef, 'path'>): string {
   return `/api/${call.path}`;
 }
+
+/** A call's query as the client sends it: `?a=1&b=2`, arrays as repeated keys, empty values kept, nullish left out. */
+export function callQueryString(query: unknown): string {
+  if (query === undefined || query === null || typeof query !== 'object') return '';
+  const params = new URLSearchParams();
+  for (const [key, value] of Object.entries(query)) {
+    if (value === undefined || value === null) continue;
+    for (const item of Array.isArray(value) ? value : [value]) params.append(key, String(item));
+  }
+  const text = params.toString();
+  return text === '' ? '' : `?${text}`;
+}
