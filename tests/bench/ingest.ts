@@ -5,8 +5,8 @@ import { createApp } from '@rpm/bff/app';
 import { loadConfig } from '@rpm/bff/config';
 import { DEMO_DEVICE_KEY } from '@rpm/bff/db/seed/index';
 import { testDatabase } from '@rpm/bff/db/test-database';
-import { giveDevice, makePatient, placeOf } from '@rpm/bff/routes/chart-fixtures';
 import { solvedCaptcha } from '@rpm/bff/test-app';
+import { giveDevice, makePatient, placeOf } from '@rpm/bff/test-fixtures';
 import type { LoadInput, LoadResult } from './ingest-load.js';
 
 /**

@@ -2,8 +2,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Db } from '../db/schema.js';
 import { DEMO_DEVICE_KEY } from '../db/seed/index.js';
 import { HttpError } from '../http/errors.js';
-import { type FixtureDevice, giveDevice, makePatient, placeOf } from '../routes/chart-fixtures.js';
 import { startTestApp, type TestApp } from '../test-app.js';
+import { type FixtureDevice, giveDevice, makePatient, placeOf } from '../test-fixtures.js';
 import { createIntake } from './intake.js';
 
 let t: TestApp;

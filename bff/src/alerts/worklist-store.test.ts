@@ -14,9 +14,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AuthContext } from '../auth/guard.js';
 import { openTab } from '../hub/test-tab.js';
 import { ForeignFilterValueError, type ListView, type ListViewer } from '../lists/source.js';
-import { rowCounts } from '../routes/test-rows.js';
 import { patientScope } from '../scope.js';
 import { signIn, startTestApp, type TestApp } from '../test-app.js';
+import { rowCounts } from '../test-rows.js';
 import { monitorSource } from './worklist-store.js';
 
 type Signed = Awaited<ReturnType<typeof signIn>>;

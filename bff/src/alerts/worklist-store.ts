@@ -6,11 +6,11 @@ import { patientName } from '../billing/report.js';
 import { likeWord, searchTerms } from '../billing/scope.js';
 import { recordTimeLogs } from '../billing/summary.js';
 import type { Db } from '../db/schema.js';
+import { fullName } from '../http/route-helpers.js';
 import { rankSql } from '../lists/rank.js';
 import { countOf, type SliceQueries, sliceSource } from '../lists/slice-source.js';
 import { ForeignFilterValueError, type ListSource, type ListView, type ListViewer } from '../lists/source.js';
 import { dayRange, idValues, optionValues } from '../lists/view-values.js';
-import { fullName } from '../routes/route-helpers.js';
 import type { PatientScope } from '../scope.js';
 import { alertsChangedPush, type PendingPush } from './raise.js';
 

@@ -2,10 +2,10 @@ import type { AuditRow, FilterOption } from '@rpm/shared';
 import { type Expression, type RawBuilder, type SqlBool, sql } from 'kysely';
 import { likeWord, searchTerms } from '../billing/scope.js';
 import type { Db } from '../db/schema.js';
+import { fullName } from '../http/route-helpers.js';
 import { countOf, type SliceQueries, sliceSource } from '../lists/slice-source.js';
 import type { ListSource, ListView, ListViewer } from '../lists/source.js';
 import { dayRange, idValues, optionValues } from '../lists/view-values.js';
-import { fullName } from '../routes/route-helpers.js';
 
 /**
  * The audit report's rows (shared/src/lists/audit.ts auditList; issue 11 "Add", ONC 170.315(d)(2)/(3)): audit_log

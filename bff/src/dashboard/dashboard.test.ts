@@ -4,8 +4,8 @@ import { recordReadings, recordTimeLogs } from '../billing/summary.js';
 import { SimulatedClock } from '../clock.js';
 import { RPM_STATUS } from '../db/seed/patient-statuses.js';
 import { createMissedReadingsJob } from '../jobs/missed-readings.js';
-import { giveDevice, makePatient, type Place, placeOf } from '../routes/chart-fixtures.js';
 import { signIn, startTestApp, type TestApp } from '../test-app.js';
+import { giveDevice, makePatient, type Place, placeOf } from '../test-fixtures.js';
 
 type Signed = Awaited<ReturnType<typeof signIn>>;
 

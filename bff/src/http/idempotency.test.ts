@@ -1,7 +1,7 @@
 import { addPatientNote, addPatientTask, callUrl } from '@rpm/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { makePatient, placeOf } from '../routes/chart-fixtures.js';
 import { signIn, startTestApp, type TestApp } from '../test-app.js';
+import { makePatient, placeOf } from '../test-fixtures.js';
 
 let t: TestApp;
 let nurse: Awaited<ReturnType<typeof signIn>>;

@@ -2,9 +2,9 @@ import { isoDay } from '@rpm/shared';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { recordReadings } from '../billing/summary.js';
 import { SimulatedClock } from '../clock.js';
-import { giveDevice, makePatient, placeOf } from '../routes/chart-fixtures.js';
-import { rowCounts } from '../routes/test-rows.js';
 import { startTestApp, type TestApp } from '../test-app.js';
+import { giveDevice, makePatient, placeOf } from '../test-fixtures.js';
+import { rowCounts } from '../test-rows.js';
 import { createMissedReadingsJob, type MissedReadingsJob } from './missed-readings.js';
 
 const DAY = 86_400_000;

@@ -5,8 +5,8 @@ import { join } from 'node:path';
 import { ALL_LISTS, type CallDef, callUrl, isoDay, type ListDef, shiftDay } from '@rpm/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { TEST_TODAY } from '../db/test-database.js';
-import { makePatient, placeOf } from '../routes/chart-fixtures.js';
 import { signIn, startTestApp, type TestApp } from '../test-app.js';
+import { makePatient, placeOf } from '../test-fixtures.js';
 import { neutralise } from './register.js';
 
 /**

@@ -24,8 +24,8 @@ import type { Deps } from '../deps.js';
 import { attachment, fileNamePart, renderPdf } from '../http/attachment.js';
 import { registerCall } from '../http/calls.js';
 import { HttpError } from '../http/errors.js';
+import { fullName } from '../http/route-helpers.js';
 import type { ReportData } from '../pdf/report-data.js';
-import { fullName } from '../routes/route-helpers.js';
 import { patientScope } from '../scope.js';
 import { ForeignFilterValueError, type ListSource, type ListView, type ListViewer } from './source.js';
 

@@ -11,8 +11,8 @@ import {
 } from '@rpm/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { TEST_TODAY } from '../db/test-database.js';
-import { makePatient, placeOf } from '../routes/chart-fixtures.js';
 import { signIn, startTestApp, type TestApp } from '../test-app.js';
+import { makePatient, placeOf } from '../test-fixtures.js';
 
 /** The patient lists' own rules (decisions named in list-store.ts); the generic suite is lists/lists.test.ts. */
 

@@ -7,7 +7,7 @@ import type { BillingRow } from '@rpm/shared';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { signIn, startTestApp, type TestApp } from '../test-app.js';
-import { rowCounts } from './test-rows.js';
+import { rowCounts } from '../test-rows.js';
 
 type Signed = Awaited<ReturnType<typeof signIn>>;
 type Details = { status: number; data: BillingRow[]; columns: string[]; count: number; total: number };

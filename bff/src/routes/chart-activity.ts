@@ -12,8 +12,8 @@ import { recordTimeLogs } from '../billing/summary.js';
 import type { Deps } from '../deps.js';
 import { registerCall } from '../http/calls.js';
 import { HttpError } from '../http/errors.js';
+import { actor, fullName } from '../http/route-helpers.js';
 import { assertPatientAccess } from '../scope.js';
-import { actor, fullName } from './route-helpers.js';
 
 /** The activity timer and the activity log of the patient chart (000 §2.3; issue 5 part 6). */
 export function chartActivityRoutes(app: FastifyInstance, deps: Deps): void {

@@ -6,8 +6,8 @@ import type { Deps } from '../deps.js';
 import { registerCall } from '../http/calls.js';
 import { HttpError } from '../http/errors.js';
 import { once } from '../http/idempotency.js';
+import { actor, fullName } from '../http/route-helpers.js';
 import { assertPatientAccess } from '../scope.js';
-import { actor, fullName } from './route-helpers.js';
 
 /** The notes of the patient chart (000 §2.3 Notes tab; issue 5 part 6). */
 export function chartNoteRoutes(app: FastifyInstance, deps: Deps): void {

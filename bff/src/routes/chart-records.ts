@@ -17,8 +17,8 @@ import { acknowledgeAlerts as acknowledgeStoredAlerts, UnknownAlertError } from 
 import type { Deps } from '../deps.js';
 import { registerCall } from '../http/calls.js';
 import { HttpError } from '../http/errors.js';
+import { actor } from '../http/route-helpers.js';
 import { assertPatientAccess, patientScope } from '../scope.js';
-import { actor } from './route-helpers.js';
 import { sqlDay } from './rules-store.js';
 
 /** The chart's Devices, Readings and Alerts tabs and the care team (000 §2.3; 001 §2.6; issue 5 parts 3, 5). */

@@ -7,8 +7,8 @@ import type { Deps } from '../deps.js';
 import { registerCall } from '../http/calls.js';
 import { HttpError } from '../http/errors.js';
 import { once } from '../http/idempotency.js';
+import { actor, fullName } from '../http/route-helpers.js';
 import { assertPatientAccess } from '../scope.js';
-import { actor, fullName } from './route-helpers.js';
 
 /** The tasks of the patient chart (000 §2.3 Tasks tab; issue 5 part 6). */
 export function chartTaskRoutes(app: FastifyInstance, deps: Deps): void {

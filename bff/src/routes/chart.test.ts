@@ -9,9 +9,9 @@ import {
   type Place,
   placeElsewhere,
   placeOf,
-} from './chart-fixtures.js';
+} from '../test-fixtures.js';
+import { rowCounts } from '../test-rows.js';
 import { sqlDay } from './rules-store.js';
-import { rowCounts } from './test-rows.js';
 
 type Signed = Awaited<ReturnType<typeof signIn>>;
 

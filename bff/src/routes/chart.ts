@@ -30,8 +30,8 @@ import type { AuthContext } from '../auth/guard.js';
 import type { Deps } from '../deps.js';
 import { registerCall } from '../http/calls.js';
 import { HttpError } from '../http/errors.js';
+import { actor } from '../http/route-helpers.js';
 import { assertPageAccess, assertPatientAccess, visibleOrganizations } from '../scope.js';
-import { actor } from './route-helpers.js';
 import { latestTodayDay, sqlDay } from './rules-store.js';
 
 /** Months of CPT history on the card; the spec is silent, two years covers any audit question at the desk. */

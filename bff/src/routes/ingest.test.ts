@@ -13,8 +13,8 @@ import {
   type Place,
   placeElsewhere,
   placeOf,
-} from './chart-fixtures.js';
-import { rowCounts } from './test-rows.js';
+} from '../test-fixtures.js';
+import { rowCounts } from '../test-rows.js';
 
 type Signed = Awaited<ReturnType<typeof signIn>>;
 

@@ -5,7 +5,7 @@ import { LIMITS } from '../auth/login-limits.js';
 import { totpCode } from '../auth/mfa.js';
 import { DEMO_TOTP_SECRET } from '../db/seed/demo-users.js';
 import { DEMO_PASSWORD_FOR_TESTS, signIn, solvedCaptcha, startTestApp, type TestApp } from '../test-app.js';
-import { rowCounts } from './test-rows.js';
+import { rowCounts } from '../test-rows.js';
 
 let t: TestApp;
 beforeAll(async () => {

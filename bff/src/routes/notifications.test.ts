@@ -1,7 +1,7 @@
 import { MSG, NOTIFICATION_MESSAGE_MAX } from '@rpm/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { signIn, startTestApp, type TestApp } from '../test-app.js';
-import { rowCounts } from './test-rows.js';
+import { rowCounts } from '../test-rows.js';
 
 type Signed = Awaited<ReturnType<typeof signIn>>;
 

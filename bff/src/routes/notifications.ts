@@ -16,8 +16,8 @@ import { audit } from '../audit.js';
 import type { Deps } from '../deps.js';
 import { registerCall } from '../http/calls.js';
 import { HttpError } from '../http/errors.js';
+import { actor, ownId } from '../http/route-helpers.js';
 import { assertPatientAccess, userInOrganizations, visibleOrganizations } from '../scope.js';
-import { actor, ownId } from './route-helpers.js';
 
 /** 000 §2.8 and the contract: the bell shows at most this many entries. */
 const BELL_LIMIT = 100;

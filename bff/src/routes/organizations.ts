@@ -6,8 +6,8 @@ import type { Db } from '../db/schema.js';
 import type { Deps } from '../deps.js';
 import { registerCall } from '../http/calls.js';
 import { HttpError } from '../http/errors.js';
+import { actor, ownId } from '../http/route-helpers.js';
 import { visibleOrganizations } from '../scope.js';
-import { actor, ownId } from './route-helpers.js';
 
 /** Our text for a taken name; 000 §2.10 shows none. */
 export const ORGANIZATION_NAME_TAKEN = 'Organization name already exists';

@@ -4,8 +4,8 @@ import { audit } from '../audit.js';
 import type { Deps } from '../deps.js';
 import { registerCall } from '../http/calls.js';
 import { HttpError } from '../http/errors.js';
+import { actor } from '../http/route-helpers.js';
 import { assertPatientAccess } from '../scope.js';
-import { actor } from './route-helpers.js';
 
 /** 000 §4.6, §6.2; 001 §6: the roles that record a check-in when they open a patient chart. */
 const CHECK_IN_ROLES: readonly number[] = [6, 8, 13];

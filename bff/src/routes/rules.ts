@@ -15,8 +15,8 @@ import { audit } from '../audit.js';
 import type { Deps } from '../deps.js';
 import { registerCall } from '../http/calls.js';
 import { HttpError } from '../http/errors.js';
+import { actor, ownId } from '../http/route-helpers.js';
 import { assertPatientAccess } from '../scope.js';
-import { actor, ownId } from './route-helpers.js';
 import {
   assertNoOverlap,
   checkEndDate,

@@ -3,7 +3,7 @@ import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SERVER_IDLE_MS } from '../auth/sessions.js';
 import { signIn, startTestApp, type TestApp } from '../test-app.js';
-import { rowCounts } from './test-rows.js';
+import { rowCounts } from '../test-rows.js';
 
 type Signed = Awaited<ReturnType<typeof signIn>>;
 

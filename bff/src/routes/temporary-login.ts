@@ -8,7 +8,7 @@ import { loadStoredUser } from '../auth/user-payload.js';
 import type { Deps } from '../deps.js';
 import { registerCall } from '../http/calls.js';
 import { HttpError } from '../http/errors.js';
-import { ownId } from './route-helpers.js';
+import { ownId } from '../http/route-helpers.js';
 
 /**
  * 000 §6.2 and 001 §6 say "admin-style users" may log in as another user without listing the roles; we allow the

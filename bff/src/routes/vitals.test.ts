@@ -1,8 +1,8 @@
 import { thresholdProblem, vitalKind } from '@rpm/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { signIn, startTestApp, type TestApp } from '../test-app.js';
-import { makePatient, placeElsewhere, placeOf } from './chart-fixtures.js';
-import { rowCounts } from './test-rows.js';
+import { makePatient, placeElsewhere, placeOf } from '../test-fixtures.js';
+import { rowCounts } from '../test-rows.js';
 
 type Signed = Awaited<ReturnType<typeof signIn>>;
 

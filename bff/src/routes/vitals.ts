@@ -15,8 +15,8 @@ import { audit } from '../audit.js';
 import type { Deps } from '../deps.js';
 import { registerCall } from '../http/calls.js';
 import { HttpError } from '../http/errors.js';
+import { actor } from '../http/route-helpers.js';
 import { assertPatientAccess } from '../scope.js';
-import { actor } from './route-helpers.js';
 
 /** The RPM protocol defaults are role 5's (000 §6.2 'RPM Protocol Defaults: role 5'). */
 const PROTOCOL_ROLE_ID = 5;

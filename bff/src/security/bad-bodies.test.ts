@@ -1,8 +1,8 @@
 import { ALL_CALLS, type CallDef, callUrl } from '@rpm/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { TABLE_NAMES } from '../db/schema.js';
-import { rowCounts } from '../routes/test-rows.js';
 import { signIn, startTestApp, type TestApp } from '../test-app.js';
+import { rowCounts } from '../test-rows.js';
 import { makeRecords, type Records, valuesFor } from './records.js';
 import { badInputs, sample } from './schema-inputs.js';
 import type { Signed } from './users.js';

@@ -10,8 +10,8 @@ import {
   updateNotificationRules,
 } from '@rpm/shared';
 import { recordReadings } from '../billing/summary.js';
-import { giveDevice, makePatient, placeOf } from '../routes/chart-fixtures.js';
 import type { TestApp } from '../test-app.js';
+import { giveDevice, makePatient, placeOf } from '../test-fixtures.js';
 import { type KnownValues, sample } from './schema-inputs.js';
 import type { Signed } from './users.js';
 

@@ -2,8 +2,8 @@ import { ALL_CALLS, type CallDef, callUrl, checkPageAccess } from '@rpm/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { z } from 'zod';
 import { TABLE_NAMES } from '../db/schema.js';
-import { rowCounts } from '../routes/test-rows.js';
 import { signIn, startTestApp, type TestApp } from '../test-app.js';
+import { rowCounts } from '../test-rows.js';
 import {
   makeRecords,
   namesPatient,

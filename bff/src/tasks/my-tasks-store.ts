@@ -5,11 +5,11 @@ import { type AuditEntry, audit } from '../audit.js';
 import { patientName } from '../billing/report.js';
 import { likeWord, searchTerms } from '../billing/scope.js';
 import type { Db } from '../db/schema.js';
+import { fullName } from '../http/route-helpers.js';
 import { rankSql } from '../lists/rank.js';
 import { countOf, type SliceQueries, sliceSource } from '../lists/slice-source.js';
 import type { ListSource, ListView, ListViewer } from '../lists/source.js';
 import { dayRange, isChecked, optionValues } from '../lists/view-values.js';
-import { fullName } from '../routes/route-helpers.js';
 
 /**
  * My Tasks (000 §2.4 'My Tasks', §2.7 badge; issue 10): the tasks assigned to the signed-in user (during a

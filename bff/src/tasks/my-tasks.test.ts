@@ -13,9 +13,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AuthContext } from '../auth/guard.js';
 import { DEMO_TASKS_EACH } from '../db/seed/seed-worklists.js';
 import type { ListView, ListViewer } from '../lists/source.js';
-import { rowCounts } from '../routes/test-rows.js';
 import { patientScope } from '../scope.js';
 import { signIn, startTestApp, type TestApp } from '../test-app.js';
+import { rowCounts } from '../test-rows.js';
 import { myTasksSource } from './my-tasks-store.js';
 
 type Signed = Awaited<ReturnType<typeof signIn>>;

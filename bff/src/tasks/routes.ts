@@ -11,7 +11,7 @@ import { acknowledgeAlerts, UnknownAlertError } from '../alerts/worklist-store.j
 import type { Deps } from '../deps.js';
 import { registerCall } from '../http/calls.js';
 import { HttpError } from '../http/errors.js';
-import { actor } from '../routes/route-helpers.js';
+import { actor } from '../http/route-helpers.js';
 import { patientScope } from '../scope.js';
 import {
   AssigneeNotOfferedError,

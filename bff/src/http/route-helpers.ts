@@ -1,5 +1,5 @@
 import type { AuthContext } from '../auth/guard.js';
-import { HttpError } from '../http/errors.js';
+import { HttpError } from './errors.js';
 
 /**
  * Calls of the spec carry the caller's own id in the body or query (000 §7: user_id, userid, user_id_from ...).

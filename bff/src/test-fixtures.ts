@@ -1,5 +1,5 @@
-import { recordDeviceAssignments } from '../billing/summary.js';
-import type { Db } from '../db/schema.js';
+import { recordDeviceAssignments } from './billing/summary.js';
+import type { Db } from './db/schema.js';
 
 /**
  * Test fixtures of the patient chart's API tests: patients placed in a given user's practice, devices assigned to

@@ -1,4 +1,4 @@
-import type { Db, TableName } from '../db/schema.js';
+import type { Db, TableName } from './db/schema.js';
 
 /** Row counts of some tables, for tests that assert a refused call wrote nothing. */
 export async function rowCounts<T extends TableName>(
