@@ -2,6 +2,7 @@ import {
   BILLING_CODE_COLUMNS,
   type BillingRow,
   displayDate,
+  formatCount,
   formatUsd,
   MSG,
   monthLabel,
@@ -42,7 +43,7 @@ export function reportData(rows: readonly BillingRow[], meta: ReportMeta): Repor
     facts: [
       ['Practice', meta.practiceName ?? 'All practices'],
       ['Month', monthLabel(meta.month)],
-      ['Patients', meta.count.toLocaleString('en-US')],
+      ['Patients', formatCount(meta.count)],
       ['Total revenue', formatUsd(meta.total)],
       [
         'Generated',

@@ -14,6 +14,7 @@ import {
   type ListName,
   MSG,
   monthLabel,
+  timeZoneName,
   unknownValueText,
 } from '@rpm/shared';
 import { stringify } from 'csv-stringify';
@@ -170,11 +171,7 @@ function filtersInForce(def: ListDef, view: ListView, options: Options): [string
 
 /** 'MM/DD/YYYY hh:mm AM' with the server's time-zone name, as an export's 'Generated' line shows it. */
 function generatedAt(now: Date): string {
-  const zone =
-    new Intl.DateTimeFormat('en-US', { timeZoneName: 'short' })
-      .formatToParts(now)
-      .find((part) => part.type === 'timeZoneName')?.value ?? '';
-  return `${displayDateTime(now.toISOString())} ${zone}`.trim();
+  return `${displayDateTime(now.toISOString())} ${timeZoneName(now)}`.trim();
 }
 
 async function userName(deps: Deps, userId: number): Promise<string> {

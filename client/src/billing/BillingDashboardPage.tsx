@@ -1,5 +1,5 @@
 import { Callout, Classes, HTMLSelect, Intent, NonIdealState, Spinner, SpinnerSize } from '@blueprintjs/core';
-import { type CallResponse, formatUsd, getBillingCountSummary, MSG } from '@rpm/shared';
+import { type CallResponse, formatUsd, getBillingCountSummary, MSG, monthName } from '@rpm/shared';
 import { useEffect, useState } from 'react';
 import { Link } from 'wouter';
 import { ApiError } from '../api/api-error';
@@ -12,7 +12,6 @@ import {
   billingReportHref,
   currentPeriod,
   MONTH_AFTER_YEAR_CHANGE,
-  monthName,
   monthOptions,
   yearOptions,
 } from './billing-period';

@@ -1,9 +1,9 @@
+import { monthName } from '@rpm/shared';
 import { describe, expect, it } from 'vitest';
 import {
   billingReportHref,
   currentPeriod,
   MONTH_AFTER_YEAR_CHANGE,
-  monthName,
   monthOptions,
   periodFromSearch,
   yearOptions,

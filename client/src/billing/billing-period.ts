@@ -1,4 +1,4 @@
-import { BILLING_FIRST_YEAR } from '@rpm/shared';
+import { BILLING_FIRST_YEAR, monthName } from '@rpm/shared';
 
 /** A billing month: `month` 1-12 as the API's month header takes it (001 §7). */
 export interface BillingPeriod {
@@ -11,21 +11,6 @@ export interface PeriodOption {
   readonly value: number;
   readonly label: string;
 }
-
-const MONTH_NAMES = [
-  'January',
-  'February',
-  'March',
-  'April',
-  'May',
-  'June',
-  'July',
-  'August',
-  'September',
-  'October',
-  'November',
-  'December',
-] as const;
 
 /**
  * The month a year change resets to (001 §4 Billing: "A year change resets the month to 0").
@@ -40,18 +25,13 @@ export function currentPeriod(now: Date): BillingPeriod {
   return { year: now.getFullYear(), month: now.getMonth() + 1 };
 }
 
-/** Name of month 1-12 ('January' ... 'December'). */
-export function monthName(month: number): string {
-  return MONTH_NAMES[month - 1] ?? String(month);
-}
-
 /**
  * The month selector's options (001 §2.1): every month of a past year; in the current year only the months up to
  * the current one. Future years (not offered by {@link yearOptions}) get none.
  */
 export function monthOptions(year: number, today: BillingPeriod): PeriodOption[] {
   const last = year < today.year ? 12 : year === today.year ? today.month : 0;
-  return MONTH_NAMES.slice(0, last).map((label, index) => ({ value: index + 1, label }));
+  return Array.from({ length: last }, (_, index) => ({ value: index + 1, label: monthName(index + 1) }));
 }
 
 /**

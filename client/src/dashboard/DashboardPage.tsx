@@ -6,6 +6,7 @@ import {
   formatWaiting,
   getDashboardSummary,
   MSG,
+  monthLabel,
 } from '@rpm/shared';
 import { useEffect, useMemo, useState } from 'react';
 import { Link } from 'wouter';
@@ -55,16 +56,6 @@ function bandBars<K extends string>(
     href: href(key),
     intent,
   }));
-}
-
-/** 'November 2026' of 'YYYY-MM'. */
-function monthTitle(month: string): string {
-  const [year, monthNumber] = month.split('-').map(Number);
-  return new Date(Date.UTC(year ?? 1970, (monthNumber ?? 1) - 1, 1)).toLocaleString('en-US', {
-    month: 'long',
-    year: 'numeric',
-    timeZone: 'UTC',
-  });
 }
 
 /** The labels of the statuses the enrolled figure counts, e.g. 'Device Setup or Active'. */
@@ -134,7 +125,7 @@ export function DashboardPage() {
         <span>
           {scopeLabel}
           {summary &&
-            ` · ${monthTitle(summary.month)} · ${summary.days_left} ${summary.days_left === 1 ? 'day' : 'days'} left`}
+            ` · ${monthLabel(summary.month)} · ${summary.days_left} ${summary.days_left === 1 ? 'day' : 'days'} left`}
         </span>
         {loading && <Spinner size={SpinnerSize.SMALL} aria-label={MSG.loading} />}
       </div>

@@ -1,19 +1,11 @@
 import { Tooltip } from '@blueprintjs/core';
-import type { StripMonth } from '@rpm/shared';
-import { format } from 'date-fns';
+import { monthLabel, type StripMonth } from '@rpm/shared';
 
 const STATE_TEXT: Record<StripMonth['state'], string> = {
   before: 'before setup',
   met: 'target met',
   missed: 'target missed',
 };
-
-/** 'March 2026' of 'YYYY-MM'. */
-function monthName(month: string): string {
-  const [year, m] = month.split('-').map(Number);
-  if (!year || !m) return month;
-  return format(new Date(year, m - 1, 1), 'MMMM yyyy');
-}
 
 /**
  * The compliance strip (001 §2.9): five small squares, one a month, each with a tooltip of the month's name. Colour
@@ -27,10 +19,10 @@ export function ComplianceStrip({ months }: { readonly months: unknown }) {
     <span
       className="list-strip"
       role="img"
-      aria-label={shown.map((m) => `${monthName(m.month)}: ${STATE_TEXT[m.state]}`).join('; ')}
+      aria-label={shown.map((m) => `${monthLabel(m.month)}: ${STATE_TEXT[m.state]}`).join('; ')}
     >
       {shown.map((m) => (
-        <Tooltip key={m.month} content={monthName(m.month)} placement="top" compact>
+        <Tooltip key={m.month} content={monthLabel(m.month)} placement="top" compact>
           <span className={`list-strip-square list-strip-${m.state}`} data-state={m.state} />
         </Tooltip>
       ))}

@@ -1,5 +1,5 @@
 import { Button, Classes, Icon, Intent } from '@blueprintjs/core';
-import { BELL_POPUP_WIDTH_PX, MSG } from '@rpm/shared';
+import { BELL_POPUP_WIDTH_PX, INTL_LOCALE, MSG } from '@rpm/shared';
 import { useState } from 'react';
 
 /** A bell entry ready to show: the server's record with its message already sanitised. */
@@ -21,7 +21,7 @@ export interface BellListProps {
   readonly onClearAll: () => void;
 }
 
-const when = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium', timeStyle: 'short' });
+const when = new Intl.DateTimeFormat(INTL_LOCALE, { dateStyle: 'medium', timeStyle: 'short' });
 
 /**
  * The bell popup (000 §2.8), 350 px wide: every notification with its device-type icon and HTML message,

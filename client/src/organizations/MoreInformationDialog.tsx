@@ -1,6 +1,5 @@
-import { MSG, type OrganizationRow } from '@rpm/shared';
+import { displayDate, MSG, type OrganizationRow } from '@rpm/shared';
 import { MoreInformationDialog as InfoDialog } from '../form/MoreInformationDialog';
-import { formatDate } from './format-date';
 import { type Language, languageName } from './languages';
 import { showsTranslation } from './organization-form-rules';
 
@@ -37,7 +36,7 @@ function fields(org: OrganizationRow, languages: readonly Language[] | null): [s
   rows.push(
     ['Practices', String(org.practices)],
     ['Locations', String(org.locations)],
-    ['Created', formatDate(org.created_at)],
+    ['Created', displayDate(org.created_at)],
   );
   return rows;
 }

@@ -2,7 +2,7 @@ import { Button, ButtonGroup } from '@blueprintjs/core';
 import { Cell, Column, Table2, TruncatedFormat } from '@blueprintjs/table';
 import { MSG, type OrganizationRow } from '@rpm/shared';
 import '@blueprintjs/table/lib/css/table.css';
-import { formatDate } from './format-date';
+import { displayDate } from '@rpm/shared';
 
 /** Props of {@link OrganizationsTable}. */
 export interface OrganizationsTableProps {
@@ -22,7 +22,7 @@ const COLUMNS: readonly ColumnDef[] = [
   { name: 'Description', width: 320, text: (r) => r.organization_details },
   { name: 'Practices', width: 90, text: (r) => String(r.practices) },
   { name: 'Locations', width: 90, text: (r) => String(r.locations) },
-  { name: 'Created', width: 110, text: (r) => formatDate(r.created_at) },
+  { name: 'Created', width: 110, text: (r) => displayDate(r.created_at) },
 ];
 
 const OPERATIONS_WIDTH = 210;

@@ -4,7 +4,6 @@ import { PAGING } from './paging.js';
 
 /** What the patient chart's calls (chart*.ts) share: the access they need, the plain answer, the patient query, paging. */
 export const CHART = { page: 'Patient Chart' } as const;
-export const ok = z.object({ status: z.number().int(), message: z.string() });
 export const patientQuery = z.object({ patient_id: recordIdParam });
 
 /** Paging of the chart's lists, as the list toolbar sends it (001 §2.4, §9). */

@@ -1,8 +1,8 @@
 import { z } from 'zod';
 import { MSG } from '../messages.js';
-import { CHART, idempotencyHeaders, ok, paging } from './chart-common.js';
+import { CHART, idempotencyHeaders, paging } from './chart-common.js';
 import { defineCall } from './contract.js';
-import { pageEnvelope } from './envelope.js';
+import { okAnswer, pageEnvelope } from './envelope.js';
 import { recordId, recordIdParam } from './ids.js';
 import { chartText } from './rules.js';
 
@@ -41,7 +41,7 @@ export const addPatientNote = defineCall({
   access: CHART,
   headers: idempotencyHeaders,
   body: z.object({ patient_id: recordId, note: noteText }),
-  response: ok.extend({ data: patientNote }),
+  response: okAnswer.extend({ data: patientNote }),
 });
 
 export const updatePatientNote = defineCall({
@@ -51,5 +51,5 @@ export const updatePatientNote = defineCall({
   summary: 'Edits a note; only its author may',
   access: CHART,
   body: z.object({ note_id: recordId, note: noteText }),
-  response: ok.extend({ data: patientNote }),
+  response: okAnswer.extend({ data: patientNote }),
 });

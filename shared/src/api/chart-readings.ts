@@ -1,8 +1,8 @@
 import { z } from 'zod';
 import { daysBetween } from '../calendar.js';
-import { CHART, ok, paging, patientQuery } from './chart-common.js';
+import { CHART, paging, patientQuery } from './chart-common.js';
 import { defineCall } from './contract.js';
-import { listEnvelope, pageEnvelope } from './envelope.js';
+import { listEnvelope, okAnswer, pageEnvelope } from './envelope.js';
 import { recordId, recordIdParam } from './ids.js';
 import { chartDayField } from './rules.js';
 
@@ -140,5 +140,5 @@ export const acknowledgeAlerts = defineCall({
     'Acknowledges alerts of one patient (already acknowledged ones are left as they were); an alert is never raised again for the same reading',
   access: CHART,
   body: z.object({ patient_id: recordId, alert_id: z.array(recordId).min(1).max(500) }),
-  response: ok.extend({ data: z.object({ acknowledged: z.number().int() }) }),
+  response: okAnswer.extend({ data: z.object({ acknowledged: z.number().int() }) }),
 });

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { monthsBefore } from '../calendar.js';
 import { COMPLIANCE_STRIP_MONTHS, COMPLIANCE_STRIP_MONTHS_BACK } from '../constants.js';
+import { monthName } from '../lists/format.js';
 import { CHART } from './chart-common.js';
 import { defineCall } from './contract.js';
 import { recordIdParam } from './ids.js';
@@ -28,7 +29,7 @@ export function complianceStripMonths(today: string): string[] {
 
 /** The English name of a 'YYYY-MM' month, for the strip's tooltip (001 §2.9). */
 export function stripMonthName(month: string): string {
-  return new Date(`${month}-01T00:00:00Z`).toLocaleString('en-US', { month: 'long', timeZone: 'UTC' });
+  return monthName(month);
 }
 
 /**

@@ -1,8 +1,8 @@
 import { z } from 'zod';
 import { MSG } from '../messages.js';
-import { CHART, idempotencyHeaders, ok, paging, patientQuery } from './chart-common.js';
+import { CHART, idempotencyHeaders, paging, patientQuery } from './chart-common.js';
 import { defineCall } from './contract.js';
-import { listEnvelope, pageEnvelope } from './envelope.js';
+import { listEnvelope, okAnswer, pageEnvelope } from './envelope.js';
 import { recordId, recordIdParam } from './ids.js';
 import { chartText } from './rules.js';
 
@@ -69,7 +69,7 @@ export const addPatientTask = defineCall({
     description: chartText(2000).optional(),
     due_at: z.iso.datetime({ offset: true }).optional(),
   }),
-  response: ok.extend({ data: patientTask }),
+  response: okAnswer.extend({ data: patientTask }),
 });
 
 export const updatePatientTask = defineCall({
@@ -79,5 +79,5 @@ export const updatePatientTask = defineCall({
   summary: 'Moves a task of a patient the user may see to open, in progress or completed',
   access: CHART,
   body: z.object({ task_id: recordId, status: z.enum(['open', 'in_progress', 'completed']) }),
-  response: ok.extend({ data: patientTask }),
+  response: okAnswer.extend({ data: patientTask }),
 });

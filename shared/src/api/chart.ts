@@ -1,7 +1,8 @@
 import { z } from 'zod';
 import { MSG } from '../messages.js';
-import { CHART, ok, patientQuery } from './chart-common.js';
+import { CHART, patientQuery } from './chart-common.js';
 import { defineCall } from './contract.js';
+import { okAnswer } from './envelope.js';
 import { recordId, recordIdParam } from './ids.js';
 import { chartDayField, chartText } from './rules.js';
 
@@ -228,7 +229,7 @@ export const updateRpmStatus = defineCall({
     rejected: rejectDetails.optional(),
     reject: rejectDetails.optional(),
   }),
-  response: ok,
+  response: okAnswer,
 });
 
 export const updateCcmStatus = defineCall({
@@ -238,7 +239,7 @@ export const updateCcmStatus = defineCall({
   summary: 'Changes the CCM status. Needs `discharge` for 4; 6 is never accepted and 2 is not selectable',
   access: CHART,
   body: z.object({ patient_id: recordId, status: statusId, discharge: dischargeDetails.optional() }),
-  response: ok,
+  response: okAnswer,
 });
 
 export const updateBhiStatus = defineCall({
@@ -248,5 +249,5 @@ export const updateBhiStatus = defineCall({
   summary: 'Changes the BHI status directly; only for a patient with a health-med id (the BHI tab needs one)',
   access: CHART,
   body: z.object({ patient_id: recordId, status: statusId }),
-  response: ok,
+  response: okAnswer,
 });

@@ -11,6 +11,9 @@ export const errorEnvelope = z.object({
 });
 export type ErrorEnvelope = z.infer<typeof errorEnvelope>;
 
+/** The answer of a call that changes something: `{status, message}` (000 §7). */
+export const okAnswer = z.object({ status: z.number().int(), message: z.string() });
+
 /** The answer of a list call (the spec's `{status, data}`). */
 export const listEnvelope = <T extends z.ZodType>(item: T) =>
   z.object({ status: z.number().int(), data: z.array(item) });

@@ -2,10 +2,8 @@ import { z } from 'zod';
 import { NOTIFICATION_MESSAGE_MAX } from '../constants.js';
 import { MSG } from '../messages.js';
 import { defineCall } from './contract.js';
-import { listEnvelope } from './envelope.js';
+import { listEnvelope, okAnswer } from './envelope.js';
 import { recordId, recordIdParam } from './ids.js';
-
-const ok = z.object({ status: z.number().int(), message: z.string() });
 
 /** A bell entry (000 §2.8, §3): the patient, the device-type icon file and the HTML message. */
 export const bellNotification = z.object({
@@ -48,7 +46,7 @@ export const readAll = defineCall({
     user_id: recordIdParam,
     patient_id: recordIdParam,
   }),
-  response: ok,
+  response: okAnswer,
 });
 
 export const clearAllNotificationsForUser = defineCall({
@@ -58,7 +56,7 @@ export const clearAllNotificationsForUser = defineCall({
   summary: "Clears all of the user's notifications (userid must be the user's own)",
   access: 'session',
   body: z.object({ userid: recordId, roleid: z.number().int() }),
-  response: ok,
+  response: okAnswer,
 });
 
 export const getUserTypes = defineCall({

@@ -10,8 +10,9 @@ import {
   RULE_FORM_MSG,
   WEIGHT_CHANGE_MAX,
 } from '../rule-form.js';
+import { CHART } from './chart-common.js';
 import { defineCall } from './contract.js';
-import { listEnvelope } from './envelope.js';
+import { listEnvelope, okAnswer } from './envelope.js';
 import { RECORD_ID_MAX, recordId, recordIdParam } from './ids.js';
 
 /**
@@ -19,10 +20,6 @@ import { RECORD_ID_MAX, recordId, recordIdParam } from './ids.js';
  * rule", §5, §7 "Vitals and rules"). Every call needs the access-list entry 'Patient Chart' and access to the
  * patient (403 outside the user's practices). Dates are ISO days 'YYYY-MM-DD' (UTC days, as billing counts them).
  */
-
-const CHART = { page: 'Patient Chart' } as const;
-
-const ok = z.object({ status: z.number().int(), message: z.string() });
 
 /** An ISO day with the spec's message when it is missing or not a day. */
 export const chartDayField = (message: string) =>
@@ -231,7 +228,7 @@ export const addVitalConfigurations = defineCall({
       .nullable()
       .default(null),
   }),
-  response: ok,
+  response: okAnswer,
 });
 
 export const getAllIntervals = defineCall({
@@ -330,7 +327,7 @@ export const addNotificationRule = defineCall({
     "Adds a rule for one of the patient's devices. vitals[] holds the bounds per vital (a top-level vital_id with bounds is taken as one more entry); a weight device takes gain and loss instead. Active rules of one device may not overlap in dates (409)",
   access: CHART,
   body: addRuleBody,
-  response: ok.extend({ data: z.object({ notification_rule_id: z.number().int() }) }),
+  response: okAnswer.extend({ data: z.object({ notification_rule_id: z.number().int() }) }),
 });
 
 export const updateNotificationRules = defineCall({
@@ -341,7 +338,7 @@ export const updateNotificationRules = defineCall({
     'Edits a rule: the add-rule payload plus notification_rule_id and previous (what the editor loaded; a rule changed since gives 409). The device cannot change; status changes go through resumeRule/terminateRule',
   access: CHART,
   body: updateRuleBody,
-  response: ok.extend({ data: z.object({ notification_rule_id: z.number().int() }) }),
+  response: okAnswer.extend({ data: z.object({ notification_rule_id: z.number().int() }) }),
 });
 
 export const resumeRule = defineCall({
@@ -357,7 +354,7 @@ export const resumeRule = defineCall({
     deviceName: chartText(200).optional(),
     username: chartText(200).optional(),
   }),
-  response: ok,
+  response: okAnswer,
 });
 
 /** 0/1 as the spec's clients send it, or a boolean. */
@@ -389,5 +386,5 @@ export const terminateRule = defineCall({
       else if (v.end_date <= v.start_date)
         ctx.addIssue({ code: 'custom', message: MSG.invalidDate, path: ['end_date'] });
     }),
-  response: ok.extend({ data: z.object({ continued_rule_id: z.number().int().nullable() }) }),
+  response: okAnswer.extend({ data: z.object({ continued_rule_id: z.number().int().nullable() }) }),
 });

@@ -1,14 +1,12 @@
 import { z } from 'zod';
 import { defineCall } from './contract.js';
-import { listEnvelope } from './envelope.js';
+import { listEnvelope, okAnswer } from './envelope.js';
 import { recordId, recordIdParam } from './ids.js';
 
 /**
  * The actions of the worklists (issue 10 part 2) and the dashboard's figures. Ours: the spec shows neither
  * (000 §2.4 names the screens only).
  */
-
-const ok = z.object({ status: z.number().int(), message: z.string() });
 
 export const acknowledgeWorklistAlerts = defineCall({
   method: 'POST',
@@ -23,7 +21,7 @@ export const acknowledgeWorklistAlerts = defineCall({
     /** Minutes of care to log per patient (optional). */
     minutes: z.number().int().min(1).max(120).optional(),
   }),
-  response: ok.extend({ data: z.object({ acknowledged: z.number().int() }) }),
+  response: okAnswer.extend({ data: z.object({ acknowledged: z.number().int() }) }),
 });
 
 export const completeMyTask = defineCall({
@@ -33,7 +31,7 @@ export const completeMyTask = defineCall({
   summary: 'Completes one of the signed-in user’s tasks (a repeat keeps the first completion)',
   access: { page: 'My Tasks' },
   body: z.object({ task_id: recordId }),
-  response: ok,
+  response: okAnswer,
 });
 
 export const taskAssignee = z.object({ user_id: z.number().int(), name: z.string() });
@@ -56,7 +54,7 @@ export const reassignMyTask = defineCall({
   summary: 'Hands one of the signed-in user’s open tasks to someone getTaskAssignees offers',
   access: { page: 'My Tasks' },
   body: z.object({ task_id: recordId, assigned_to: recordId }),
-  response: ok,
+  response: okAnswer,
 });
 
 const countWithOldest = z.object({

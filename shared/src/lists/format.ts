@@ -48,16 +48,42 @@ export function displayDateTime(value: string | null | undefined): string {
   return isValid(at) ? formatDate(at, 'MM/dd/yyyy hh:mm a') : value;
 }
 
+/** The locale of every formatter: the product's one language (000 §9) in its US form (MM/DD/YYYY, dollars). */
+export const INTL_LOCALE = `${LOCALE}-US`;
+
+const MONTH = new Intl.DateTimeFormat(INTL_LOCALE, { month: 'long', timeZone: 'UTC' });
+const MONTH_YEAR = new Intl.DateTimeFormat(INTL_LOCALE, { month: 'long', year: 'numeric', timeZone: 'UTC' });
+const monthStart = (month: string) => new Date(`${month.slice(0, 7)}-01T00:00:00Z`);
+
 /** 'November 2026' of a month 'YYYY-MM' (or any day of it): month options, export facts, billing's PDF. */
 export function monthLabel(month: string): string {
-  const at = new Date(`${month.slice(0, 7)}-01T00:00:00Z`);
-  return isValid(at)
-    ? at.toLocaleString('en-US', { month: 'long', year: 'numeric', timeZone: 'UTC' })
-    : month;
+  const at = monthStart(month);
+  return isValid(at) ? MONTH_YEAR.format(at) : month;
 }
 
-const USD = new Intl.NumberFormat(`${LOCALE}-US`, { style: 'currency', currency: 'USD' });
-const NUMBER = new Intl.NumberFormat(`${LOCALE}-US`);
+/** 'November' of a month 1-12, or of a month 'YYYY-MM'. */
+export function monthName(month: number | string): string {
+  const at = typeof month === 'number' ? new Date(Date.UTC(2000, month - 1, 1)) : monthStart(month);
+  const inRange = typeof month === 'string' || (Number.isInteger(month) && month >= 1 && month <= 12);
+  return inRange && isValid(at) ? MONTH.format(at) : String(month);
+}
+
+/** The short name of the time zone `at` falls in, where this process runs (e.g. 'UTC', 'EST'). */
+export function timeZoneName(at: Date): string {
+  return (
+    new Intl.DateTimeFormat(INTL_LOCALE, { timeZoneName: 'short' })
+      .formatToParts(at)
+      .find((part) => part.type === 'timeZoneName')?.value ?? ''
+  );
+}
+
+const USD = new Intl.NumberFormat(INTL_LOCALE, { style: 'currency', currency: 'USD' });
+const NUMBER = new Intl.NumberFormat(INTL_LOCALE);
+
+/** A count with thousands separators, e.g. '10,000'. */
+export function formatCount(n: number): string {
+  return NUMBER.format(n);
+}
 
 /** An amount in US dollars, e.g. '$1,234.50'. */
 export function formatUsd(amount: number): string {
@@ -90,7 +116,7 @@ export function formatCell(value: unknown, cellFormat: CellFormat = 'text'): str
     case 'upper':
       return String(value).toUpperCase();
     case 'number':
-      return typeof value === 'number' ? NUMBER.format(value) : String(value);
+      return typeof value === 'number' ? formatCount(value) : String(value);
     case 'date':
       return displayDate(String(value));
     case 'datetime':
