@@ -184,6 +184,18 @@ export const rulePrevious = z
     updated_at: z.string(),
   })
   .partial();
+export type RulePrevious = Required<z.infer<typeof rulePrevious>>;
+
+/** The fields of `previous`, from its schema: the editor sends them, the server compares them. */
+export const RULE_PREVIOUS_FIELDS = rulePrevious.keyof().options;
+
+/**
+ * The `previous` block of a rule: exactly the schema's fields, picked from the rule's values under those names
+ * (the caller renames its own, e.g. the chart's fk_interval_id or the table's interval_count).
+ */
+export function rulePreviousOf(values: RulePrevious): RulePrevious {
+  return Object.fromEntries(RULE_PREVIOUS_FIELDS.map((field) => [field, values[field]])) as RulePrevious;
+}
 
 export const updateRuleBody = z
   .object({ ...ruleFields, notification_rule_id: recordId, previous: rulePrevious.default({}) })
