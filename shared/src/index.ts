@@ -18,6 +18,7 @@ export * from './api/organizations.js';
 export * from './api/paging.js';
 export * from './api/patients.js';
 export * from './api/rules.js';
+export * from './api/vitals.js';
 export * from './api/shell.js';
 export * from './api/users.js';
 export * from './api/worklists.js';

@@ -27,13 +27,15 @@ export interface Thresholds {
 export const THRESHOLD_FIELDS = ['critical_low', 'abnormal_low', 'abnormal_high', 'critical_high'] as const;
 export type ThresholdField = (typeof THRESHOLD_FIELDS)[number];
 
+/** A vital name as vitals are compared: lower case, without spaces, hyphens or underscores. */
+export const vitalKey = (name: string): string => name.toLowerCase().replace(/[\s_-]+/g, '');
+
 /**
  * The kind of a vital from its `vital_type` (the vitals table: 'systolic', 'weight', 'blood glucose', 'spo2',
  * 'ahi', 'usage', 'leaks', ...). Case, spaces, hyphens and underscores are ignored.
  */
 export function vitalKind(vitalType: string): VitalKind {
-  const key = vitalType.toLowerCase().replace(/[\s_-]+/g, '');
-  switch (key) {
+  switch (vitalKey(vitalType)) {
     case 'weight':
       return 'weight';
     case 'usage':

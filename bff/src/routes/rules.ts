@@ -7,6 +7,7 @@ import {
   MSG,
   RULE_STATUS_FILTER,
   resumeRule,
+  rulePreviousOf,
   terminateRule,
   updateNotificationRules,
 } from '@rpm/shared';
@@ -165,25 +166,18 @@ export function ruleRoutes(app: FastifyInstance, deps: Deps): void {
       throw new HttpError(400, 'The device of a rule cannot be changed.', 'inventory_id');
     if (body.status !== rule.status)
       throw new HttpError(400, "Use the rule's Status switch to switch it on or off.", 'status');
-    const stored: Record<string, unknown> = {
+    const stored = rulePreviousOf({
+      ...rule,
       start_date: isoDay(rule.start_date),
       end_date: isoDay(rule.end_date),
-      interval_id: rule.interval_id,
       interval: rule.interval_count,
-      status: rule.status,
-      notification_mode: rule.notification_mode,
-      notification_note: rule.notification_note,
-      sms_miss: rule.sms_miss,
-      call_miss: rule.call_miss,
-      gain: rule.gain,
-      loss: rule.loss,
       updated_at: rule.updated_at.toISOString(),
-    };
+    });
     for (const [key, value] of Object.entries(body.previous)) {
       const same =
         key === 'updated_at'
           ? Date.parse(String(value)) === rule.updated_at.getTime()
-          : value === stored[key];
+          : value === stored[key as keyof typeof stored];
       if (!same)
         throw new HttpError(
           409,

@@ -5,28 +5,13 @@ import { describe, expect, it, vi } from 'vitest';
 import { json, makeUser, storeUser } from '../test/fixtures';
 import { renderWithProviders } from '../test/render';
 import { AlertRulesTab, matchesDeviceType } from './AlertRulesTab';
-import { posted, rule, serveChart } from './chart-test-server';
-import { speakIvrNote } from './RuleFormDialog';
+import { cuff as device, posted, rule, serveChart } from './chart-test-server';
+import { speakIvrNote } from './rule-form/IvrNoteField';
 
 vi.mock('../toaster/toast', () => ({ showToast: vi.fn(async () => undefined) }));
 
 const ok = () => json({ status: 1, message: 'Done', data: { continued_rule_id: 40 } });
 
-const device = {
-  device_assign_id: 21,
-  inventory_id: 11,
-  IMEI: '860000000000001',
-  device_name: 'BP Cuff',
-  device_type_id: 1,
-  device_type: 'Blood Pressure',
-  icon: 'bp.svg',
-  assigned_at: '2026-10-01T00:00:00Z',
-  unassigned_at: null,
-  current: true,
-  last_reading_at: null,
-  active_rule_id: null,
-  vitals: [{ vital_id: 1, vital_type: 'systolic', unit: 'mmHg' }],
-};
 const formData = {
   'rpm/devices/getPatientDevices': () => json({ status: 1, data: [device] }),
   'rpm/vitals/getAllIntervals': () =>

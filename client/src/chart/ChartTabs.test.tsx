@@ -7,7 +7,7 @@ import { json, makeUser, storeUser } from '../test/fixtures';
 import { renderWithProviders } from '../test/render';
 import { ActivityLogsTab, formatDuration } from './ActivityLogsTab';
 import { AlertsTab } from './AlertsTab';
-import { posted, serveChart } from './chart-test-server';
+import { cuff, posted, serveChart } from './chart-test-server';
 import { DevicesTab } from './DevicesTab';
 import { NotesTab } from './NotesTab';
 import { TasksTab } from './TasksTab';
@@ -45,23 +45,7 @@ describe('chart tabs', () => {
       'rpm/devices/getPatientDevices': () =>
         json({
           status: 1,
-          data: [
-            {
-              device_assign_id: 21,
-              inventory_id: 11,
-              IMEI: '860000000000001',
-              device_name: 'BP Cuff',
-              device_type_id: 1,
-              device_type: 'Blood Pressure',
-              icon: 'bp.svg',
-              assigned_at: '2026-10-01T00:00:00Z',
-              unassigned_at: null,
-              current: true,
-              last_reading_at: '2026-11-21T08:00:00Z',
-              active_rule_id: 31,
-              vitals: [{ vital_id: 1, vital_type: 'systolic', unit: 'mmHg' }],
-            },
-          ],
+          data: [{ ...cuff, last_reading_at: '2026-11-21T08:00:00Z', active_rule_id: 31 }],
         }),
     });
     const row = (await screen.findByText('860000000000001')).closest('tr') as HTMLElement;

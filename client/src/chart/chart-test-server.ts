@@ -1,4 +1,4 @@
-import type { NotificationRule, StatusOption } from '@rpm/shared';
+import type { NotificationRule, PatientDevice, StatusOption } from '@rpm/shared';
 import { json, mockFetch } from '../test/fixtures';
 
 /** Test data and a fake server for the chart's component tests. */
@@ -121,6 +121,23 @@ export const rule: NotificationRule = {
   previous_rule_id: null,
   terminated_at: null,
   updated_at: '2026-11-01T00:00:00.000Z',
+};
+
+/** The patient's blood-pressure cuff, current, as getPatientDevices lists it. */
+export const cuff: PatientDevice = {
+  device_assign_id: 21,
+  inventory_id: 11,
+  IMEI: '860000000000001',
+  device_name: 'BP Cuff',
+  device_type_id: 1,
+  device_type: 'Blood Pressure',
+  icon: 'bp.svg',
+  assigned_at: '2026-10-01T00:00:00Z',
+  unassigned_at: null,
+  current: true,
+  last_reading_at: null,
+  active_rule_id: null,
+  vitals: [{ vital_id: 1, vital_type: 'systolic', unit: 'mmHg' }],
 };
 
 export type Handler = (body: unknown, url: URL) => Response;

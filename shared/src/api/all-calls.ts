@@ -16,6 +16,7 @@ import * as patients from './patients.js';
 import * as rules from './rules.js';
 import * as shell from './shell.js';
 import * as users from './users.js';
+import * as vitals from './vitals.js';
 import * as worklists from './worklists.js';
 
 const isCall = (value: unknown): value is CallDef =>
@@ -44,6 +45,7 @@ export const ALL_CALLS: readonly CallDef[] = [
   rules,
   shell,
   users,
+  vitals,
   worklists,
 ]
   .flatMap((module) => Object.values(module).filter(isCall))

@@ -1,5 +1,9 @@
 import { readingLevel, type Thresholds, vitalKind, weightLevel } from '@rpm/shared';
 
+/**
+ * The intake's evaluate step (pure, no database): which values of a measurement pass a bound of the rule in force.
+ */
+
 /** One stored value of a measurement. */
 export interface MeasuredValue {
   readonly reading_id: number;
@@ -18,6 +22,17 @@ export interface RuleBounds {
   readonly loss: number | null;
 }
 
+/** The bounds of a rule as the store loads them (vitals as rows, null without any). */
+export const ruleBounds = (
+  vitals: readonly ({ vital_id: number } & Thresholds)[] | null,
+  gain: number | null,
+  loss: number | null,
+): RuleBounds => ({
+  vitals: new Map((vitals ?? []).map(({ vital_id, ...bounds }) => [vital_id, bounds])),
+  gain,
+  loss,
+});
+
 /** A value beyond a bound. */
 export interface AlertFinding extends MeasuredValue {
   readonly level: 'abnormal' | 'critical';
@@ -28,6 +43,10 @@ export interface AlertFinding extends MeasuredValue {
 }
 
 const round1 = (n: number) => Math.round(n * 10) / 10;
+
+/** The measurement's weight value, if it has one: the one compared with a baseline. */
+export const weightOf = <V extends MeasuredValue>(values: readonly V[]): V | undefined =>
+  values.find((v) => vitalKind(v.vital_type) === 'weight');
 
 /**
  * The values of one measurement that pass a bound of the rule in force (issue 5 part 5). A weight is compared

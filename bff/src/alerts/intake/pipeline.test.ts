@@ -1,10 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Db } from '../db/schema.js';
-import { DEMO_DEVICE_KEY } from '../db/seed/index.js';
-import { HttpError } from '../http/errors.js';
-import { startTestApp, type TestApp } from '../test-app.js';
-import { type FixtureDevice, giveDevice, makePatient, placeOf } from '../test-fixtures.js';
-import { createIntake } from './intake.js';
+import type { Db } from '../../db/schema.js';
+import { DEMO_DEVICE_KEY } from '../../db/seed/index.js';
+import { startTestApp, type TestApp } from '../../test-app.js';
+import { type FixtureDevice, giveDevice, makePatient, placeOf } from '../../test-fixtures.js';
+import { createIntake } from './pipeline.js';
+import { IntakeRefusal } from './refusal.js';
 
 let t: TestApp;
 let device: FixtureDevice;
@@ -69,13 +69,14 @@ describe('createIntake (group commit)', () => {
       intake.submit(reading(11, null)),
     ]);
     expect(good.status === 'rejected' && (good.reason as Error).message).toBe('database gone');
-    expect(noKey.status === 'rejected' && (noKey.reason as HttpError).statusCode).toBe(401);
+    expect(noKey.status === 'rejected' && (noKey.reason as IntakeRefusal).reason).toBe('key_missing');
     await intake.close();
   });
 
   it('refuses new measurements once closed', async () => {
     const intake = createIntake({ db: t.db, clock: t.clock, hub });
     await intake.close();
-    await expect(intake.submit(reading(12))).rejects.toBeInstanceOf(HttpError);
+    await expect(intake.submit(reading(12))).rejects.toMatchObject({ reason: 'closed' });
+    await expect(intake.submit(reading(12))).rejects.toBeInstanceOf(IntakeRefusal);
   });
 });

@@ -1,0 +1,139 @@
+import { z } from 'zod';
+import { RULE_FORM_MSG, WEIGHT_CHANGE_MAX } from '../rule-form.js';
+import { CHART } from './chart-common.js';
+import { defineCall } from './contract.js';
+import { okAnswer } from './envelope.js';
+import { recordId, recordIdParam } from './ids.js';
+
+/**
+ * The vitals calls of the Alert Rules tab and the vital-threshold display (001 §2.2, §2.6, §7 "Vitals and rules")
+ * and the bounds schemas the rule calls (rules.ts) share. Every chart call needs the access-list entry 'Patient
+ * Chart' and access to the patient.
+ */
+
+/** A bound: a number within a slider's reach; thresholds.ts checks the rules between bounds per vital. */
+export const thresholdBound = z.number().min(0).max(1000);
+
+/** The four bounds of a vital as sent (001 §3 "Vital threshold"); spo2's high bounds are null (001 §2.6). */
+export const thresholdsInput = z.object({
+  critical_low: thresholdBound,
+  abnormal_low: thresholdBound,
+  abnormal_high: thresholdBound.nullable(),
+  critical_high: thresholdBound.nullable(),
+});
+
+/** A vital's bounds in a rule or configuration as the server answers. */
+export const vitalThreshold = z.object({
+  vital_id: z.number().int(),
+  /** The spec's alias of vital_id (001 §3). */
+  fk_vital_id: z.number().int(),
+  vital_type: z.string(),
+  unit: z.string(),
+  critical_low: z.number(),
+  abnormal_low: z.number(),
+  abnormal_high: z.number().nullable(),
+  critical_high: z.number().nullable(),
+});
+export type VitalThreshold = z.infer<typeof vitalThreshold>;
+
+/** One vital's block of an add/update payload. */
+export const ruleVitalInput = thresholdsInput.extend({ vital_id: recordId });
+
+export const getPatientVitals = defineCall({
+  method: 'GET',
+  path: 'rpm/vitals/getPatientVitals',
+  spec: '001 §2.6, §7 Vitals and rules',
+  summary:
+    "The patient's vital configuration (the vital-threshold display, 001 §2.6): bounds per vital, and dry weight with gain and loss; empty lists show 'No Data Found'",
+  access: CHART,
+  query: z.object({ patient_id: recordIdParam }),
+  response: z.object({
+    status: z.number().int(),
+    data: z.object({
+      vitals: z.array(vitalThreshold.extend({ device_type_id: z.number().int() })),
+      /** Weight alerts compare with the dry weight (001 §2.6); null when not configured. */
+      weight: z
+        .object({ dry_weight: z.number(), gain: z.number().nullable(), loss: z.number().nullable() })
+        .nullable(),
+      updated_at: z.string().nullable(),
+    }),
+  }),
+});
+
+export const addVitalConfigurations = defineCall({
+  method: 'POST',
+  path: 'rpm/vitals/addVitalConfigurations',
+  spec: '001 §2.6, §7 Vitals and rules (payload not shown: ours)',
+  summary:
+    "Replaces the patient's vital configuration: bounds per vital (corrected as 001 §5 leaves them) and the dry weight with gain/loss",
+  access: CHART,
+  body: z.object({
+    patient_id: recordId,
+    vitals: z.array(ruleVitalInput).max(20),
+    /** Null removes the weight configuration. */
+    weight: z
+      .object({
+        dry_weight: z.number().positive().max(1000),
+        gain: z.number().positive(RULE_FORM_MSG.gain).max(WEIGHT_CHANGE_MAX).nullable(),
+        loss: z.number().positive(RULE_FORM_MSG.loss).max(WEIGHT_CHANGE_MAX).nullable(),
+      })
+      .nullable()
+      .default(null),
+  }),
+  response: okAnswer,
+});
+
+export const getAllIntervals = defineCall({
+  method: 'GET',
+  path: 'rpm/vitals/getAllIntervals',
+  spec: '001 §3, §7 Vitals and rules',
+  summary: "The rule form's interval units: a rule expects `interval` readings per Day, Week or Month",
+  access: 'session',
+  response: z.object({
+    status: z.number().int(),
+    data: z.array(
+      z.object({ interval_id: z.number().int(), interval_type: z.string(), days: z.number().int() }),
+    ),
+  }),
+});
+
+export const getAllVitals = defineCall({
+  method: 'GET',
+  path: 'rpm/vitals/getAllVitals',
+  spec: '001 §3, §7 Vitals and rules, §9 slider maximums',
+  summary: 'Every vital with its device type, unit and slider maximum',
+  access: 'session',
+  response: z.object({
+    status: z.number().int(),
+    data: z.array(
+      z.object({
+        vital_id: z.number().int(),
+        vital_type: z.string(),
+        unit: z.string(),
+        device_type_id: z.number().int(),
+        device_type: z.string(),
+        slider_max: z.number(),
+      }),
+    ),
+  }),
+});
+
+export const getVitalsDefaults = defineCall({
+  method: 'GET',
+  path: 'rpm/vitals/getVitalsDefaults',
+  spec: '001 §7 Vitals and rules, §9 defaults; 000 §6.2 (RPM Protocol Defaults: role 5)',
+  summary:
+    "Default bounds of a device type's vitals: the role's own defaults, else the RPM protocol defaults (role 5), else the spec's (20/40/60/80; vital 5 at 100)",
+  access: 'session',
+  query: z.object({ role_id: recordIdParam, device_type_id: recordIdParam }),
+  response: z.object({
+    status: z.number().int(),
+    data: z.array(
+      vitalThreshold.extend({
+        device_type_id: z.number().int(),
+        /** Where the bounds come from. */
+        source: z.enum(['role', 'protocol', 'spec']),
+      }),
+    ),
+  }),
+});
