@@ -1,6 +1,7 @@
 import { isoDay, shiftDay } from '@rpm/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { recordReadings, recordTimeLogs } from '../billing/summary.js';
+import { sqlDay } from '../routes/rules-store.js';
 import { signIn, startTestApp, type TestApp } from '../test-app.js';
 import {
   type FixtureDevice,
@@ -11,7 +12,6 @@ import {
   placeOf,
 } from '../test-fixtures.js';
 import { rowCounts } from '../test-rows.js';
-import { sqlDay } from './rules-store.js';
 
 type Signed = Awaited<ReturnType<typeof signIn>>;
 

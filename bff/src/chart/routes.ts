@@ -31,8 +31,8 @@ import type { Deps } from '../deps.js';
 import { registerCall } from '../http/calls.js';
 import { HttpError } from '../http/errors.js';
 import { actor } from '../http/route-helpers.js';
+import { latestTodayDay, sqlDay } from '../routes/rules-store.js';
 import { assertPageAccess, assertPatientAccess, visibleOrganizations } from '../scope.js';
-import { latestTodayDay, sqlDay } from './rules-store.js';
 
 /** Months of CPT history on the card; the spec is silent, two years covers any audit question at the desk. */
 const CPT_HISTORY_MONTHS = 24;

@@ -18,8 +18,8 @@ import type { Deps } from '../deps.js';
 import { registerCall } from '../http/calls.js';
 import { HttpError } from '../http/errors.js';
 import { actor } from '../http/route-helpers.js';
+import { sqlDay } from '../routes/rules-store.js';
 import { assertPatientAccess, patientScope } from '../scope.js';
-import { sqlDay } from './rules-store.js';
 
 /** The chart's Devices, Readings and Alerts tabs and the care team (000 §2.3; 001 §2.6; issue 5 parts 3, 5). */
 export function chartRecordRoutes(app: FastifyInstance, deps: Deps): void {
