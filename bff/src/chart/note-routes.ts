@@ -1,0 +1,40 @@
+import { addPatientNote, getPatientNotes, MSG, updatePatientNote } from '@rpm/shared';
+import type { FastifyInstance } from 'fastify';
+import type { Deps } from '../deps.js';
+import { registerCall } from '../http/calls.js';
+import { HttpError } from '../http/errors.js';
+import { once } from '../http/idempotency.js';
+import { actor } from '../http/route-helpers.js';
+import { assertPatientAccess } from '../scope.js';
+import { addNote, patientNotes, storedNote, unknownNote, updateNote } from './note-store.js';
+
+/** The notes of the patient chart (000 §2.3 Notes tab; issue 5 part 6). */
+export function chartNoteRoutes(app: FastifyInstance, deps: Deps): void {
+  const { db, clock } = deps;
+
+  registerCall(app, deps, getPatientNotes, async ({ query, auth }) => {
+    await assertPatientAccess(db, auth, query.patient_id);
+    return { status: 1, ...(await patientNotes(db, query)) };
+  });
+
+  registerCall(app, deps, addPatientNote, async ({ body, auth, req, headers }) => {
+    await assertPatientAccess(db, auth, body.patient_id);
+    const who = actor(auth, req.ip, clock.now());
+    return once(db, auth.userId, addPatientNote, headers['idempotency-key'], who.at, async (trx) => ({
+      status: 1,
+      message: MSG.addedSuccessfully,
+      data: await addNote(trx, who, body.patient_id, body.note),
+    }));
+  });
+
+  registerCall(app, deps, updatePatientNote, async ({ body, auth, req }) => {
+    const existing = await storedNote(db, body.note_id);
+    await assertPatientAccess(db, auth, existing.patient_id, 'note_id', unknownNote(body.note_id));
+    // A note is its author's statement: others add their own note rather than edit it (the spec is silent).
+    if (existing.author_id !== auth.userId)
+      throw new HttpError(403, 'Only the author of a note may edit it.', 'note_id');
+    const who = actor(auth, req.ip, clock.now());
+    const data = await db.transaction().execute((trx) => updateNote(trx, who, existing, body.note));
+    return { status: 1, message: MSG.updatedSuccessfully, data };
+  });
+}

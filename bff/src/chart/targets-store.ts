@@ -1,0 +1,107 @@
+import {
+  BILLING_COLUMN_NAMES,
+  CCM_TIME_GOALS,
+  COMPLIANCE_TARGET_DAYS,
+  ccmCodes,
+  complianceStripMonths,
+  isoDay,
+  lastDayOf,
+  monthsBefore,
+  RPM_ADDITIONAL_TIME_GOAL_MIN,
+  RPM_TIME_GOAL_MIN,
+  stripMonthName,
+} from '@rpm/shared';
+import type { Db } from '../db/schema.js';
+import { sqlDay } from '../routes/rules-store.js';
+
+/** Months of CPT history on the card; the spec is silent, two years covers any audit question at the desk. */
+const CPT_HISTORY_MONTHS = 24;
+
+/**
+ * The Overview card's monthly targets of one month (YYYY-MM), its CPT history and compliance strip (001 §2.3,
+ * §2.9, §4). The billing summary (billing/summary.ts) holds the month's counts and stored RPM codes; CCM codes
+ * depend on the patient's CCM type and are computed here, as the billing report does.
+ */
+export async function monthlyTargets(db: Db, patientId: number, month: string) {
+  const first = `${month}-01`;
+  const patient = await db
+    .selectFrom('patients')
+    .select(['setup_date', 'ccm_type'])
+    .where('patient_id', '=', patientId)
+    .executeTakeFirstOrThrow();
+  const rows = await db
+    .selectFrom('patient_month_summary')
+    .selectAll()
+    .where('patient_id', '=', patientId)
+    .where('month', '>=', sqlDay(`${monthsBefore(month, CPT_HISTORY_MONTHS)}-01`))
+    .where('month', '<=', sqlDay(first))
+    .orderBy('month', 'desc')
+    .execute();
+  const current = rows.find((r) => isoDay(r.month) === first);
+  const ccmType = patient.ccm_type;
+  const goals = ccmType === 1 ? CCM_TIME_GOALS.type1 : CCM_TIME_GOALS.other;
+  const ccmOf = (seconds: number) => ccmCodes({ ccmSeconds: seconds, ccmType });
+  const ccmNow = ccmOf(current?.ccm_seconds ?? 0);
+  const setupDate = patient.setup_date ? isoDay(patient.setup_date) : null;
+
+  const history: { date: string; code: string }[] = [];
+  for (const r of rows) {
+    const date = isoDay(r.month);
+    const ccm = ccmOf(r.ccm_seconds);
+    for (const code of [
+      r.setup_cpt,
+      r.compliance_cpt,
+      r.activity_time_cpt,
+      r.more_activity_time_cpt,
+      r.activity_time_60_cpt,
+      r.rtm_cpt,
+      r.rtm_40_cpt,
+      r.rtm_60_cpt,
+      ccm.time,
+      ccm.additional,
+    ]) {
+      if (code) history.push({ date, code });
+    }
+  }
+  const strip = complianceStripMonths(first).map((m) => {
+    const r = rows.find((row) => isoDay(row.month).startsWith(m));
+    return {
+      month: m,
+      month_name: stripMonthName(m),
+      before_setup: setupDate === null || m < setupDate.slice(0, 7),
+      rpm: r?.compliance_cpt === '99454',
+      ccm: r ? ccmOf(r.ccm_seconds).time !== null : false,
+    };
+  });
+  return {
+    columns: [...BILLING_COLUMN_NAMES],
+    range: { from: first, to: lastDayOf(month) },
+    setup: {
+      setup_date: current?.setup_date ? isoDay(current.setup_date) : setupDate,
+      code: current?.setup_cpt ?? null,
+    },
+    compliance: {
+      days: current?.reading_days ?? 0,
+      target: COMPLIANCE_TARGET_DAYS,
+      code: current?.compliance_cpt ?? null,
+    },
+    rpm_time: {
+      seconds: current?.rpm_seconds ?? 0,
+      goal_minutes: RPM_TIME_GOAL_MIN,
+      code: current?.activity_time_cpt ?? null,
+    },
+    additional_rpm_time: {
+      seconds: current?.rpm_seconds ?? 0,
+      goal_minutes: RPM_ADDITIONAL_TIME_GOAL_MIN,
+      code: current?.more_activity_time_cpt ?? null,
+    },
+    ccm_time: { seconds: current?.ccm_seconds ?? 0, goal_minutes: goals.time, code: ccmNow.time },
+    additional_ccm_time: {
+      seconds: current?.ccm_seconds ?? 0,
+      goal_minutes: goals.additional,
+      code: ccmNow.additional,
+    },
+    cpt_history: history,
+    strip,
+  };
+}

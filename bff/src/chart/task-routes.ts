@@ -1,0 +1,44 @@
+import { addPatientTask, getPatientTasks, MSG, updatePatientTask } from '@rpm/shared';
+import type { FastifyInstance } from 'fastify';
+import type { Deps } from '../deps.js';
+import { registerCall } from '../http/calls.js';
+import { once } from '../http/idempotency.js';
+import { actor } from '../http/route-helpers.js';
+import { assertPatientAccess } from '../scope.js';
+import {
+  addTask,
+  assertAssignable,
+  patientTasks,
+  storedPatientTask,
+  unknownPatientTask,
+  updateTaskStatus,
+} from './task-store.js';
+
+/** The tasks of the patient chart (000 §2.3 Tasks tab; issue 5 part 6). */
+export function chartTaskRoutes(app: FastifyInstance, deps: Deps): void {
+  const { db, clock } = deps;
+
+  registerCall(app, deps, getPatientTasks, async ({ query, auth }) => {
+    await assertPatientAccess(db, auth, query.patient_id);
+    return { status: 1, ...(await patientTasks(db, query)) };
+  });
+
+  registerCall(app, deps, addPatientTask, async ({ body, auth, req, headers }) => {
+    const place = await assertPatientAccess(db, auth, body.patient_id);
+    await assertAssignable(db, body.assigned_to, place);
+    const who = actor(auth, req.ip, clock.now());
+    return once(db, auth.userId, addPatientTask, headers['idempotency-key'], who.at, async (trx) => ({
+      status: 1,
+      message: MSG.addedSuccessfully,
+      data: await addTask(trx, who, body),
+    }));
+  });
+
+  registerCall(app, deps, updatePatientTask, async ({ body, auth, req }) => {
+    const existing = await storedPatientTask(db, body.task_id);
+    await assertPatientAccess(db, auth, existing.patient_id, 'task_id', unknownPatientTask(body.task_id));
+    const who = actor(auth, req.ip, clock.now());
+    const data = await db.transaction().execute((trx) => updateTaskStatus(trx, who, existing, body.status));
+    return { status: 1, message: MSG.updatedSuccessfully, data };
+  });
+}
