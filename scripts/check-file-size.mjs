@@ -31,12 +31,16 @@ export function overBudget(files, read = (f) => readFileSync(f, 'utf8')) {
 }
 
 if (import.meta.url === `file://${process.argv[1]}`) {
-  const files = execFileSync('git', ['ls-files', '--cached', '--others', '--exclude-standard'], { encoding: 'utf8' })
+  const files = execFileSync('git', ['ls-files', '--cached', '--others', '--exclude-standard'], {
+    encoding: 'utf8',
+  })
     .split('\n')
     .filter((f) => SOURCE.test(f) && !f.includes('/dist/'));
   const bad = overBudget(files);
   for (const { file, lines } of bad)
-    console.error(`${file}: ${lines} lines; over ${BUDGET} needs a reason ("over 300 lines: …") in its first comment`);
+    console.error(
+      `${file}: ${lines} lines; over ${BUDGET} needs a reason ("over 300 lines: …") in its first comment`,
+    );
   if (bad.length > 0) process.exit(1);
   console.log(`file sizes: ${files.length} source files within the budget or with a reason`);
 }

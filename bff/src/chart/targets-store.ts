@@ -6,10 +6,10 @@ import {
   complianceStripMonths,
   isoDay,
   lastDayOf,
+  monthName,
   monthsBefore,
   RPM_ADDITIONAL_TIME_GOAL_MIN,
   RPM_TIME_GOAL_MIN,
-  stripMonthName,
 } from '@rpm/shared';
 import type { Db } from '../db/schema.js';
 import { sqlDay } from '../routes/rules-store.js';
@@ -67,7 +67,7 @@ export async function monthlyTargets(db: Db, patientId: number, month: string) {
     const r = rows.find((row) => isoDay(row.month).startsWith(m));
     return {
       month: m,
-      month_name: stripMonthName(m),
+      month_name: monthName(m),
       before_setup: setupDate === null || m < setupDate.slice(0, 7),
       rpm: r?.compliance_cpt === '99454',
       ccm: r ? ccmOf(r.ccm_seconds).time !== null : false,

@@ -1,7 +1,6 @@
 import { z } from 'zod';
 import { monthsBefore } from '../calendar.js';
 import { COMPLIANCE_STRIP_MONTHS, COMPLIANCE_STRIP_MONTHS_BACK } from '../constants.js';
-import { monthName } from '../lists/format.js';
 import { CHART } from './chart-common.js';
 import { defineCall } from './contract.js';
 import { recordIdParam } from './ids.js';
@@ -25,11 +24,6 @@ export function complianceStripMonths(today: string): string[] {
     months.push(monthsBefore(today.slice(0, 7), n));
   }
   return months;
-}
-
-/** The English name of a 'YYYY-MM' month, for the strip's tooltip (001 §2.9). */
-export function stripMonthName(month: string): string {
-  return monthName(month);
 }
 
 /**

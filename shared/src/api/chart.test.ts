@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { monthName } from '../lists/format.js';
 import {
   rejectHover,
   type StatusProgram,
@@ -10,7 +11,7 @@ import {
   statusDialog,
 } from './chart.js';
 import { getPatientReadings } from './chart-readings.js';
-import { complianceSquareColour, complianceStripMonths, stripMonthName } from './chart-targets.js';
+import { complianceSquareColour, complianceStripMonths } from './chart-targets.js';
 import { ingestReadingBody } from './ingest.js';
 import { addRuleBody, terminateRule } from './rules.js';
 
@@ -111,8 +112,8 @@ describe('compliance strip (001 §2.9, §4, §9)', () => {
     ]);
   });
   it('names the months for the tooltips', () => {
-    expect(stripMonthName('2026-06')).toBe('June');
-    expect(stripMonthName('2025-12')).toBe('December');
+    expect(monthName('2026-06')).toBe('June');
+    expect(monthName('2025-12')).toBe('December');
   });
   it.each<[string, string | null, boolean, string]>([
     ['2026-06', null, true, 'grey'],
