@@ -1,14 +1,14 @@
 import { lowestRoleId, MSG, temporaryLogin } from '@rpm/shared';
 import type { FastifyInstance } from 'fastify';
 import { audit } from '../audit.js';
-import { setSessionCookie } from '../auth/session-cookie.js';
-import { openSession } from '../auth/sessions.js';
-import { matchesDigest } from '../auth/tokens.js';
-import { loadStoredUser } from '../auth/user-payload.js';
 import type { Deps } from '../deps.js';
 import { registerCall } from '../http/calls.js';
 import { HttpError } from '../http/errors.js';
 import { ownId } from '../http/route-helpers.js';
+import { setSessionCookie } from './session-cookie.js';
+import { openSession } from './sessions.js';
+import { matchesDigest } from './tokens.js';
+import { loadStoredUser } from './user-payload.js';
 
 /**
  * 000 §6.2 and 001 §6 say "admin-style users" may log in as another user without listing the roles; we allow the

@@ -1,8 +1,8 @@
 import { MSG, PASSWORD_MAX_AGE_DAYS } from '@rpm/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { LIMITS, LOGIN_WINDOW_MS } from '../auth/login-limits.js';
-import { SERVER_IDLE_MS } from '../auth/sessions.js';
 import { DEMO_PASSWORD_FOR_TESTS, signIn, solvedCaptcha, startTestApp, type TestApp } from '../test-app.js';
+import { LIMITS, LOGIN_WINDOW_MS } from './login-limits.js';
+import { SERVER_IDLE_MS } from './sessions.js';
 
 let t: TestApp;
 beforeAll(async () => {

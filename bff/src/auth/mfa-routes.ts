@@ -8,7 +8,10 @@ import {
 } from '@rpm/shared';
 import type { FastifyInstance } from 'fastify';
 import { audit } from '../audit.js';
-import { mfaKey, mfaRequired, qrDataUrl, totpUri } from '../auth/mfa.js';
+import type { Deps } from '../deps.js';
+import { registerCall } from '../http/calls.js';
+import { HttpError } from '../http/errors.js';
+import { mfaKey, mfaRequired, qrDataUrl, totpUri } from './mfa.js';
 import {
   beginEnrolment,
   confirmEnrolment,
@@ -17,11 +20,8 @@ import {
   recoveryCodesLeft,
   removeFactor,
   spendCode,
-} from '../auth/mfa-store.js';
-import type { Deps } from '../deps.js';
-import { registerCall } from '../http/calls.js';
-import { HttpError } from '../http/errors.js';
-import { TEMPORARY_LOGIN_ROLE } from './temporary-login.js';
+} from './mfa-store.js';
+import { TEMPORARY_LOGIN_ROLE } from './temporary-login-routes.js';
 
 /**
  * Enrolment of a TOTP factor from the profile, turning it off, and the administrator's reset (issue 11 "Add").

@@ -1,11 +1,11 @@
 import { MSG } from '@rpm/shared';
 import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { LIMITS } from '../auth/login-limits.js';
-import { totpCode } from '../auth/mfa.js';
 import { DEMO_TOTP_SECRET } from '../db/seed/demo-users.js';
 import { DEMO_PASSWORD_FOR_TESTS, signIn, solvedCaptcha, startTestApp, type TestApp } from '../test-app.js';
 import { rowCounts } from '../test-rows.js';
+import { LIMITS } from './login-limits.js';
+import { totpCode } from './mfa.js';
 
 let t: TestApp;
 beforeAll(async () => {

@@ -5,7 +5,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { createApp } from '../app.js';
 import { loadConfig } from '../config.js';
 import { signIn, startTestApp, type TestApp } from '../test-app.js';
-import { TRANSLATION_NOT_CONFIGURED, translateToEnglish } from './translation.js';
+import { TRANSLATION_NOT_CONFIGURED, translateToEnglish } from './translation-routes.js';
 
 /** A tiny LibreTranslate-compatible provider on 127.0.0.1: it records requests and answers as told. */
 let provider: Server;

@@ -10,18 +10,18 @@ import {
 } from '@rpm/shared';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { audit } from '../audit.js';
-import { SESSION_COOKIE } from '../auth/guard.js';
-import { clearLoginFailures, loginWait, recordLoginFailure, unverifiedWait } from '../auth/login-limits.js';
-import { mfaKey, mfaRequired } from '../auth/mfa.js';
-import { createChallenge, findChallenge, isEnrolled, spendCode, useChallenge } from '../auth/mfa-store.js';
-import { hashPassword, verifyPassword } from '../auth/password.js';
-import { clearSessionCookie, setSessionCookie } from '../auth/session-cookie.js';
-import { endSession, extendSession, openSession } from '../auth/sessions.js';
-import { digest } from '../auth/tokens.js';
-import { loadStoredUser } from '../auth/user-payload.js';
 import type { Deps } from '../deps.js';
 import { registerCall } from '../http/calls.js';
 import { HttpError } from '../http/errors.js';
+import { SESSION_COOKIE } from './guard.js';
+import { clearLoginFailures, loginWait, recordLoginFailure, unverifiedWait } from './login-limits.js';
+import { mfaKey, mfaRequired } from './mfa.js';
+import { createChallenge, findChallenge, isEnrolled, spendCode, useChallenge } from './mfa-store.js';
+import { hashPassword, verifyPassword } from './password.js';
+import { clearSessionCookie, setSessionCookie } from './session-cookie.js';
+import { endSession, extendSession, openSession } from './sessions.js';
+import { digest } from './tokens.js';
+import { loadStoredUser } from './user-payload.js';
 
 /** The server's text for a failed sign-in; the client shows the spec's '*Invalid Username or Password'. */
 const INVALID = 'Invalid Username or Password';

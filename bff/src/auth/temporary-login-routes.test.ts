@@ -1,9 +1,9 @@
 import { MSG } from '@rpm/shared';
 import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { SERVER_IDLE_MS } from '../auth/sessions.js';
 import { signIn, startTestApp, type TestApp } from '../test-app.js';
 import { rowCounts } from '../test-rows.js';
+import { SERVER_IDLE_MS } from './sessions.js';
 
 type Signed = Awaited<ReturnType<typeof signIn>>;
 

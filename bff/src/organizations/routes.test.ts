@@ -2,7 +2,7 @@ import { MSG } from '@rpm/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { signIn, startTestApp, type TestApp } from '../test-app.js';
 import { rowCounts } from '../test-rows.js';
-import { ORGANIZATION_NAME_TAKEN } from './organizations.js';
+import { ORGANIZATION_NAME_TAKEN } from './routes.js';
 
 type Signed = Awaited<ReturnType<typeof signIn>>;
 
