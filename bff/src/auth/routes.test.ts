@@ -276,22 +276,3 @@ describe('change_password (001 §4, §2.7)', () => {
     expect((await login('role11@demo.test', 'New-pass-2026!')).json().status).toBe(1);
   });
 });
-
-describe('service calls', () => {
-  it('answers isAlive and publishes the OpenAPI document of the contract', async () => {
-    expect((await t.app.inject({ method: 'GET', url: '/api/isAlive' })).json()).toEqual({
-      status: 1,
-      message: 'alive',
-    });
-    const doc = (await t.app.inject({ method: 'GET', url: '/api/openapi.json' })).json();
-    expect(Object.keys(doc.paths)).toEqual(
-      expect.arrayContaining(['/api/rpm/auth/loginWithCaptcha', '/api/rpm/checkSession', '/api/captcha']),
-    );
-  });
-
-  it('sends security headers with a CSP', async () => {
-    const res = await t.app.inject({ method: 'GET', url: '/api/isAlive' });
-    expect(res.headers['content-security-policy']).toContain("script-src 'self'");
-    expect(res.headers['x-content-type-options']).toBe('nosniff');
-  });
-});

@@ -1,70 +1,8 @@
 import { translateText } from '@rpm/shared';
 import type { FastifyInstance } from 'fastify';
-import { z } from 'zod';
-import type { Config } from '../config.js';
 import type { Deps } from '../deps.js';
 import { registerCall } from '../http/calls.js';
-import { HttpError } from '../http/errors.js';
-
-/** How long the provider may take before the Translate button gets an answer (our choice; 000 §7 is silent). */
-export const TRANSLATE_TIMEOUT_MS = 10_000;
-
-export const TRANSLATION_NOT_CONFIGURED =
-  'Translation is not available: no translation provider is configured on this server.';
-
-const providerAnswer = z.object({ translatedText: z.string() });
-const providerError = z.object({ error: z.string().max(300) });
-
-/**
- * Translates to English through a LibreTranslate-compatible provider (POST {q, source, target, format, api_key}
- * → {translatedText}); `source` '' lets the provider detect the language. Every failure is a 502 with the reason.
- */
-export async function translateToEnglish(
-  config: Pick<Config, 'TRANSLATE_API_URL' | 'TRANSLATE_API_KEY'>,
-  text: string,
-  source: string,
-  timeoutMs = TRANSLATE_TIMEOUT_MS,
-): Promise<string> {
-  if (!config.TRANSLATE_API_URL) throw new HttpError(503, TRANSLATION_NOT_CONFIGURED);
-  let res: Response;
-  try {
-    res = await fetch(config.TRANSLATE_API_URL, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json', accept: 'application/json' },
-      body: JSON.stringify({
-        q: text,
-        source: source || 'auto',
-        target: 'en',
-        format: 'text',
-        ...(config.TRANSLATE_API_KEY ? { api_key: config.TRANSLATE_API_KEY } : {}),
-      }),
-      signal: AbortSignal.timeout(timeoutMs),
-    });
-  } catch (err) {
-    const timedOut = (err as { name?: string }).name === 'TimeoutError';
-    throw new HttpError(
-      502,
-      timedOut
-        ? `Translation failed: the translation provider did not answer within ${timeoutMs / 1000} seconds.`
-        : 'Translation failed: the translation provider could not be reached.',
-    );
-  }
-  const json: unknown = await res.json().catch(() => undefined);
-  if (!res.ok) {
-    const reason = providerError.safeParse(json);
-    throw new HttpError(
-      502,
-      `Translation failed: the translation provider answered ${res.status}${reason.success ? ` (${reason.data.error})` : ''}.`,
-    );
-  }
-  const answer = providerAnswer.safeParse(json);
-  if (!answer.success)
-    throw new HttpError(
-      502,
-      'Translation failed: the translation provider gave an answer we could not read.',
-    );
-  return answer.data.translatedText;
-}
+import { translateToEnglish } from './translator.js';
 
 /** The Translate button of the organisation forms (000 §2.10, §4.7, §7). */
 export function translationRoutes(app: FastifyInstance, deps: Deps): void {
