@@ -1,14 +1,12 @@
 import { lowestRoleId, MSG, temporaryLogin } from '@rpm/shared';
 import type { FastifyInstance } from 'fastify';
-import { audit } from '../audit.js';
 import type { Deps } from '../deps.js';
 import { registerCall } from '../http/calls.js';
 import { HttpError } from '../http/errors.js';
 import { ownId } from '../http/route-helpers.js';
-import { setSessionCookie } from './session-cookie.js';
-import { openSession } from './sessions.js';
-import { matchesDigest } from './tokens.js';
-import { loadStoredUser } from './user-payload.js';
+import { temporaryLoginTarget } from './account-store.js';
+import { handOver } from './routes.js';
+import { isTokenOf, startSession } from './sign-in-store.js';
 
 /**
  * 000 §6.2 and 001 §6 say "admin-style users" may log in as another user without listing the roles; we allow the
@@ -31,56 +29,23 @@ export function temporaryLoginRoutes(app: FastifyInstance, deps: Deps): void {
     if (auth.session.actingUserId !== null)
       throw new HttpError(403, 'Return to your own account before starting another temporary login.');
     ownId(auth, body.user_id, 'user_id');
-    const own = await db
-      .selectFrom('sessions')
-      .select('token_hash')
-      .where('session_id', '=', auth.session.sessionId)
-      .executeTakeFirstOrThrow();
-    if (!matchesDigest(body.user_token, own.token_hash))
+    if (!(await isTokenOf(db, auth.session.sessionId, body.user_token)))
       throw new HttpError(403, 'user_token must be the token of your own session.', 'user_token');
-    const target = await db
-      .selectFrom('users')
-      .select(['user_id', 'active'])
-      .where('username', '=', body.username)
-      .executeTakeFirst();
-    if (!target) throw new HttpError(404, `There is no user '${body.username}'.`, 'username');
-    if (!target.active) throw new HttpError(403, "This user's account is disabled.", 'username');
+    const target = await temporaryLoginTarget(db, body.username);
     if (target.user_id === auth.userId)
       throw new HttpError(400, 'You are already signed in as this user.', 'username');
 
-    const now = clock.now();
-    const session = await db.transaction().execute(async (tx) => {
-      const s = await openSession(tx, clock, {
-        userId: target.user_id,
-        actingUserId: auth.userId,
-        ip: req.ip,
-        userAgent: req.headers['user-agent'] ?? '',
-      });
-      await audit(tx, {
-        at: now,
-        userId: target.user_id,
-        actingUserId: auth.userId,
-        action: 'temporary_login',
-        entity: 'session',
-        entityId: s.sessionId,
-        detail: { acting_session_id: auth.session.sessionId },
-        ip: req.ip,
-      });
-      return s;
+    const session = await startSession(db, clock, {
+      userId: target.user_id,
+      actingUserId: auth.userId,
+      ip: req.ip,
+      userAgent: req.headers['user-agent'] ?? '',
+      action: 'temporary_login',
+      detail: { acting_session_id: auth.session.sessionId },
     });
     deps.hub.endSessions(session.endedSessionIds);
-    // Same cookie as routes/auth.ts sets on sign-in: the browser now speaks as the target user.
-    setSessionCookie(reply, deps.config, session.cookieSecret);
-    return {
-      status: 1,
-      message: MSG.loginSuccessful,
-      user: await loadStoredUser(
-        db,
-        clock,
-        target.user_id,
-        session.token,
-        deps.config.MACHINE_DEVTOOLS_USERS,
-      ),
-    };
+    // The cookie of a sign-in: the browser now speaks as the target user.
+    const user = await handOver(deps, reply, target.user_id, session);
+    return { status: 1, message: MSG.loginSuccessful, user };
   });
 }
