@@ -13,7 +13,7 @@ export interface AuditEntry {
   readonly at: Date;
 }
 
-/** Who makes a change, from where, when: what a store's write receives from its route (route-helpers.ts actor). */
+/** Who makes a change, from where and when: the audit fields a store's write takes (http/route-helpers.ts actor). */
 export type AuditActor = Pick<AuditEntry, 'at' | 'actingUserId' | 'ip'> & { readonly userId: number };
 
 /** Writes one audit row; call it inside the transaction of the change it records. */

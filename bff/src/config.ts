@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { isIP } from 'node:net';
 import { z } from 'zod';
-import { TEMPORARY_LOGIN_ROLE } from './routes/temporary-login.js';
+import { TEMPORARY_LOGIN_ROLE } from './auth/temporary-login-routes.js';
 
 const flagFromEnv = z
   .enum(['1', '0', 'true', 'false', ''])

@@ -74,6 +74,19 @@ export async function solvedCaptcha(app: FastifyInstance): Promise<string> {
 
 export const DEMO_PASSWORD_FOR_TESTS = 'Demo-pass-2026!';
 
+/** One loginWithCaptcha (000 §4.3), with a solved captcha unless one is given, from the address given. */
+export async function attemptLogin(
+  app: FastifyInstance,
+  username: string,
+  password = DEMO_PASSWORD_FOR_TESTS,
+  opts: { readonly captchaToken?: string; readonly remoteAddress?: string } = {},
+): Promise<LightMyRequestResponse> {
+  return injectCall(app, loginWithCaptcha, {
+    ...(opts.remoteAddress ? { remoteAddress: opts.remoteAddress } : {}),
+    body: { username, password, captchaToken: opts.captchaToken ?? (await solvedCaptcha(app)) },
+  });
+}
+
 /** Signs in through the real call; returns the headers a protected call needs. */
 export async function signIn(
   app: FastifyInstance,
@@ -82,9 +95,7 @@ export async function signIn(
   /** The server clock's time, for the demo MFA user's code (the real time by default). */
   at: Date = new Date(),
 ): Promise<{ headers: Record<string, string>; user: { user_id: number; token: string } }> {
-  let res = await injectCall(app, loginWithCaptcha, {
-    body: { username, password, captchaToken: await solvedCaptcha(app) },
-  });
+  let res = await attemptLogin(app, username, password);
   // The demo user enrolled in MFA (issue 11) completes the second step with its printed secret.
   const step = res.json() as { mfa_required?: number; mfa_token?: string };
   if (step.mfa_required === 1 && step.mfa_token)
@@ -113,6 +124,8 @@ export interface CallRequestOf<C extends CallDef> {
   readonly query?: CallInput<C>['query'];
   readonly body?: CallInput<C>['body'];
   readonly headers?: Readonly<Record<string, string>>;
+  /** The client address the request comes from (sign-in limits and MFA challenges are bound to it). */
+  readonly remoteAddress?: string;
 }
 
 /** Makes one call of the contract as `as` would: its method, `/api/{path}` with the query, the JSON body. */
@@ -133,6 +146,7 @@ export function injectUnchecked(
     readonly query?: unknown;
     readonly body?: unknown;
     readonly headers?: Readonly<Record<string, string>>;
+    readonly remoteAddress?: string;
   },
   as: Caller = null,
 ): Promise<LightMyRequestResponse> {
@@ -140,6 +154,7 @@ export function injectUnchecked(
     method: call.method,
     url: `${callUrl(call)}${callQueryString(input.query)}`,
     headers: { ...as?.headers, ...input.headers },
+    ...(input.remoteAddress ? { remoteAddress: input.remoteAddress } : {}),
     ...(input.body === undefined ? {} : { payload: input.body as object }),
   });
 }

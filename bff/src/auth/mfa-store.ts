@@ -1,6 +1,8 @@
 import type { Transaction } from 'kysely';
+import { type AuditActor, audit } from '../audit.js';
 import type { Clock } from '../clock.js';
 import type { Database, Db } from '../db/schema.js';
+import { conflict, invalid, notFound } from '../domain-errors.js';
 import {
   acceptedStep,
   decryptSecret,
@@ -56,9 +58,13 @@ export async function createChallenge(db: Db, clock: Clock, userId: number, clie
   return token;
 }
 
-/** The live, unused challenge for this token and client address, with its user; undefined otherwise. */
+/** The texts of a refused second step (issue 11 "Add"; the spec has none). */
+const CHALLENGE_EXPIRED = 'This sign-in has expired. Please sign in again.';
+export const MFA_CODE_INVALID = 'Invalid authentication code';
+
+/** The live, unused challenge for this token and client address, with its active user; 400 otherwise. */
 export async function findChallenge(db: Db, clock: Clock, token: string, client: string) {
-  return db
+  const challenge = await db
     .selectFrom('mfa_challenges as c')
     .innerJoin('users as u', 'u.user_id', 'c.user_id')
     .select(['c.token_hash', 'u.user_id', 'u.username', 'u.active', 'u.change_password'])
@@ -67,6 +73,28 @@ export async function findChallenge(db: Db, clock: Clock, token: string, client:
     .where('c.used_at', 'is', null)
     .where('c.expires_at', '>', clock.now())
     .executeTakeFirst();
+  if (!challenge?.active) throw invalid(CHALLENGE_EXPIRED, 'mfa_token');
+  return challenge;
+}
+
+/**
+ * The second step (verifyMfa): spends a code of the challenge's user and the challenge itself. A wrong code leaves
+ * the challenge for another try (decisions.md "MFA wrong code keeps the step") and answers null; a right one spends
+ * it once (a twin request loses, 400).
+ */
+export async function proveChallenge(
+  db: Db,
+  clock: Clock,
+  key: Buffer,
+  challenge: { readonly user_id: number; readonly token_hash: string },
+  code: string,
+): Promise<'totp' | 'recovery' | null> {
+  return db.transaction().execute(async (tx) => {
+    const how = await spendCode(tx, clock, key, challenge.user_id, code);
+    if (how !== null && !(await useChallenge(tx, clock, challenge.token_hash)))
+      throw invalid(CHALLENGE_EXPIRED, 'mfa_token');
+    return how;
+  });
 }
 
 /** Marks a challenge used; false when another request used it first. */
@@ -132,8 +160,10 @@ export async function recoveryCodesLeft(db: Executor, userId: number): Promise<n
   return Number(row.n);
 }
 
-/** Starts (or restarts) an enrolment: a new secret kept pending until a code confirms it. */
+/** Starts (or restarts) an enrolment: a new secret kept pending until a code confirms it; 409 once enrolled. */
 export async function beginEnrolment(db: Db, clock: Clock, key: Buffer, userId: number): Promise<string> {
+  if (await isEnrolled(db, userId))
+    throw conflict('Multi-factor sign-in is already set up. Turn it off first to set up a new app.');
   const secret = newTotpSecret();
   const secretEnc = encryptSecret(key, secret);
   await db
@@ -144,34 +174,27 @@ export async function beginEnrolment(db: Db, clock: Clock, key: Buffer, userId: 
   return secret;
 }
 
-/** The enrolment could not be confirmed: none under way, or the code does not match. */
-export class EnrolmentError extends Error {
-  constructor(readonly reason: 'none' | 'code') {
-    super(reason);
-  }
+/**
+ * Confirms the enrolment of `by`'s own account with a code of the pending secret: stores the factor and new
+ * recovery codes (hashed), replacing any older ones, audited. Answers the recovery codes in clear, for the one time
+ * they are shown. 409 when no enrolment is under way, 400 naming `code` when the code does not match.
+ */
+export async function confirmEnrolment(db: Db, key: Buffer, by: AuditActor, code: string): Promise<string[]> {
+  return db.transaction().execute((tx) => storeFactor(tx, key, by, code));
 }
 
-/**
- * Confirms an enrolment with a code of the pending secret: stores the factor and new recovery codes (hashed),
- * replacing any older ones. Answers the recovery codes in clear, for the one time they are shown.
- */
-export async function confirmEnrolment(
-  tx: Transaction<Database>,
-  clock: Clock,
-  key: Buffer,
-  userId: number,
-  code: string,
-): Promise<string[]> {
+async function storeFactor(tx: Transaction<Database>, key: Buffer, by: AuditActor, code: string) {
+  const userId = by.userId;
   const pending = await tx
     .selectFrom('user_mfa_pending')
     .select('secret_enc')
     .where('user_id', '=', userId)
     .executeTakeFirst();
-  if (!pending) throw new EnrolmentError('none');
-  const now = clock.now();
+  if (!pending) throw conflict('Start the set-up first.');
+  const now = by.at;
   const secret = readSecret(key, pending.secret_enc);
   const step = secret === null ? null : acceptedStep(secret, code, now, null);
-  if (step === null) throw new EnrolmentError('code');
+  if (step === null) throw invalid(MFA_CODE_INVALID, 'code');
   const codes = newRecoveryCodes();
   const hashes = await Promise.all(codes.map((c) => hashPassword(normaliseRecoveryCode(c))));
   await removeFactor(tx, userId);
@@ -183,7 +206,43 @@ export async function confirmEnrolment(
     .insertInto('mfa_recovery_codes')
     .values(hashes.map((code_hash) => ({ user_id: userId, code_hash })))
     .execute();
+  await audit(tx, { ...by, action: 'mfa_enrol', entity: 'user', entityId: userId });
   return codes;
+}
+
+/** Turns off `by`'s own factor with a current or recovery code, audited; 400 naming `code` otherwise. */
+export async function disableFactor(
+  db: Db,
+  clock: Clock,
+  key: Buffer,
+  by: AuditActor,
+  code: string,
+): Promise<void> {
+  await db.transaction().execute(async (tx) => {
+    if ((await spendCode(tx, clock, key, by.userId, code)) === null) throw invalid(MFA_CODE_INVALID, 'code');
+    await removeFactor(tx, by.userId);
+    await audit(tx, { ...by, action: 'mfa_disable', entity: 'user', entityId: by.userId });
+  });
+}
+
+/** An administrator's reset of a user's factor, audited (whether there was one); 404 naming `userid`. */
+export async function resetFactor(db: Db, userId: number, by: AuditActor): Promise<void> {
+  const target = await db
+    .selectFrom('users')
+    .select('user_id')
+    .where('user_id', '=', userId)
+    .executeTakeFirst();
+  if (!target) throw notFound(`There is no user ${userId}.`, 'userid');
+  await db.transaction().execute(async (tx) => {
+    const had = await removeFactor(tx, target.user_id);
+    await audit(tx, {
+      ...by,
+      action: 'mfa_reset',
+      entity: 'user',
+      entityId: target.user_id,
+      detail: { had_factor: had },
+    });
+  });
 }
 
 /** Removes a user's factor, any enrolment under way and the recovery codes; true when a factor existed. */

@@ -3,7 +3,7 @@ import { sql } from 'kysely';
 import { audit } from '../audit.js';
 import type { AuthContext } from '../auth/guard.js';
 import type { Db } from '../db/schema.js';
-import { HttpError } from '../http/errors.js';
+import { forbidden, notFound } from '../domain-errors.js';
 import { type BillingScope, inScope, NO_PRACTICE_ACCESS } from './scope.js';
 
 /** What recording a claim answered. */
@@ -33,8 +33,8 @@ export async function recordClaim(
     .select(['id', 'patient_id', 'month', 'practice_id', 'location_id'])
     .where('id', '=', input.summaryId)
     .executeTakeFirst();
-  if (!row) throw new HttpError(404, `Billing row ${input.summaryId} does not exist.`, 'id');
-  if (!inScope(scope, row.practice_id, row.location_id)) throw new HttpError(403, NO_PRACTICE_ACCESS, 'id');
+  if (!row) throw notFound(`Billing row ${input.summaryId} does not exist.`, 'id');
+  if (!inScope(scope, row.practice_id, row.location_id)) throw forbidden(NO_PRACTICE_ACCESS, 'id');
   const month = isoDay(row.month);
   return db.transaction().execute(async (trx) => {
     const inserted = await trx

@@ -2,7 +2,7 @@ import { billingMonth, lowestRoleId } from '@rpm/shared';
 import { type RawBuilder, type SqlBool, sql } from 'kysely';
 import type { AuthContext } from '../auth/guard.js';
 import type { Db } from '../db/schema.js';
-import { HttpError } from '../http/errors.js';
+import { forbidden, invalid, notFound } from '../domain-errors.js';
 import { seesEverything, userOrganizations } from '../scope.js';
 
 /**
@@ -110,16 +110,16 @@ export function parseBillingFilter(scope: BillingScope, headers: BillingHeaders)
   const value = headers.practice?.trim() ?? '';
   if (value !== '') {
     const match = PRACTICE_VALUE.exec(value);
-    if (!match) throw new HttpError(400, 'practice must be a practice id or practice##location', 'practice');
+    if (!match) throw invalid('practice must be a practice id or practice##location', 'practice');
     const practiceId = Number(match[1]);
     const locationId = match[2] ? Number(match[2]) : null;
     let locationIds: readonly number[] | null = locationId === null ? null : [locationId];
     if (!scope.all) {
-      if (!scope.practices.has(practiceId)) throw new HttpError(403, NO_PRACTICE_ACCESS, 'practice');
+      if (!scope.practices.has(practiceId)) throw forbidden(NO_PRACTICE_ACCESS, 'practice');
       const allowed = scope.practices.get(practiceId) ?? null;
       if (allowed !== null) {
         if (locationId !== null && !allowed.includes(locationId))
-          throw new HttpError(403, NO_PRACTICE_ACCESS, 'practice');
+          throw forbidden(NO_PRACTICE_ACCESS, 'practice');
         locationIds = locationId === null ? allowed : [locationId];
       }
     }
@@ -156,13 +156,9 @@ export async function verifyBillingFilter(
             .where('practice_id', '=', practiceId)
             .executeTakeFirst(),
     ]);
-    if (!practice) throw new HttpError(404, `Practice ${practiceId} does not exist.`, 'practice');
+    if (!practice) throw notFound(`Practice ${practiceId} does not exist.`, 'practice');
     if (locationId !== null && !location)
-      throw new HttpError(
-        404,
-        `Location ${locationId} is not a location of practice ${practiceId}.`,
-        'practice',
-      );
+      throw notFound(`Location ${locationId} is not a location of practice ${practiceId}.`, 'practice');
     return { practiceName: practice.practice_name };
   }
   if (organizationId !== null) {
@@ -171,7 +167,7 @@ export async function verifyBillingFilter(
       .select('organization_id')
       .where('organization_id', '=', organizationId)
       .executeTakeFirst();
-    if (!found) throw new HttpError(404, `Organisation ${organizationId} does not exist.`, 'organization');
+    if (!found) throw notFound(`Organisation ${organizationId} does not exist.`, 'organization');
     if (!scope.all) {
       const mine = await db
         .selectFrom('practices')
@@ -179,7 +175,7 @@ export async function verifyBillingFilter(
         .where('organization_id', '=', organizationId)
         .where('practice_id', 'in', [0, ...scope.practices.keys()])
         .executeTakeFirst();
-      if (!mine) throw new HttpError(403, 'You do not have access to this organisation.', 'organization');
+      if (!mine) throw forbidden('You do not have access to this organisation.', 'organization');
     }
   }
   return { practiceName: null };

@@ -1,3 +1,4 @@
+import type { AuditActor } from '../audit.js';
 import type { AuthContext } from '../auth/guard.js';
 import { HttpError } from './errors.js';
 
@@ -10,7 +11,7 @@ export function ownId(auth: Pick<AuthContext, 'userId'>, id: number, field: stri
 }
 
 /** The audit fields of a change: who made it (both identities during a temporary login), from where, when. */
-export function actor(auth: AuthContext, ip: string, at: Date) {
+export function actor(auth: AuthContext, ip: string, at: Date): AuditActor {
   return { at, userId: auth.userId, actingUserId: auth.session.actingUserId, ip };
 }
 

@@ -1,11 +1,32 @@
-import { MSG } from '@rpm/shared';
+import {
+  beginMfaEnrolment,
+  type CallDef,
+  checkSession,
+  confirmMfaEnrolment,
+  disableMfa,
+  getIncompleteTaskCount,
+  getMfaStatus,
+  loginWithToken,
+  MSG,
+  resetUserMfa,
+  temporaryLogin,
+  verifyMfa,
+} from '@rpm/shared';
 import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { LIMITS } from '../auth/login-limits.js';
-import { totpCode } from '../auth/mfa.js';
 import { DEMO_TOTP_SECRET } from '../db/seed/demo-users.js';
-import { DEMO_PASSWORD_FOR_TESTS, signIn, solvedCaptcha, startTestApp, type TestApp } from '../test-app.js';
+import {
+  attemptLogin,
+  type CallRequestOf,
+  DEMO_PASSWORD_FOR_TESTS,
+  injectCall,
+  signIn,
+  startTestApp,
+  type TestApp,
+} from '../test-app.js';
 import { rowCounts } from '../test-rows.js';
+import { LIMITS } from './login-limits.js';
+import { totpCode } from './mfa.js';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -17,34 +38,23 @@ type Headers = Record<string, string>;
 
 /** The calls these tests make, on one test app. */
 const callsOf = (a: () => TestApp) => ({
-  login: async (username: string, opts: { captchaToken?: string; remoteAddress?: string } = {}) =>
-    a().app.inject({
-      method: 'POST',
-      url: '/api/rpm/auth/loginWithCaptcha',
-      ...(opts.remoteAddress ? { remoteAddress: opts.remoteAddress } : {}),
-      payload: {
-        username,
-        password: DEMO_PASSWORD_FOR_TESTS,
-        captchaToken: opts.captchaToken ?? (await solvedCaptcha(a().app)),
-      },
-    }),
+  login: (username: string, opts: { captchaToken?: string; remoteAddress?: string } = {}) =>
+    attemptLogin(a().app, username, DEMO_PASSWORD_FOR_TESTS, opts),
   verify: (mfa_token: string, code: string, remoteAddress?: string) =>
-    a().app.inject({
-      method: 'POST',
-      url: '/api/rpm/auth/verifyMfa',
+    injectCall(a().app, verifyMfa, {
       ...(remoteAddress ? { remoteAddress } : {}),
-      payload: { mfa_token, code },
+      body: { mfa_token, code },
     }),
-  post: (url: string, headers: Headers, payload: object = {}) =>
-    a().app.inject({ method: 'POST', url: `/api/${url}`, headers, payload }),
-  get: (url: string, headers: Headers) => a().app.inject({ method: 'GET', url: `/api/${url}`, headers }),
+  /** A call of the contract with these session headers. */
+  send: <C extends CallDef>(call: C, headers: Headers, input: CallRequestOf<C> = {}) =>
+    injectCall(a().app, call, input, { headers }),
   /** Each accepted code must be of a newer 30-second step than the last (no replay), so tests move the clock on. */
   nextCode: (secret: string) => {
     a().clock.advance(30_000);
     return totpCode(secret, a().clock.now());
   },
 });
-const { login, verify, post, get, nextCode } = callsOf(() => t);
+const { login, verify, send, nextCode } = callsOf(() => t);
 const headersOf = (res: LightMyRequestResponse): Headers => {
   const body = res.json();
   const cookie = res.cookies.find((c) => c.name === 'rpm_session');
@@ -54,10 +64,10 @@ const headersOf = (res: LightMyRequestResponse): Headers => {
 const count = async (table: 'sessions' | 'login_failures') => (await rowCounts(t.db, [table]))[table];
 /** Enrols the signed-in user through the calls; answers the secret and the recovery codes. */
 async function enrol(headers: Headers) {
-  const begun = await post('rpm/auth/mfa/begin', headers);
+  const begun = await send(beginMfaEnrolment, headers);
   expect(begun.statusCode).toBe(200);
   const { secret } = begun.json();
-  const done = await post('rpm/auth/mfa/confirm', headers, { code: nextCode(secret) });
+  const done = await send(confirmMfaEnrolment, headers, { body: { code: nextCode(secret) } });
   expect(done.statusCode).toBe(200);
   return { secret: secret as string, recovery: done.json().recovery_codes as string[] };
 }
@@ -86,7 +96,7 @@ describe('the second sign-in step (issue 11 "Add")', () => {
       message: MSG.loginSuccessful,
       user: { username: 'mfa@demo.test' },
     });
-    const check = await get('rpm/checkSession?status=1', headersOf(ok));
+    const check = await send(checkSession, headersOf(ok), { query: { status: 1 } });
     expect(check.json().status).toBe(1);
     const audit = await t.db
       .selectFrom('audit_log')
@@ -136,15 +146,15 @@ describe('the second sign-in step (issue 11 "Add")', () => {
 describe('enrolment, recovery codes, turning off and the administrator reset', () => {
   it('enrols from the profile with a QR code, then the sign-in needs a code; a recovery code works once', async () => {
     const nurse = await signIn(t.app, 'role9@demo.test');
-    const status = await get('rpm/auth/mfa/status', nurse.headers);
+    const status = await send(getMfaStatus, nurse.headers);
     expect(status.json()).toEqual({ enrolled: false, required: false, recovery_codes_left: 0 });
-    const begun = (await post('rpm/auth/mfa/begin', nurse.headers)).json();
+    const begun = (await send(beginMfaEnrolment, nurse.headers)).json();
     expect(begun.uri).toMatch(/^otpauth:\/\/totp\/RPM:role9%40demo\.test\?.*secret=[A-Z2-7]+/);
     expect(begun.qr).toMatch(/^data:image\/png;base64,/);
-    const wrong = await post('rpm/auth/mfa/confirm', nurse.headers, { code: '000000' });
+    const wrong = await send(confirmMfaEnrolment, nurse.headers, { body: { code: '000000' } });
     expect(wrong.statusCode).toBe(400);
     expect(wrong.json().field).toBe('code');
-    const done = await post('rpm/auth/mfa/confirm', nurse.headers, { code: nextCode(begun.secret) });
+    const done = await send(confirmMfaEnrolment, nurse.headers, { body: { code: nextCode(begun.secret) } });
     const recovery: string[] = done.json().recovery_codes;
     expect(recovery).toHaveLength(10);
     expect(new Set(recovery).size).toBe(10);
@@ -172,7 +182,7 @@ describe('enrolment, recovery codes, turning off and the administrator reset', (
     expect((await verify(again.mfa_token, recovery[0] ?? '')).json().status).toBe(0);
     const signedIn = await verify(again.mfa_token, recovery[1] ?? '');
     expect(signedIn.json().status).toBe(1);
-    const left = await get('rpm/auth/mfa/status', headersOf(signedIn));
+    const left = await send(getMfaStatus, headersOf(signedIn));
     expect(left.json()).toEqual({ enrolled: true, required: false, recovery_codes_left: 8 });
   });
 
@@ -181,8 +191,8 @@ describe('enrolment, recovery codes, turning off and the administrator reset', (
     const { secret } = await enrol(user.headers);
     const step = (await login('role13@demo.test')).json();
     const headers = headersOf(await verify(step.mfa_token, nextCode(secret)));
-    expect((await post('rpm/auth/mfa/disable', headers, { code: '999999' })).statusCode).toBe(400);
-    expect((await post('rpm/auth/mfa/disable', headers, { code: nextCode(secret) })).json().status).toBe(1);
+    expect((await send(disableMfa, headers, { body: { code: '999999' } })).statusCode).toBe(400);
+    expect((await send(disableMfa, headers, { body: { code: nextCode(secret) } })).json().status).toBe(1);
     expect((await login('role13@demo.test')).json().status).toBe(1);
   });
 
@@ -191,11 +201,11 @@ describe('enrolment, recovery codes, turning off and the administrator reset', (
     await enrol(user.headers);
     const userid = user.user.user_id;
     const orgAdmin = await signIn(t.app, 'role2@demo.test');
-    expect((await post('rpm/users/resetMfa', orgAdmin.headers, { userid })).statusCode).toBe(403);
+    expect((await send(resetUserMfa, orgAdmin.headers, { body: { userid } })).statusCode).toBe(403);
     expect((await login('role15@demo.test')).json().mfa_required).toBe(1);
 
     const admin = await signIn(t.app, 'role1@demo.test');
-    const reset = await post('rpm/users/resetMfa', admin.headers, { userid });
+    const reset = await send(resetUserMfa, admin.headers, { body: { userid } });
     expect(reset.json()).toEqual({ status: 1, message: 'Multi-factor sign-in was reset.' });
     const row = await t.db
       .selectFrom('audit_log')
@@ -205,7 +215,7 @@ describe('enrolment, recovery codes, turning off and the administrator reset', (
       .executeTakeFirstOrThrow();
     expect(row).toEqual({ user_id: admin.user.user_id, entity: 'user', entity_id: String(userid) });
     expect((await login('role15@demo.test')).json().status).toBe(1);
-    expect((await post('rpm/users/resetMfa', admin.headers, { userid: 999_999 })).statusCode).toBe(404);
+    expect((await send(resetUserMfa, admin.headers, { body: { userid: 999_999 } })).statusCode).toBe(404);
   });
 });
 
@@ -222,18 +232,18 @@ describe('MFA_REQUIRED_ROLES', () => {
     const first = await on.login('role1@demo.test');
     expect(first.json()).toMatchObject({ status: 0, mfa_enrol: 1, user: { username: 'role1@demo.test' } });
     const headers = headersOf(first);
-    const blocked = await on.get('rpm/monitor/getIncompleteTaskCount', headers);
+    const blocked = await on.send(getIncompleteTaskCount, headers);
     expect(blocked.statusCode).toBe(403);
     expect(blocked.json().message).toBe('Please set up multi-factor sign-in before you continue.');
-    const status = await on.get('rpm/auth/mfa/status', headers);
+    const status = await on.send(getMfaStatus, headers);
     expect(status.json()).toMatchObject({ enrolled: false, required: true });
 
-    const { secret } = (await on.post('rpm/auth/mfa/begin', headers)).json();
-    expect((await on.post('rpm/auth/mfa/confirm', headers, { code: on.nextCode(secret) })).statusCode).toBe(
-      200,
-    );
+    const { secret } = (await on.send(beginMfaEnrolment, headers)).json();
+    expect(
+      (await on.send(confirmMfaEnrolment, headers, { body: { code: on.nextCode(secret) } })).statusCode,
+    ).toBe(200);
     // A required role cannot turn it off.
-    expect((await on.post('rpm/auth/mfa/disable', headers, { code: on.nextCode(secret) })).statusCode).toBe(
+    expect((await on.send(disableMfa, headers, { body: { code: on.nextCode(secret) } })).statusCode).toBe(
       403,
     );
 
@@ -242,22 +252,24 @@ describe('MFA_REQUIRED_ROLES', () => {
     const signed = await on.verify(step.mfa_token, on.nextCode(secret));
     expect(signed.json().status).toBe(1);
     const admin = headersOf(signed);
-    expect((await on.get('rpm/monitor/getIncompleteTaskCount', admin)).statusCode).toBe(200);
+    expect((await on.send(getIncompleteTaskCount, admin)).statusCode).toBe(200);
 
     // 000 §4.4: temporary login as a user, then Home back with the administrator's token.
-    const temp = await on.post('rpm/auth/login', admin, {
-      username: 'role8@demo.test',
-      password: '',
-      is_dummy: 1,
-      user_id: signed.json().user.user_id,
-      user_token: signed.json().user.token,
+    const temp = await on.send(temporaryLogin, admin, {
+      body: {
+        username: 'role8@demo.test',
+        password: '',
+        is_dummy: 1,
+        user_id: signed.json().user.user_id,
+        user_token: signed.json().user.token,
+      },
     });
     expect(temp.json().status).toBe(1);
     const tempCookie = temp.cookies.find((c) => c.name === 'rpm_session')?.value ?? '';
-    const back = await on.post(
-      'rpm/auth/loginWithToken',
+    const back = await on.send(
+      loginWithToken,
       { cookie: `rpm_session=${tempCookie}` },
-      { username: 'role1@demo.test', token: signed.json().user.token },
+      { body: { username: 'role1@demo.test', token: signed.json().user.token } },
     );
     expect(back.json()).toMatchObject({ status: 1, user: { username: 'role1@demo.test' } });
   });

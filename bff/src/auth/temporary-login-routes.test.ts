@@ -1,9 +1,15 @@
-import { MSG } from '@rpm/shared';
+import {
+  checkSession as checkSessionCall,
+  clearAllNotificationsForUser,
+  loginWithToken,
+  MSG,
+  temporaryLogin,
+} from '@rpm/shared';
 import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { SERVER_IDLE_MS } from '../auth/sessions.js';
-import { signIn, startTestApp, type TestApp } from '../test-app.js';
+import { injectCall, injectUnchecked, signIn, startTestApp, type TestApp } from '../test-app.js';
 import { rowCounts } from '../test-rows.js';
+import { SERVER_IDLE_MS } from './sessions.js';
 
 type Signed = Awaited<ReturnType<typeof signIn>>;
 
@@ -23,26 +29,34 @@ beforeAll(async () => {
 afterAll(async () => t.close());
 
 const tempLogin = (who: Signed, body: Record<string, unknown> = {}) =>
-  t.app.inject({
-    method: 'POST',
-    url: '/api/rpm/auth/login',
-    headers: who.headers,
-    payload: {
-      username: 'role8@demo.test',
-      password: '',
-      is_dummy: 1,
-      user_id: who.user.user_id,
-      user_token: who.user.token,
-      ...body,
+  injectUnchecked(
+    t.app,
+    temporaryLogin,
+    {
+      body: {
+        username: 'role8@demo.test',
+        password: '',
+        is_dummy: 1,
+        user_id: who.user.user_id,
+        user_token: who.user.token,
+        ...body,
+      },
     },
-  });
+    who,
+  );
 const sessionCookie = (res: LightMyRequestResponse) => {
   const cookie = res.cookies.find((c) => c.name === 'rpm_session');
   if (!cookie) throw new Error('no session cookie');
   return cookie;
 };
 const checkSession = (headers: Record<string, string>) =>
-  t.app.inject({ method: 'GET', url: '/api/rpm/checkSession?status=1', headers });
+  injectCall(t.app, checkSessionCall, { query: { status: 1 } }, { headers });
+/** The Home button (000 §4.4): loginWithToken with the main user's token and the browser's cookie. */
+const returnHome = (cookie: string, token: string) =>
+  injectCall(t.app, loginWithToken, {
+    body: { username: 'role1@demo.test', token },
+    headers: { cookie },
+  });
 
 describe('temporary login (000 §4.4; 001 §6)', () => {
   it('runs the round trip: admin → temporary login → works as the user → Home back to the admin', async () => {
@@ -81,12 +95,12 @@ describe('temporary login (000 §4.4; 001 §6)', () => {
       expect(check.json().status).toBe(1);
     }
     // Writes made as the nurse name the admin too.
-    await t.app.inject({
-      method: 'POST',
-      url: '/api/rpm/notification/clearAllNotificationsForUser',
-      headers: asNurse,
-      payload: { userid: nurseId, roleid: 8 },
-    });
+    await injectCall(
+      t.app,
+      clearAllNotificationsForUser,
+      { body: { userid: nurseId, roleid: 8 } },
+      { headers: asNurse },
+    );
     const cleared = await t.db
       .selectFrom('audit_log')
       .select(['user_id', 'acting_user_id'])
@@ -96,12 +110,7 @@ describe('temporary login (000 §4.4; 001 §6)', () => {
     expect(cleared).toEqual({ user_id: nurseId, acting_user_id: admin.user.user_id });
 
     // The Home button: loginWithToken with the stored main user and the temporary session's cookie.
-    const back = await t.app.inject({
-      method: 'POST',
-      url: '/api/rpm/auth/loginWithToken',
-      headers: { cookie: `rpm_session=${cookie.value}` },
-      payload: { username: 'role1@demo.test', token: admin.user.token },
-    });
+    const back = await returnHome(`rpm_session=${cookie.value}`, admin.user.token);
     expect(back.json()).toMatchObject({ status: 1, user: { user_id: admin.user.user_id, roleid: [1] } });
     const adminAgain = {
       uid: String(admin.user.user_id),
@@ -130,12 +139,7 @@ describe('temporary login (000 §4.4; 001 §6)', () => {
       .where('ended_at', 'is', null)
       .execute();
     expect((await checkSession(asNurse)).statusCode).toBe(200);
-    const back = await t.app.inject({
-      method: 'POST',
-      url: '/api/rpm/auth/loginWithToken',
-      headers: { cookie: asNurse.cookie },
-      payload: { username: 'role1@demo.test', token: admin.user.token },
-    });
+    const back = await returnHome(asNurse.cookie, admin.user.token);
     expect(back.json().status).toBe(0);
   });
 

@@ -9,19 +9,20 @@ import {
   verifyMfa,
 } from '@rpm/shared';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { audit } from '../audit.js';
-import { SESSION_COOKIE } from '../auth/guard.js';
-import { clearLoginFailures, loginWait, recordLoginFailure, unverifiedWait } from '../auth/login-limits.js';
-import { mfaKey, mfaRequired } from '../auth/mfa.js';
-import { createChallenge, findChallenge, isEnrolled, spendCode, useChallenge } from '../auth/mfa-store.js';
-import { hashPassword, verifyPassword } from '../auth/password.js';
-import { clearSessionCookie, setSessionCookie } from '../auth/session-cookie.js';
-import { endSession, extendSession, openSession } from '../auth/sessions.js';
-import { digest } from '../auth/tokens.js';
-import { loadStoredUser } from '../auth/user-payload.js';
 import type { Deps } from '../deps.js';
 import { registerCall } from '../http/calls.js';
 import { HttpError } from '../http/errors.js';
+import { actor } from '../http/route-helpers.js';
+import { accountByName, passwordHashOf, setPassword } from './account-store.js';
+import { SESSION_COOKIE } from './guard.js';
+import { clearLoginFailures, loginWait, recordLoginFailure, unverifiedWait } from './login-limits.js';
+import { mfaKey, mfaRequired } from './mfa.js';
+import { createChallenge, findChallenge, isEnrolled, MFA_CODE_INVALID, proveChallenge } from './mfa-store.js';
+import { hashPassword, verifyPassword } from './password.js';
+import { clearSessionCookie, setSessionCookie } from './session-cookie.js';
+import { extendSession, type NewSession } from './sessions.js';
+import { liveSessionOfToken, logout, sessionOfCookie, startSession } from './sign-in-store.js';
+import { loadStoredUser } from './user-payload.js';
 
 /** The server's text for a failed sign-in; the client shows the spec's '*Invalid Username or Password'. */
 const INVALID = 'Invalid Username or Password';
@@ -36,8 +37,16 @@ function refuse(wait: { retryAfterSeconds: number }): void {
 
 /** Issue 11 "Add": texts of the second step (the spec has none). */
 const MFA_STEP = 'Enter the authentication code from your app.';
-const MFA_INVALID = 'Invalid authentication code';
 const MFA_ENROL = 'Your role requires multi-factor sign-in. Please set it up to continue.';
+
+/**
+ * Gives the browser the cookie of a session just opened for `userId` (sign-in, return, temporary login) and answers
+ * the stored-user record the client keeps (000 §4.3).
+ */
+export async function handOver(deps: Deps, reply: FastifyReply, userId: number, session: NewSession) {
+  setSessionCookie(reply, deps.config, session.cookieSecret);
+  return loadStoredUser(deps.db, deps.clock, userId, session.token, deps.config.MACHINE_DEVTOOLS_USERS);
+}
 
 /** Sign-in, sign-in with a token, session check/extend/end and password change (000 §4.1-4.4, §7; 001 §4, §7). */
 export function authRoutes(app: FastifyInstance, deps: Deps): void {
@@ -55,31 +64,14 @@ export function authRoutes(app: FastifyInstance, deps: Deps): void {
     reply: FastifyReply,
     action: string,
   ) => {
-    const session = await db.transaction().execute(async (tx) => {
-      const s = await openSession(tx, clock, {
-        userId: user.user_id,
-        ip: req.ip,
-        userAgent: req.headers['user-agent'] ?? '',
-      });
-      await audit(tx, {
-        at: clock.now(),
-        userId: user.user_id,
-        action,
-        entity: 'session',
-        entityId: s.sessionId,
-        ip: req.ip,
-      });
-      return s;
+    const session = await startSession(db, clock, {
+      userId: user.user_id,
+      ip: req.ip,
+      userAgent: req.headers['user-agent'] ?? '',
+      action,
     });
     deps.hub.endSessions(session.endedSessionIds);
-    setSessionCookie(reply, deps.config, session.cookieSecret);
-    const stored = await loadStoredUser(
-      db,
-      clock,
-      user.user_id,
-      session.token,
-      deps.config.MACHINE_DEVTOOLS_USERS,
-    );
+    const stored = await handOver(deps, reply, user.user_id, session);
     if (user.change_password) {
       return {
         status: 0,
@@ -113,11 +105,7 @@ export function authRoutes(app: FastifyInstance, deps: Deps): void {
       );
     }
     refuse(await loginWait(db, clock, body.username, client));
-    const user = await db
-      .selectFrom('users')
-      .select(['user_id', 'password_hash', 'active', 'change_password'])
-      .where('username', '=', body.username)
-      .executeTakeFirst();
+    const user = await accountByName(db, body.username);
     const ok = await verifyPassword(user?.active ? user.password_hash : null, body.password);
     if (!user || !ok) {
       await recordLoginFailure(db, clock, body.username, client);
@@ -139,21 +127,12 @@ export function authRoutes(app: FastifyInstance, deps: Deps): void {
   registerCall(app, deps, verifyMfa, async ({ body, req, reply }) => {
     const client = req.ip;
     const challenge = await findChallenge(db, clock, body.mfa_token, client);
-    if (!challenge?.active)
-      throw new HttpError(400, 'This sign-in has expired. Please sign in again.', 'mfa_token');
     // The sign-in limits count wrong codes as failures of the name (login-limits.ts).
     refuse(await loginWait(db, clock, challenge.username, client));
-    const proven = await db.transaction().execute(async (tx) => {
-      const how = await spendCode(tx, clock, mfaSecretKey, challenge.user_id, body.code);
-      // A wrong code leaves the challenge for another try (decisions.md "MFA wrong code keeps the step"); a right one
-      // spends it once (a twin request loses).
-      if (how !== null && !(await useChallenge(tx, clock, challenge.token_hash)))
-        throw new HttpError(400, 'This sign-in has expired. Please sign in again.', 'mfa_token');
-      return how;
-    });
+    const proven = await proveChallenge(db, clock, mfaSecretKey, challenge, body.code);
     if (proven === null) {
       await recordLoginFailure(db, clock, challenge.username, client);
-      return { status: 0, message: MFA_INVALID };
+      return { status: 0, message: MFA_CODE_INVALID };
     }
     await clearLoginFailures(db, challenge.username, client);
     return openSignIn(challenge, req, reply, proven === 'recovery' ? 'login_mfa_recovery' : 'login_mfa');
@@ -163,24 +142,9 @@ export function authRoutes(app: FastifyInstance, deps: Deps): void {
     // 000 §4.4: the return from a temporary login. The token must be a live session of that user, and the browser
     // must hold the cookie of a session of that user or of a temporary login that user started.
     const cookieSecret = req.cookies[SESSION_COOKIE];
-    const now = clock.now();
     const [target, viaCookie] = await Promise.all([
-      db
-        .selectFrom('sessions')
-        .innerJoin('users', 'users.user_id', 'sessions.user_id')
-        .select(['sessions.session_id', 'users.user_id', 'users.active'])
-        .where('sessions.token_hash', '=', digest(body.token))
-        .where('users.username', '=', body.username)
-        .where('sessions.ended_at', 'is', null)
-        .where('sessions.expires_at', '>', now)
-        .executeTakeFirst(),
-      cookieSecret
-        ? db
-            .selectFrom('sessions')
-            .select(['session_id', 'user_id', 'acting_user_id'])
-            .where('cookie_hash', '=', digest(cookieSecret))
-            .executeTakeFirst()
-        : undefined,
+      liveSessionOfToken(db, clock, body.token, body.username),
+      cookieSecret ? sessionOfCookie(db, cookieSecret) : undefined,
     ]);
     const linked =
       viaCookie &&
@@ -190,53 +154,25 @@ export function authRoutes(app: FastifyInstance, deps: Deps): void {
     const ending = [Number(target.session_id)];
     // Returning from a temporary login ends that temporary session too.
     if (viaCookie && viaCookie.acting_user_id === target.user_id) ending.push(Number(viaCookie.session_id));
-    const session = await db.transaction().execute(async (tx) => {
-      for (const sessionId of ending) await endSession(tx, clock, sessionId, 'logout');
-      const s = await openSession(tx, clock, {
-        userId: target.user_id,
-        ip: req.ip,
-        userAgent: req.headers['user-agent'] ?? '',
-      });
-      await audit(tx, {
-        at: now,
-        userId: target.user_id,
-        action: 'login_with_token',
-        entity: 'session',
-        entityId: s.sessionId,
-        ip: req.ip,
-      });
-      return s;
+    const session = await startSession(db, clock, {
+      userId: target.user_id,
+      ip: req.ip,
+      userAgent: req.headers['user-agent'] ?? '',
+      action: 'login_with_token',
+      ending,
     });
     deps.hub.endSessions([...ending, ...session.endedSessionIds]);
-    setSessionCookie(reply, deps.config, session.cookieSecret);
     return {
       status: 1,
       message: MSG.loginSuccessful,
-      user: await loadStoredUser(
-        db,
-        clock,
-        target.user_id,
-        session.token,
-        deps.config.MACHINE_DEVTOOLS_USERS,
-      ),
+      user: await handOver(deps, reply, target.user_id, session),
     };
   });
 
   registerCall(app, deps, checkSession, async ({ query, auth, req, reply }) => {
     const { session } = auth;
     if (query.status === 0) {
-      await db.transaction().execute(async (tx) => {
-        await endSession(tx, clock, session.sessionId, 'logout');
-        await audit(tx, {
-          at: clock.now(),
-          userId: session.userId,
-          actingUserId: session.actingUserId,
-          action: 'logout',
-          entity: 'session',
-          entityId: session.sessionId,
-          ip: req.ip,
-        });
-      });
+      await logout(db, clock, session, req.ip);
       deps.hub.endSessions([session.sessionId]);
       clearSessionCookie(reply);
       return { status: 1, message: 'Session ended' };
@@ -248,32 +184,12 @@ export function authRoutes(app: FastifyInstance, deps: Deps): void {
   registerCall(app, deps, changePasswordByUserId, async ({ body, auth, req }) => {
     if (body.userid !== auth.userId)
       throw new HttpError(403, 'You can only change your own password.', 'userid');
-    const user = await db
-      .selectFrom('users')
-      .select(['password_hash'])
-      .where('user_id', '=', auth.userId)
-      .executeTakeFirstOrThrow();
+    const passwordHash = await passwordHashOf(db, auth.userId);
     // 001 §8: a false status shows 'Your Password was Invalid'.
-    if (!(await verifyPassword(user.password_hash, body.superPassword)))
+    if (!(await verifyPassword(passwordHash, body.superPassword)))
       return { status: false, message: MSG.passwordInvalid };
     if (body.newPassword === body.superPassword) return { status: false, message: MSG.newPasswordSame };
-    const passwordHash = await hashPassword(body.newPassword);
-    await db.transaction().execute(async (tx) => {
-      await tx
-        .updateTable('users')
-        .set({ password_hash: passwordHash, change_password: false, password_changed_at: clock.now() })
-        .where('user_id', '=', auth.userId)
-        .execute();
-      await audit(tx, {
-        at: clock.now(),
-        userId: auth.userId,
-        actingUserId: auth.session.actingUserId,
-        action: 'change_password',
-        entity: 'user',
-        entityId: auth.userId,
-        ip: req.ip,
-      });
-    });
+    await setPassword(db, await hashPassword(body.newPassword), actor(auth, req.ip, clock.now()));
     return { status: true, message: MSG.passwordUpdated };
   });
 }

@@ -1,11 +1,12 @@
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { translateText } from '@rpm/shared';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { createApp } from '../app.js';
 import { loadConfig } from '../config.js';
-import { signIn, startTestApp, type TestApp } from '../test-app.js';
-import { TRANSLATION_NOT_CONFIGURED, translateToEnglish } from './translation.js';
+import { injectCall, injectUnchecked, signIn, startTestApp, type TestApp } from '../test-app.js';
+import { TRANSLATION_NOT_CONFIGURED, translateToEnglish } from './translator.js';
 
 /** A tiny LibreTranslate-compatible provider on 127.0.0.1: it records requests and answers as told. */
 let provider: Server;
@@ -62,13 +63,8 @@ beforeEach(() => {
   };
 });
 
-const translate = (app: FastifyInstance, payload: unknown) =>
-  app.inject({
-    method: 'POST',
-    url: '/api/rpm/translation/translateText',
-    headers,
-    payload: payload as object,
-  });
+const translate = (app: FastifyInstance, body: unknown) =>
+  injectUnchecked(app, translateText, { body }, { headers });
 
 describe('translateText (000 §2.10, §4.7, §7)', () => {
   it('answers 503 with a clear message when no provider is configured', async () => {
@@ -164,10 +160,8 @@ describe('translateText (000 §2.10, §4.7, §7)', () => {
   });
 
   it('needs a session', async () => {
-    const res = await configured.inject({
-      method: 'POST',
-      url: '/api/rpm/translation/translateText',
-      payload: { translate_text: 'Hola', source: 'es' },
+    const res = await injectCall(configured, translateText, {
+      body: { translate_text: 'Hola', source: 'es' },
     });
     expect(res.statusCode).toBe(401);
     expect(requests).toEqual([]);

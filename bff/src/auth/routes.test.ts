@@ -1,8 +1,24 @@
-import { MSG, PASSWORD_MAX_AGE_DAYS } from '@rpm/shared';
+import {
+  changePasswordByUserId,
+  checkSession as checkSessionCall,
+  loginWithCaptcha,
+  loginWithToken,
+  MSG,
+  PASSWORD_MAX_AGE_DAYS,
+} from '@rpm/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { LIMITS, LOGIN_WINDOW_MS } from '../auth/login-limits.js';
-import { SERVER_IDLE_MS } from '../auth/sessions.js';
-import { DEMO_PASSWORD_FOR_TESTS, signIn, solvedCaptcha, startTestApp, type TestApp } from '../test-app.js';
+import {
+  attemptLogin,
+  DEMO_PASSWORD_FOR_TESTS,
+  injectCall,
+  injectUnchecked,
+  signIn,
+  solvedCaptcha,
+  startTestApp,
+  type TestApp,
+} from '../test-app.js';
+import { LIMITS, LOGIN_WINDOW_MS } from './login-limits.js';
+import { SERVER_IDLE_MS } from './sessions.js';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -10,12 +26,8 @@ beforeAll(async () => {
 });
 afterAll(async () => t.close());
 
-const login = async (username: string, password: string, captchaToken?: string) =>
-  t.app.inject({
-    method: 'POST',
-    url: '/api/rpm/auth/loginWithCaptcha',
-    payload: { username, password, captchaToken: captchaToken ?? (await solvedCaptcha(t.app)) },
-  });
+const login = (username: string, password: string, captchaToken?: string) =>
+  attemptLogin(t.app, username, password, captchaToken ? { captchaToken } : {});
 const countRows = async (table: 'sessions' | 'login_failures' | 'audit_log') =>
   Number(
     (
@@ -25,8 +37,8 @@ const countRows = async (table: 'sessions' | 'login_failures' | 'audit_log') =>
         .executeTakeFirstOrThrow()
     ).n,
   );
-const checkSession = (headers: Record<string, string>, status: 0 | 1) =>
-  t.app.inject({ method: 'GET', url: `/api/rpm/checkSession?status=${status}`, headers });
+const checkSession = (headers: Record<string, string>, status: unknown) =>
+  injectUnchecked(t.app, checkSessionCall, { query: { status } }, { headers });
 
 describe('loginWithCaptcha (000 §4.3, §7)', () => {
   it('signs in with status 1, the stored-user record and an HttpOnly SameSite cookie', async () => {
@@ -72,36 +84,36 @@ describe('loginWithCaptcha (000 §4.3, §7)', () => {
 });
 
 describe('bad input gets a clear 4xx and writes nothing', () => {
-  const cases: [string, Record<string, unknown>, number, string | undefined][] = [
+  const cases: [string, { headers?: Record<string, string>; body: unknown }, number, string | undefined][] = [
     [
       'a missing field',
-      { headers: { 'content-type': 'application/json' }, payload: { username: 'a@b.co', password: 'x' } },
+      { headers: { 'content-type': 'application/json' }, body: { username: 'a@b.co', password: 'x' } },
       400,
       'captchaToken',
     ],
-    ['a wrong type', { payload: { username: 5, password: 'x', captchaToken: 'y' } }, 400, 'username'],
+    ['a wrong type', { body: { username: 5, password: 'x', captchaToken: 'y' } }, 400, 'username'],
     [
       'malformed JSON',
-      { headers: { 'content-type': 'application/json' }, payload: '{"username":' },
+      { headers: { 'content-type': 'application/json' }, body: '{"username":' },
       400,
       undefined,
     ],
     [
       'an oversized body',
-      { payload: { username: 'a@b.co', password: 'x'.repeat(70_000), captchaToken: 'y' } },
+      { body: { username: 'a@b.co', password: 'x'.repeat(70_000), captchaToken: 'y' } },
       413,
       undefined,
     ],
     [
       'a forged captcha',
-      { payload: { username: 'a@b.co', password: 'x', captchaToken: 'bm90LWpzb24=' } },
+      { body: { username: 'a@b.co', password: 'x', captchaToken: 'bm90LWpzb24=' } },
       400,
       'captchaToken',
     ],
   ];
   it.each(cases)('%s', async (_, req, status, field) => {
     const before = [await countRows('sessions'), await countRows('audit_log')];
-    const res = await t.app.inject({ method: 'POST', url: '/api/rpm/auth/loginWithCaptcha', ...req });
+    const res = await injectUnchecked(t.app, loginWithCaptcha, req);
     expect(res.statusCode).toBe(status);
     const body = res.json();
     expect(body.status).toBe(status);
@@ -112,7 +124,7 @@ describe('bad input gets a clear 4xx and writes nothing', () => {
   });
 
   it('checks the session before the input: an anonymous bad call gets 401', async () => {
-    const res = await t.app.inject({ method: 'GET', url: '/api/rpm/checkSession?status=7' });
+    const res = await injectUnchecked(t.app, checkSessionCall, { query: { status: 7 } });
     expect(res.statusCode).toBe(401);
   });
 
@@ -123,6 +135,7 @@ describe('bad input gets a clear 4xx and writes nothing', () => {
   });
 
   it('answers an unknown API path with a JSON 404', async () => {
+    // A path outside the contract, on purpose: it stays literal.
     const res = await t.app.inject({ method: 'GET', url: '/api/rpm/nothing/here' });
     expect(res.statusCode).toBe(404);
     expect(res.json().status).toBe(404);
@@ -213,11 +226,7 @@ describe('sessions (000 §4.1, §4.2, §8)', () => {
     'rejects status=%j naming the field, and the session lives on (issue 11 #8)',
     async (value) => {
       const { headers } = await signIn(t.app, 'role6@demo.test');
-      const res = await t.app.inject({
-        method: 'GET',
-        url: `/api/rpm/checkSession?status=${value}`,
-        headers,
-      });
+      const res = await checkSession(headers, value);
       expect(res.statusCode).toBe(400);
       expect(res.json().field).toBe('status');
       expect((await checkSession(headers, 1)).json().status).toBe(1);
@@ -228,15 +237,10 @@ describe('sessions (000 §4.1, §4.2, §8)', () => {
 describe('loginWithToken (000 §4.4)', () => {
   it('signs in again with a live token from the same browser, and not without its cookie', async () => {
     const { headers, user } = await signIn(t.app, 'role1@demo.test');
-    const payload = { username: 'ROLE1@demo.test', token: user.token };
-    const noCookie = await t.app.inject({ method: 'POST', url: '/api/rpm/auth/loginWithToken', payload });
+    const body = { username: 'ROLE1@demo.test', token: user.token };
+    const noCookie = await injectCall(t.app, loginWithToken, { body });
     expect(noCookie.json().status).toBe(0);
-    const ok = await t.app.inject({
-      method: 'POST',
-      url: '/api/rpm/auth/loginWithToken',
-      payload,
-      headers: { cookie: headers.cookie },
-    });
+    const ok = await injectCall(t.app, loginWithToken, { body, headers: { cookie: headers.cookie ?? '' } });
     expect(ok.json().status).toBe(1);
     expect(ok.json().user.user_id).toBe(user.user_id);
   });
@@ -259,8 +263,8 @@ describe('change_password (001 §4, §2.7)', () => {
       cookie: `rpm_session=${cookie}`,
     };
     expect((await checkSession(headers, 1)).statusCode).toBe(403);
-    const change = (payload: Record<string, unknown>) =>
-      t.app.inject({ method: 'POST', url: '/api/rpm/users/changePasswordByUserId', headers, payload });
+    const change = (changeBody: { userid: number; newPassword: string; superPassword: string }) =>
+      injectCall(t.app, changePasswordByUserId, { body: changeBody }, { headers });
     const wrongCurrent = await change({
       userid: body.user.user_id,
       newPassword: 'New-pass-2026!',
@@ -274,24 +278,5 @@ describe('change_password (001 §4, §2.7)', () => {
     });
     expect(ok.json()).toEqual({ status: true, message: MSG.passwordUpdated });
     expect((await login('role11@demo.test', 'New-pass-2026!')).json().status).toBe(1);
-  });
-});
-
-describe('service calls', () => {
-  it('answers isAlive and publishes the OpenAPI document of the contract', async () => {
-    expect((await t.app.inject({ method: 'GET', url: '/api/isAlive' })).json()).toEqual({
-      status: 1,
-      message: 'alive',
-    });
-    const doc = (await t.app.inject({ method: 'GET', url: '/api/openapi.json' })).json();
-    expect(Object.keys(doc.paths)).toEqual(
-      expect.arrayContaining(['/api/rpm/auth/loginWithCaptcha', '/api/rpm/checkSession', '/api/captcha']),
-    );
-  });
-
-  it('sends security headers with a CSP', async () => {
-    const res = await t.app.inject({ method: 'GET', url: '/api/isAlive' });
-    expect(res.headers['content-security-policy']).toContain("script-src 'self'");
-    expect(res.headers['x-content-type-options']).toBe('nosniff');
   });
 });

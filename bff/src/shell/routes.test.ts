@@ -1,5 +1,14 @@
+import {
+  callUrl,
+  checkSession,
+  getCaptcha,
+  getIncompleteTaskCount,
+  getRpmVersion,
+  isAlive,
+  loginWithCaptcha,
+} from '@rpm/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { signIn, startTestApp, type TestApp } from '../test-app.js';
+import { injectCall, injectUnchecked, signIn, startTestApp, type TestApp } from '../test-app.js';
 
 type Signed = Awaited<ReturnType<typeof signIn>>;
 
@@ -12,14 +21,8 @@ beforeAll(async () => {
 });
 afterAll(async () => t.close());
 
-const version = (payload: unknown) =>
-  t.app.inject({ method: 'POST', url: '/api/getRpmVersion', payload: payload as object });
-const taskCount = (headers?: Record<string, string>) =>
-  t.app.inject({
-    method: 'GET',
-    url: '/api/rpm/monitor/getIncompleteTaskCount',
-    ...(headers ? { headers } : {}),
-  });
+const version = (body: unknown) => injectUnchecked(t.app, getRpmVersion, { body });
+const taskCount = (who: Signed | null) => injectCall(t.app, getIncompleteTaskCount, {}, who);
 
 describe('getRpmVersion (000 §7)', () => {
   it("answers app_config 'rpm_version', without a session", async () => {
@@ -66,10 +69,27 @@ describe('getIncompleteTaskCount (000 §2.7, §7)', () => {
       .insertInto('tasks')
       .values([task('open'), task('open'), task('in_progress'), task('completed'), task('open', 1)])
       .execute();
-    expect((await taskCount(nurse.headers)).json()).toEqual({ status: 1, count: 3 });
+    expect((await taskCount(nurse)).json()).toEqual({ status: 1, count: 3 });
   });
 
   it('needs a session', async () => {
-    expect((await taskCount()).statusCode).toBe(401);
+    expect((await taskCount(null)).statusCode).toBe(401);
+  });
+});
+
+describe('service calls', () => {
+  it('answers isAlive and publishes the OpenAPI document of the contract', async () => {
+    expect((await injectCall(t.app, isAlive)).json()).toEqual({ status: 1, message: 'alive' });
+    // The OpenAPI document is served beside the contract, not as a call of it: its path stays literal.
+    const doc = (await t.app.inject({ method: 'GET', url: '/api/openapi.json' })).json();
+    expect(Object.keys(doc.paths)).toEqual(
+      expect.arrayContaining([loginWithCaptcha, checkSession, getCaptcha].map(callUrl)),
+    );
+  });
+
+  it('sends security headers with a CSP', async () => {
+    const res = await injectCall(t.app, isAlive);
+    expect(res.headers['content-security-policy']).toContain("script-src 'self'");
+    expect(res.headers['x-content-type-options']).toBe('nosniff');
   });
 });

@@ -1,10 +1,11 @@
-import { translateText } from '@rpm/shared';
-import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import type { Config } from '../config.js';
-import type { Deps } from '../deps.js';
-import { registerCall } from '../http/calls.js';
 import { HttpError } from '../http/errors.js';
+
+/**
+ * The translation provider's client. Its failures are the provider's, not the caller's, so they keep their gateway
+ * statuses (502, 503), which no domain error kind expresses.
+ */
 
 /** How long the provider may take before the Translate button gets an answer (our choice; 000 §7 is silent). */
 export const TRANSLATE_TIMEOUT_MS = 10_000;
@@ -64,12 +65,4 @@ export async function translateToEnglish(
       'Translation failed: the translation provider gave an answer we could not read.',
     );
   return answer.data.translatedText;
-}
-
-/** The Translate button of the organisation forms (000 §2.10, §4.7, §7). */
-export function translationRoutes(app: FastifyInstance, deps: Deps): void {
-  registerCall(app, deps, translateText, async ({ body }) => {
-    const translatedText = await translateToEnglish(deps.config, body.translate_text, body.source);
-    return { status: 1, data: { translations: [{ translatedText }] } };
-  });
 }

@@ -1,8 +1,8 @@
-import { MSG } from '@rpm/shared';
+import { addOrganization, getOrganizations, MSG, updateOrganization } from '@rpm/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { signIn, startTestApp, type TestApp } from '../test-app.js';
+import { injectCall, injectUnchecked, signIn, startTestApp, type TestApp } from '../test-app.js';
 import { rowCounts } from '../test-rows.js';
-import { ORGANIZATION_NAME_TAKEN } from './organizations.js';
+import { ORGANIZATION_NAME_TAKEN } from './store.js';
 
 type Signed = Awaited<ReturnType<typeof signIn>>;
 
@@ -31,24 +31,37 @@ beforeAll(async () => {
 });
 afterAll(async () => t.close());
 
-const call = (method: 'GET' | 'POST', path: string, who: Signed, payload?: unknown) =>
-  t.app.inject({ method, url: `/api/${path}`, headers: who.headers, payload: payload as object });
-const list = async (who: Signed) => (await call('GET', 'rpm/org/getAll', who)).json();
+const getAll = (who: Signed) => injectCall(t.app, getOrganizations, {}, who);
+const list = async (who: Signed) => (await getAll(who)).json();
 const add = (who: Signed, body: Record<string, unknown>) =>
-  call('POST', 'rpm/org/add', who, {
-    organization_name: 'Harbor Lights Clinic',
-    organization_details: 'A clinic by the harbour.',
-    userid: who.user.user_id,
-    ...body,
-  });
+  injectUnchecked(
+    t.app,
+    addOrganization,
+    {
+      body: {
+        organization_name: 'Harbor Lights Clinic',
+        organization_details: 'A clinic by the harbour.',
+        userid: who.user.user_id,
+        ...body,
+      },
+    },
+    who,
+  );
 const update = (who: Signed, body: Record<string, unknown>) =>
-  call('POST', 'rpm/org/update', who, {
-    organizationid: northwind,
-    organization_name: 'Northwind Cardiology Group',
-    organization_details: 'Cardiology group.',
-    modified_user_id: who.user.user_id,
-    ...body,
-  });
+  injectUnchecked(
+    t.app,
+    updateOrganization,
+    {
+      body: {
+        organizationid: northwind,
+        organization_name: 'Northwind Cardiology Group',
+        organization_details: 'Cardiology group.',
+        modified_user_id: who.user.user_id,
+        ...body,
+      },
+    },
+    who,
+  );
 const orgRow = (id: number) =>
   t.db.selectFrom('organizations').selectAll().where('organization_id', '=', id).executeTakeFirstOrThrow();
 
@@ -69,7 +82,7 @@ describe('getOrganizations (000 §2.4 Organizations Table)', () => {
   });
 
   it('needs the Organizations Table page', async () => {
-    const res = await call('GET', 'rpm/org/getAll', nurse);
+    const res = await getAll(nurse);
     expect(res.statusCode).toBe(403);
   });
 });

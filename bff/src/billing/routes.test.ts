@@ -1,12 +1,22 @@
+// Over 300 lines: every billing route test shares one app seeded with 160 patients (seconds to build); split
+// files would each seed their own.
 import { execFile } from 'node:child_process';
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
-import type { BillingRow } from '@rpm/shared';
+import {
+  type BillingRow,
+  claimReport,
+  generateBillingReport,
+  getAllPractices,
+  getBillingCountSummary,
+  getBillingDetails,
+  searchPracticeByUserId,
+} from '@rpm/shared';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { signIn, startTestApp, type TestApp } from '../test-app.js';
+import { injectCall, injectUnchecked, signIn, startTestApp, type TestApp } from '../test-app.js';
 import { rowCounts } from '../test-rows.js';
 
 type Signed = Awaited<ReturnType<typeof signIn>>;
@@ -61,23 +71,25 @@ beforeAll(async () => {
 });
 afterAll(async () => t.close());
 
-const headersOf = (who: Signed, extra: Record<string, string>) => ({ ...who.headers, ...extra });
-
-const details = (who: Signed, headers: Record<string, string>, query = '') =>
-  t.app.inject({
-    method: 'GET',
-    url: `/api/rpm/billing/getBillingDetails${query ? `?${query}` : ''}`,
-    headers: headersOf(who, headers),
-  });
+/** The report's month, practice and search travel in headers (001 §2.1, §7); the query may hold bad values. */
+const details = (who: Signed, headers: Record<string, string>, query: Record<string, unknown> = {}) =>
+  injectUnchecked(t.app, getBillingDetails, { query, headers }, who);
+const report = (who: Signed, headers: Record<string, string>) =>
+  injectCall(t.app, generateBillingReport, { headers }, who);
+const countSummary = (who: Signed, headers: Record<string, string>) =>
+  injectCall(t.app, getBillingCountSummary, { headers }, who);
+const practiceList = (who: Signed) => injectCall(t.app, getAllPractices, {}, who);
 
 /** Every row of a report, through the API, 100 at a time. */
-async function allRows(who: Signed, headers: Record<string, string>, sort = ''): Promise<Details> {
-  const first = (await details(who, headers, `rowsPerPage=100&page=0${sort}`)).json() as Details;
+async function allRows(
+  who: Signed,
+  headers: Record<string, string>,
+  sort: Record<string, string> = {},
+): Promise<Details> {
+  const first = (await details(who, headers, { rowsPerPage: 100, page: 0, ...sort })).json() as Details;
   const data = [...first.data];
   for (let page = 1; page * 100 < first.count; page++)
-    data.push(
-      ...((await details(who, headers, `rowsPerPage=100&page=${page}${sort}`)).json() as Details).data,
-    );
+    data.push(...((await details(who, headers, { rowsPerPage: 100, page, ...sort })).json() as Details).data);
   return { ...first, data };
 }
 
@@ -152,14 +164,16 @@ describe('getBillingDetails (001 §2.1, §3, §7)', () => {
       const seen: number[] = [];
       for (let page = 0; page * size < all.count; page++) {
         const body = (
-          await details(biller, practiceHeaders(), `rowsPerPage=${size}&page=${page}`)
+          await details(biller, practiceHeaders(), { rowsPerPage: size, page })
         ).json() as Details;
         expect(body.data.length).toBe(Math.min(size, all.count - page * size));
         seen.push(...body.data.map((row) => row.patient_id));
       }
       expect(seen).toEqual(all.data.map((row) => row.patient_id));
     }
-    const beyond = (await details(biller, practiceHeaders(), `rowsPerPage=50&page=99`)).json() as Details;
+    const beyond = (
+      await details(biller, practiceHeaders(), { rowsPerPage: 50, page: 99 })
+    ).json() as Details;
     expect(beyond.data).toEqual([]);
     expect(beyond.count).toBe(all.count);
   });
@@ -172,7 +186,7 @@ describe('getBillingDetails (001 §2.1, §3, §7)', () => {
     ['assigned_date', 'asc'],
     ['assigned_date', 'desc'],
   ] as const)('sorts by %s %s across pages', async (orderby, order) => {
-    const all = await allRows(biller, practiceHeaders(), `&orderby=${orderby}&order=${order}`);
+    const all = await allRows(biller, practiceHeaders(), { orderby, order });
     const sign = order === 'asc' ? 1 : -1;
     const key = (row: BillingRow): string | number | null =>
       orderby === 'patient_id'
@@ -205,7 +219,7 @@ describe('getBillingDetails (001 §2.1, §3, §7)', () => {
       await details(
         biller,
         { ...practiceHeaders(), search: `${first} ${last}`.toUpperCase() },
-        'rowsPerPage=100',
+        { rowsPerPage: 100 },
       )
     ).json() as Details;
     expect(byName.data.map((row) => row.patient_id)).toContain(target.patient_id);
@@ -216,7 +230,7 @@ describe('getBillingDetails (001 §2.1, §3, §7)', () => {
       await details(
         biller,
         { ...practiceHeaders(), search: encodeURIComponent(`${last}, ${first}`) },
-        'rowsPerPage=100',
+        { rowsPerPage: 100 },
       )
     ).json() as Details;
     expect(encoded.data.map((row) => row.patient_id)).toContain(target.patient_id);
@@ -258,7 +272,7 @@ describe('getBillingDetails (001 §2.1, §3, §7)', () => {
       await details(
         biller,
         { ...MONTH, practice: `${northwind.id}##${location.location_id}` },
-        'rowsPerPage=100',
+        { rowsPerPage: 100 },
       )
     ).json() as Details;
     const expected = await t.db
@@ -279,17 +293,9 @@ describe('scope (001 §6)', () => {
     const res = await details(riversideBiller, practiceHeaders());
     expect(res.statusCode).toBe(403);
     expect(res.json()).toMatchObject({ status: 403, field: 'practice' });
-    const pdf = await t.app.inject({
-      method: 'GET',
-      url: '/api/rpm/billing/generateBillingReport',
-      headers: headersOf(riversideBiller, practiceHeaders()),
-    });
+    const pdf = await report(riversideBiller, practiceHeaders());
     expect(pdf.statusCode).toBe(403);
-    const counts = await t.app.inject({
-      method: 'GET',
-      url: '/api/rpm/billing/getBillingCountSummary',
-      headers: headersOf(riversideBiller, practiceHeaders()),
-    });
+    const counts = await countSummary(riversideBiller, practiceHeaders());
     expect(counts.statusCode).toBe(403);
   });
 
@@ -336,11 +342,7 @@ describe('scope (001 §6)', () => {
   });
 
   it('gives role 10 the full practice list of its own organisations, with every row of them (001 §6; issue 11 #5)', async () => {
-    const options = await t.app.inject({
-      method: 'GET',
-      url: '/api/rpm/practices/getAllPractices',
-      headers: biller.headers,
-    });
+    const options = await practiceList(biller);
     const ids = (options.json().data as { practice_id: number }[]).map((o) => o.practice_id);
     expect(ids).toContain(northwind.id);
     for (const id of riverside) expect(ids).not.toContain(id);
@@ -374,12 +376,9 @@ describe('bad headers: 4xx naming the field, nothing written', () => {
     [{ year: '2026' }, 400, 'month'],
   ])('%o → %i (%s)', async (headers, status, field) => {
     const before = await rowCounts(t.db, ['audit_log', 'billing_claims', 'patient_month_summary']);
-    for (const url of ['getBillingDetails', 'generateBillingReport', 'getBillingCountSummary']) {
-      const res = await t.app.inject({
-        method: 'GET',
-        url: `/api/rpm/billing/${url}`,
-        headers: headersOf(admin, headers as Record<string, string>),
-      });
+    for (const call of [getBillingDetails, generateBillingReport, getBillingCountSummary]) {
+      const url = call.path;
+      const res = await injectUnchecked(t.app, call, { headers: headers as Record<string, string> }, admin);
       expect(res.statusCode, url).toBe(status);
       expect(res.json(), url).toMatchObject({ status, field });
       expect(res.json().message, url).toEqual(expect.any(String));
@@ -388,11 +387,11 @@ describe('bad headers: 4xx naming the field, nothing written', () => {
   });
 
   it.each([
-    ['rowsPerPage=30', 'rowsPerPage'],
-    ['orderby=dob', 'orderby'],
-    ['order=up', 'order'],
-    ['page=-1', 'page'],
-  ])('query %s → 400 naming %s', async (query, field) => {
+    [{ rowsPerPage: 30 }, 'rowsPerPage'],
+    [{ orderby: 'dob' }, 'orderby'],
+    [{ order: 'up' }, 'order'],
+    [{ page: -1 }, 'page'],
+  ])('query %o → 400 naming %s', async (query, field) => {
     const res = await details(biller, practiceHeaders(), query);
     expect(res.statusCode).toBe(400);
     expect(res.json()).toMatchObject({ field });
@@ -401,7 +400,7 @@ describe('bad headers: 4xx naming the field, nothing written', () => {
 
 describe('claimRPMReport (001 §2.1, §4 Billing)', () => {
   const claim = (who: Signed, id: number | string) =>
-    t.app.inject({ method: 'GET', url: `/api/rpm/billing/claimRPMReport?id=${id}`, headers: who.headers });
+    injectUnchecked(t.app, claimReport, { query: { id } }, who);
 
   it('records the claim date once, audited; a repeat answers the first date and writes nothing', async () => {
     const row = ((await details(biller, practiceHeaders())).json() as Details).data[1] as BillingRow;
@@ -470,11 +469,7 @@ describe('claimRPMReport (001 §2.1, §4 Billing)', () => {
 describe('generateBillingReport (001 §2.1, §7)', () => {
   it('answers the whole month as a PDF naming the month and practice, holding every row', async () => {
     const all = await allRows(biller, practiceHeaders());
-    const res = await t.app.inject({
-      method: 'GET',
-      url: '/api/rpm/billing/generateBillingReport',
-      headers: headersOf(biller, practiceHeaders()),
-    });
+    const res = await report(biller, practiceHeaders());
     expect(res.statusCode).toBe(200);
     expect(res.headers['content-type']).toBe('application/pdf');
     const fileName = `RPM_Billing_Report_2026-10_${northwind.name.replace(/[^A-Za-z0-9]+/g, '_')}.pdf`;
@@ -497,11 +492,7 @@ describe('generateBillingReport (001 §2.1, §7)', () => {
   });
 
   it('answers an empty month as a PDF saying No Records Found', async () => {
-    const res = await t.app.inject({
-      method: 'GET',
-      url: '/api/rpm/billing/generateBillingReport',
-      headers: headersOf(biller, { month: '1', year: '2021', practice: String(northwind.id) }),
-    });
+    const res = await report(biller, { month: '1', year: '2021', practice: String(northwind.id) });
     expect(res.statusCode).toBe(200);
     expect(await pdfText(res.rawPayload)).toContain('No Records Found');
   });
@@ -509,18 +500,10 @@ describe('generateBillingReport (001 §2.1, §7)', () => {
 
 describe('practices (001 §3, §6, §7)', () => {
   it('getAllPractices: every practice for role 1, the own ones for role 11', async () => {
-    const all = await t.app.inject({
-      method: 'GET',
-      url: '/api/rpm/practices/getAllPractices',
-      headers: admin.headers,
-    });
+    const all = await practiceList(admin);
     const count = await rowCounts(t.db, ['practices']);
     expect(all.json().data).toHaveLength(count.practices);
-    const own = await t.app.inject({
-      method: 'GET',
-      url: '/api/rpm/practices/getAllPractices',
-      headers: riversideBiller.headers,
-    });
+    const own = await practiceList(riversideBiller);
     expect(
       own
         .json()
@@ -537,17 +520,19 @@ describe('practices (001 §3, §6, §7)', () => {
   it('searchPracticeByUserId: names containing the term, within the scope', async () => {
     const term = northwind.name.split(' ')[1] as string;
     const search = (who: Signed, search_term: string) =>
-      t.app.inject({
-        method: 'POST',
-        url: '/api/rpm/practices/searchPracticeByUserId',
-        headers: who.headers,
-        payload: {
-          search_term,
-          organization_id: null,
-          is_external_sleep_coord: 0,
-          is_external_care_coord: 0,
+      injectCall(
+        t.app,
+        searchPracticeByUserId,
+        {
+          body: {
+            search_term,
+            organization_id: null,
+            is_external_sleep_coord: 0,
+            is_external_care_coord: 0,
+          },
         },
-      });
+        who,
+      );
     const found = (await search(biller, term.toUpperCase())).json();
     expect(found.data.map((p: { label: string }) => p.label)).toContain(northwind.name);
     expect((await search(riversideBiller, term)).json().data).toEqual([]);
@@ -557,11 +542,7 @@ describe('practices (001 §3, §6, §7)', () => {
 
 describe('getBillingCountSummary (001 §3)', () => {
   it('counts the month’s patients per code in the scope, with the revenue', async () => {
-    const res = await t.app.inject({
-      method: 'GET',
-      url: '/api/rpm/billing/getBillingCountSummary',
-      headers: headersOf(biller, practiceHeaders()),
-    });
+    const res = await countSummary(biller, practiceHeaders());
     expect(res.statusCode).toBe(200);
     const body = res.json();
     const count = async (column: string, code: string) =>
@@ -588,13 +569,7 @@ describe('getBillingCountSummary (001 §3)', () => {
     // Revenue of the RPM codes is the report's total; the RTM codes come on top.
     const report = (await details(biller, practiceHeaders())).json() as Details;
     expect(body.total).toBeGreaterThanOrEqual(report.total);
-    const everywhere = (
-      await t.app.inject({
-        method: 'GET',
-        url: '/api/rpm/billing/getBillingCountSummary',
-        headers: headersOf(biller, MONTH),
-      })
-    ).json();
+    const everywhere = (await countSummary(biller, MONTH)).json();
     expect(everywhere.data.count98980).toBeGreaterThan(0);
   });
 });

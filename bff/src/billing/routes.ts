@@ -8,15 +8,15 @@ import {
   searchPracticeByUserId,
 } from '@rpm/shared';
 import type { FastifyInstance } from 'fastify';
-import { recordClaim } from '../billing/claims.js';
-import { countSummary } from '../billing/counts.js';
-import { billingDetails, billingReportData } from '../billing/details.js';
-import { practiceOptions } from '../billing/practices.js';
-import { billingScope, resolveBillingFilter } from '../billing/scope.js';
 import type { Deps } from '../deps.js';
 import { attachment, fileNamePart, renderPdf } from '../http/attachment.js';
 import { registerCall } from '../http/calls.js';
 import type { PdfPool } from '../pdf/pdf-pool.js';
+import { recordClaim } from './claims.js';
+import { countSummary } from './counts.js';
+import { billingDetails, billingReportData } from './details.js';
+import { practiceOptions } from './practices.js';
+import { billingScope, resolveBillingFilter } from './scope.js';
 
 /** Options of {@link billingRoutes}. */
 export interface BillingRouteOptions {

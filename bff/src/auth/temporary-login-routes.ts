@@ -1,0 +1,51 @@
+import { lowestRoleId, MSG, temporaryLogin } from '@rpm/shared';
+import type { FastifyInstance } from 'fastify';
+import type { Deps } from '../deps.js';
+import { registerCall } from '../http/calls.js';
+import { HttpError } from '../http/errors.js';
+import { ownId } from '../http/route-helpers.js';
+import { temporaryLoginTarget } from './account-store.js';
+import { handOver } from './routes.js';
+import { isTokenOf, startSession } from './sign-in-store.js';
+
+/**
+ * 000 §6.2 and 001 §6 say "admin-style users" may log in as another user without listing the roles; we allow the
+ * top administrator (lowest role 1), the one role that already sees every organisation and patient, so a temporary
+ * login never widens what the administrator can see.
+ */
+export const TEMPORARY_LOGIN_ROLE = 1;
+
+/**
+ * rpm/auth/login with is_dummy (000 §4.4, §7; 001 §6): a new session for the target user that records the
+ * administrator as the acting user. The administrator's own session stays open (the browser keeps its token as the
+ * main user for the Home button), and checkSession on the temporary session keeps it alive (auth/sessions.ts).
+ */
+export function temporaryLoginRoutes(app: FastifyInstance, deps: Deps): void {
+  const { db, clock } = deps;
+
+  registerCall(app, deps, temporaryLogin, async ({ body, auth, req, reply }) => {
+    if (lowestRoleId(auth.roleid) !== TEMPORARY_LOGIN_ROLE)
+      throw new HttpError(403, 'Temporary login is for administrators (role 1) only.');
+    if (auth.session.actingUserId !== null)
+      throw new HttpError(403, 'Return to your own account before starting another temporary login.');
+    ownId(auth, body.user_id, 'user_id');
+    if (!(await isTokenOf(db, auth.session.sessionId, body.user_token)))
+      throw new HttpError(403, 'user_token must be the token of your own session.', 'user_token');
+    const target = await temporaryLoginTarget(db, body.username);
+    if (target.user_id === auth.userId)
+      throw new HttpError(400, 'You are already signed in as this user.', 'username');
+
+    const session = await startSession(db, clock, {
+      userId: target.user_id,
+      actingUserId: auth.userId,
+      ip: req.ip,
+      userAgent: req.headers['user-agent'] ?? '',
+      action: 'temporary_login',
+      detail: { acting_session_id: auth.session.sessionId },
+    });
+    deps.hub.endSessions(session.endedSessionIds);
+    // The cookie of a sign-in: the browser now speaks as the target user.
+    const user = await handOver(deps, reply, target.user_id, session);
+    return { status: 1, message: MSG.loginSuccessful, user };
+  });
+}

@@ -1,0 +1,34 @@
+import { addOrganization, getOrganizations, MSG, updateOrganization } from '@rpm/shared';
+import type { FastifyInstance } from 'fastify';
+import type { Deps } from '../deps.js';
+import { registerCall } from '../http/calls.js';
+import { HttpError } from '../http/errors.js';
+import { actor, ownId } from '../http/route-helpers.js';
+import { visibleOrganizations } from '../scope.js';
+import { createOrganization, findOrganization, listOrganizations, saveOrganization } from './store.js';
+
+/** Organisations table, create and edit forms (000 §2.4 Organizations Table, §2.10, §4.7; 001 §7 Organisations). */
+export function organizationRoutes(app: FastifyInstance, deps: Deps): void {
+  const { db, clock } = deps;
+
+  registerCall(app, deps, getOrganizations, async ({ auth }) => ({
+    status: 1,
+    data: await listOrganizations(db, await visibleOrganizations(db, auth)),
+  }));
+
+  registerCall(app, deps, addOrganization, async ({ body, auth, req }) => {
+    ownId(auth, body.userid, 'userid');
+    const organizationid = await createOrganization(db, body, actor(auth, req.ip, clock.now()));
+    return { status: 1, message: MSG.addedSuccessfully, data: { organizationid } };
+  });
+
+  registerCall(app, deps, updateOrganization, async ({ body, auth, req }) => {
+    ownId(auth, body.modified_user_id, 'modified_user_id');
+    const current = await findOrganization(db, body.organizationid);
+    const orgs = await visibleOrganizations(db, auth);
+    if (orgs !== 'all' && !orgs.includes(current.organization_id))
+      throw new HttpError(403, 'You do not belong to this organization.', 'organizationid');
+    await saveOrganization(db, current, body, actor(auth, req.ip, clock.now()));
+    return { status: 1, message: MSG.updatedSuccessfully };
+  });
+}
