@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { isIP } from 'node:net';
+import { ADMIN_ROLE_ID } from '@rpm/shared';
 import { z } from 'zod';
-import { TEMPORARY_LOGIN_ROLE } from './auth/temporary-login-routes.js';
 
 const flagFromEnv = z
   .enum(['1', '0', 'true', 'false', ''])
@@ -167,7 +167,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   // Issue 11 "Add": the demo data leaves the second factor optional, so README's demo sign-ins work with a password
   // (decisions.md "MFA required roles default").
   const mfaRequiredRoles =
-    c.MFA_REQUIRED_ROLES ?? (c.NODE_ENV === 'production' && !seedDemo ? [TEMPORARY_LOGIN_ROLE] : []);
+    c.MFA_REQUIRED_ROLES ?? (c.NODE_ENV === 'production' && !seedDemo ? [ADMIN_ROLE_ID] : []);
   return {
     ...c,
     appSecret: c.APP_SECRET ?? randomBytes(32).toString('hex'),

@@ -196,6 +196,9 @@ export const ROLE_IDS = [1, 2, 3, 5, 6, 7, 8, 9, 10, 11, 13, 14, 15, 16, 17, 18,
 /** Patients are records with this role id (000 §1; 001 §6). */
 export const PATIENT_ROLE_ID = 7;
 
+/** Administrators (000 §2.3): the one role that may sign in as another user (temporary login) or reset a factor. */
+export const ADMIN_ROLE_ID = 1;
+
 /** Lowest role ids that add a check-in entry on opening a patient (000 §4.6, §6.2; 001 §6). */
 export const CHECK_IN_ROLE_IDS = [6, 8, 13] as const;
 

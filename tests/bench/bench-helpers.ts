@@ -1,7 +1,7 @@
 import http from 'node:http';
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { createApp } from '@rpm/bff/app';
-import { SESSION_COOKIE } from '@rpm/bff/auth/guard';
+import { SESSION_COOKIE } from '@rpm/bff/auth/session-cookie';
 import type { Clock } from '@rpm/bff/clock';
 import { loadConfig } from '@rpm/bff/config';
 import type { Db } from '@rpm/bff/db/schema';

@@ -12,6 +12,7 @@ import type { Deps } from '../deps.js';
 import { HttpError } from '../http/errors.js';
 import { mfaRequired } from './mfa.js';
 import { isEnrolled } from './mfa-store.js';
+import { SESSION_COOKIE } from './session-cookie.js';
 import { type LiveSession, requireSession } from './sessions.js';
 
 /** What a session may call while its user must still set up a second factor (issue 11 "Add"). */
@@ -23,7 +24,6 @@ const ENROLMENT_CALLS: ReadonlySet<CallDef> = new Set([
 ]);
 
 /** The HttpOnly cookie that must accompany the uid/token headers (DESIGN.md "Auth and access"). */
-export const SESSION_COOKIE = 'rpm_session';
 
 export interface AuthContext {
   readonly session: LiveSession;

@@ -1,4 +1,5 @@
 import {
+  ADMIN_ROLE_ID,
   beginMfaEnrolment,
   confirmMfaEnrolment,
   disableMfa,
@@ -21,7 +22,6 @@ import {
   recoveryCodesLeft,
   resetFactor,
 } from './mfa-store.js';
-import { TEMPORARY_LOGIN_ROLE } from './temporary-login-routes.js';
 
 /**
  * Enrolment of a TOTP factor from the profile, turning it off, and the administrator's reset (issue 11 "Add").
@@ -65,7 +65,7 @@ export function mfaRoutes(app: FastifyInstance, deps: Deps): void {
 
   registerCall(app, deps, resetUserMfa, async ({ body, auth, req }) => {
     // The administrator who may do anything else to an account (temporary-login-routes.ts) may reset its factor.
-    if (lowestRoleId(auth.roleid) !== TEMPORARY_LOGIN_ROLE)
+    if (lowestRoleId(auth.roleid) !== ADMIN_ROLE_ID)
       throw new HttpError(403, "Only administrators (role 1) may reset a user's multi-factor sign-in.");
     ownAccount(auth.session.actingUserId);
     await resetFactor(db, body.userid, actor(auth, req.ip, clock.now()));

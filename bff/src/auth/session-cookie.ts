@@ -1,11 +1,13 @@
 import type { FastifyReply } from 'fastify';
 import type { Config } from '../config.js';
-import { SESSION_COOKIE } from './guard.js';
 
 /**
  * The HttpOnly SameSite cookie that must accompany the uid/token headers (DESIGN.md "Auth and access"). Path '/',
  * not '/api': the hub's handshake at /socket.io needs it too.
  */
+/** The session cookie's name. */
+export const SESSION_COOKIE = 'rpm_session';
+
 const OPTIONS = { path: '/', httpOnly: true, sameSite: 'strict' } as const;
 
 export function setSessionCookie(reply: FastifyReply, config: Config, secret: string): void {

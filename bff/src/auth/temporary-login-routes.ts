@@ -1,4 +1,4 @@
-import { lowestRoleId, MSG, temporaryLogin } from '@rpm/shared';
+import { ADMIN_ROLE_ID, lowestRoleId, MSG, temporaryLogin } from '@rpm/shared';
 import type { FastifyInstance } from 'fastify';
 import type { Deps } from '../deps.js';
 import { registerCall } from '../http/calls.js';
@@ -9,13 +9,6 @@ import { handOver } from './routes.js';
 import { isTokenOf, startSession } from './sign-in-store.js';
 
 /**
- * 000 §6.2 and 001 §6 say "admin-style users" may log in as another user without listing the roles; we allow the
- * top administrator (lowest role 1), the one role that already sees every organisation and patient, so a temporary
- * login never widens what the administrator can see.
- */
-export const TEMPORARY_LOGIN_ROLE = 1;
-
-/**
  * rpm/auth/login with is_dummy (000 §4.4, §7; 001 §6): a new session for the target user that records the
  * administrator as the acting user. The administrator's own session stays open (the browser keeps its token as the
  * main user for the Home button), and checkSession on the temporary session keeps it alive (auth/sessions.ts).
@@ -24,7 +17,7 @@ export function temporaryLoginRoutes(app: FastifyInstance, deps: Deps): void {
   const { db, clock } = deps;
 
   registerCall(app, deps, temporaryLogin, async ({ body, auth, req, reply }) => {
-    if (lowestRoleId(auth.roleid) !== TEMPORARY_LOGIN_ROLE)
+    if (lowestRoleId(auth.roleid) !== ADMIN_ROLE_ID)
       throw new HttpError(403, 'Temporary login is for administrators (role 1) only.');
     if (auth.session.actingUserId !== null)
       throw new HttpError(403, 'Return to your own account before starting another temporary login.');

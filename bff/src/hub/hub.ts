@@ -9,7 +9,7 @@ import {
 } from '@rpm/shared';
 import type { FastifyBaseLogger } from 'fastify';
 import { Server, type ServerOptions, type Socket } from 'socket.io';
-import { SESSION_COOKIE } from '../auth/guard.js';
+import { SESSION_COOKIE } from '../auth/session-cookie.js';
 import { requireSession, sessionState } from '../auth/sessions.js';
 import type { Clock } from '../clock.js';
 import type { Db } from '../db/schema.js';

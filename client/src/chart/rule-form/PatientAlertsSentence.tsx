@@ -1,7 +1,7 @@
 import { HTMLSelect, Intent, NumericInput } from '@blueprintjs/core';
 import { NOTIFICATION_MODES, type NotificationMode } from '@rpm/shared';
 import { numberOrNull, type OnInput, type RuleFormErrors } from './field-errors';
-import type { Interval, RuleFormInputs } from './rule-form-state';
+import type { Interval, RuleFormInputs } from './rule-form-model';
 
 /** Props of {@link PatientAlertsSentence}. */
 export interface PatientAlertsSentenceProps {

@@ -1,7 +1,7 @@
 import { MSG, type Thresholds, vitalKind } from '@rpm/shared';
 import { ThresholdEditor } from '../ThresholdEditor';
 import { type RuleFormErrors, vitalErrors } from './field-errors';
-import type { VitalRow } from './rule-form-state';
+import type { VitalRow } from './rule-form-model';
 
 /** Props of {@link ReadingMonitoring}. */
 export interface ReadingMonitoringProps {

@@ -1,6 +1,6 @@
 import { Intent } from '@blueprintjs/core';
 import type { RuleFormField, ThresholdField } from '@rpm/shared';
-import type { RuleFormInputs, TypedInput } from './rule-form-state';
+import type { RuleFormInputs, TypedInput } from './rule-form-model';
 
 /** The form's errors by field (shared ruleFormErrors). */
 export type RuleFormErrors = Partial<Record<RuleFormField, string>>;

@@ -1,7 +1,8 @@
 import type { NotificationRule, PatientDevice } from '@rpm/shared';
 import { describe, expect, it } from 'vitest';
 import { cuff, rule } from '../chart-test-server';
-import { initialRuleForm, type RuleFormEvent, type RuleFormState, ruleFormReducer } from './rule-form-state';
+import type { RuleFormState } from './rule-form-model';
+import { initialRuleForm, type RuleFormEvent, ruleFormReducer } from './rule-form-state';
 import { formErrors, isWeightRule, ruleRequest } from './rule-request';
 
 const TODAY = '2026-11-10';

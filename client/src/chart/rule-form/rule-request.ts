@@ -12,7 +12,7 @@ import {
   vitalKind,
   WEIGHT_DEVICE_TYPE_ID,
 } from '@rpm/shared';
-import type { RuleFormState, VitalRow } from './rule-form-state';
+import type { RuleFormState, VitalRow } from './rule-form-model';
 
 /** What the rule form's state says (pure): its device type, its errors on Save and the call Save makes. */
 
