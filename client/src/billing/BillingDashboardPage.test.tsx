@@ -18,7 +18,7 @@ const counts = {
   count98981_40Mins: 2,
   count98981_60Mins: 1,
 };
-const zero = Object.fromEntries(Object.keys(counts).map((key) => [key, 0]));
+const zero = Object.fromEntries(Object.keys(counts).map((key) => [key, 0])) as typeof counts;
 
 beforeEach(() => {
   vi.useFakeTimers({ toFake: ['Date'] });

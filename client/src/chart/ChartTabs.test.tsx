@@ -10,6 +10,7 @@ import {
   getPatientTasks,
   getRunningTimer,
   MSG,
+  type PatientAlert,
   startActivityTimer,
   stopActivityTimer,
   updatePatientTask,
@@ -18,7 +19,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { ReactElement } from 'react';
 import { describe, expect, it, vi } from 'vitest';
-import type { FakeServer } from '../test/fake-server';
+import type { FakeAnswer, FakeServer } from '../test/fake-server';
 import { makeUser, storeUser } from '../test/fixtures';
 import { renderWithProviders } from '../test/render';
 import { ActivityLogsTab, formatDuration } from './ActivityLogsTab';
@@ -37,7 +38,7 @@ function open(ui: ReactElement, server: FakeServer) {
   return { server, user: userEvent.setup() };
 }
 
-const alert = (alert_id: number, acknowledged: boolean) => ({
+const alert = (alert_id: number, acknowledged: boolean): PatientAlert => ({
   alert_id,
   reading_id: alert_id,
   notification_rule_id: 31,
@@ -147,7 +148,7 @@ describe('chart tabs', () => {
   });
 
   it('Tasks adds a task for the signed-in user and changes a status', async () => {
-    const task = {
+    const task: FakeAnswer<typeof addPatientTask>['data'] = {
       task_id: 9,
       title: 'Call patient',
       description: null,
@@ -181,7 +182,12 @@ describe('chart tabs', () => {
   });
 
   it('Activity Logs starts and stops the timer', async () => {
-    const timer = { timer_id: 4, patient_id: 5, program: 'CCM', started_at: new Date().toISOString() };
+    const timer = {
+      timer_id: 4,
+      patient_id: 5,
+      program: 'CCM' as const,
+      started_at: new Date().toISOString(),
+    };
     const { server, user } = open(
       <ActivityLogsTab patientId={5} />,
       serveChart()

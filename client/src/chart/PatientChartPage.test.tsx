@@ -3,6 +3,7 @@ import {
   checkPageAccess,
   getPatientDevices,
   getPatientStatuses,
+  type StatusOption,
   updateCcmStatus,
   updateRpmStatus,
 } from '@rpm/shared';
@@ -181,7 +182,7 @@ describe('Overview statuses (001 §2.3, §4)', () => {
         patientCurCCMStatus: 30,
         ccmStatuses: [
           ...statuses.ccmStatuses,
-          { ...statuses.ccmStatuses[1], status_id: 30, label: 'Declined' },
+          { ...(statuses.ccmStatuses[1] as StatusOption), status_id: 30, label: 'Declined' },
         ],
       },
     }));

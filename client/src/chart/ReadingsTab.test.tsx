@@ -1,7 +1,7 @@
 import { getPatientReadings, getPatientVitals, MSG } from '@rpm/shared';
 import { render, screen, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
-import type { FakeServer } from '../test/fake-server';
+import type { FakeAnswer, FakeServer } from '../test/fake-server';
 import { recordedPlots } from '../test/fake-uplot';
 import { makeUser, storeUser } from '../test/fixtures';
 import { renderWithProviders } from '../test/render';
@@ -12,8 +12,9 @@ import { ReadingsTab } from './ReadingsTab';
 vi.mock('../toaster/toast', () => ({ showToast: vi.fn(async () => undefined) }));
 
 const bounds = { critical_low: 80, abnormal_low: 90, abnormal_high: 140, critical_high: 160 };
+type VitalsData = FakeAnswer<typeof getPatientVitals>['data'];
 const vitalsAnswer =
-  (vitals: unknown[], weight: unknown = null) =>
+  (vitals: VitalsData['vitals'], weight: VitalsData['weight'] = null) =>
   () => ({ status: 1, data: { vitals, weight, updated_at: null } });
 const threshold = (vital_id: number, vital_type: string, high: boolean) => ({
   vital_id,

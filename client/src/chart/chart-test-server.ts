@@ -7,6 +7,7 @@ import {
   getPatientDetailById,
   getPatientStatuses,
   type NotificationRule,
+  type PatientDemographics,
   type StatusOption,
 } from '@rpm/shared';
 import { fakeServer } from '../test/fake-server';
@@ -68,7 +69,7 @@ export const targets = {
   ],
 };
 
-export const demographics = {
+export const demographics: PatientDemographics = {
   patient_id: 5,
   firstname: 'Rosa',
   lastname: 'Diaz',

@@ -1,5 +1,12 @@
-import { ALL_CALLS, type CallDef, type CallInput, callUrl, type ErrorEnvelope } from '@rpm/shared';
-import { vi } from 'vitest';
+import {
+  ALL_CALLS,
+  type CallDef,
+  type CallInput,
+  callQueryString,
+  callUrl,
+  type ErrorEnvelope,
+} from '@rpm/shared';
+import { type Mock, vi } from 'vitest';
 import type { z } from 'zod';
 
 /**
@@ -55,6 +62,18 @@ export function assertFakeServersClean(): void {
   if (found.length > 0) throw new Error(`Fake server:\n- ${found.join('\n- ')}`);
 }
 
+/**
+ * A request as one line, 'METHOD /api/path?query' and the JSON body if any: what {@link fakeServer}'s `lines()` gives,
+ * for assertions on the order of calls.
+ */
+export function requestLine(
+  call: CallDef,
+  input: { readonly query?: unknown; readonly body?: unknown } = {},
+): string {
+  const body = input.body === undefined ? '' : ` ${JSON.stringify(input.body)}`;
+  return `${call.method} ${callUrl(call)}${callQueryString(input.query)}${body}`;
+}
+
 const routeOf = (method: string, path: string) => `${method.toUpperCase()} ${path}`;
 
 /** The query as a server parses it: repeated fields become arrays. */
@@ -80,9 +99,36 @@ function refusal(error: z.ZodError, where: string): { message: string; field: st
   return { message: `${field}: ${issue?.message ?? 'invalid'}`, field };
 }
 
+/** A fake BFF (see the top of this file). */
+export interface FakeServer {
+  /** The stubbed `fetch`. */
+  readonly fetch: Mock<typeof fetch>;
+  /** Serves `call` with a function of the request giving a JSON answer or a `Response` (replaces an earlier one). */
+  on<C extends CallDef>(call: C, handler: NoInfer<Handler<C>>): FakeServer;
+  /** Serves `call` with this JSON answer each time (replaces an earlier one). */
+  on<C extends CallDef>(call: C, answer: NoInfer<FakeAnswer<C>>): FakeServer;
+  /** Answers `call` with the error envelope (000 §8): `{ status, message, field? }` with that HTTP status. */
+  fail(call: CallDef, status: number, message: string, field?: string): FakeServer;
+  /** Gives `call` no answer, as when the network is down: fetch rejects with the browser's TypeError. */
+  offline(call: CallDef): FakeServer;
+  /** Requests of `call`, oldest first. */
+  requests<C extends CallDef>(call: C): FakeRequest<C>[];
+  /** The latest request of `call`. */
+  last<C extends CallDef>(call: C): FakeRequest<C> | undefined;
+  /** The bodies sent to `call`, oldest first. */
+  bodies<C extends CallDef>(call: C): CallInput<C>['body'][];
+  /** Every request as a {@link requestLine}, oldest first. */
+  lines(): string[];
+  /** Every request, oldest first. */
+  readonly all: readonly FakeRequest[];
+}
+
 /** Starts a fake server: it replaces `fetch` until the test ends (setup.ts unstubs globals). */
-export function fakeServer() {
-  const handlers = new Map<string, { readonly call: CallDef; readonly handler: Handler<CallDef> }>();
+export function fakeServer(): FakeServer {
+  const handlers = new Map<
+    string,
+    { readonly call: CallDef; readonly handler: Handler<CallDef>; readonly offline?: boolean }
+  >();
   const seen: FakeRequest[] = [];
   const known = new Map(ALL_CALLS.map((c) => [routeOf(c.method, callUrl(c)), c]));
   const born = generation;
@@ -135,9 +181,13 @@ export function fakeServer() {
         return errorAnswer(400, message, field);
       }
     }
+    if (call.query === undefined && url.search !== '')
+      problem(`${route} takes no query but was sent ${url.search}`);
     if (call.body === undefined && body !== undefined)
       problem(`${route} takes no body but was sent ${JSON.stringify(body)}`);
 
+    // Sent, but no answer at all, as when the network is down: fetch rejects as the browser's does.
+    if (entry.offline) throw new TypeError('Failed to fetch');
     let reply: Reply<CallDef>;
     try {
       reply = await handler(request);
@@ -156,44 +206,46 @@ export function fakeServer() {
     return json(reply);
   }
 
-  const fetch = vi.fn(answer);
+  const fetch = vi.fn<typeof globalThis.fetch>(answer);
   vi.stubGlobal('fetch', fetch);
 
-  const server = {
-    /** The stubbed `fetch`. */
+  const server: FakeServer = {
     fetch,
-    /** Serves `call` with a JSON answer, or a function of the request giving one or a `Response` (replaces an earlier one). */
-    on<C extends CallDef>(call: C, reply: Handler<C> | FakeAnswer<C>) {
+    on(call: CallDef, reply: unknown) {
       const handler = (typeof reply === 'function' ? reply : () => reply) as Handler<CallDef>;
       handlers.set(routeOf(call.method, callUrl(call)), { call, handler });
       return server;
     },
-    /** Answers `call` with the error envelope (000 §8): `{ status, message, field? }` with that HTTP status. */
-    fail<C extends CallDef>(call: C, status: number, message: string, field?: string) {
+    fail(call, status, message, field) {
       return server.on(call, () => errorAnswer(status, message, field));
     },
-    /** Requests of `call`, oldest first. */
+    offline(call) {
+      handlers.set(routeOf(call.method, callUrl(call)), {
+        call,
+        handler: () => new Response(),
+        offline: true,
+      });
+      return server;
+    },
     requests<C extends CallDef>(call: C): FakeRequest<C>[] {
       const route = routeOf(call.method, callUrl(call));
       return seen.filter((r) => routeOf(r.call.method, callUrl(r.call)) === route) as FakeRequest<C>[];
     },
-    /** The latest request of `call`. */
-    last<C extends CallDef>(call: C): FakeRequest<C> | undefined {
+    last(call) {
       return server.requests(call).at(-1);
     },
-    /** The bodies sent to `call`, oldest first. */
-    bodies<C extends CallDef>(call: C): CallInput<C>['body'][] {
+    bodies(call) {
       return server.requests(call).map((r) => r.body);
     },
-    /** Every request, oldest first. */
-    get all(): readonly FakeRequest[] {
+    lines() {
+      return seen.map((r) => requestLine(r.call, r));
+    },
+    get all() {
       return seen;
     },
   };
   return server;
 }
-
-export type FakeServer = ReturnType<typeof fakeServer>;
 
 /** A page of `rows` as a paged call answers it, honouring `page` and `rowsPerPage` of the query sent. */
 export function pageOf<T>(rows: readonly T[], query: FakeRequest['query']) {
