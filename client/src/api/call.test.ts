@@ -7,14 +7,16 @@ import {
   MSG,
 } from '@rpm/shared';
 import { describe, expect, it } from 'vitest';
-import { json, makeUser, mockFetch, storeUser } from '../test/fixtures';
+import { fakeServer, json } from '../test/fake-server';
+import { makeUser, storeUser } from '../test/fixtures';
 import { ApiError } from './api-error';
 import { call, callRaw } from './call';
 
+// This file tests call.ts itself: it checks the URLs call.ts builds as literals.
 describe('call', () => {
   it('builds the URL with the query and sends the stored user headers and the cookie', async () => {
     storeUser(makeUser({ user_id: 9, token: 'abc' }));
-    const fetch = mockFetch(() => json({ status: 1, message: 'ok' }));
+    const { fetch } = fakeServer().on(checkSession, { status: 1, message: 'ok' });
 
     const answer = await call(checkSession, { query: { status: 1 } });
 
@@ -28,7 +30,7 @@ describe('call', () => {
   });
 
   it('sends a JSON body and no session headers without a stored user', async () => {
-    const fetch = mockFetch(() => json({ status: 0, message: 'no' }));
+    const { fetch } = fakeServer().on(loginWithCaptcha, { status: 0, message: 'no' });
     await call(loginWithCaptcha, { body: { username: 'a@b.co', password: 'pw', captchaToken: 't' } });
     const init = fetch.mock.calls[0]?.[1];
     expect(init?.method).toBe('POST');
@@ -39,13 +41,13 @@ describe('call', () => {
 
   it('uses explicit session headers when given', async () => {
     storeUser(makeUser({ user_id: 9 }));
-    const fetch = mockFetch(() => json({ status: 1, message: 'ok' }));
+    const { fetch } = fakeServer().on(isAlive, { status: 1, message: 'ok' });
     await call(isAlive, {}, { auth: { uid: 5, token: 'flagged' } });
     expect(fetch.mock.calls[0]?.[1]?.headers).toMatchObject({ uid: '5', token: 'flagged' });
   });
 
   it('throws ApiError with the envelope and Retry-After for a non-2xx answer', async () => {
-    mockFetch(() =>
+    fakeServer().on(isAlive, () =>
       json({ status: 429, message: 'slow down', field: 'username' }, 429, { 'Retry-After': '120' }),
     );
     const error = await call(isAlive).catch((e: unknown) => e);
@@ -54,25 +56,33 @@ describe('call', () => {
   });
 
   it('falls back to the status text when the error body is not an envelope', async () => {
-    mockFetch(() => new Response('<html>bad gateway</html>', { status: 502, statusText: 'Bad Gateway' }));
+    fakeServer().on(
+      isAlive,
+      () => new Response('<html>bad gateway</html>', { status: 502, statusText: 'Bad Gateway' }),
+    );
     await expect(call(isAlive)).rejects.toMatchObject({ status: 502, message: 'Bad Gateway' });
   });
 
   it('throws status 0 with the cannot-connect text when fetch fails', async () => {
-    mockFetch(() => {
-      throw new TypeError('Failed to fetch');
-    });
+    fakeServer().offline(isAlive);
     await expect(call(isAlive)).rejects.toMatchObject({ status: 0, message: MSG.cantConnect });
   });
 
   it('rejects a 2xx answer that does not match the contract', async () => {
-    mockFetch(() => json({ nope: true }));
+    // A raw answer: the fake server would refuse to give one the contract does not describe.
+    fakeServer().on(isAlive, () => json({ nope: true }));
     await expect(call(isAlive)).rejects.toBeInstanceOf(ApiError);
   });
 
   it("sends the contract's declared headers as strings, leaving out undefined ones", async () => {
     storeUser(makeUser({ user_id: 9, token: 'abc' }));
-    const fetch = mockFetch(() => json({ status: 1, data: [], columns: [], count: 0, total: 0 }));
+    const { fetch } = fakeServer().on(getBillingDetails, {
+      status: 1,
+      data: [],
+      columns: [],
+      count: 0,
+      total: 0,
+    });
     await call(getBillingDetails, {
       query: { page: 2, rowsPerPage: 25 },
       headers: { month: 3, year: 2025, practice: '4', organization: undefined, search: 'ann' },
@@ -92,7 +102,13 @@ describe('call', () => {
 
   it('keeps the session headers over a same-named declared header', async () => {
     storeUser(makeUser({ user_id: 9, token: 'abc' }));
-    const fetch = mockFetch(() => json({ status: 1, data: [], columns: [], count: 0, total: 0 }));
+    const { fetch } = fakeServer().on(getBillingDetails, {
+      status: 1,
+      data: [],
+      columns: [],
+      count: 0,
+      total: 0,
+    });
     const headers = { month: 1, year: 2025, uid: '1', token: 'forged' };
     await call(getBillingDetails, { headers });
     expect(fetch.mock.calls[0]?.[1]?.headers).toMatchObject({ uid: '9', token: 'abc' });
@@ -102,7 +118,7 @@ describe('call', () => {
     ['a character outside Latin-1', 'Ωmega'],
     ['a line break', 'a\r\nx-evil: 1'],
   ])('refuses a header value with %s before fetching, naming the header', async (_, search) => {
-    const fetch = mockFetch(() => json({}));
+    const { fetch } = fakeServer();
     const error = await call(getBillingDetails, { headers: { month: 1, year: 2025, search } }).catch(
       (e) => e,
     );
@@ -112,7 +128,8 @@ describe('call', () => {
   });
 
   it('callRaw gives the unread 2xx response of a file call', async () => {
-    mockFetch(
+    fakeServer().on(
+      generateBillingReport,
       () =>
         new Response('%PDF-1.7', {
           status: 200,
@@ -128,7 +145,7 @@ describe('call', () => {
   });
 
   it('callRaw throws the error envelope of a failed file call', async () => {
-    mockFetch(() => json({ status: 403, message: 'Practice not in your scope' }, 403));
+    fakeServer().fail(generateBillingReport, 403, 'Practice not in your scope');
     await expect(callRaw(generateBillingReport, { headers: { month: 1, year: 2025 } })).rejects.toMatchObject(
       {
         status: 403,

@@ -2,8 +2,8 @@ import { type CallDef, myTasksList } from '@rpm/shared';
 import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { useState } from 'react';
 import { describe, expect, it } from 'vitest';
-import { fakeContractServer } from '../list/fake-list-server';
-import { json, storeUser } from '../test/fixtures';
+import { errorAnswer, fakeServer } from '../test/fake-server';
+import { storeUser } from '../test/fixtures';
 import { renderWithProviders } from '../test/render';
 import { useCall } from './use-call';
 
@@ -60,7 +60,7 @@ describe('useCall', () => {
   it('a slow answer to an older input never replaces the newer one', async () => {
     storeUser();
     let releaseOld: () => void = () => undefined;
-    fakeContractServer().on(list, (r) =>
+    fakeServer().on(list, (r) =>
       r.query.search === 'old'
         ? new Promise((resolve) => {
             releaseOld = () => resolve(page('old answer'));
@@ -77,8 +77,8 @@ describe('useCall', () => {
 
   it('shows a failure in the error dialog and clears the data it had', async () => {
     storeUser();
-    fakeContractServer().on(list, (r) =>
-      r.query.search === 'bad' ? json({ status: 500, message: 'Database is down' }, 500) : page('rows'),
+    fakeServer().on(list, (r) =>
+      r.query.search === 'bad' ? errorAnswer(500, 'Database is down') : page('rows'),
     );
     renderWithProviders(<Harness first="good" second="bad" />);
     await waitFor(() => expect(state()).toBe('idle|rows|-'));

@@ -1,13 +1,13 @@
-import { MSG } from '@rpm/shared';
+import { getBillingCountSummary, MSG } from '@rpm/shared';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { json, makeUser, storeUser } from '../test/fixtures';
+import { fakeServer } from '../test/fake-server';
+import { makeUser, storeUser } from '../test/fixtures';
 import { renderWithProviders } from '../test/render';
 import { BillingDashboardPage } from './BillingDashboardPage';
-import { fakeBillingServer } from './billing-test-server';
 
-const SUMMARY = 'rpm/billing/getBillingCountSummary';
+const SUMMARY = getBillingCountSummary;
 const counts = {
   count99453: 5,
   count99454: 40,
@@ -18,7 +18,7 @@ const counts = {
   count98981_40Mins: 2,
   count98981_60Mins: 1,
 };
-const zero = Object.fromEntries(Object.keys(counts).map((key) => [key, 0]));
+const zero = Object.fromEntries(Object.keys(counts).map((key) => [key, 0])) as typeof counts;
 
 beforeEach(() => {
   vi.useFakeTimers({ toFake: ['Date'] });
@@ -36,7 +36,7 @@ function openDashboard(pages = ['Billing Dashboard', 'Billing Report']) {
 
 describe('BillingDashboardPage', () => {
   it("draws one bar per code from the month's counts, with its code, name and count as text", async () => {
-    const server = fakeBillingServer({ [SUMMARY]: () => ({ status: 1, data: counts, total: 4321 }) });
+    const server = fakeServer().on(SUMMARY, () => ({ status: 1, data: counts, total: 4321 }));
     openDashboard();
     const chart = await screen.findByRole('list', { name: 'Patients per code, March 2026' });
     expect(server.last(SUMMARY)?.headers).toMatchObject({ month: '3', year: '2026', uid: '11' });
@@ -60,7 +60,7 @@ describe('BillingDashboardPage', () => {
   });
 
   it('links every bar and the button into the billing report of the month', async () => {
-    fakeBillingServer({ [SUMMARY]: () => ({ status: 1, data: counts, total: 0 }) });
+    fakeServer().on(SUMMARY, () => ({ status: 1, data: counts, total: 0 }));
     const { ui, path } = openDashboard();
     const chart = await screen.findByRole('list', { name: /Patients per code/ });
     for (const link of within(chart).getAllByRole('link')) {
@@ -71,21 +71,21 @@ describe('BillingDashboardPage', () => {
   });
 
   it('a bar opens the report', async () => {
-    fakeBillingServer({ [SUMMARY]: () => ({ status: 1, data: counts, total: 0 }) });
+    fakeServer().on(SUMMARY, () => ({ status: 1, data: counts, total: 0 }));
     const { ui, path } = openDashboard();
     await ui.click(await screen.findByRole('link', { name: /99454/ }));
     expect(path()).toBe('/app/billing-report?year=2026&month=3');
   });
 
   it('has no links into the report without its access-list entry', async () => {
-    fakeBillingServer({ [SUMMARY]: () => ({ status: 1, data: counts, total: 0 }) });
+    fakeServer().on(SUMMARY, () => ({ status: 1, data: counts, total: 0 }));
     openDashboard(['Billing Dashboard']);
     await screen.findByRole('list', { name: /Patients per code/ });
     expect(screen.queryAllByRole('link')).toHaveLength(0);
   });
 
   it('reloads for another month; a year change resets the month to January', async () => {
-    const server = fakeBillingServer({ [SUMMARY]: () => ({ status: 1, data: counts, total: 0 }) });
+    const server = fakeServer().on(SUMMARY, () => ({ status: 1, data: counts, total: 0 }));
     const { ui } = openDashboard();
     await screen.findByRole('list', { name: /Patients per code/ });
     const month = screen.getByRole('combobox', { name: 'Month' });
@@ -102,14 +102,14 @@ describe('BillingDashboardPage', () => {
   });
 
   it("says 'No Records Found' for a month with nothing to bill", async () => {
-    fakeBillingServer({ [SUMMARY]: () => ({ status: 1, data: zero, total: 0 }) });
+    fakeServer().on(SUMMARY, () => ({ status: 1, data: zero, total: 0 }));
     openDashboard();
     expect(await screen.findByText(MSG.noRecordsFound)).toBeTruthy();
     expect(screen.queryByRole('list', { name: /Patients per code/ })).toBeNull();
   });
 
   it('shows a failure in the error dialog', async () => {
-    fakeBillingServer({ [SUMMARY]: () => json({ status: 403, message: 'Not allowed' }, 403) });
+    fakeServer().fail(SUMMARY, 403, 'Not allowed');
     openDashboard();
     expect(await screen.findByRole('alertdialog', { name: 'Alert - 403' })).toBeTruthy();
   });

@@ -1,20 +1,30 @@
-import { MSG, PRODUCT, STORAGE_KEYS } from '@rpm/shared';
+import {
+  claimReport,
+  generateBillingReport,
+  getAllPractices,
+  getBillingDetails,
+  MSG,
+  PRODUCT,
+  STORAGE_KEYS,
+  searchPracticeByUserId,
+} from '@rpm/shared';
 import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { writeTemporaryLogin } from '../session/storage';
 import { LocationFilterProvider } from '../shell/location-filter';
-import { json, makeUser, storeUser } from '../test/fixtures';
+import { giveElementsSize } from '../test/element-size';
+import { type FakeRequest, fakeServer } from '../test/fake-server';
+import { makeUser, storeUser } from '../test/fixtures';
 import { renderWithProviders } from '../test/render';
 import { BillingReportPage } from './BillingReportPage';
-import { fakeBillingServer, giveElementsSize } from './billing-test-server';
 import { billingPage, billingRow } from './test-rows';
 
-const DETAILS = 'rpm/billing/getBillingDetails';
-const CLAIM = `rpm/billing/claim${PRODUCT}Report`;
-const PDF = 'rpm/billing/generateBillingReport';
-const ALL_PRACTICES = 'rpm/practices/getAllPractices';
-const SEARCH_PRACTICES = 'rpm/practices/searchPracticeByUserId';
+const DETAILS = getBillingDetails;
+const CLAIM = claimReport;
+const PDF = generateBillingReport;
+const ALL_PRACTICES = getAllPractices;
+const SEARCH_PRACTICES = searchPracticeByUserId;
 
 const biller = makeUser({
   user_id: 10,
@@ -25,7 +35,7 @@ const biller = makeUser({
 const COUNT = 40;
 
 /** A server page of `COUNT` patients, honouring page and rowsPerPage. */
-function pageOf(query: Record<string, string>, total = 1234.5) {
+function pageOf(query: FakeRequest['query'], total = 1234.5) {
   const size = Number(query.rowsPerPage ?? 10);
   const from = Number(query.page ?? 0) * size;
   const rows = Array.from({ length: Math.max(0, Math.min(size, COUNT - from)) }, (_, i) =>
@@ -70,7 +80,7 @@ async function rowsShown() {
 
 describe('BillingReportPage: loading and the table (001 §2.1)', () => {
   it('asks for the current month, page 0 of 10, patient id ascending, and shows the rows', async () => {
-    const server = fakeBillingServer({ [DETAILS]: (r) => pageOf(r.query) });
+    const server = fakeServer().on(DETAILS, (r) => pageOf(r.query));
     openReport();
     await rowsShown();
 
@@ -92,7 +102,7 @@ describe('BillingReportPage: loading and the table (001 §2.1)', () => {
   });
 
   it('shows the columns in the order of 001 §2.1', async () => {
-    fakeBillingServer({ [DETAILS]: (r) => pageOf(r.query) });
+    fakeServer().on(DETAILS, (r) => pageOf(r.query));
     const { container } = openReport();
     await rowsShown();
     const main = container.querySelector('.bp6-table-quadrant-main');
@@ -116,7 +126,7 @@ describe('BillingReportPage: loading and the table (001 §2.1)', () => {
   });
 
   it("opening a patient goes to the patient's chart overview", async () => {
-    fakeBillingServer({ [DETAILS]: (r) => pageOf(r.query) });
+    fakeServer().on(DETAILS, (r) => pageOf(r.query));
     const { ui, path } = openReport();
     await rowsShown();
     await ui.click(screen.getByRole('link', { name: 'DOE 1003, JANE' }));
@@ -124,7 +134,7 @@ describe('BillingReportPage: loading and the table (001 §2.1)', () => {
   });
 
   it("shows 'No Records Found' and no download button when the month has no rows", async () => {
-    fakeBillingServer({ [DETAILS]: () => billingPage([], 0, 0) });
+    fakeServer().on(DETAILS, () => billingPage([], 0, 0));
     openReport();
     expect(await screen.findByText(MSG.noRecordsFound)).toBeTruthy();
     expect(screen.queryByRole('button', { name: 'Download' })).toBeNull();
@@ -133,7 +143,7 @@ describe('BillingReportPage: loading and the table (001 §2.1)', () => {
 
   it('shows the download button only once rows exist', async () => {
     let rows = 0;
-    fakeBillingServer({ [DETAILS]: () => billingPage(rows ? [billingRow()] : [], rows, 0) });
+    fakeServer().on(DETAILS, () => billingPage(rows ? [billingRow()] : [], rows, 0));
     const { ui } = openReport();
     await screen.findByText(MSG.noRecordsFound);
     expect(screen.queryByRole('button', { name: 'Download' })).toBeNull();
@@ -143,7 +153,7 @@ describe('BillingReportPage: loading and the table (001 §2.1)', () => {
   });
 
   it('shows a failed load in the error dialog and empties the table', async () => {
-    fakeBillingServer({ [DETAILS]: () => json({ status: 403, message: 'Practice not in your scope' }, 403) });
+    fakeServer().fail(DETAILS, 403, 'Practice not in your scope');
     openReport();
     expect(await screen.findByRole('alertdialog', { name: 'Alert - 403' })).toBeTruthy();
     expect(screen.getAllByText('Practice not in your scope').length).toBeGreaterThan(0);
@@ -151,7 +161,7 @@ describe('BillingReportPage: loading and the table (001 §2.1)', () => {
   });
 
   it('opens at the month a link asks for (?year=&month=)', async () => {
-    const server = fakeBillingServer({ [DETAILS]: (r) => pageOf(r.query) });
+    const server = fakeServer().on(DETAILS, (r) => pageOf(r.query));
     openReport(biller, '/app/billing-report?year=2025&month=11');
     await rowsShown();
     expect(server.last(DETAILS)?.headers).toMatchObject({ month: '11', year: '2025' });
@@ -161,7 +171,7 @@ describe('BillingReportPage: loading and the table (001 §2.1)', () => {
 
 describe('BillingReportPage: toolbar rules (001 §2.1, §4, §9)', () => {
   it('offers months up to the current one in the current year, and years 2020 to now', async () => {
-    fakeBillingServer({ [DETAILS]: (r) => pageOf(r.query) });
+    fakeServer().on(DETAILS, (r) => pageOf(r.query));
     const { ui } = openReport();
     await rowsShown();
     const month = screen.getByRole('combobox', { name: 'Month' });
@@ -181,7 +191,7 @@ describe('BillingReportPage: toolbar rules (001 §2.1, §4, §9)', () => {
   });
 
   it('a year change resets the month to January and reloads from page 0', async () => {
-    const server = fakeBillingServer({ [DETAILS]: (r) => pageOf(r.query) });
+    const server = fakeServer().on(DETAILS, (r) => pageOf(r.query));
     const { ui } = openReport();
     await rowsShown();
     await ui.click(screen.getByRole('button', { name: 'Next page' }));
@@ -194,7 +204,7 @@ describe('BillingReportPage: toolbar rules (001 §2.1, §4, §9)', () => {
   });
 
   it('a month change reloads from page 0', async () => {
-    const server = fakeBillingServer({ [DETAILS]: (r) => pageOf(r.query) });
+    const server = fakeServer().on(DETAILS, (r) => pageOf(r.query));
     const { ui } = openReport();
     await rowsShown();
     await ui.click(screen.getByRole('button', { name: 'Next page' }));
@@ -205,7 +215,7 @@ describe('BillingReportPage: toolbar rules (001 §2.1, §4, §9)', () => {
   });
 
   it('searches on Enter only, and clearing the box resets the search', async () => {
-    const server = fakeBillingServer({ [DETAILS]: (r) => pageOf(r.query) });
+    const server = fakeServer().on(DETAILS, (r) => pageOf(r.query));
     const { ui } = openReport();
     await rowsShown();
     const box = screen.getByRole('searchbox', { name: 'Search patients' });
@@ -223,7 +233,7 @@ describe('BillingReportPage: toolbar rules (001 §2.1, §4, §9)', () => {
   });
 
   it('emptying the box by hand also resets the search', async () => {
-    const server = fakeBillingServer({ [DETAILS]: (r) => pageOf(r.query) });
+    const server = fakeServer().on(DETAILS, (r) => pageOf(r.query));
     const { ui } = openReport();
     await rowsShown();
     const box = screen.getByRole('searchbox', { name: 'Search patients' });
@@ -234,7 +244,7 @@ describe('BillingReportPage: toolbar rules (001 §2.1, §4, §9)', () => {
   });
 
   it('refuses an empty or special-character search with the spec message', async () => {
-    const server = fakeBillingServer({ [DETAILS]: (r) => pageOf(r.query) });
+    const server = fakeServer().on(DETAILS, (r) => pageOf(r.query));
     const { ui } = openReport();
     await rowsShown();
     await ui.type(screen.getByRole('searchbox', { name: 'Search patients' }), 'doe%{Enter}');
@@ -245,7 +255,7 @@ describe('BillingReportPage: toolbar rules (001 §2.1, §4, §9)', () => {
 
 describe('BillingReportPage: sorting and paging (001 §2.1, §7)', () => {
   it('sorts on the three sortable columns, flipping the order on a second press', async () => {
-    const server = fakeBillingServer({ [DETAILS]: (r) => pageOf(r.query) });
+    const server = fakeServer().on(DETAILS, (r) => pageOf(r.query));
     const { ui } = openReport();
     await rowsShown();
     expect(sortButton('RPM ID, sorted ascending')).toBeTruthy();
@@ -269,7 +279,7 @@ describe('BillingReportPage: sorting and paging (001 §2.1, §7)', () => {
   });
 
   it('pages forward and back, and a page size starts again at page 0', async () => {
-    const server = fakeBillingServer({ [DETAILS]: (r) => pageOf(r.query) });
+    const server = fakeServer().on(DETAILS, (r) => pageOf(r.query));
     const { ui } = openReport();
     await rowsShown();
     expect((screen.getByRole('button', { name: 'Previous page' }) as HTMLButtonElement).disabled).toBe(true);
@@ -297,8 +307,8 @@ describe('BillingReportPage: sorting and paging (001 §2.1, §7)', () => {
 describe('BillingReportPage: Claim Sent (001 §4 Billing)', () => {
   it('records the claim, reloads the table, and shows the claim date instead of the action', async () => {
     const claimed = new Set<number>();
-    const server = fakeBillingServer({
-      [DETAILS]: () =>
+    const server = fakeServer()
+      .on(DETAILS, () =>
         billingPage(
           [1001, 1002].map((id) =>
             billingRow({
@@ -310,11 +320,11 @@ describe('BillingReportPage: Claim Sent (001 §4 Billing)', () => {
           2,
           0,
         ),
-      [CLAIM]: (r) => {
+      )
+      .on(CLAIM, (r) => {
         claimed.add(Number(r.query.id));
         return { status: 1, message: 'Claim recorded', claim_date: '2026-03-15' };
-      },
-    });
+      });
     const { ui } = openReport();
     await rowsShown();
     expect(screen.queryByText('03/15/2026')).toBeNull();
@@ -328,10 +338,9 @@ describe('BillingReportPage: Claim Sent (001 §4 Billing)', () => {
   });
 
   it('keeps the action when the claim fails, and shows the error', async () => {
-    fakeBillingServer({
-      [DETAILS]: () => billingPage([billingRow()], 1, 0),
-      [CLAIM]: () => json({ status: 500, message: 'Database unavailable' }, 500),
-    });
+    fakeServer()
+      .on(DETAILS, () => billingPage([billingRow()], 1, 0))
+      .fail(CLAIM, 500, 'Database unavailable');
     const { ui } = openReport();
     await rowsShown();
     await ui.click(screen.getByRole('button', { name: 'Mark claim sent for DOE 1001, JANE' }));
@@ -342,16 +351,18 @@ describe('BillingReportPage: Claim Sent (001 §4 Billing)', () => {
 
 describe('BillingReportPage: download (001 §2.1, §7)', () => {
   it('downloads the PDF with the headers and sort, named by Content-Disposition', async () => {
-    const server = fakeBillingServer({
-      [DETAILS]: (r) => pageOf(r.query),
-      [PDF]: () =>
-        new Response('%PDF-1.7', {
-          headers: {
-            'content-type': 'application/pdf',
-            'content-disposition': 'attachment; filename="RPM-2026-03.pdf"',
-          },
-        }),
-    });
+    const server = fakeServer()
+      .on(DETAILS, (r) => pageOf(r.query))
+      .on(
+        PDF,
+        () =>
+          new Response('%PDF-1.7', {
+            headers: {
+              'content-type': 'application/pdf',
+              'content-disposition': 'attachment; filename="RPM-2026-03.pdf"',
+            },
+          }),
+      );
     const created = vi.fn((_: Blob) => 'blob:report');
     vi.stubGlobal('URL', Object.assign(URL, { createObjectURL: created, revokeObjectURL: vi.fn() }));
     const saved: string[] = [];
@@ -387,10 +398,9 @@ describe('BillingReportPage: practice (001 §2.4, §6)', () => {
   ];
 
   it('roles 1 and 10 pick from all practices; a choice reloads from page 0, clearing sends none', async () => {
-    const server = fakeBillingServer({
-      [DETAILS]: (r) => pageOf(r.query),
-      [ALL_PRACTICES]: () => ({ status: 1, data: practices }),
-    });
+    const server = fakeServer()
+      .on(DETAILS, (r) => pageOf(r.query))
+      .on(ALL_PRACTICES, () => ({ status: 1, data: practices }));
     const { ui } = openReport();
     await rowsShown();
     await ui.click(screen.getByRole('button', { name: 'Next page' }));
@@ -417,10 +427,9 @@ describe('BillingReportPage: practice (001 §2.4, §6)', () => {
   });
 
   it('chooses with the arrow keys and Enter, and says No options when nothing matches', async () => {
-    const server = fakeBillingServer({
-      [DETAILS]: (r) => pageOf(r.query),
-      [ALL_PRACTICES]: () => ({ status: 1, data: practices }),
-    });
+    const server = fakeServer()
+      .on(DETAILS, (r) => pageOf(r.query))
+      .on(ALL_PRACTICES, () => ({ status: 1, data: practices }));
     const { ui } = openReport(makeUser({ roleid: [1], pages: ['Billing Report'] }));
     await rowsShown();
     const selector = screen.getByRole('combobox', { name: MSG.searchPractice });
@@ -437,17 +446,16 @@ describe('BillingReportPage: practice (001 §2.4, §6)', () => {
   });
 
   it('role 17 searches practices with what is typed', async () => {
-    const server = fakeBillingServer({
-      [DETAILS]: (r) => pageOf(r.query),
-      [SEARCH_PRACTICES]: (r) => ({
+    const server = fakeServer()
+      .on(DETAILS, (r) => pageOf(r.query))
+      .on(SEARCH_PRACTICES, (r) => ({
         status: 1,
         data: practices.filter((p) =>
           p.label
             .toLowerCase()
             .includes(String((r.body as { search_term: string }).search_term).toLowerCase()),
         ),
-      }),
-    });
+      }));
     const { ui } = openReport(
       makeUser({ roleid: [17], pages: ['Billing Report'], is_external_care_coord: 1 }),
     );
@@ -465,7 +473,7 @@ describe('BillingReportPage: practice (001 §2.4, §6)', () => {
   });
 
   it("other roles have no selector and use the location filter's practice", async () => {
-    const server = fakeBillingServer({ [DETAILS]: (r) => pageOf(r.query) });
+    const server = fakeServer().on(DETAILS, (r) => pageOf(r.query));
     const user = storeUser(makeUser({ roleid: [11], pages: ['Billing Report'] }));
     renderWithProviders(
       <LocationFilterProvider user={user}>
@@ -483,7 +491,7 @@ describe('BillingReportPage: practice (001 §2.4, §6)', () => {
 
 describe('BillingReportPage: temporary login (001 §2.1)', () => {
   it('switching to a temporary login goes to /app/dashboard', async () => {
-    fakeBillingServer({ [DETAILS]: (r) => pageOf(r.query) });
+    fakeServer().on(DETAILS, (r) => pageOf(r.query));
     const { path } = openReport();
     await rowsShown();
     // As the temporary-login machine stores it (000 §4.4): the flag, the main user, then the user acted as.
@@ -497,7 +505,7 @@ describe('BillingReportPage: temporary login (001 §2.1)', () => {
   });
 
   it('another tab starting a temporary login also leaves', async () => {
-    fakeBillingServer({ [DETAILS]: (r) => pageOf(r.query) });
+    fakeServer().on(DETAILS, (r) => pageOf(r.query));
     const { path } = openReport();
     await rowsShown();
     act(() => {
@@ -509,7 +517,7 @@ describe('BillingReportPage: temporary login (001 §2.1)', () => {
   });
 
   it('a new user without the flag stays', async () => {
-    fakeBillingServer({ [DETAILS]: (r) => pageOf(r.query) });
+    fakeServer().on(DETAILS, (r) => pageOf(r.query));
     const { path } = openReport();
     await rowsShown();
     act(() => {

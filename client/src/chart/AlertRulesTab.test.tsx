@@ -1,23 +1,36 @@
-import { correctThresholds, IVR_SPEECH, MSG } from '@rpm/shared';
+import {
+  addNotificationRule,
+  correctThresholds,
+  getAllIntervals,
+  getAllVitals,
+  getNotificationRules,
+  getPatientDevices,
+  getVitalsDefaults,
+  IVR_SPEECH,
+  MSG,
+  resumeRule,
+  terminateRule,
+} from '@rpm/shared';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
-import { json, makeUser, storeUser } from '../test/fixtures';
+import type { FakeServer } from '../test/fake-server';
+import { makeUser, storeUser } from '../test/fixtures';
 import { renderWithProviders } from '../test/render';
 import { AlertRulesTab, matchesDeviceType } from './AlertRulesTab';
-import { cuff as device, posted, rule, serveChart } from './chart-test-server';
+import { cuff as device, rule, serveChart } from './chart-test-server';
 import { speakIvrNote } from './rule-form/IvrNoteField';
 
 vi.mock('../toaster/toast', () => ({ showToast: vi.fn(async () => undefined) }));
 
-const ok = () => json({ status: 1, message: 'Done', data: { continued_rule_id: 40 } });
+const ok = () => ({ status: 1, message: 'Done', data: { continued_rule_id: 40 } });
 
-const formData = {
-  'rpm/devices/getPatientDevices': () => json({ status: 1, data: [device] }),
-  'rpm/vitals/getAllIntervals': () =>
-    json({ status: 1, data: [{ interval_id: 1, interval_type: 'Day', days: 1 }] }),
-  'rpm/vitals/getAllVitals': () =>
-    json({
+/** The calls of the rule form. */
+const formData = (server: FakeServer) =>
+  server
+    .on(getPatientDevices, () => ({ status: 1, data: [device] }))
+    .on(getAllIntervals, () => ({ status: 1, data: [{ interval_id: 1, interval_type: 'Day', days: 1 }] }))
+    .on(getAllVitals, () => ({
       status: 1,
       data: [
         {
@@ -29,22 +42,19 @@ const formData = {
           slider_max: 220,
         },
       ],
-    }),
-  'rpm/vitals/getVitalsDefaults': () => json({ status: 1, data: [] }),
-};
+    }))
+    .on(getVitalsDefaults, () => ({ status: 1, data: [] }));
 
-function open(handlers: Parameters<typeof serveChart>[0] = {}) {
+/** Renders the tab; `handlers` adds or replaces answers of the chart's fake server. */
+function open(handlers: (server: FakeServer) => void = () => undefined) {
   storeUser(makeUser({ user_id: 42, roleid: [2], pages: ['Patient Chart'] }));
-  const fetch = serveChart({ ...formData, ...handlers });
+  const fetch = formData(serveChart());
+  handlers(fetch);
   renderWithProviders(<AlertRulesTab patientId={5} />, '/app/patient-chart/alert-rules/5');
   return { fetch, user: userEvent.setup() };
 }
 
-const listQueries = (fetch: ReturnType<typeof serveChart>) =>
-  fetch.mock.calls
-    .map(([url]) => new URL(String(url), 'http://x'))
-    .filter((u) => u.pathname.endsWith('getNotificationRules'))
-    .map((u) => u.searchParams.get('status'));
+const listQueries = (fetch: FakeServer) => fetch.requests(getNotificationRules).map((r) => r.query.status);
 
 describe('AlertRulesTab (001 §2.2, §4, §5)', () => {
   it('lists the rules with the columns of the spec and filters by status', async () => {
@@ -66,13 +76,13 @@ describe('AlertRulesTab (001 §2.2, §4, §5)', () => {
   });
 
   it('turning a rule off asks when to resume; Save terminates and continues', async () => {
-    const { fetch, user } = open({ 'rpm/notification/terminateRule': ok });
+    const { fetch, user } = open((s) => s.on(terminateRule, ok));
     await user.click(await screen.findByRole('switch', { name: 'Status of BP Cuff' }));
     const dialog = await screen.findByRole('dialog', { name: MSG.resumeMonitoring });
-    expect(posted(fetch, 'rpm/notification/terminateRule')).toEqual([]);
+    expect(fetch.bodies(terminateRule)).toEqual([]);
     await user.click(within(dialog).getByRole('button', { name: 'Save' }));
-    await waitFor(() => expect(posted(fetch, 'rpm/notification/terminateRule')).toHaveLength(1));
-    expect(posted(fetch, 'rpm/notification/terminateRule')[0]).toMatchObject({
+    await waitFor(() => expect(fetch.bodies(terminateRule)).toHaveLength(1));
+    expect(fetch.bodies(terminateRule)[0]).toMatchObject({
       notification_rule_id: 31,
       device_assign_id: 21,
       terminated_by: 42,
@@ -83,35 +93,36 @@ describe('AlertRulesTab (001 §2.2, §4, §5)', () => {
   });
 
   it('the resume dialog refuses an end before the start with Invalid Date', async () => {
-    const { fetch, user } = open({ 'rpm/notification/terminateRule': ok });
+    const { fetch, user } = open((s) => s.on(terminateRule, ok));
     await user.click(await screen.findByRole('switch', { name: 'Status of BP Cuff' }));
     const dialog = await screen.findByRole('dialog', { name: MSG.resumeMonitoring });
     const end = within(dialog).getByLabelText('End Date');
     await user.clear(end);
     await user.click(within(dialog).getByRole('button', { name: 'Save' }));
     expect(within(dialog).getAllByText(MSG.invalidDate).length).toBeGreaterThan(0);
-    expect(posted(fetch, 'rpm/notification/terminateRule')).toEqual([]);
+    expect(fetch.bodies(terminateRule)).toEqual([]);
   });
 
   it('No terminates without continuing', async () => {
-    const { fetch, user } = open({ 'rpm/notification/terminateRule': ok });
+    const { fetch, user } = open((s) => s.on(terminateRule, ok));
     await user.click(await screen.findByRole('switch', { name: 'Status of BP Cuff' }));
     const dialog = await screen.findByRole('dialog', { name: MSG.resumeMonitoring });
     await user.click(within(dialog).getByRole('button', { name: 'No' }));
-    await waitFor(() => expect(posted(fetch, 'rpm/notification/terminateRule')).toHaveLength(1));
-    expect(posted(fetch, 'rpm/notification/terminateRule')[0]).toMatchObject({ is_continue: false });
+    await waitFor(() => expect(fetch.bodies(terminateRule)).toHaveLength(1));
+    expect(fetch.bodies(terminateRule)[0]).toMatchObject({ is_continue: false });
   });
 
   it('turning an inactive rule on resumes it; a failure shows the error and leaves the switch', async () => {
-    const { fetch, user } = open({
-      'rpm/notification/getNotificationRules': () => json({ status: 1, data: [{ ...rule, status: 2 }] }),
-      'rpm/notification/resumeRule': () => json({ status: 409, message: 'Overlapping rule' }, 409),
-    });
+    const { fetch, user } = open((s) =>
+      s
+        .on(getNotificationRules, () => ({ status: 1, data: [{ ...rule, status: 2 as const }] }))
+        .fail(resumeRule, 409, 'Overlapping rule'),
+    );
     const toggle = await screen.findByRole('switch', { name: 'Status of BP Cuff' });
     expect(toggle).toHaveProperty('checked', false);
     await user.click(toggle);
     expect(await screen.findByText('Overlapping rule')).toBeTruthy();
-    expect(posted(fetch, 'rpm/notification/resumeRule')[0]).toMatchObject({
+    expect(fetch.bodies(resumeRule)[0]).toMatchObject({
       notification_rule_id: [31],
       device_assign_id: 21,
     });
@@ -119,25 +130,24 @@ describe('AlertRulesTab (001 §2.2, §4, §5)', () => {
   });
 
   it('adds a rule with the default dates after checking the form', async () => {
-    const { fetch, user } = open({
-      'rpm/notification/addNotificationRule': () =>
-        json({ status: 1, message: 'Added', data: { notification_rule_id: 50 } }),
-    });
+    const { fetch, user } = open((s) =>
+      s.on(addNotificationRule, () => ({ status: 1, message: 'Added', data: { notification_rule_id: 50 } })),
+    );
     await user.click(await screen.findByRole('button', { name: 'Add New' }));
     const dialog = await screen.findByRole('dialog', { name: 'Add New Rule' });
     await within(dialog).findByRole('option', { name: 'BP Cuff (860000000000001)' });
     expect(within(dialog).getByLabelText('End Date')).toHaveProperty('value', '2099-12-31');
     await user.click(within(dialog).getByRole('button', { name: 'Save' }));
     expect(within(dialog).getByText(MSG.selectDevice, { selector: '.bp6-form-helper-text' })).toBeTruthy();
-    expect(posted(fetch, 'rpm/notification/addNotificationRule')).toEqual([]);
+    expect(fetch.bodies(addNotificationRule)).toEqual([]);
     await user.selectOptions(within(dialog).getByLabelText('Device'), '11');
     await user.type(within(dialog).getByLabelText('IVR Note'), 'Please take a reading!');
     await user.click(within(dialog).getByRole('button', { name: 'Save' }));
     expect(within(dialog).getByText(MSG.messageSpecialChars)).toBeTruthy();
     await user.clear(within(dialog).getByLabelText('IVR Note'));
     await user.click(within(dialog).getByRole('button', { name: 'Save' }));
-    await waitFor(() => expect(posted(fetch, 'rpm/notification/addNotificationRule')).toHaveLength(1));
-    expect(posted(fetch, 'rpm/notification/addNotificationRule')[0]).toMatchObject({
+    await waitFor(() => expect(fetch.bodies(addNotificationRule)).toHaveLength(1));
+    expect(fetch.bodies(addNotificationRule)[0]).toMatchObject({
       user_id: 5,
       role_id: 7,
       inventory_id: 11,
@@ -187,7 +197,7 @@ describe('AlertRulesTab (001 §2.2, §4, §5)', () => {
   });
 
   it('shows No Device Available without a current device', async () => {
-    const { user } = open({ 'rpm/devices/getPatientDevices': () => json({ status: 1, data: [] }) });
+    const { user } = open((s) => s.on(getPatientDevices, () => ({ status: 1, data: [] })));
     await user.click(await screen.findByRole('button', { name: 'Add New' }));
     const dialog = await screen.findByRole('dialog', { name: 'Add New Rule' });
     expect(await within(dialog).findByRole('option', { name: MSG.noDeviceAvailable })).toBeTruthy();
@@ -227,24 +237,19 @@ describe('AlertRulesTab (001 §2.2, §4, §5)', () => {
   });
 
   it('disables Monitoring Levels for a weight device', async () => {
-    open({
-      'rpm/notification/getNotificationRules': () =>
-        json({
-          status: 1,
-          data: [{ ...rule, device_type_id: 2, device_type: 'Weight', device_name: 'Scale' }],
-        }),
-    });
+    open((s) =>
+      s.on(getNotificationRules, () => ({
+        status: 1,
+        data: [{ ...rule, device_type_id: 2, device_type: 'Weight', device_name: 'Scale' }],
+      })),
+    );
     expect(
       await screen.findByRole('button', { name: `${MSG.vitalMonitoringLevels} of Scale` }),
     ).toHaveProperty('disabled', true);
   });
 
   it("a connection failure opens 'Alert' with Reload (001 §2.2)", async () => {
-    open({
-      'rpm/notification/getNotificationRules': () => {
-        throw new TypeError('Failed to fetch');
-      },
-    });
+    open((s) => s.offline(getNotificationRules));
     const dialog = await screen.findByRole('dialog', { name: 'Alert' });
     expect(within(dialog).getByText(MSG.cantConnect)).toBeTruthy();
     expect(within(dialog).getByRole('button', { name: MSG.reload })).toBeTruthy();

@@ -1,27 +1,44 @@
-import { MSG } from '@rpm/shared';
+import {
+  acknowledgeAlerts,
+  addPatientNote,
+  addPatientTask,
+  getActivityLogs,
+  getCareTeam,
+  getPatientAlerts,
+  getPatientDevices,
+  getPatientNotes,
+  getPatientTasks,
+  getRunningTimer,
+  MSG,
+  type PatientAlert,
+  startActivityTimer,
+  stopActivityTimer,
+  updatePatientTask,
+} from '@rpm/shared';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { ReactElement } from 'react';
 import { describe, expect, it, vi } from 'vitest';
-import { json, makeUser, storeUser } from '../test/fixtures';
+import type { FakeAnswer, FakeServer } from '../test/fake-server';
+import { makeUser, storeUser } from '../test/fixtures';
 import { renderWithProviders } from '../test/render';
 import { ActivityLogsTab, formatDuration } from './ActivityLogsTab';
 import { AlertsTab } from './AlertsTab';
-import { cuff, posted, serveChart } from './chart-test-server';
+import { cuff, serveChart } from './chart-test-server';
 import { DevicesTab } from './DevicesTab';
 import { NotesTab } from './NotesTab';
 import { TasksTab } from './TasksTab';
 
 vi.mock('../toaster/toast', () => ({ showToast: vi.fn(async () => undefined) }));
 
-function open(ui: ReactElement, handlers: Parameters<typeof serveChart>[0]) {
+/** Renders `ui` for a signed-in nurse; `server` (made first, so it answers the first calls) serves the chart. */
+function open(ui: ReactElement, server: FakeServer) {
   storeUser(makeUser({ user_id: 42, roleid: [8], pages: ['Patient Chart'] }));
-  const fetch = serveChart(handlers);
   renderWithProviders(ui, '/app/patient-chart/overview/5');
-  return { fetch, user: userEvent.setup() };
+  return { server, user: userEvent.setup() };
 }
 
-const alert = (alert_id: number, acknowledged: boolean) => ({
+const alert = (alert_id: number, acknowledged: boolean): PatientAlert => ({
   alert_id,
   reading_id: alert_id,
   notification_rule_id: 31,
@@ -41,33 +58,31 @@ const alert = (alert_id: number, acknowledged: boolean) => ({
 
 describe('chart tabs', () => {
   it('Devices lists the assignments', async () => {
-    open(<DevicesTab patientId={5} />, {
-      'rpm/devices/getPatientDevices': () =>
-        json({
-          status: 1,
-          data: [{ ...cuff, last_reading_at: '2026-11-21T08:00:00Z', active_rule_id: 31 }],
-        }),
-    });
+    open(
+      <DevicesTab patientId={5} />,
+      serveChart().on(getPatientDevices, () => ({
+        status: 1,
+        data: [{ ...cuff, last_reading_at: '2026-11-21T08:00:00Z', active_rule_id: 31 }],
+      })),
+    );
     const row = (await screen.findByText('860000000000001')).closest('tr') as HTMLElement;
     expect(within(row).getByText('10/01/2026')).toBeTruthy();
     expect(within(row).getByText('Current')).toBeTruthy();
   });
 
   it('Alerts acknowledges the chosen open alerts', async () => {
-    const { fetch, user } = open(<AlertsTab patientId={5} />, {
-      'rpm/alerts/getPatientAlerts': () =>
-        json({ status: 1, data: [alert(7, false), alert(8, true)], count: 2 }),
-      'rpm/alerts/acknowledgeAlerts': () =>
-        json({ status: 1, message: 'Acknowledged', data: { acknowledged: 1 } }),
-    });
+    const { server, user } = open(
+      <AlertsTab patientId={5} />,
+      serveChart()
+        .on(getPatientAlerts, () => ({ status: 1, data: [alert(7, false), alert(8, true)], count: 2 }))
+        .on(acknowledgeAlerts, () => ({ status: 1, message: 'Acknowledged', data: { acknowledged: 1 } })),
+    );
     expect(await screen.findAllByText('Critical High')).toHaveLength(2);
     expect(screen.queryByLabelText('Select alert 8')).toBeNull();
     expect(screen.getByRole('button', { name: 'Acknowledge' })).toHaveProperty('disabled', true);
     await user.click(screen.getByLabelText('Select alert 7'));
     await user.click(screen.getByRole('button', { name: 'Acknowledge' }));
-    await waitFor(() =>
-      expect(posted(fetch, 'rpm/alerts/acknowledgeAlerts')).toEqual([{ patient_id: 5, alert_id: [7] }]),
-    );
+    await waitFor(() => expect(server.bodies(acknowledgeAlerts)).toEqual([{ patient_id: 5, alert_id: [7] }]));
   });
 
   it('Notes refuses an empty note and adds one', async () => {
@@ -79,36 +94,37 @@ describe('chart tabs', () => {
       created_at: '2026-11-21T08:00:00Z',
       updated_at: '2026-11-21T08:00:00Z',
     };
-    const { fetch, user } = open(<NotesTab patientId={5} />, {
-      'rpm/notes/getPatientNotes': () => json({ status: 1, data: [note], count: 1 }),
-      'rpm/notes/addPatientNote': () => json({ status: 1, message: 'Added', data: note }),
-    });
+    const { server, user } = open(
+      <NotesTab patientId={5} />,
+      serveChart()
+        .on(getPatientNotes, () => ({ status: 1, data: [note], count: 1 }))
+        .on(addPatientNote, () => ({ status: 1, message: 'Added', data: note })),
+    );
     expect(await screen.findByText('Called the patient.')).toBeTruthy();
     await user.click(screen.getByRole('button', { name: 'Add Note' }));
     expect(screen.getByText(MSG.required)).toBeTruthy();
     await user.type(screen.getByLabelText('New Note'), 'Reviewed readings.');
     await user.click(screen.getByRole('button', { name: 'Add Note' }));
     await waitFor(() =>
-      expect(posted(fetch, 'rpm/notes/addPatientNote')).toEqual([
-        { patient_id: 5, note: 'Reviewed readings.' },
-      ]),
+      expect(server.bodies(addPatientNote)).toEqual([{ patient_id: 5, note: 'Reviewed readings.' }]),
     );
   });
 
   it('Alerts pages on the server, 10 rows by default, instead of stopping at 100 (issue 10)', async () => {
     const pages: string[] = [];
-    const { user } = open(<AlertsTab patientId={5} />, {
-      'rpm/alerts/getPatientAlerts': (_body, url) => {
-        pages.push(`${url.searchParams.get('page')}/${url.searchParams.get('rowsPerPage')}`);
-        const page = Number(url.searchParams.get('page'));
-        const size = Number(url.searchParams.get('rowsPerPage'));
+    const { user } = open(
+      <AlertsTab patientId={5} />,
+      serveChart().on(getPatientAlerts, ({ query }) => {
+        pages.push(`${query.page}/${query.rowsPerPage}`);
+        const page = Number(query.page);
+        const size = Number(query.rowsPerPage);
         const ids = Array.from(
           { length: Math.max(0, Math.min(size, 123 - page * size)) },
           (_, n) => page * size + n + 1,
         );
-        return json({ status: 1, data: ids.map((id) => alert(id, false)), count: 123 });
-      },
-    });
+        return { status: 1, data: ids.map((id) => alert(id, false)), count: 123 };
+      }),
+    );
     expect(await screen.findByText('1–10 of 123')).toBeTruthy();
     await user.click(screen.getByRole('button', { name: 'Next page' }));
     expect(await screen.findByText('11–20 of 123')).toBeTruthy();
@@ -116,7 +132,7 @@ describe('chart tabs', () => {
   });
 
   it('Tasks adds a task for the signed-in user and changes a status', async () => {
-    const task = {
+    const task: FakeAnswer<typeof addPatientTask>['data'] = {
       task_id: 9,
       title: 'Call patient',
       description: null,
@@ -128,33 +144,42 @@ describe('chart tabs', () => {
       created_by: 42,
       created_at: '2026-11-21T08:00:00Z',
     };
-    const { fetch, user } = open(<TasksTab patientId={5} />, {
-      'rpm/tasks/getPatientTasks': () => json({ status: 1, data: [task], count: 1 }),
-      'rpm/patients/getCareTeam': () => json({ status: 1, data: [] }),
-      'rpm/tasks/addPatientTask': () => json({ status: 1, message: 'Added', data: task }),
-      'rpm/tasks/updatePatientTask': () => json({ status: 1, message: 'Updated', data: task }),
-    });
+    const { server, user } = open(
+      <TasksTab patientId={5} />,
+      serveChart()
+        .on(getPatientTasks, () => ({ status: 1, data: [task], count: 1 }))
+        .on(getCareTeam, () => ({ status: 1, data: [] }))
+        .on(addPatientTask, () => ({ status: 1, message: 'Added', data: task }))
+        .on(updatePatientTask, () => ({ status: 1, message: 'Updated', data: task })),
+    );
     await user.type(await screen.findByLabelText('Task'), 'Check cuff');
     await user.click(screen.getByRole('button', { name: 'Add Task' }));
     await waitFor(() =>
-      expect(posted(fetch, 'rpm/tasks/addPatientTask')).toEqual([
+      expect(server.bodies(addPatientTask)).toEqual([
         { patient_id: 5, assigned_to: 42, title: 'Check cuff' },
       ]),
     );
     await user.selectOptions(screen.getByLabelText('Status of Call patient'), 'completed');
     await waitFor(() =>
-      expect(posted(fetch, 'rpm/tasks/updatePatientTask')).toEqual([{ task_id: 9, status: 'completed' }]),
+      expect(server.bodies(updatePatientTask)).toEqual([{ task_id: 9, status: 'completed' }]),
     );
   });
 
   it('Activity Logs starts and stops the timer', async () => {
-    const timer = { timer_id: 4, patient_id: 5, program: 'CCM', started_at: new Date().toISOString() };
-    const { fetch, user } = open(<ActivityLogsTab patientId={5} />, {
-      'rpm/activity/getRunningTimer': () => json({ status: 1, data: null }),
-      'rpm/activity/getActivityLogs': () => json({ status: 1, data: [], count: 0, totals: { RPM: 125 } }),
-      'rpm/activity/startTimer': () => json({ status: 1, data: timer }),
-      'rpm/activity/stopTimer': () => json({ status: 1, data: { time_log_id: 1, seconds: 61 } }),
-    });
+    const timer = {
+      timer_id: 4,
+      patient_id: 5,
+      program: 'CCM' as const,
+      started_at: new Date().toISOString(),
+    };
+    const { server, user } = open(
+      <ActivityLogsTab patientId={5} />,
+      serveChart()
+        .on(getRunningTimer, () => ({ status: 1, data: null }))
+        .on(getActivityLogs, () => ({ status: 1, data: [], count: 0, totals: { RPM: 125 } }))
+        .on(startActivityTimer, () => ({ status: 1, data: timer }))
+        .on(stopActivityTimer, () => ({ status: 1, data: { time_log_id: 1, seconds: 61 } })),
+    );
     expect(await screen.findByText(/RPM 2:05/)).toBeTruthy();
     await user.selectOptions(screen.getByLabelText('Program'), 'CCM');
     await user.click(screen.getByRole('button', { name: 'Start Timer' }));
@@ -162,11 +187,9 @@ describe('chart tabs', () => {
       'textContent',
       expect.stringContaining('CCM'),
     );
-    expect(posted(fetch, 'rpm/activity/startTimer')).toEqual([{ patient_id: 5, program: 'CCM' }]);
+    expect(server.bodies(startActivityTimer)).toEqual([{ patient_id: 5, program: 'CCM' }]);
     await user.click(screen.getByRole('button', { name: 'Stop' }));
-    await waitFor(() =>
-      expect(posted(fetch, 'rpm/activity/stopTimer')).toEqual([{ timer_id: 4, discard: false }]),
-    );
+    await waitFor(() => expect(server.bodies(stopActivityTimer)).toEqual([{ timer_id: 4, discard: false }]));
     expect(await screen.findByRole('button', { name: 'Start Timer' })).toBeTruthy();
   });
 

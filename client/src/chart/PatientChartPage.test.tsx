@@ -1,9 +1,18 @@
+import {
+  addCheckInEntry,
+  checkPageAccess,
+  getPatientDevices,
+  getPatientStatuses,
+  type StatusOption,
+  updateCcmStatus,
+  updateRpmStatus,
+} from '@rpm/shared';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
-import { json, makeUser, storeUser } from '../test/fixtures';
+import { makeUser, storeUser } from '../test/fixtures';
 import { renderWithProviders } from '../test/render';
-import { posted, serveChart, statuses } from './chart-test-server';
+import { serveChart, statuses } from './chart-test-server';
 import { CHART_ACCESS_DENIED, CHART_LATER_RELEASE, PatientChartPage } from './PatientChartPage';
 
 vi.mock('../toaster/toast', () => ({ showToast: vi.fn(async () => undefined) }));
@@ -15,7 +24,7 @@ function open(path: string, roleid = [2]) {
 
 describe('PatientChartPage (000 §2.3)', () => {
   it('shows the header and the 19 tabs in order, on the overview', async () => {
-    const fetch = serveChart();
+    const server = serveChart();
     open('/app/patient-chart/overview/5');
     expect(await screen.findByRole('heading', { name: 'Rosa Diaz' })).toBeTruthy();
     expect(screen.getByTestId('chart-dob')).toHaveProperty(
@@ -29,11 +38,11 @@ describe('PatientChartPage (000 §2.3)', () => {
     expect(screen.getByRole('tab', { name: 'Overview' }).getAttribute('aria-selected')).toBe('true');
     expect(await screen.findByLabelText('RPM Status')).toBeTruthy();
     // Role 2 does not check in (000 §4.6).
-    expect(posted(fetch, 'rpm/dashboard/addCheckInEntry')).toEqual([]);
+    expect(server.bodies(addCheckInEntry)).toEqual([]);
   });
 
   it('shows the blocked view when the access check answers 403', async () => {
-    serveChart({ 'rpm/auth/checkPageAccess': () => json({ status: 403, message: 'Forbidden' }, 403) });
+    serveChart().fail(checkPageAccess, 403, 'Forbidden');
     open('/app/patient-chart/overview/5');
     expect(await screen.findByText(CHART_ACCESS_DENIED)).toBeTruthy();
     expect(screen.queryByRole('tab')).toBeNull();
@@ -41,10 +50,10 @@ describe('PatientChartPage (000 §2.3)', () => {
   });
 
   it.each([[6], [8], [13]])('checks lowest role %i in once', async (role) => {
-    const fetch = serveChart();
+    const server = serveChart().on(getPatientDevices, { status: 1, data: [] });
     open('/app/patient-chart/devices/5', [role, 20]);
     await screen.findByRole('heading', { name: 'Rosa Diaz' });
-    await waitFor(() => expect(posted(fetch, 'rpm/dashboard/addCheckInEntry')).toEqual([{ patient_id: 5 }]));
+    await waitFor(() => expect(server.bodies(addCheckInEntry)).toEqual([{ patient_id: 5 }]));
   });
 
   it.each([
@@ -88,24 +97,22 @@ describe('Overview statuses (001 §2.3, §4)', () => {
   });
 
   it('updates directly when no dialog applies', async () => {
-    const fetch = serveChart({
-      'rpm/dashboard/updateRpmStatus': () => json({ status: 1, message: 'Updated' }),
-    });
+    const server = serveChart().on(updateRpmStatus, () => ({ status: 1, message: 'Updated' }));
     const user = userEvent.setup();
     open('/app/patient-chart/overview/5');
     await user.selectOptions(await screen.findByLabelText('RPM Status'), '9');
     await user.selectOptions(screen.getByLabelText('RPM Status'), '4');
     expect(screen.getByRole('button', { name: 'Update RPM Status' })).toHaveProperty('disabled', true);
     await user.selectOptions(screen.getByLabelText('CCM Status'), '3');
-    expect(posted(fetch, 'rpm/dashboard/updateRpmStatus')).toEqual([]);
+    expect(server.bodies(updateRpmStatus)).toEqual([]);
   });
 
   it.each([
-    ['RPM', '9', 'Rejected', 'rpm/dashboard/updateRpmStatus', 'rejected'],
-    ['RPM', '13', 'Reject', 'rpm/dashboard/updateRpmStatus', 'reject'],
-    ['CCM', '4', 'Discharge', 'rpm/dashboard/updateCcmStatus', 'discharge'],
+    ['RPM', '9', 'Rejected', updateRpmStatus, 'rejected'],
+    ['RPM', '13', 'Reject', updateRpmStatus, 'reject'],
+    ['CCM', '4', 'Discharge', updateCcmStatus, 'discharge'],
   ])('%s %s opens the %s dialog and sends its details', async (program, status, title, path, key) => {
-    const fetch = serveChart({ [path]: () => json({ status: 1, message: 'Updated' }) });
+    const server = serveChart().on(path, () => ({ status: 1, message: 'Updated' }));
     const user = userEvent.setup();
     open('/app/patient-chart/overview/5');
     await user.selectOptions(await screen.findByLabelText(`${program} Status`), status);
@@ -116,11 +123,11 @@ describe('Overview statuses (001 §2.3, §4)', () => {
       'textContent',
       expect.stringContaining('Required'),
     );
-    expect(posted(fetch, path)).toEqual([]);
+    expect(server.bodies(path)).toEqual([]);
     await user.type(within(dialog).getByLabelText(/Reason/), 'Moved away');
     await user.click(within(dialog).getByRole('button', { name: 'Save' }));
-    await waitFor(() => expect(posted(fetch, path)).toHaveLength(1));
-    expect(posted(fetch, path)[0]).toMatchObject({
+    await waitFor(() => expect(server.bodies(path)).toHaveLength(1));
+    expect(server.bodies(path)[0]).toMatchObject({
       patient_id: 5,
       status: Number(status),
       [key]: { reason: 'Moved away', comment: '' },
@@ -129,27 +136,25 @@ describe('Overview statuses (001 §2.3, §4)', () => {
   });
 
   it('RPM 1 from another status opens the enrollment details', async () => {
-    const fetch = serveChart({
-      'rpm/dashboard/updateRpmStatus': () => json({ status: 1, message: 'Updated' }),
-    });
+    const server = serveChart().on(updateRpmStatus, () => ({ status: 1, message: 'Updated' }));
     const user = userEvent.setup();
     open('/app/patient-chart/overview/5');
     await user.selectOptions(await screen.findByLabelText('RPM Status'), '1');
     await user.click(screen.getByRole('button', { name: 'Update RPM Status' }));
     const dialog = await screen.findByRole('dialog', { name: 'Enrollment Details' });
     await user.click(within(dialog).getByRole('button', { name: 'Save' }));
-    await waitFor(() => expect(posted(fetch, 'rpm/dashboard/updateRpmStatus')).toHaveLength(1));
-    expect(posted(fetch, 'rpm/dashboard/updateRpmStatus')[0]).toMatchObject({
+    await waitFor(() => expect(server.bodies(updateRpmStatus)).toHaveLength(1));
+    expect(server.bodies(updateRpmStatus)[0]).toMatchObject({
       status: 1,
       enrollment: { consent: 'verbal' },
     });
   });
 
   it('shows BHI with a health-med id and hides RPM details below status 4', async () => {
-    serveChart({
-      'rpm/dashboard/getPatientStatuses': () =>
-        json({ status: 1, data: { ...statuses, patientCurStatus: 1, health_med_id: 'HM-1' } }),
-    });
+    serveChart().on(getPatientStatuses, () => ({
+      status: 1,
+      data: { ...statuses, patientCurStatus: 1, health_med_id: 'HM-1' },
+    }));
     open('/app/patient-chart/overview/5');
     expect(await screen.findByLabelText('BHI Status')).toBeTruthy();
     expect(await screen.findByText('CCM Time')).toBeTruthy();
@@ -157,13 +162,10 @@ describe('Overview statuses (001 §2.3, §4)', () => {
   });
 
   it('hovering RPM status 9 shows the reject reason and comment, with their empty texts', async () => {
-    serveChart({
-      'rpm/dashboard/getPatientStatuses': () =>
-        json({
-          status: 1,
-          data: { ...statuses, patientCurStatus: 9, reject_reason: null, reject_comment: 'Moved' },
-        }),
-    });
+    serveChart().on(getPatientStatuses, () => ({
+      status: 1,
+      data: { ...statuses, patientCurStatus: 9, reject_reason: null, reject_comment: 'Moved' },
+    }));
     const user = userEvent.setup();
     open('/app/patient-chart/overview/5');
     const rpm = (await screen.findByLabelText('RPM Status')).closest('.chart-status') as HTMLElement;
@@ -173,20 +175,17 @@ describe('Overview statuses (001 §2.3, §4)', () => {
   });
 
   it('hides the CCM progress at CCM status 30', async () => {
-    serveChart({
-      'rpm/dashboard/getPatientStatuses': () =>
-        json({
-          status: 1,
-          data: {
-            ...statuses,
-            patientCurCCMStatus: 30,
-            ccmStatuses: [
-              ...statuses.ccmStatuses,
-              { ...statuses.ccmStatuses[1], status_id: 30, label: 'Declined' },
-            ],
-          },
-        }),
-    });
+    serveChart().on(getPatientStatuses, () => ({
+      status: 1,
+      data: {
+        ...statuses,
+        patientCurCCMStatus: 30,
+        ccmStatuses: [
+          ...statuses.ccmStatuses,
+          { ...(statuses.ccmStatuses[1] as StatusOption), status_id: 30, label: 'Declined' },
+        ],
+      },
+    }));
     open('/app/patient-chart/overview/5');
     expect(await screen.findByText('RPM Time')).toBeTruthy();
     expect(screen.queryByText('CCM Time')).toBeNull();

@@ -1,8 +1,9 @@
-import { MSG } from '@rpm/shared';
+import { getPatientReadings, getPatientVitals, MSG } from '@rpm/shared';
 import { render, screen, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
+import type { FakeAnswer, FakeServer } from '../test/fake-server';
 import { recordedPlots } from '../test/fake-uplot';
-import { json, makeUser, storeUser } from '../test/fixtures';
+import { makeUser, storeUser } from '../test/fixtures';
 import { renderWithProviders } from '../test/render';
 import { serveChart } from './chart-test-server';
 import { ReadingsChart } from './ReadingsChart';
@@ -11,10 +12,10 @@ import { ReadingsTab } from './ReadingsTab';
 vi.mock('../toaster/toast', () => ({ showToast: vi.fn(async () => undefined) }));
 
 const bounds = { critical_low: 80, abnormal_low: 90, abnormal_high: 140, critical_high: 160 };
+type VitalsData = FakeAnswer<typeof getPatientVitals>['data'];
 const vitalsAnswer =
-  (vitals: unknown[], weight: unknown = null) =>
-  () =>
-    json({ status: 1, data: { vitals, weight, updated_at: null } });
+  (vitals: VitalsData['vitals'], weight: VitalsData['weight'] = null) =>
+  () => ({ status: 1, data: { vitals, weight, updated_at: null } });
 const threshold = (vital_id: number, vital_type: string, high: boolean) => ({
   vital_id,
   fk_vital_id: vital_id,
@@ -27,34 +28,35 @@ const threshold = (vital_id: number, vital_type: string, high: boolean) => ({
   critical_high: high ? 160 : null,
 });
 
-function open(handlers: Parameters<typeof serveChart>[0]) {
+/** Renders the tab for role 2; `server` (made first, so it answers the first calls) serves the chart. */
+function open(server: FakeServer) {
   storeUser(makeUser({ roleid: [2], pages: ['Patient Chart'] }));
-  const fetch = serveChart(handlers);
   renderWithProviders(<ReadingsTab patientId={5} />, '/app/patient-chart/readings/5');
-  return fetch;
+  return server;
 }
 
 describe('ReadingsTab (001 §2.6)', () => {
   it("shows 'No Data Found' without thresholds or readings", async () => {
-    open({
-      'rpm/vitals/getPatientVitals': vitalsAnswer([]),
-      'rpm/readings/getPatientReadings': () => json({ status: 1, data: { vitals: [] } }),
-    });
+    open(
+      serveChart()
+        .on(getPatientVitals, vitalsAnswer([]))
+        .on(getPatientReadings, () => ({ status: 1, data: { vitals: [] } })),
+    );
     expect(await screen.findAllByText(MSG.noDataFound)).toHaveLength(2);
   });
 
   it('shows spo2 without high bounds, weight gain/loss disabled, and a chart and table per vital', async () => {
-    const fetch = open({
-      'rpm/vitals/getPatientVitals': vitalsAnswer(
-        [threshold(1, 'systolic', true), threshold(4, 'spo2', false)],
-        {
-          dry_weight: 180,
-          gain: 3,
-          loss: 4,
-        },
-      ),
-      'rpm/readings/getPatientReadings': () =>
-        json({
+    const server = open(
+      serveChart()
+        .on(
+          getPatientVitals,
+          vitalsAnswer([threshold(1, 'systolic', true), threshold(4, 'spo2', false)], {
+            dry_weight: 180,
+            gain: 3,
+            loss: 4,
+          }),
+        )
+        .on(getPatientReadings, () => ({
           status: 1,
           data: {
             vitals: [
@@ -77,8 +79,8 @@ describe('ReadingsTab (001 §2.6)', () => {
               },
             ],
           },
-        }),
-    });
+        })),
+    );
     const spo2 = (await screen.findByText('spo2 (%)')).closest('tr') as HTMLElement;
     expect(
       within(spo2)
@@ -88,11 +90,7 @@ describe('ReadingsTab (001 §2.6)', () => {
     expect(screen.getByLabelText(/Gain \(lbs\)/)).toHaveProperty('disabled', true);
     expect(await screen.findByRole('img', { name: 'systolic readings' })).toBeTruthy();
     expect(screen.getByText('Critical')).toBeTruthy();
-    const url = new URL(
-      String(fetch.mock.calls.find(([u]) => String(u).includes('getPatientReadings'))?.[0]),
-      'http://x',
-    );
-    expect(url.searchParams.get('patient_id')).toBe('5');
+    expect(server.last(getPatientReadings)?.query.patient_id).toBe('5');
   });
 });
 

@@ -1,5 +1,17 @@
-import type { NotificationRule, PatientDevice, StatusOption } from '@rpm/shared';
-import { json, mockFetch } from '../test/fixtures';
+import {
+  addCheckInEntry,
+  checkPageAccess,
+  getMonthlyTargets,
+  getMoreNotificationRuleData,
+  getNotificationRules,
+  getPatientDetailById,
+  getPatientStatuses,
+  type NotificationRule,
+  type PatientDemographics,
+  type PatientDevice,
+  type StatusOption,
+} from '@rpm/shared';
+import { fakeServer } from '../test/fake-server';
 
 /** Test data and a fake server for the chart's component tests. */
 
@@ -58,7 +70,7 @@ export const targets = {
   ],
 };
 
-export const demographics = {
+export const demographics: PatientDemographics = {
   patient_id: 5,
   firstname: 'Rosa',
   lastname: 'Diaz',
@@ -140,31 +152,14 @@ export const cuff: PatientDevice = {
   vitals: [{ vital_id: 1, vital_type: 'systolic', unit: 'mmHg' }],
 };
 
-export type Handler = (body: unknown, url: URL) => Response;
-
-/** A fake BFF for the chart: the handlers given override the defaults; unknown paths answer 404. */
-export function serveChart(handlers: Record<string, Handler> = {}) {
-  const defaults: Record<string, Handler> = {
-    'rpm/auth/checkPageAccess': () => json({ status: 1, message: 'ok' }),
-    'rpm/patients/getdetailbyid': () => json({ status: 1, data: demographics }),
-    'rpm/dashboard/addCheckInEntry': () => json({ status: 1, message: 'Checked in' }),
-    'rpm/dashboard/getPatientStatuses': () => json({ status: 1, data: statuses }),
-    'rpm/dashboard/getMonthlyTargets': () => json({ status: 1, data: targets }),
-    'rpm/notification/getNotificationRules': () => json({ status: 1, data: [rule] }),
-    'rpm/notification/getMoreNotificationRuleData': () => json({ status: 1, data: rule }),
-  };
-  return mockFetch((raw, init) => {
-    const url = new URL(raw, 'http://x');
-    const path = url.pathname.replace('/api/', '');
-    const handler = handlers[path] ?? defaults[path];
-    if (handler) return handler(init.body ? JSON.parse(String(init.body)) : undefined, url);
-    return json({ status: 404, message: path }, 404);
-  });
-}
-
-/** The bodies posted to `path`. */
-export function posted(fetch: ReturnType<typeof mockFetch>, path: string): unknown[] {
-  return fetch.mock.calls
-    .filter(([url]) => new URL(String(url), 'http://x').pathname === `/api/${path}`)
-    .map(([, init]) => (init?.body ? JSON.parse(String(init.body)) : undefined));
+/** A fake BFF for the chart (test/fake-server.ts) answering the calls every chart view makes; `.on()` overrides. */
+export function serveChart() {
+  return fakeServer()
+    .on(checkPageAccess, { status: 1, message: 'ok' })
+    .on(getPatientDetailById, { status: 1, data: demographics })
+    .on(addCheckInEntry, { status: 1, message: 'Checked in' })
+    .on(getPatientStatuses, { status: 1, data: statuses })
+    .on(getMonthlyTargets, { status: 1, data: targets })
+    .on(getNotificationRules, { status: 1, data: [rule] })
+    .on(getMoreNotificationRuleData, { status: 1, data: rule });
 }

@@ -1,11 +1,11 @@
-import type { DashboardSummary, StoredUser } from '@rpm/shared';
+import { type DashboardSummary, getDashboardSummary, type StoredUser } from '@rpm/shared';
 import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { fakeBillingServer } from '../billing/billing-test-server';
 import { HubProvider } from '../hub/HubProvider';
 import { LIST_CHANGED_EVENT, LIVE_RELOAD_DEBOUNCE_MS } from '../list/use-live-reload';
 import { LocationFilterProvider, useLocationFilter } from '../shell/location-filter';
+import { fakeServer } from '../test/fake-server';
 import { recordedPlots } from '../test/fake-uplot';
 import { makeUser, storeUser } from '../test/fixtures';
 import { renderWithProviders } from '../test/render';
@@ -23,8 +23,6 @@ vi.mock('socket.io-client', () => ({
     disconnect: () => undefined,
   }),
 }));
-
-const PATH = 'rpm/dashboard/getSummary';
 
 const SUMMARY: DashboardSummary = {
   month: '2026-11',
@@ -75,7 +73,7 @@ function ChoosePractice({ id }: { id: number }) {
 function openDashboard(user: StoredUser, answer: (n: number) => DashboardSummary = () => SUMMARY) {
   storeUser(user);
   let n = 0;
-  const server = fakeBillingServer({ [PATH]: () => ({ status: 1, data: answer(n++) }) });
+  const server = fakeServer().on(getDashboardSummary, () => ({ status: 1, data: answer(n++) }));
   const rendered = renderWithProviders(
     <HubProvider>
       <LocationFilterProvider user={user}>
@@ -108,7 +106,7 @@ describe('DashboardPage', () => {
   it("shows the month's figures for the header's practice, the alerts with the oldest waiting time", async () => {
     const { server } = openDashboard(nurse());
     const critical = await screen.findByRole('link', { name: /Critical alerts/ });
-    expect(server.last(PATH)?.query).toEqual({ practice: '1' });
+    expect(server.last(getDashboardSummary)?.query).toEqual({ practice: '1' });
     // 10:00 - 07:55: two hours and five minutes.
     expect(critical.textContent).toBe('2Critical alertsoldest waiting 2 h 05 min');
     expect(hrefOf(/Abnormal alerts/)).toBe('/app/monitor?level=abnormal&practice=1');
@@ -179,7 +177,7 @@ describe('DashboardPage', () => {
   it('counts every practice in scope for a user without a practice choice, and links unfiltered by practice', async () => {
     const { server } = openDashboard(singlePractice());
     await screen.findByRole('link', { name: /Critical alerts/ });
-    expect(server.last(PATH)?.query).toEqual({});
+    expect(server.last(getDashboardSummary)?.query).toEqual({});
     expect(hrefOf(/Critical alerts/)).toBe('/app/monitor?level=critical');
     expect(screen.getByText('All practices · November 2026 · 11 days left')).toBeTruthy();
   });
@@ -188,7 +186,7 @@ describe('DashboardPage', () => {
     const { server, ui } = openDashboard(nurse());
     await screen.findByRole('link', { name: /Critical alerts/ });
     await ui.click(screen.getByRole('button', { name: 'choose 2' }));
-    await waitFor(() => expect(server.last(PATH)?.query).toEqual({ practice: '2' }));
+    await waitFor(() => expect(server.last(getDashboardSummary)?.query).toEqual({ practice: '2' }));
     expect(await screen.findByText(/^Harbour Practice ·/)).toBeTruthy();
     await waitFor(() => expect(hrefOf(/Critical alerts/)).toBe('/app/monitor?level=critical&practice=2'));
   });
@@ -236,18 +234,18 @@ describe('DashboardPage', () => {
     );
     await screen.findByRole('link', { name: /Critical alerts/ });
     await waitFor(() => expect(hubListener).toBeDefined());
-    expect(server.requests(PATH)).toHaveLength(1);
+    expect(server.requests(getDashboardSummary)).toHaveLength(1);
 
     vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
     act(() => {
       for (let i = 0; i < 3; i++) hubListener?.(LIST_CHANGED_EVENT, { patient_id: i + 1 });
       vi.advanceTimersByTime(LIVE_RELOAD_DEBOUNCE_MS - 1);
     });
-    expect(server.requests(PATH)).toHaveLength(1);
+    expect(server.requests(getDashboardSummary)).toHaveLength(1);
     act(() => {
       vi.advanceTimersByTime(1);
     });
-    expect(server.requests(PATH)).toHaveLength(2);
+    expect(server.requests(getDashboardSummary)).toHaveLength(2);
     vi.useRealTimers();
     await waitFor(() =>
       expect(screen.getByRole('link', { name: /Critical alerts/ }).textContent).toMatch(/^3Critical/),

@@ -1,10 +1,11 @@
-import { alertTitle, isAlive, MSG } from '@rpm/shared';
+import { alertTitle, checkSession, isAlive, MSG } from '@rpm/shared';
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { useEffect } from 'react';
 import { describe, expect, it, vi } from 'vitest';
 import { readLastActivity, setLastActivity } from '../session/storage';
-import { json, mockFetch, storeUser } from '../test/fixtures';
+import { fakeServer } from '../test/fake-server';
+import { storeUser } from '../test/fixtures';
 import { renderWithProviders } from '../test/render';
 import { type AlertRequest, type ErrorContext, useAlert, useApi } from './ErrorDialogProvider';
 
@@ -47,7 +48,8 @@ describe('ErrorDialogProvider', () => {
     async (message) => {
       storeUser();
       setLastActivity(123);
-      mockFetch(() => json({ status: 401, message }, 401));
+      // Close ends the session: the logout call meets the same 401.
+      fakeServer().fail(isAlive, 401, message).fail(checkSession, 401, message);
       const user = userEvent.setup();
       const { path } = renderWithProviders(<CallsOnMount />, '/app/dashboard');
 
@@ -64,7 +66,7 @@ describe('ErrorDialogProvider', () => {
 
   it('shows other failures with their status and message; Close only closes', async () => {
     storeUser();
-    mockFetch(() => json({ status: 403, message: 'Not your patient' }, 403));
+    fakeServer().fail(isAlive, 403, 'Not your patient');
     const user = userEvent.setup();
     const { path } = renderWithProviders(<CallsOnMount />, '/app/dashboard');
 
@@ -89,9 +91,7 @@ describe('ErrorDialogProvider', () => {
   });
 
   it('offers Reload when the server cannot be reached', async () => {
-    mockFetch(() => {
-      throw new TypeError('offline');
-    });
+    fakeServer().offline(isAlive);
     renderWithProviders(<CallsOnMount />);
     const dialog = await screen.findByRole('alertdialog', { name: MSG.alert });
     expect(dialog.textContent).toContain(MSG.cantConnect);
@@ -100,7 +100,7 @@ describe('ErrorDialogProvider', () => {
 
   it("offers 'Map Patient' for a 403 while mapping a patient; it opens the patient list", async () => {
     storeUser();
-    mockFetch(() => json({ status: 403, message: 'Patient is not mapped to you' }, 403));
+    fakeServer().fail(isAlive, 403, 'Patient is not mapped to you');
     const user = userEvent.setup();
     const { path } = renderWithProviders(
       <CallsOnMount context="patient-mapping" />,
@@ -120,7 +120,7 @@ describe('ErrorDialogProvider', () => {
     'keeps Close for a %i in the patient-mapping context (only a 403 maps)',
     async (status) => {
       storeUser();
-      mockFetch(() => json({ status, message: 'No' }, status));
+      fakeServer().fail(isAlive, status, 'No');
       renderWithProviders(<CallsOnMount context="patient-mapping" />, '/app/dashboard');
       await screen.findByRole('alertdialog', { name: `Alert - ${status}` });
       expect(screen.getByRole('button', { name: MSG.close })).toBeTruthy();

@@ -4,9 +4,9 @@ import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { z } from 'zod';
+import { fakeServer, pageOf } from '../test/fake-server';
 import { makeUser, storeUser } from '../test/fixtures';
 import { renderWithProviders } from '../test/render';
-import { fakeContractServer, pageOf } from './fake-list-server';
 import { ListScreen } from './ListScreen';
 import { listStateSearch, parseListState } from './url-state';
 
@@ -78,7 +78,7 @@ const ROWS: Row[] = Array.from({ length: 23 }, (_, i) => ({
 }));
 
 function serve(rows: readonly Row[] = ROWS) {
-  return fakeContractServer()
+  return fakeServer()
     .on(def.calls.list, (r) => pageOf(rows, r.query))
     .on(def.calls.filterOptions, () => ({
       status: 1,
@@ -315,7 +315,7 @@ describe('ListScreen: filters (001 §2.4)', () => {
 
   it('waits for loaded options to match a segment naming one (the Patients route, rpm_status by label)', async () => {
     const patients = patientsList as unknown as ListDef;
-    const server = fakeContractServer()
+    const server = fakeServer()
       .on(patients.calls.list, (r) => pageOf([], r.query))
       .on(patients.calls.filterOptions, () => ({
         status: 1,

@@ -1,15 +1,22 @@
 import {
+  type CallDef,
+  checkSession,
   DIALOG_IDLE_MS,
+  getIncompleteTaskCount,
+  getUnreadCount,
   LAST_ACTIVITY_COOKIE,
+  loginWithToken,
   MSG,
   SESSION_IDLE_MS,
   STORAGE_KEYS,
   TASK_POLL_MS,
+  temporaryLogin,
 } from '@rpm/shared';
 import { act, fireEvent, screen } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { readLastActivity, setLastActivity } from '../session/storage';
-import { json, makeUser, mockFetch, storeUser } from '../test/fixtures';
+import { type FakeAnswer, type FakeServer, fakeServer } from '../test/fake-server';
+import { makeUser, storeUser } from '../test/fixtures';
 import { renderWithProviders } from '../test/render';
 import { useTaskCount, useTemporaryLogin, useUnreadCount } from './hooks';
 import { loadPage } from './load-page';
@@ -50,41 +57,25 @@ function Probe() {
 interface Served {
   readonly unread?: number;
   readonly tasks?: number;
-  readonly tempLogin?: () => Response;
-  readonly loginWithToken?: () => Response;
+  readonly tempLogin?: () => FakeAnswer<typeof temporaryLogin>;
+  readonly loginWithToken?: () => FakeAnswer<typeof loginWithToken>;
 }
 
-const calls: { path: string; query: string; body: unknown; headers: Record<string, string> }[] = [];
+let server: FakeServer;
 
 /** The BFF's answers for the machines' calls. */
-function serve({ unread = 3, tasks = 12, tempLogin, loginWithToken }: Served = {}) {
-  return mockFetch((url, init) => {
-    const u = new URL(url, 'http://x');
-    const path = u.pathname.replace('/api/', '');
-    calls.push({
-      path,
-      query: u.search,
-      body: init.body ? JSON.parse(String(init.body)) : undefined,
-      headers: (init.headers ?? {}) as Record<string, string>,
-    });
-    switch (path) {
-      case 'rpm/checkSession':
-        return json({ status: 1, message: 'ok' });
-      case 'rpm/notification/getUnreadCount':
-        return json({ status: 1, data: [{ count: unread }] });
-      case 'rpm/monitor/getIncompleteTaskCount':
-        return json({ status: 1, count: tasks });
-      case 'rpm/auth/login':
-        return tempLogin?.() ?? json({ status: 0, message: 'no' });
-      case 'rpm/auth/loginWithToken':
-        return loginWithToken?.() ?? json({ status: 0, message: 'no' });
-      default:
-        return json({ status: 404, message: `unexpected ${path}` }, 404);
-    }
-  });
+function serve({ unread = 3, tasks = 12, tempLogin, loginWithToken: withToken }: Served = {}) {
+  server = fakeServer()
+    .on(checkSession, { status: 1, message: 'ok' })
+    .on(getUnreadCount, { status: 1, data: [{ count: unread }] })
+    .on(getIncompleteTaskCount, { status: 1, count: tasks })
+    .on(temporaryLogin, () => tempLogin?.() ?? { status: 0, message: 'no' })
+    .on(loginWithToken, () => withToken?.() ?? { status: 0, message: 'no' });
+  return server;
 }
 
-const paths = () => calls.map((c) => `${c.path}${c.query}`);
+/** The queries sent to `call`, oldest first. */
+const queries = (call: CallDef) => server.requests(call).map((r) => r.query);
 
 async function pass(ms: number) {
   await act(async () => {
@@ -104,7 +95,6 @@ function renderSignedIn(user = makeUser()) {
 }
 
 beforeEach(() => {
-  calls.length = 0;
   vi.useFakeTimers({ now: START });
   vi.spyOn(document, 'hasFocus').mockReturnValue(true);
 });
@@ -125,7 +115,7 @@ describe('SessionMachinesProvider: session (000 §4.1)', () => {
 
     fireEvent.click(screen.getByRole('button', { name: MSG.extendSession }));
     await pass(0);
-    expect(paths()).toContain('rpm/checkSession?status=1');
+    expect(queries(checkSession)).toContainEqual({ status: '1' });
     expect(readLastActivity()).toBe(Math.floor((Date.now() + SESSION_IDLE_MS) / 1000));
     await pass(1000);
     expect(screen.queryByText(MSG.sessionTimeoutBody)).toBeNull();
@@ -139,9 +129,9 @@ describe('SessionMachinesProvider: session (000 §4.1)', () => {
     await pass(15 * MIN);
     expect(screen.getByText(MSG.sessionTimeoutBody)).toBeTruthy();
     await pass(DIALOG_IDLE_MS);
-    expect(paths()).not.toContain('rpm/checkSession?status=0');
+    expect(queries(checkSession)).not.toContainEqual({ status: '0' });
     await pass(DIALOG_IDLE_MS);
-    expect(paths()).toContain('rpm/checkSession?status=0');
+    expect(queries(checkSession)).toContainEqual({ status: '0' });
     expect(localStorage.getItem(STORAGE_KEYS.user)).toBeNull();
     expect(document.cookie).not.toContain(`${LAST_ACTIVITY_COOKIE}=`);
     expect(view.path()).toBe('/');
@@ -153,7 +143,7 @@ describe('SessionMachinesProvider: session (000 §4.1)', () => {
     await pass(15 * MIN);
     fireEvent.click(screen.getByRole('button', { name: 'Logout' }));
     await pass(0);
-    expect(paths()).toContain('rpm/checkSession?status=0');
+    expect(queries(checkSession)).toContainEqual({ status: '0' });
     expect(localStorage.getItem(STORAGE_KEYS.user)).toBeNull();
     expect(readLastActivity()).toBeNull();
     expect(view.path()).toBe('/');
@@ -171,7 +161,7 @@ describe('SessionMachinesProvider: session (000 §4.1)', () => {
     await pass(10 * MIN);
     expect(screen.queryByText(MSG.sessionTimeoutBody)).toBeNull();
     // Active since the last ping: the server's session was kept alive.
-    expect(paths()).toContain('rpm/checkSession?status=1');
+    expect(queries(checkSession)).toContainEqual({ status: '1' });
   });
 
   it('gives an interpreting physician no idle dialog', async () => {
@@ -193,10 +183,10 @@ describe('SessionMachinesProvider: counts (000 §4.6, §7)', () => {
       count: 4,
       fetchedAt: START,
     });
-    expect(paths()).toContain('rpm/notification/getUnreadCount?user_id=42');
+    expect(queries(getUnreadCount)).toContainEqual({ user_id: '42' });
     fireEvent.click(screen.getByRole('button', { name: 'refresh unread' }));
     await pass(0);
-    expect(paths().filter((p) => p.startsWith('rpm/notification/getUnreadCount'))).toHaveLength(2);
+    expect(server.requests(getUnreadCount)).toHaveLength(2);
   });
 
   it('shows a fresh cached unread count without asking the server', async () => {
@@ -205,7 +195,7 @@ describe('SessionMachinesProvider: counts (000 §4.6, §7)', () => {
     renderSignedIn();
     await pass(0);
     expect(screen.getByLabelText('unread').textContent).toBe('9');
-    expect(paths().some((p) => p.startsWith('rpm/notification/getUnreadCount'))).toBe(false);
+    expect(server.requests(getUnreadCount).length > 0).toBe(false);
   });
 
   it('loads the task count, polls it with focus, and skips the poll without focus', async () => {
@@ -214,7 +204,7 @@ describe('SessionMachinesProvider: counts (000 §4.6, §7)', () => {
     await pass(0);
     expect(screen.getByLabelText('tasks').textContent).toBe('120');
     await pass(TASK_POLL_MS);
-    const taskCalls = () => paths().filter((p) => p === 'rpm/monitor/getIncompleteTaskCount').length;
+    const taskCalls = () => server.requests(getIncompleteTaskCount).length;
     expect(taskCalls()).toBe(2);
     vi.mocked(document.hasFocus).mockReturnValue(false);
     fireEvent.blur(window);
@@ -230,11 +220,11 @@ describe('SessionMachinesProvider: temporary login (000 §4.4)', () => {
   it('starts: sends is_dummy with the admin id and token, stores flag, main user and user, reloads the dashboard', async () => {
     const admin = makeUser({ user_id: 1, token: 'admin-tok', username: 'role1@demo.test', roleid: [1] });
     const actedAs = makeUser({ user_id: 8, token: 'temp-tok', username: 'role8@demo.test', roleid: [8] });
-    serve({ tempLogin: () => json({ status: 1, message: MSG.loginSuccessful, user: actedAs }) });
+    serve({ tempLogin: () => ({ status: 1, message: MSG.loginSuccessful, user: actedAs }) });
     renderSignedIn(admin);
     fireEvent.click(screen.getByRole('button', { name: 'act as' }));
     await pass(0);
-    expect(calls.find((c) => c.path === 'rpm/auth/login')?.body).toEqual({
+    expect(server.requests(temporaryLogin)[0]?.body).toEqual({
       username: 'role8@demo.test',
       password: '',
       is_dummy: 1,
@@ -253,7 +243,7 @@ describe('SessionMachinesProvider: temporary login (000 §4.4)', () => {
 
   it('returns through Home: clears the flags, logs in with the main user, stores it and goes to the dashboard', async () => {
     const admin = makeUser({ user_id: 1, token: 'admin-tok-2', username: 'role1@demo.test', roleid: [1] });
-    serve({ loginWithToken: () => json({ status: 1, message: MSG.loginSuccessful, user: admin }) });
+    serve({ loginWithToken: () => ({ status: 1, message: MSG.loginSuccessful, user: admin }) });
     localStorage.setItem(STORAGE_KEYS.tempLogin, 'true');
     localStorage.setItem(STORAGE_KEYS.tempDash, 'x');
     localStorage.setItem(
@@ -264,7 +254,7 @@ describe('SessionMachinesProvider: temporary login (000 §4.4)', () => {
     expect(screen.getByLabelText('temporary').textContent).toBe('true:idle');
     fireEvent.click(screen.getByRole('button', { name: 'home' }));
     await pass(0);
-    expect(calls.find((c) => c.path === 'rpm/auth/loginWithToken')?.body).toEqual({
+    expect(server.requests(loginWithToken)[0]?.body).toEqual({
       username: 'role1@demo.test',
       token: 'admin-tok',
     });
@@ -278,7 +268,7 @@ describe('SessionMachinesProvider: temporary login (000 §4.4)', () => {
   });
 
   it('a failed return shows the invalid state', async () => {
-    serve({ loginWithToken: () => json({ status: 0, message: 'Invalid Username or Password' }) });
+    serve({ loginWithToken: () => ({ status: 0, message: 'Invalid Username or Password' }) });
     localStorage.setItem(STORAGE_KEYS.tempLogin, 'true');
     localStorage.setItem(
       STORAGE_KEYS.mainUser,

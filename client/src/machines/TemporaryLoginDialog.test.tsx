@@ -1,8 +1,16 @@
-import { MSG, STORAGE_KEYS } from '@rpm/shared';
+import {
+  checkSession,
+  getIncompleteTaskCount,
+  getUnreadCount,
+  MSG,
+  STORAGE_KEYS,
+  temporaryLogin,
+} from '@rpm/shared';
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
-import { json, makeUser, mockFetch, storeUser } from '../test/fixtures';
+import { errorAnswer, type FakeAnswer, fakeServer } from '../test/fake-server';
+import { makeUser, storeUser } from '../test/fixtures';
 import { renderWithProviders } from '../test/render';
 import { loadPage } from './load-page';
 import { SessionMachinesProvider } from './SessionMachines';
@@ -23,44 +31,44 @@ function open(user = admin, onClose = vi.fn()) {
   return onClose;
 }
 
-function serve(login: () => Response) {
-  return mockFetch((url) => {
-    const path = new URL(url, 'http://x').pathname.replace('/api/', '');
-    if (path === 'rpm/auth/login') return login();
-    if (path === 'rpm/notification/getUnreadCount') return json({ status: 1, data: [{ count: 0 }] });
-    if (path === 'rpm/monitor/getIncompleteTaskCount') return json({ status: 1, count: 0 });
-    return json({ status: 1, message: 'ok' });
-  });
+function serve(login: () => FakeAnswer<typeof temporaryLogin> | Response) {
+  return fakeServer()
+    .on(temporaryLogin, login)
+    .on(getUnreadCount, { status: 1, data: [{ count: 0 }] })
+    .on(getIncompleteTaskCount, { status: 1, count: 0 })
+    .on(checkSession, { status: 1, message: 'ok' });
 }
 
 describe('TemporaryLoginDialog (000 §4.4, §6.2)', () => {
   it('starts a temporary login for the typed user name and reloads on the dashboard', async () => {
     const actedAs = makeUser({ user_id: 8, token: 'temp', roleid: [8] });
-    const fetch = serve(() => json({ status: 1, message: MSG.loginSuccessful, user: actedAs }));
+    const server = serve(() => ({ status: 1, message: MSG.loginSuccessful, user: actedAs }));
     open();
     await userEvent.type(screen.getByLabelText('Username'), 'Role8@Demo.test');
     await userEvent.click(screen.getByRole('button', { name: 'Start' }));
     await waitFor(() => expect(loadPage).toHaveBeenCalledWith('/app/dashboard'));
-    const login = fetch.mock.calls.find(([url]) => String(url).includes('rpm/auth/login'));
-    expect(JSON.parse(String(login?.[1]?.body))).toMatchObject({ username: 'role8@demo.test', is_dummy: 1 });
+    expect(server.requests(temporaryLogin)[0]?.body).toMatchObject({
+      username: 'role8@demo.test',
+      is_dummy: 1,
+    });
     expect(localStorage.getItem(STORAGE_KEYS.tempLogin)).toBe('true');
   });
 
   it('asks for a user name before calling the server', async () => {
-    const fetch = serve(() => json({ status: 0, message: 'x' }));
+    const server = serve(() => ({ status: 0, message: 'x' }));
     open();
     await userEvent.click(screen.getByRole('button', { name: 'Start' }));
     expect(screen.getByText(MSG.required)).toBeTruthy();
-    expect(fetch.mock.calls.some(([url]) => String(url).includes('rpm/auth/login'))).toBe(false);
+    expect(server.requests(temporaryLogin).length > 0).toBe(false);
   });
 
   it.each([
     [
       'the server refuses with a reason',
-      () => json({ status: 404, message: "There is no user 'x@y.z'." }, 404),
+      () => errorAnswer(404, "There is no user 'x@y.z'."),
       "There is no user 'x@y.z'.",
     ],
-    ['status is not 1', () => json({ status: 0, message: '' }), TEMPORARY_LOGIN_INVALID],
+    ['status is not 1', () => ({ status: 0, message: '' }), TEMPORARY_LOGIN_INVALID],
   ])('shows the invalid state when %s, and clears it on typing', async (_, answer, text) => {
     serve(answer);
     open();
@@ -75,7 +83,7 @@ describe('TemporaryLoginDialog (000 §4.4, §6.2)', () => {
   });
 
   it('Close (the footer button or the header ×) calls onClose', async () => {
-    serve(() => json({ status: 0, message: '' }));
+    serve(() => ({ status: 0, message: '' }));
     const onClose = open();
     const [header, footer] = screen.getAllByRole('button', { name: MSG.close });
     await userEvent.click(footer as HTMLElement);
@@ -84,7 +92,7 @@ describe('TemporaryLoginDialog (000 §4.4, §6.2)', () => {
   });
 
   it('offers nothing to a user who is not an administrator', () => {
-    serve(() => json({ status: 0, message: '' }));
+    serve(() => ({ status: 0, message: '' }));
     open(makeUser({ roleid: [2] }));
     expect(screen.queryByLabelText('Username')).toBeNull();
     expect(screen.getByText('Only administrators can sign in as another user.')).toBeTruthy();

@@ -1,7 +1,9 @@
+import { beginMfaEnrolment, confirmMfaEnrolment, disableMfa, getMfaStatus } from '@rpm/shared';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
-import { json, mockFetch, storeUser } from '../test/fixtures';
+import { errorAnswer, fakeServer } from '../test/fake-server';
+import { storeUser } from '../test/fixtures';
 import { renderWithProviders } from '../test/render';
 import { MfaCard } from './MfaCard';
 
@@ -9,23 +11,22 @@ describe('MfaCard (issue 11 "Add": multi-factor sign-in on the profile)', () => 
   it('sets up with a QR code, shows the recovery codes once, then turns off only with a valid code', async () => {
     storeUser();
     let enrolled = false;
-    const sent: { url: string; body: unknown }[] = [];
-    mockFetch((url, init) => {
-      const body = init.body ? JSON.parse(String(init.body)) : undefined;
-      sent.push({ url, body });
-      if (url === '/api/rpm/auth/mfa/status')
-        return json({ enrolled, required: false, recovery_codes_left: enrolled ? 10 : 0 });
-      if (url === '/api/rpm/auth/mfa/begin')
-        return json({ secret: 'KEYKEYKEY', uri: 'otpauth://totp/x', qr: 'data:image/png;base64,AAAA' });
-      if (url === '/api/rpm/auth/mfa/confirm') {
+    const server = fakeServer()
+      .on(getMfaStatus, () => ({ enrolled, required: false, recovery_codes_left: enrolled ? 10 : 0 }))
+      .on(beginMfaEnrolment, {
+        secret: 'KEYKEYKEY',
+        uri: 'otpauth://totp/x',
+        qr: 'data:image/png;base64,AAAA',
+      })
+      .on(confirmMfaEnrolment, () => {
         enrolled = true;
-        return json({ status: 1, message: 'ok', recovery_codes: ['aaaaa-bbbbb'] });
-      }
-      if (body.code !== '222222')
-        return json({ status: 400, message: 'Invalid authentication code', field: 'code' }, 400);
-      enrolled = false;
-      return json({ status: 1, message: 'off' });
-    });
+        return { status: 1 as const, message: 'ok', recovery_codes: ['aaaaa-bbbbb'] };
+      })
+      .on(disableMfa, ({ body }) => {
+        if (body.code !== '222222') return errorAnswer(400, 'Invalid authentication code', 'code');
+        enrolled = false;
+        return { status: 1 as const, message: 'off' };
+      });
     const user = userEvent.setup();
     renderWithProviders(<MfaCard />);
 
@@ -46,14 +47,12 @@ describe('MfaCard (issue 11 "Add": multi-factor sign-in on the profile)', () => 
     await user.type(off.getByLabelText('Authentication code'), '222222');
     await user.click(off.getByRole('button', { name: 'Turn off' }));
     await waitFor(() => expect(screen.getByRole('button', { name: 'Set up' })).toBeTruthy());
-    expect(sent.filter((s) => s.url === '/api/rpm/auth/mfa/confirm').map((s) => s.body)).toEqual([
-      { code: '111111' },
-    ]);
+    expect(server.bodies(confirmMfaEnrolment)).toEqual([{ code: '111111' }]);
   });
 
   it('offers no turning off when the role requires it', async () => {
     storeUser();
-    mockFetch(() => json({ enrolled: true, required: true, recovery_codes_left: 3 }));
+    fakeServer().on(getMfaStatus, { enrolled: true, required: true, recovery_codes_left: 3 });
     renderWithProviders(<MfaCard />);
     expect(await screen.findByText(/Recovery codes left: 3\./)).toBeTruthy();
     expect(screen.queryByRole('button', { name: 'Turn off' })).toBeNull();

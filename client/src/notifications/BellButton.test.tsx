@@ -1,4 +1,15 @@
-import { alertTitle, type BellNotification, HUB_EVENTS, MSG, SNACKBAR_MS } from '@rpm/shared';
+import {
+  addCheckInEntry,
+  alertTitle,
+  type BellNotification,
+  clearAllNotificationsForUser,
+  getAllForBellIcon,
+  getDetailsByUserID,
+  HUB_EVENTS,
+  MSG,
+  readAll,
+  SNACKBAR_MS,
+} from '@rpm/shared';
 import { act, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
@@ -7,7 +18,8 @@ import { memoryLocation } from 'wouter/memory-location';
 import { ErrorDialogProvider } from '../errors/ErrorDialogProvider';
 import { HubProvider } from '../hub/HubProvider';
 import { SessionProvider } from '../session/SessionProvider';
-import { json, makeUser, mockFetch, storeUser } from '../test/fixtures';
+import { fakeServer, requestLine } from '../test/fake-server';
+import { makeUser, storeUser } from '../test/fixtures';
 import { renderWithProviders } from '../test/render';
 import { showToast } from '../toaster/toast';
 import { BellButton } from './BellButton';
@@ -56,35 +68,14 @@ const patient = {
   location_id: null,
 };
 
-/** Answers the bell's calls; `overrides` replaces the answer of one path. */
-function serve(list: BellNotification[], overrides: Record<string, () => Response> = {}) {
-  return mockFetch((url) => {
-    const path = new URL(url, 'http://x').pathname.replace('/api/', '');
-    const override = overrides[path];
-    if (override) return override();
-    switch (path) {
-      case 'rpm/notification/getAllForBellIcon':
-        return json({ status: 1, data: list });
-      case 'rpm/notification/clearAllNotificationsForUser':
-        return json({ status: 1, message: 'Cleared' });
-      case 'rpm/users/getDetailsByUserID':
-        return json({ status: 1, data: patient });
-      case 'rpm/notification/readAll':
-        return json({ status: 1, message: 'Read' });
-      case 'rpm/dashboard/addCheckInEntry':
-        return json({ status: 1, message: 'Added' });
-      default:
-        return json({ status: 404, message: `unexpected ${path}` }, 404);
-    }
-  });
-}
-
-/** The calls made, as 'METHOD path?query' with the JSON body if any. */
-function calls(fetch: ReturnType<typeof mockFetch>): string[] {
-  return fetch.mock.calls.map(([url, init]) => {
-    const body = init?.body ? ` ${String(init.body)}` : '';
-    return `${init?.method ?? 'GET'} ${String(url).replace('/api/', '')}${body}`;
-  });
+/** Answers the bell's calls; `.on()` on the result replaces one. */
+function serve(list: BellNotification[]) {
+  return fakeServer()
+    .on(getAllForBellIcon, { status: 1, data: list })
+    .on(clearAllNotificationsForUser, { status: 1, message: 'Cleared' })
+    .on(getDetailsByUserID, { status: 1, data: patient })
+    .on(readAll, { status: 1, message: 'Read' })
+    .on(addCheckInEntry, { status: 1, message: 'Added' });
 }
 
 beforeEach(() => {
@@ -142,12 +133,12 @@ describe('BellButton', () => {
     const gate = new Promise<void>((resolve) => {
       release = resolve;
     });
-    mockFetch(async () => {
+    fakeServer().on(getAllForBellIcon, async () => {
       await gate;
-      return json({
+      return {
         status: 1,
         data: [notification(), notification({ notification_id: 2, device_type_icon: null })],
-      });
+      };
     });
     renderWithProviders(<BellButton />, '/app/dashboard');
     await openBell();
@@ -184,7 +175,7 @@ describe('BellButton', () => {
 
   it('clear all: No keeps everything; Yes clears with the first role, toasts 3 s and refreshes the count', async () => {
     storeUser(makeUser({ user_id: 42, roleid: [5, 8] }));
-    const fetch = serve([notification()]);
+    const server = serve([notification()]);
     renderWithProviders(<BellButton />, '/app/dashboard');
     const user = await openBell();
     await screen.findByText('Ann Lee');
@@ -193,7 +184,7 @@ describe('BellButton', () => {
     expect(await screen.findByText(MSG.clearAllConfirm)).toBeTruthy();
     await user.click(screen.getByRole('button', { name: MSG.no }));
     await waitFor(() => expect(screen.queryByText(MSG.clearAllConfirm)).toBeNull());
-    expect(calls(fetch)).toEqual(['GET rpm/notification/getAllForBellIcon']);
+    expect(server.lines()).toEqual([requestLine(getAllForBellIcon)]);
     // The popup stayed open under the confirmation.
     expect(screen.getByText('Ann Lee')).toBeTruthy();
 
@@ -208,9 +199,9 @@ describe('BellButton', () => {
     );
     expect(unread.refresh).toHaveBeenCalledWith(true);
     await waitFor(() => expect(screen.getByText(MSG.noAlerts)).toBeTruthy());
-    expect(calls(after)).toEqual([
-      'POST rpm/notification/clearAllNotificationsForUser {"userid":42,"roleid":5}',
-      'GET rpm/notification/getAllForBellIcon',
+    expect(after.lines()).toEqual([
+      requestLine(clearAllNotificationsForUser, { body: { userid: 42, roleid: 5 } }),
+      requestLine(getAllForBellIcon),
     ]);
   });
 
@@ -227,17 +218,17 @@ describe('BellButton', () => {
     'choosing a notification with roles $roles: lookup, monitor, chart, read (check-in: $checkIn)',
     async ({ roles, checkIn }) => {
       storeUser(makeUser({ user_id: 42, roleid: roles }));
-      const fetch = serve([notification()]);
+      const server = serve([notification()]);
       const { history } = renderRecorded();
       const user = await openBell();
       await user.click(await screen.findByRole('button', { name: /Ann Lee/ }));
 
       await waitFor(() => expect(unread.refresh).toHaveBeenCalledWith(true));
-      expect(calls(fetch)).toEqual([
-        'GET rpm/notification/getAllForBellIcon',
-        'GET rpm/users/getDetailsByUserID?userid=5&roleid=7',
-        'GET rpm/notification/readAll?user_id=42&patient_id=5',
-        ...(checkIn ? ['POST rpm/dashboard/addCheckInEntry {"patient_id":5}'] : []),
+      expect(server.lines()).toEqual([
+        requestLine(getAllForBellIcon),
+        requestLine(getDetailsByUserID, { query: { userid: 5, roleid: 7 } }),
+        requestLine(readAll, { query: { user_id: 42, patient_id: 5 } }),
+        ...(checkIn ? [requestLine(addCheckInEntry, { body: { patient_id: 5 } })] : []),
       ]);
       // The monitor page is pushed first, so Back returns to it (000 §2.8).
       expect(history).toEqual([
@@ -250,18 +241,16 @@ describe('BellButton', () => {
 
   it('stops when the patient lookup fails: the error dialog shows and nothing is marked read', async () => {
     storeUser();
-    const fetch = serve([notification()], {
-      'rpm/users/getDetailsByUserID': () => json({ status: 403, message: 'Not your patient' }, 403),
-    });
+    const server = serve([notification()]).fail(getDetailsByUserID, 403, 'Not your patient');
     const { path } = renderWithProviders(<BellButton />, '/app/dashboard');
     const user = await openBell();
     await user.click(await screen.findByRole('button', { name: /Ann Lee/ }));
 
     const dialog = await screen.findByRole('alertdialog', { name: alertTitle(403) });
     expect(dialog.textContent).toContain('Not your patient');
-    expect(calls(fetch)).toEqual([
-      'GET rpm/notification/getAllForBellIcon',
-      'GET rpm/users/getDetailsByUserID?userid=5&roleid=7',
+    expect(server.lines()).toEqual([
+      requestLine(getAllForBellIcon),
+      requestLine(getDetailsByUserID, { query: { userid: 5, roleid: 7 } }),
     ]);
     expect(path()).toBe('/app/dashboard');
   });
@@ -277,7 +266,7 @@ describe('BellButton', () => {
 
   it('refreshes the count, and the open list, as soon as the hub announces a notification', async () => {
     storeUser();
-    const fetch = serve([notification()]);
+    const server = serve([notification()]);
     renderWithProviders(
       <HubProvider>
         <BellButton />
@@ -287,7 +276,7 @@ describe('BellButton', () => {
     await waitFor(() => expect(hubListener).toBeDefined());
     act(() => hubListener?.(HUB_EVENTS.notificationNew, notification({ notification_id: 3 })));
     expect(unread.refresh).toHaveBeenCalledWith(true);
-    expect(fetch).not.toHaveBeenCalled();
+    expect(server.fetch).not.toHaveBeenCalled();
 
     await openBell();
     await screen.findByText('Ann Lee');

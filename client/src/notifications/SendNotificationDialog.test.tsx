@@ -1,43 +1,39 @@
-import { alertTitle, MSG, SNACKBAR_SHORT_MS } from '@rpm/shared';
+import { alertTitle, getUsers, getUserTypes, MSG, SNACKBAR_SHORT_MS, sendNotification } from '@rpm/shared';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
-import { json, makeUser, mockFetch, storeUser } from '../test/fixtures';
+import { errorAnswer, type FakeAnswer, type FakeServer, fakeServer, requestLine } from '../test/fake-server';
+import { makeUser, storeUser } from '../test/fixtures';
 import { renderWithProviders } from '../test/render';
 import { showToast } from '../toaster/toast';
 import { SendNotificationDialog } from './SendNotificationDialog';
 
 vi.mock('../toaster/toast', () => ({ showToast: vi.fn(async () => undefined) }));
 
-type Send = () => Response;
+type Send = () => FakeAnswer<typeof sendNotification> | Response;
 
-function serve(send: Send = () => json({ status: true, message: 'Notification sent' })) {
-  return mockFetch((url) => {
-    const path = new URL(url, 'http://x').pathname.replace('/api/', '');
-    if (path === 'rpm/notification/getUserTypes')
-      return json({
-        status: 1,
-        data: [
-          { role_id: 2, role: 'Physician' },
-          { role_id: 8, role: 'Nurse' },
-        ],
-      });
-    if (path === 'rpm/notification/getUsers')
-      return json({
-        status: 1,
-        data: [
-          { user_id: 12, name: 'Pat Physician' },
-          { user_id: 13, name: 'Sam Doctor' },
-        ],
-      });
-    if (path === 'rpm/notification/sendNotification') return send();
-    return json({ status: 404, message: path }, 404);
-  });
+function serve(send: Send = () => ({ status: true, message: 'Notification sent' })) {
+  return fakeServer()
+    .on(getUserTypes, {
+      status: 1,
+      data: [
+        { role_id: 2, role: 'Physician' },
+        { role_id: 8, role: 'Nurse' },
+      ],
+    })
+    .on(getUsers, {
+      status: 1,
+      data: [
+        { user_id: 12, name: 'Pat Physician' },
+        { user_id: 13, name: 'Sam Doctor' },
+      ],
+    })
+    .on(sendNotification, send);
 }
 
 async function setup(send?: Send) {
   storeUser(makeUser({ user_id: 42, data: { ...makeUser().data, organization_id: 7 } }));
-  const fetch = serve(send);
+  const server = serve(send);
   const onClose = vi.fn();
   const user = userEvent.setup();
   renderWithProviders(<SendNotificationDialog isOpen onClose={onClose} />, '/app/dashboard');
@@ -48,11 +44,11 @@ async function setup(send?: Send) {
     message: screen.getByLabelText(MSG.message) as HTMLTextAreaElement,
     save: screen.getByRole('button', { name: MSG.save }),
   };
-  return { fetch, onClose, user, fields };
+  return { server, onClose, user, fields };
 }
 
-function sent(fetch: ReturnType<typeof mockFetch>) {
-  return fetch.mock.calls.filter(([url]) => String(url).includes('sendNotification'));
+function sent(server: FakeServer) {
+  return server.requests(sendNotification);
 }
 
 describe('SendNotificationDialog', () => {
@@ -63,12 +59,12 @@ describe('SendNotificationDialog', () => {
   });
 
   it('names every missing field on Save and sends nothing', async () => {
-    const { fetch, user, fields } = await setup();
+    const { server, user, fields } = await setup();
     await user.click(fields.save);
     expect(screen.getByText(MSG.userTypeNotSelected)).toBeTruthy();
     expect(screen.getByText(MSG.userNotSelected)).toBeTruthy();
     expect(screen.getByText(MSG.messageTooLong)).toBeTruthy();
-    expect(sent(fetch)).toHaveLength(0);
+    expect(sent(server)).toHaveLength(0);
   });
 
   it("says 'Max character limit is 300' live while the message breaks the rule", async () => {
@@ -85,18 +81,18 @@ describe('SendNotificationDialog', () => {
   });
 
   it('flags a message over 300 characters on Save', async () => {
-    const { fetch, user, fields } = await setup();
+    const { server, user, fields } = await setup();
     await user.selectOptions(fields.type, 'Nurse');
     await user.selectOptions(fields.user, await screen.findByRole('option', { name: 'Sam Doctor' }));
     await user.click(fields.message);
     await user.paste('x'.repeat(301));
     await user.click(fields.save);
     expect(screen.getByText(MSG.messageTooLong)).toBeTruthy();
-    expect(sent(fetch)).toHaveLength(0);
+    expect(sent(server)).toHaveLength(0);
   });
 
   it("loads the type's users in the sender's organisation, sends, toasts and closes on status true", async () => {
-    const { fetch, onClose, user, fields } = await setup();
+    const { server, onClose, user, fields } = await setup();
     expect(fields.user.disabled).toBe(true);
     await user.selectOptions(fields.type, 'Nurse');
     await user.selectOptions(fields.user, await screen.findByRole('option', { name: 'Pat Physician' }));
@@ -104,10 +100,10 @@ describe('SendNotificationDialog', () => {
     await user.click(fields.save);
 
     await waitFor(() => expect(onClose).toHaveBeenCalledTimes(1));
-    const urls = fetch.mock.calls.map(([url]) => String(url));
-    expect(urls).toContain('/api/rpm/notification/getUsers?role_id=8&user_id=42&org_id=7');
-    const [, init] = sent(fetch)[0] ?? [];
-    expect(JSON.parse(String(init?.body))).toEqual({
+    expect(server.lines()).toContain(
+      requestLine(getUsers, { query: { role_id: 8, user_id: 42, org_id: 7 } }),
+    );
+    expect(sent(server)[0]?.body).toEqual({
       user_id_from: 42,
       user_id_to: 12,
       message: 'Please review readings',
@@ -118,7 +114,7 @@ describe('SendNotificationDialog', () => {
   });
 
   it('keeps the dialog open with the reason on status false', async () => {
-    const { onClose, user, fields } = await setup(() => json({ status: false, message: 'User is inactive' }));
+    const { onClose, user, fields } = await setup(() => ({ status: false, message: 'User is inactive' }));
     await user.selectOptions(fields.type, 'Nurse');
     await user.selectOptions(fields.user, await screen.findByRole('option', { name: 'Pat Physician' }));
     await user.type(fields.message, 'Hi');
@@ -128,9 +124,7 @@ describe('SendNotificationDialog', () => {
   });
 
   it('on failure shows the error dialog and closes after it is dismissed', async () => {
-    const { onClose, user, fields } = await setup(() =>
-      json({ status: 403, message: 'Not in your organisation' }, 403),
-    );
+    const { onClose, user, fields } = await setup(() => errorAnswer(403, 'Not in your organisation'));
     await user.selectOptions(fields.type, 'Nurse');
     await user.selectOptions(fields.user, await screen.findByRole('option', { name: 'Pat Physician' }));
     await user.type(fields.message, 'Hi');
@@ -144,9 +138,9 @@ describe('SendNotificationDialog', () => {
   });
 
   it('Close closes without sending', async () => {
-    const { fetch, onClose, user } = await setup();
+    const { server, onClose, user } = await setup();
     await user.click(screen.getByRole('button', { name: MSG.close }));
     expect(onClose).toHaveBeenCalledTimes(1);
-    expect(sent(fetch)).toHaveLength(0);
+    expect(sent(server)).toHaveLength(0);
   });
 });

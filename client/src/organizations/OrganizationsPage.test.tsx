@@ -1,8 +1,19 @@
-import { alertTitle, MSG, type OrganizationRow, SNACKBAR_MS } from '@rpm/shared';
+import {
+  addOrganization,
+  alertTitle,
+  getLanguages,
+  getOrganizations,
+  MSG,
+  type OrganizationRow,
+  SNACKBAR_MS,
+  translateText,
+  updateOrganization,
+} from '@rpm/shared';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
-import { json, makeUser, mockFetch, storeUser } from '../test/fixtures';
+import { type FakeServer, fakeServer } from '../test/fake-server';
+import { makeUser, storeUser } from '../test/fixtures';
 import { renderWithProviders } from '../test/render';
 import { showToast } from '../toaster/toast';
 import { OrganizationsPage } from './OrganizationsPage';
@@ -52,31 +63,21 @@ const languages = [
   { language_id: 3, language: 'Spanish' },
 ];
 
-type Handler = (body: unknown) => Response;
-
-function serve(rows: OrganizationRow[], handlers: Record<string, Handler> = {}) {
-  return mockFetch((url, init) => {
-    const path = new URL(url, 'http://x').pathname.replace('/api/', '');
-    const handler = handlers[path];
-    if (handler) return handler(init.body ? JSON.parse(String(init.body)) : undefined);
-    if (path === 'rpm/org/getAll') return json({ status: 1, data: rows });
-    if (path === 'rpm/patients/getLanguages') return json({ status: 1, data: languages });
-    return json({ status: 404, message: path }, 404);
-  });
+/** The organisations page's calls; `configure` adds or replaces handlers. */
+function serve(rows: OrganizationRow[], configure: (server: FakeServer) => void = () => undefined) {
+  const server = fakeServer()
+    .on(getOrganizations, { status: 1, data: rows })
+    .on(getLanguages, { status: 1, data: languages });
+  configure(server);
+  return server;
 }
 
-function posted(fetch: ReturnType<typeof mockFetch>, path: string): unknown[] {
-  return fetch.mock.calls
-    .filter(([url]) => String(url) === `/api/${path}`)
-    .map(([, init]) => JSON.parse(String(init?.body)));
-}
-
-async function setup(rows: OrganizationRow[] = [north, south], handlers: Record<string, Handler> = {}) {
+async function setup(rows: OrganizationRow[] = [north, south], configure?: (server: FakeServer) => void) {
   storeUser(makeUser({ user_id: 1, roleid: [1], pages: ['Organizations Table'] }));
-  const fetch = serve(rows, handlers);
+  const server = serve(rows, configure);
   const user = userEvent.setup();
   renderWithProviders(<OrganizationsPage />, '/app/organizations');
-  return { fetch, user };
+  return { server, user };
 }
 
 async function openCreate(user: ReturnType<typeof userEvent.setup>) {
@@ -132,7 +133,7 @@ describe('OrganizationsPage', () => {
   });
 
   it('create: Required, Invalid Name on blur, special-character messages on submit; nothing is sent', async () => {
-    const { fetch, user } = await setup();
+    const { server, user } = await setup();
     const dialog = await openCreate(user);
     const name = within(dialog).getByLabelText(MSG.organizationName);
     const description = within(dialog).getByLabelText(MSG.organizationDescription);
@@ -147,7 +148,7 @@ describe('OrganizationsPage', () => {
     await user.click(within(dialog).getByRole('button', { name: MSG.save }));
     expect(within(dialog).getByText(MSG.nameSpecialChars)).toBeTruthy();
     expect(within(dialog).getByText(MSG.descriptionSpecialChars)).toBeTruthy();
-    expect(posted(fetch, 'rpm/org/add')).toHaveLength(0);
+    expect(server.bodies(addOrganization)).toHaveLength(0);
 
     // Fixing the name clears its message while typing.
     await user.clear(name);
@@ -157,16 +158,18 @@ describe('OrganizationsPage', () => {
   });
 
   it('create: Translate is off for the default language; Please enter text.; translation shown and saved trimmed', async () => {
-    const add = vi.fn((_: unknown) =>
-      json({ status: 1, message: 'Added Successfully', data: { organizationid: 9 } }),
+    const add = vi.fn((_: unknown) => ({
+      status: 1,
+      message: 'Added Successfully',
+      data: { organizationid: 9 },
+    }));
+    const translate = vi.fn((_: unknown) => ({
+      status: 1,
+      data: { translations: [{ translatedText: 'Heart care of the north' }] },
+    }));
+    const { server, user } = await setup([north], (s) =>
+      s.on(addOrganization, ({ body }) => add(body)).on(translateText, ({ body }) => translate(body)),
     );
-    const translate = vi.fn((_: unknown) =>
-      json({ status: 1, data: { translations: [{ translatedText: 'Heart care of the north' }] } }),
-    );
-    const { fetch, user } = await setup([north], {
-      'rpm/org/add': add,
-      'rpm/translation/translateText': translate,
-    });
     const dialog = await openCreate(user);
     const translateButton = within(dialog).getByRole('button', { name: MSG.translate });
     const language = within(dialog).getByLabelText(MSG.sourceLanguage) as HTMLSelectElement;
@@ -209,14 +212,13 @@ describe('OrganizationsPage', () => {
       expect.objectContaining({ message: 'Added Successfully', timeout: SNACKBAR_MS }),
     );
     // The table reloads after a save.
-    expect(fetch.mock.calls.filter(([url]) => String(url) === '/api/rpm/org/getAll')).toHaveLength(2);
+    expect(server.requests(getOrganizations)).toHaveLength(2);
   });
 
   it('Translate without a configured provider shows the server message in the error dialog', async () => {
-    const { user } = await setup([north], {
-      'rpm/translation/translateText': () =>
-        json({ status: 503, message: 'Translation is not configured on this server.' }, 503),
-    });
+    const { user } = await setup([north], (s) =>
+      s.fail(translateText, 503, 'Translation is not configured on this server.'),
+    );
     const dialog = await openCreate(user);
     await user.selectOptions(within(dialog).getByLabelText(MSG.sourceLanguage), 'Spanish');
     await user.type(within(dialog).getByLabelText(MSG.organizationDescription), 'Hola');
@@ -230,8 +232,8 @@ describe('OrganizationsPage', () => {
     ['  north CLINIC ', false],
     ['North Clinic East', true],
   ])('edit: renaming to %j sends is_name_changed %s, with the translated note', async (newName, changed) => {
-    const update = vi.fn((_: unknown) => json({ status: 1, message: 'Updated Successfully' }));
-    const { user } = await setup([north], { 'rpm/org/update': update });
+    const update = vi.fn((_: unknown) => ({ status: 1, message: 'Updated Successfully' }));
+    const { user } = await setup([north], (s) => s.on(updateOrganization, ({ body }) => update(body)));
     await user.click(await screen.findByRole('button', { name: 'Edit North Clinic' }));
     const dialog = await screen.findByRole('dialog', { name: 'Edit Organization' });
     const note = within(dialog).getByLabelText(MSG.translatedNote) as HTMLTextAreaElement;
@@ -255,8 +257,8 @@ describe('OrganizationsPage', () => {
   });
 
   it('edit: a changed description drops the old translation', async () => {
-    const update = vi.fn((_: unknown) => json({ status: 1, message: 'Updated Successfully' }));
-    const { user } = await setup([north], { 'rpm/org/update': update });
+    const update = vi.fn((_: unknown) => ({ status: 1, message: 'Updated Successfully' }));
+    const { user } = await setup([north], (s) => s.on(updateOrganization, ({ body }) => update(body)));
     await user.click(await screen.findByRole('button', { name: 'Edit North Clinic' }));
     const dialog = await screen.findByRole('dialog', { name: 'Edit Organization' });
     await user.type(within(dialog).getByLabelText(MSG.organizationDescription), ' y más');
@@ -267,9 +269,9 @@ describe('OrganizationsPage', () => {
   });
 
   it('a refused save keeps the form open and shows the error dialog', async () => {
-    const { user } = await setup([north], {
-      'rpm/org/add': () => json({ status: 409, message: 'Organization name already exists' }, 409),
-    });
+    const { user } = await setup([north], (s) =>
+      s.fail(addOrganization, 409, 'Organization name already exists'),
+    );
     const dialog = await openCreate(user);
     await user.type(within(dialog).getByLabelText(MSG.organizationName), 'North Clinic');
     await user.type(within(dialog).getByLabelText(MSG.organizationDescription), 'Again');

@@ -1,10 +1,12 @@
-import { MSG, STORAGE_KEYS } from '@rpm/shared';
+import { checkSession, MSG, STORAGE_KEYS } from '@rpm/shared';
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { readRedirectUrl } from '../session/storage';
-import { json, makeUser, mockFetch, storeUser } from '../test/fixtures';
+import { fakeServer, requestLine } from '../test/fake-server';
+import { makeUser, storeUser } from '../test/fixtures';
 import { renderAt } from '../test/render';
+import { serveShellCalls } from '../test/shell-calls';
 
 describe('the /app gate', () => {
   it('sends an anonymous visitor to / and saves the visited path with its query', async () => {
@@ -54,7 +56,7 @@ describe('the /app gate', () => {
   it('logs out from the frame, clearing storage even when the call fails', async () => {
     storeUser();
     localStorage.setItem(STORAGE_KEYS.tempLogin, 'true');
-    const fetch = mockFetch(() => json({ status: 500, message: 'down' }, 500));
+    const server = serveShellCalls(fakeServer()).fail(checkSession, 500, 'down');
     const user = userEvent.setup();
     const { path } = renderAt('/app/dashboard');
 
@@ -62,7 +64,7 @@ describe('the /app gate', () => {
     await user.click(await screen.findByRole('menuitem', { name: 'Logout' }));
 
     await waitFor(() => expect(path()).toBe('/'));
-    expect(fetch.mock.calls.map(([url]) => url)).toContain('/api/rpm/checkSession?status=0');
+    expect(server.lines()).toContain(requestLine(checkSession, { query: { status: 0 } }));
     for (const key of [
       STORAGE_KEYS.user,
       STORAGE_KEYS.mainUser,

@@ -1,6 +1,7 @@
-import { STORAGE_KEYS } from '@rpm/shared';
+import { checkSession, STORAGE_KEYS } from '@rpm/shared';
 import { describe, expect, it, vi } from 'vitest';
-import { json, mockFetch, storeUser } from '../test/fixtures';
+import { fakeServer, requestLine } from '../test/fake-server';
+import { storeUser } from '../test/fixtures';
 import { logout } from './logout';
 import { readLastActivity, setLastActivity } from './storage';
 
@@ -8,12 +9,12 @@ describe('logout', () => {
   it('ends the server session, clears storage and goes to /', async () => {
     storeUser();
     setLastActivity(123);
-    const fetch = mockFetch(() => json({ status: 1, message: 'bye' }));
+    const server = fakeServer().on(checkSession, { status: 1, message: 'bye' });
     const navigate = vi.fn();
 
     await logout(navigate);
 
-    expect(fetch.mock.calls[0]?.[0]).toBe('/api/rpm/checkSession?status=0');
+    expect(server.lines()[0]).toBe(requestLine(checkSession, { query: { status: 0 } }));
     expect(localStorage.getItem(STORAGE_KEYS.user)).toBeNull();
     expect(readLastActivity()).toBeNull();
     expect(navigate).toHaveBeenCalledWith('/', { replace: true });
@@ -25,7 +26,7 @@ describe('logout', () => {
     localStorage.setItem(STORAGE_KEYS.tempLogin, 'true');
     localStorage.setItem(STORAGE_KEYS.redirectUrl, '/app/x');
     setLastActivity(123);
-    mockFetch(() => json({ status: 500, message: 'boom' }, 500));
+    fakeServer().fail(checkSession, 500, 'boom');
     const navigate = vi.fn();
 
     await logout(navigate);
@@ -37,9 +38,7 @@ describe('logout', () => {
 
   it('clears storage when the network is down', async () => {
     storeUser();
-    mockFetch(() => {
-      throw new TypeError('offline');
-    });
+    fakeServer().offline(checkSession);
     const navigate = vi.fn();
     await logout(navigate);
     expect(localStorage.getItem(STORAGE_KEYS.user)).toBeNull();

@@ -1,28 +1,54 @@
 import { Classes } from '@blueprintjs/core';
-import { MSG } from '@rpm/shared';
+import {
+  ALL_LISTS,
+  type DashboardSummary,
+  getDashboardSummary,
+  getLanguages,
+  getOrganizations,
+  getUserTypes,
+  MSG,
+} from '@rpm/shared';
 import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
-import { json, makeUser, mockFetch, storeUser } from '../test/fixtures';
+import { fakeServer } from '../test/fake-server';
+import { makeUser, storeUser } from '../test/fixtures';
 import { renderWithProviders } from '../test/render';
+import { serveShellCalls } from '../test/shell-calls';
 import { AppShell } from './AppShell';
 import { uiSettingsKey } from './ui-settings';
 
 // No socket in jsdom: the hub connection is someone else's concern and is replaced by one that never opens.
 vi.mock('../hub/connect-hub', () => ({ connectHub: () => new Promise(() => undefined) }));
 
+/** The dashboard of a month with nothing in it. */
+const EMPTY_DASHBOARD: DashboardSummary = {
+  month: '2026-11',
+  days_left: 11,
+  rpm_statuses: [],
+  ccm_statuses: [],
+  enrolled: 0,
+  active: 0,
+  alerts: { critical: { count: 0, oldest_at: null }, abnormal: { count: 0, oldest_at: null } },
+  progress: { met: 0, on_track: 0, at_risk: 0, unreachable: 0 },
+  minutes: { under20: 0, from20to39: 0, from40: 0 },
+  outreach_tasks_open: 0,
+  outreach_tasks_mine: 0,
+};
+
 /** Answers the calls the shell makes on start (counts, version, session) as the server would. */
 function answerShellCalls() {
-  return mockFetch((url) => {
-    if (url.includes('getUnreadCount')) return json({ status: 1, data: [{ count: 0 }] });
-    if (url.includes('getIncompleteTaskCount')) return json({ status: 1, count: 0 });
-    if (url.includes('getRpmVersion')) return json({ status: 1, data: { value: '0.0.0' } });
-    if (url.includes('org/getAll')) return json({ status: 1, data: [] });
-    if (url.includes('rpm/lists/') && url.includes('/filterOptions')) return json({ status: 1, data: {} });
-    if (url.includes('rpm/lists/')) return json({ status: 1, data: [], count: 0 });
-    if (url.includes('getLanguages')) return json({ status: 1, data: [] });
-    return json({ status: 1, message: 'ok' });
-  });
+  const server = serveShellCalls(fakeServer())
+    .on(getOrganizations, { status: 1, data: [] })
+    .on(getLanguages, { status: 1, data: [] })
+    .on(getUserTypes, { status: 1, data: [] })
+    .on(getDashboardSummary, { status: 1, data: EMPTY_DASHBOARD });
+  // Every list screen the shell may open: an empty page and no scoped filter options.
+  for (const list of ALL_LISTS)
+    server
+      .on(list.calls.list, { status: 1, data: [], count: 0 })
+      .on(list.calls.filterOptions, { status: 1, data: {} });
+  return server;
 }
 
 function renderShell(path: string, notFound = false) {
@@ -36,8 +62,9 @@ describe('AppShell', () => {
     renderShell('/app/patients');
     expect(await screen.findByRole('heading', { level: 1, name: 'patients' })).toBeTruthy();
     expect(screen.getByText(MSG.breadcrumbLabel)).toBeTruthy();
-    // The page below is the patient list (its screen loads on demand).
-    expect(await screen.findByText(MSG.noRecordsFound)).toBeTruthy();
+    // The page below is the patient list (its screen loads on demand: the lazy chunk, then its two calls, can take
+    // more than findBy's default second on a loaded machine).
+    expect(await screen.findByText(MSG.noRecordsFound, undefined, { timeout: 5000 })).toBeTruthy();
   });
 
   it.each(['/app/crm-dashboard', '/app/crypto-dashboard'])(

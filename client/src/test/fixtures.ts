@@ -1,5 +1,4 @@
 import { STORAGE_KEYS, type StoredUser } from '@rpm/shared';
-import { vi } from 'vitest';
 
 /** A valid stored user (000 §3); override what a test needs. */
 export function makeUser(overrides: Partial<StoredUser> = {}): StoredUser {
@@ -41,19 +40,4 @@ export function makeUser(overrides: Partial<StoredUser> = {}): StoredUser {
 export function storeUser(user: StoredUser = makeUser()): StoredUser {
   localStorage.setItem(STORAGE_KEYS.user, JSON.stringify(user));
   return user;
-}
-
-/** A JSON response. */
-export function json(body: unknown, status = 200, headers: Record<string, string> = {}): Response {
-  return new Response(JSON.stringify(body), {
-    status,
-    headers: { 'content-type': 'application/json', ...headers },
-  });
-}
-
-/** Replaces `fetch` with a mock answering from `handler`. */
-export function mockFetch(handler: (url: string, init: RequestInit) => Response | Promise<Response>) {
-  const fn = vi.fn(async (input: RequestInfo | URL, init: RequestInit = {}) => handler(String(input), init));
-  vi.stubGlobal('fetch', fn);
-  return fn;
 }

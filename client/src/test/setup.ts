@@ -1,6 +1,7 @@
 import { cleanup } from '@testing-library/react';
 import { afterEach, beforeEach, vi } from 'vitest';
 import { FakeAltcha } from './fake-altcha';
+import { assertFakeServersClean } from './fake-server';
 import { clearFakeToasts } from './fake-toaster';
 import { recordedPlots } from './fake-uplot';
 
@@ -21,8 +22,13 @@ afterEach(() => {
     // biome-ignore lint/suspicious/noDocumentCookie: jsdom has no Cookie Store API
     if (name) document.cookie = `${name}=; path=/; max-age=0`;
   }
-  vi.restoreAllMocks();
-  vi.unstubAllGlobals();
+  try {
+    // A call no handler served or a request the contract refuses fails the test that made it (test/fake-server.ts).
+    assertFakeServersClean();
+  } finally {
+    vi.restoreAllMocks();
+    vi.unstubAllGlobals();
+  }
 });
 
 // The real widget needs workers and Web Crypto; tests get a fake with the same element name and events.

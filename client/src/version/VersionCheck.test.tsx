@@ -1,8 +1,9 @@
+import { getRpmVersion } from '@rpm/shared';
 import { act, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { call } from '../api/call';
-import { json, mockFetch } from '../test/fixtures';
+import { fakeServer } from '../test/fake-server';
 import { renderWithProviders } from '../test/render';
 import { clearCacheAndReload } from './clear-cache';
 import { VersionCheck } from './VersionCheck';
@@ -36,13 +37,14 @@ async function judged(n: number) {
 
 const OFFER = 'A new version is available';
 
+/** Answers the version call (the fake server matches its method and path) and checks what is sent. */
 function serveVersion(value: () => string) {
-  return mockFetch((url, init) => {
-    expect(url).toBe('/api/getRpmVersion');
-    expect(init.method).toBe('POST');
-    expect(JSON.parse(String(init.body))).toEqual({ config_key: 'rpm_version' });
-    return json({ status: 1, data: { value: value() } });
-  });
+  return fakeServer().on(getRpmVersion, ({ query, headers, body }) => {
+    expect(query).toEqual({});
+    expect(headers).toMatchObject({ 'content-type': 'application/json' });
+    expect(body).toEqual({ config_key: 'rpm_version' });
+    return { status: 1, data: { value: value() } };
+  }).fetch;
 }
 
 afterEach(() => {
@@ -77,7 +79,7 @@ describe('VersionCheck', () => {
   });
 
   it('ignores failures silently', async () => {
-    const fetch = mockFetch(() => json({ status: 500, message: 'down' }, 500));
+    const { fetch } = fakeServer().fail(getRpmVersion, 500, 'down');
     renderWithProviders(<VersionCheck runningVersion="1.0.0" />);
     await judged(1);
     expect(fetch).toHaveBeenCalledTimes(1);

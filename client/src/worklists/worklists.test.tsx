@@ -13,9 +13,9 @@ import {
 import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { fakeContractServer, pageOf } from '../list/fake-list-server';
 import { LIST_CHANGED_EVENT, LIVE_RELOAD_DEBOUNCE_MS } from '../list/use-live-reload';
 import { PageArea } from '../shell/PageArea';
+import { fakeServer, pageOf } from '../test/fake-server';
 import { makeUser, storeUser } from '../test/fixtures';
 import { renderWithProviders } from '../test/render';
 import { MonitorScreen } from './MonitorScreen';
@@ -87,7 +87,7 @@ describe('Monitoring worklist (000 §2.4, §2.8)', () => {
   /** A server with open alerts that acknowledgement closes. */
   function serveAlerts() {
     let open = [alert(1, 5, 'Doe, John'), alert(2, 5, 'Doe, John'), alert(3, 6, 'Poe, Ed')];
-    const server = fakeContractServer()
+    const server = fakeServer()
       .on(listCall, (r) => pageOf(open, r.query))
       .on(monitorList.calls.filterOptions as unknown as CallDef, () => ({ status: 1, data: {} }))
       .on(acknowledgeWorklistAlerts, (r) => {
@@ -175,7 +175,7 @@ describe('Monitoring worklist (000 §2.4, §2.8)', () => {
 describe('My Tasks (000 §2.4, §2.7)', () => {
   function serveTasks() {
     let tasks = [task(1), task(2), task(3)];
-    return fakeContractServer()
+    return fakeServer()
       .on(tasksCall, (r) => pageOf(tasks, r.query))
       .on(completeMyTask, (r) => {
         const id = (r.body as { task_id: number }).task_id;

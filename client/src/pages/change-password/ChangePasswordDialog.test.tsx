@@ -1,8 +1,9 @@
-import { MSG } from '@rpm/shared';
+import { changePasswordByUserId, MSG } from '@rpm/shared';
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
-import { json, makeUser, mockFetch } from '../../test/fixtures';
+import { fakeServer } from '../../test/fake-server';
+import { makeUser } from '../../test/fixtures';
 import { renderWithProviders } from '../../test/render';
 import { ChangePasswordDialog } from './ChangePasswordDialog';
 
@@ -24,11 +25,11 @@ function setup() {
 
 describe('ChangePasswordDialog', () => {
   it('shows Required for empty fields', async () => {
-    const fetch = mockFetch(() => json({}));
+    const server = fakeServer();
     const { user, fields } = setup();
     await user.click(fields.save);
     expect(screen.getAllByText(MSG.required)).toHaveLength(3);
-    expect(fetch).not.toHaveBeenCalled();
+    expect(server.fetch).not.toHaveBeenCalled();
   });
 
   it('says live whether the passwords match, and shows the strength', async () => {
@@ -42,7 +43,7 @@ describe('ChangePasswordDialog', () => {
   });
 
   it('shows the submit validations of 001 §5', async () => {
-    const fetch = mockFetch(() => json({}));
+    const server = fakeServer();
     const { user, fields } = setup();
     await user.type(fields.current, 'Old1pass');
     await user.type(fields.next, 'abc');
@@ -56,11 +57,11 @@ describe('ChangePasswordDialog', () => {
     await user.clear(fields.confirm);
     await user.type(fields.confirm, 'Old1pass');
     expect(screen.getByText(MSG.newPasswordSame)).toBeTruthy();
-    expect(fetch).not.toHaveBeenCalled();
+    expect(server.fetch).not.toHaveBeenCalled();
   });
 
   it('changes the password with the flagged user token', async () => {
-    const fetch = mockFetch(() => json({ status: true, message: 'ok' }));
+    const server = fakeServer().on(changePasswordByUserId, { status: true, message: 'ok' });
     const { user, fields, onChanged } = setup();
     await user.type(fields.current, 'Old1pass');
     await user.type(fields.next, 'New1pass!');
@@ -68,10 +69,10 @@ describe('ChangePasswordDialog', () => {
     await user.click(fields.save);
 
     await waitFor(() => expect(onChanged).toHaveBeenCalled());
-    const [url, init] = fetch.mock.calls[0] ?? [];
-    expect(url).toBe('/api/rpm/users/changePasswordByUserId');
-    expect(init?.headers).toMatchObject({ uid: '77', token: 'only-for-change' });
-    expect(JSON.parse(String(init?.body))).toEqual({
+    const [request] = server.all;
+    expect(request?.call).toBe(changePasswordByUserId);
+    expect(request?.headers).toMatchObject({ uid: '77', token: 'only-for-change' });
+    expect(request?.body).toEqual({
       userid: 77,
       newPassword: 'New1pass!',
       superPassword: 'Old1pass',
@@ -79,7 +80,7 @@ describe('ChangePasswordDialog', () => {
   });
 
   it('says the password was invalid when the server refuses it', async () => {
-    mockFetch(() => json({ status: false, message: 'no' }));
+    fakeServer().on(changePasswordByUserId, { status: false, message: 'no' });
     const { user, fields, onChanged } = setup();
     await user.type(fields.current, 'Wrong1pass');
     await user.type(fields.next, 'New1pass!');

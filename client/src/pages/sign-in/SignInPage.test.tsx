@@ -1,11 +1,25 @@
-import { LAST_ACTIVITY_COOKIE, MSG, STORAGE_KEYS, tooManyAttempts } from '@rpm/shared';
+import {
+  beginMfaEnrolment,
+  callUrl,
+  changePasswordByUserId,
+  confirmMfaEnrolment,
+  getCaptcha,
+  LAST_ACTIVITY_COOKIE,
+  loginWithCaptcha,
+  MSG,
+  STORAGE_KEYS,
+  tooManyAttempts,
+  verifyMfa,
+} from '@rpm/shared';
 import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { readLastActivity, readUser } from '../../session/storage';
 import { FakeAltcha } from '../../test/fake-altcha';
-import { json, makeUser, mockFetch } from '../../test/fixtures';
+import { type FakeServer, fakeServer, json } from '../../test/fake-server';
+import { makeUser } from '../../test/fixtures';
 import { renderAt } from '../../test/render';
+import { serveShellCalls } from '../../test/shell-calls';
 
 function form() {
   return {
@@ -31,9 +45,8 @@ function inForm() {
   return within(screen.getByRole('form', { name: MSG.signInTitle }));
 }
 
-function loginBody(fetch: ReturnType<typeof mockFetch>) {
-  const call = fetch.mock.calls.find(([url]) => url === '/api/rpm/auth/loginWithCaptcha');
-  return call ? JSON.parse(String(call[1]?.body)) : undefined;
+function loginBody(server: FakeServer) {
+  return server.requests(loginWithCaptcha)[0]?.body;
 }
 
 afterEach(() => {
@@ -45,26 +58,26 @@ describe('SignInPage', () => {
     renderAt('/');
     expect(screen.getByRole('heading', { name: MSG.signInTitle })).toBeTruthy();
     expect(screen.getByText(MSG.signInSubtitle)).toBeTruthy();
-    expect(document.querySelector('altcha-widget')?.getAttribute('challenge')).toBe('/api/captcha');
+    expect(document.querySelector('altcha-widget')?.getAttribute('challenge')).toBe(callUrl(getCaptcha));
   });
 
   it('shows Required under empty fields and sends nothing', async () => {
-    const fetch = mockFetch(() => json({}));
+    const server = fakeServer();
     const user = userEvent.setup();
     renderAt('/');
     await user.click(form().submit);
     expect(screen.getAllByText(MSG.required)).toHaveLength(2);
-    expect(fetch).not.toHaveBeenCalled();
+    expect(server.fetch).not.toHaveBeenCalled();
   });
 
   it('shows Invalid email for a malformed address', async () => {
-    const fetch = mockFetch(() => json({}));
+    const server = fakeServer();
     const user = userEvent.setup();
     renderAt('/');
     await fillAndSubmit(user, 'dana@clinic', 'x');
     expect(screen.getByText(MSG.invalidEmail)).toBeTruthy();
     expect(form().email.getAttribute('aria-invalid')).toBe('true');
-    expect(fetch).not.toHaveBeenCalled();
+    expect(server.fetch).not.toHaveBeenCalled();
   });
 
   it('toggles the password between hidden and shown', async () => {
@@ -79,14 +92,14 @@ describe('SignInPage', () => {
 
   it('solves the captcha, sends the lowercased username and goes to the start page', async () => {
     const signedIn = makeUser({ roleid: [14] });
-    const fetch = mockFetch(() => json({ status: 1, message: 'ok', user: signedIn }));
+    const server = fakeServer().on(loginWithCaptcha, { status: 1, message: 'ok', user: signedIn });
     const user = userEvent.setup();
     const { path } = renderAt('/');
 
     await fillAndSubmit(user);
 
     await waitFor(() => expect(path()).toBe('/app/sales-dashboard'));
-    expect(loginBody(fetch)).toEqual({
+    expect(loginBody(server)).toEqual({
       username: 'dana@clinic.test',
       password: 'Secret1!',
       captchaToken: 'captcha-solution',
@@ -101,7 +114,11 @@ describe('SignInPage', () => {
 
   it('goes to the saved redirect URL and forgets it; warns about an old password', async () => {
     localStorage.setItem(STORAGE_KEYS.redirectUrl, '/app/patients?status=1');
-    mockFetch(() => json({ status: 1, message: 'ok', user: makeUser({ password_age_days: 46 }) }));
+    fakeServer().on(loginWithCaptcha, {
+      status: 1,
+      message: 'ok',
+      user: makeUser({ password_age_days: 46 }),
+    });
     const user = userEvent.setup();
     const { path } = renderAt('/');
 
@@ -113,7 +130,7 @@ describe('SignInPage', () => {
   });
 
   it('shows the invalid-credentials text and refreshes the captcha', async () => {
-    mockFetch(() => json({ status: 0, message: 'Invalid' }));
+    fakeServer().on(loginWithCaptcha, { status: 0, message: 'Invalid' });
     const user = userEvent.setup();
     renderAt('/');
 
@@ -131,17 +148,19 @@ describe('SignInPage', () => {
 
   it('does not send when the captcha cannot be solved', async () => {
     FakeAltcha.payload = null;
-    const fetch = mockFetch(() => json({}));
+    const server = fakeServer();
     const user = userEvent.setup();
     renderAt('/');
     await fillAndSubmit(user);
     await waitFor(() => expect(FakeAltcha.verifyCalls).toBe(1));
-    expect(fetch).not.toHaveBeenCalled();
+    expect(server.fetch).not.toHaveBeenCalled();
   });
 
   it('locks sign-in after a 429 until Retry-After has passed', async () => {
     vi.useFakeTimers({ shouldAdvanceTime: true });
-    const fetch = mockFetch(() => json({ status: 429, message: 'Too many' }, 429, { 'Retry-After': '90' }));
+    const server = fakeServer().on(loginWithCaptcha, () =>
+      json({ status: 429, message: 'Too many' }, 429, { 'Retry-After': '90' }),
+    );
     const user = userEvent.setup({ advanceTimers: vi.advanceTimersByTime });
     renderAt('/');
 
@@ -163,15 +182,13 @@ describe('SignInPage', () => {
     expect((form().submit as HTMLButtonElement).disabled).toBe(false);
     expect(inForm().queryByRole('alert')).toBeNull();
 
-    fetch.mockImplementation(async () => json({ status: 0, message: 'Invalid' }));
+    server.on(loginWithCaptcha, { status: 0, message: 'Invalid' });
     await user.click(form().submit);
     expect((await inForm().findByRole('alert')).textContent).toBe(MSG.invalidCredentials);
   });
 
   it('says it cannot connect when the network fails', async () => {
-    mockFetch(() => {
-      throw new TypeError('Failed to fetch');
-    });
+    fakeServer().offline(loginWithCaptcha);
     const user = userEvent.setup();
     renderAt('/');
     await fillAndSubmit(user);
@@ -179,7 +196,7 @@ describe('SignInPage', () => {
   });
 
   it('shows the error dialog for another failed answer', async () => {
-    mockFetch(() => json({ status: 500, message: 'Database unavailable' }, 500));
+    fakeServer().fail(loginWithCaptcha, 500, 'Database unavailable');
     const user = userEvent.setup();
     renderAt('/');
     await fillAndSubmit(user);
@@ -189,9 +206,12 @@ describe('SignInPage', () => {
 
   it('opens the change-password dialog when the server flags change_password', async () => {
     const flagged = makeUser({ user_id: 77, token: 'only-for-change', change_password: 1 });
-    const fetch = mockFetch(() =>
-      json({ status: 0, change_password: 1, user: flagged, message: 'Change your password' }),
-    );
+    const server = fakeServer().on(loginWithCaptcha, {
+      status: 0,
+      change_password: 1,
+      user: flagged,
+      message: 'Change your password',
+    });
     const user = userEvent.setup();
     renderAt('/');
 
@@ -202,7 +222,7 @@ describe('SignInPage', () => {
     expect(screen.queryByText(MSG.invalidCredentials)).toBeNull();
     expect(FakeAltcha.resetCalls).toBe(1);
 
-    fetch.mockImplementation(async () => json({ status: true, message: 'ok' }));
+    server.on(changePasswordByUserId, { status: true, message: 'ok' });
     await user.type(screen.getByLabelText('Current Password'), 'Secret1!');
     await user.type(screen.getByLabelText('New Password'), 'Better2@pass');
     await user.type(screen.getByLabelText('Confirm Password'), 'Better2@pass');
@@ -217,16 +237,15 @@ describe('SignInPage', () => {
   it('asks for the authentication code after the password; a wrong code shows the invalid text', async () => {
     const signedIn = makeUser({ roleid: [14] });
     const verified: unknown[] = [];
-    mockFetch((url, init) => {
-      if (url === '/api/rpm/auth/loginWithCaptcha')
-        return json({ status: 0, message: 'code', mfa_required: 1, mfa_token: 'challenge-1' });
-      if (url !== '/api/rpm/auth/verifyMfa') return json({});
-      const body = JSON.parse(String(init.body));
-      verified.push(body);
-      return body.code === '654321'
-        ? json({ status: 1, message: 'ok', user: signedIn })
-        : json({ status: 0, message: 'Invalid authentication code' });
-    });
+    // Signed in, the frame starts its own calls.
+    serveShellCalls(fakeServer())
+      .on(loginWithCaptcha, { status: 0, message: 'code', mfa_required: 1, mfa_token: 'challenge-1' })
+      .on(verifyMfa, ({ body }) => {
+        verified.push(body);
+        return body.code === '654321'
+          ? { status: 1, message: 'ok', user: signedIn }
+          : { status: 0, message: 'Invalid authentication code' };
+      });
     const user = userEvent.setup();
     const { path } = renderAt('/');
     await fillAndSubmit(user);
@@ -251,7 +270,12 @@ describe('SignInPage', () => {
   });
 
   it('goes back from the code step to the sign-in form', async () => {
-    mockFetch(() => json({ status: 0, message: 'code', mfa_required: 1, mfa_token: 'challenge-1' }));
+    fakeServer().on(loginWithCaptcha, {
+      status: 0,
+      message: 'code',
+      mfa_required: 1,
+      mfa_token: 'challenge-1',
+    });
     const user = userEvent.setup();
     renderAt('/');
     await fillAndSubmit(user);
@@ -262,19 +286,14 @@ describe('SignInPage', () => {
 
   it('opens the set-up dialog when the role requires a factor, then shows the recovery codes once', async () => {
     const flagged = makeUser({ user_id: 78, token: 'only-for-enrolment' });
-    const seen: { url: string; token: string | null }[] = [];
-    mockFetch((url, init) => {
-      seen.push({ url, token: new Headers(init.headers).get('token') });
-      if (url === '/api/rpm/auth/loginWithCaptcha')
-        return json({ status: 0, mfa_enrol: 1, user: flagged, message: 'Set it up' });
-      if (url === '/api/rpm/auth/mfa/begin')
-        return json({
-          secret: 'ABCDEFGHIJKLMNOP',
-          uri: 'otpauth://totp/x',
-          qr: 'data:image/png;base64,AAAA',
-        });
-      return json({ status: 1, message: 'ok', recovery_codes: ['aaaaa-bbbbb', 'ccccc-ddddd'] });
-    });
+    const server = fakeServer()
+      .on(loginWithCaptcha, { status: 0, mfa_enrol: 1, user: flagged, message: 'Set it up' })
+      .on(beginMfaEnrolment, {
+        secret: 'ABCDEFGHIJKLMNOP',
+        uri: 'otpauth://totp/x',
+        qr: 'data:image/png;base64,AAAA',
+      })
+      .on(confirmMfaEnrolment, { status: 1, message: 'ok', recovery_codes: ['aaaaa-bbbbb', 'ccccc-ddddd'] });
     const user = userEvent.setup();
     renderAt('/');
     await fillAndSubmit(user);
@@ -287,7 +306,10 @@ describe('SignInPage', () => {
     const codes = await within(dialog).findByRole('list', { name: 'Recovery codes' });
     expect(codes.textContent).toBe('aaaaa-bbbbbccccc-ddddd');
     // Both calls went with the flagged user's session, which may only enrol.
-    expect(seen.slice(1).map((s) => s.token)).toEqual(['only-for-enrolment', 'only-for-enrolment']);
+    expect(server.all.slice(1).map((r) => r.headers.token)).toEqual([
+      'only-for-enrolment',
+      'only-for-enrolment',
+    ]);
 
     await user.click(within(dialog).getByRole('button', { name: 'Done' }));
     await waitFor(() =>

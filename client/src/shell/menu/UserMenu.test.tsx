@@ -1,8 +1,9 @@
-import { PAGES } from '@rpm/shared';
+import { checkSession, PAGES } from '@rpm/shared';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
-import { json, makeUser, mockFetch, storeUser } from '../../test/fixtures';
+import { fakeServer } from '../../test/fake-server';
+import { makeUser, storeUser } from '../../test/fixtures';
 import { renderWithProviders } from '../../test/render';
 import { UserMenu } from './UserMenu';
 
@@ -124,12 +125,12 @@ describe('UserMenu', () => {
 
   it('Logout ends the session and goes to /', async () => {
     storeUser(makeUser({ name: 'Dana Nurse' }));
-    const fetch = mockFetch(() => json({ status: 1 }));
+    const server = fakeServer().on(checkSession, { status: 1, message: 'ok' });
     const { path } = renderWithProviders(<UserMenu />, '/app/dashboard');
     const { user, menu } = await openMenu('Dana Nurse');
     await user.click(within(menu).getByRole('menuitem', { name: 'Logout' }));
     await waitFor(() => expect(path()).toBe('/'));
-    expect(String(fetch.mock.calls[0]?.[0])).toContain('rpm/checkSession');
+    expect(server.all[0]?.call).toBe(checkSession);
     expect(localStorage.getItem('user')).toBeNull();
   });
 
