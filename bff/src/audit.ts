@@ -3,7 +3,7 @@ import type { Database, Db } from './db/schema.js';
 
 export interface AuditEntry {
   readonly userId: number | null;
-  /** The admin behind a temporary login, so every row names both identities (DESIGN.md). */
+  /** The admin behind a temporary login, so every row names both identities (architecture.md "Security"). */
   readonly actingUserId?: number | null;
   readonly action: string;
   readonly entity: string;

@@ -1,4 +1,4 @@
-/** The server's source of time; tests pass a simulated clock instead of sleeping (DESIGN.md "Standards"). */
+/** The server's source of time; tests pass a simulated clock instead of sleeping (architecture.md "Tests"). */
 export interface Clock {
   now(): Date;
 }

@@ -23,7 +23,7 @@ function isProxyAddress(text: string): boolean {
 const optional = <T extends z.ZodType>(schema: T) =>
   z.preprocess((v) => (v === '' ? undefined : v), schema.optional());
 
-/** The BFF's settings, parsed from the environment at start (DESIGN.md: every edge is parsed by zod). */
+/** The BFF's settings, parsed from the environment at start (every edge is parsed by zod: architecture.md "A request"). */
 export const configSchema = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
@@ -33,12 +33,12 @@ export const configSchema = z.object({
   DATA_DIR: z.string().min(1).default('./data/pglite'),
   DATABASE_URL: z.url({ protocol: /^postgres(ql)?$/ }).optional(),
   /**
-   * Redis for several BFF replicas (DESIGN.md "Shape"): the hub's socket.io adapter, so pushes reach a user's
+   * Redis for several BFF replicas (architecture.md "Modes and replicas"): the hub's socket.io adapter, so pushes reach a user's
    * sockets on every replica. Unset: one BFF, the in-process adapter.
    */
   REDIS_URL: optional(z.url({ protocol: /^rediss?$/ })),
   /**
-   * Relay mode (DESIGN.md "Shape"; relay/relay.ts): no database; each call of the contract is parsed and forwarded to
+   * Relay mode (architecture.md "Modes and replicas"; relay/relay.ts): no database; each call of the contract is parsed and forwarded to
    * this API base, e.g. https://api.example.org/api.
    */
   UPSTREAM_API_BASE: z.url().optional(),

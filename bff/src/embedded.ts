@@ -37,7 +37,7 @@ import { myTasksSource } from './tasks/my-tasks-store.js';
 import { worklistRoutes } from './tasks/routes.js';
 
 /**
- * The store behind each list of the list pattern (DESIGN.md "Lists"): a complete record, so a list without a
+ * The store behind each list of the list pattern (architecture.md "Lists"): a complete record, so a list without a
  * source is a type error.
  */
 export const LIST_SOURCES: Readonly<Record<ListName, ListSource<object>>> = {
@@ -56,12 +56,12 @@ export interface EmbeddedOptions {
 }
 
 /**
- * Embedded mode, the default (DESIGN.md "Shape"): the BFF answers every call of the contract itself from its
+ * Embedded mode, the default (architecture.md "Modes and replicas"): the BFF answers every call of the contract itself from its
  * database, runs the hub and the jobs.
  */
 export async function embeddedApi(app: FastifyInstance, opts: EmbeddedOptions): Promise<void> {
   const clock = opts.clock ?? systemClock;
-  // socket.io on the same HTTP server (STACK.md: no @fastify/websocket, which would swallow the upgrades).
+  // socket.io on the same HTTP server (no @fastify/websocket, which would swallow the upgrades).
   const redis = opts.config.REDIS_URL ? await connectRedisAdapter(opts.config.REDIS_URL, app.log) : undefined;
   if (redis) app.addHook('onClose', async () => redis.close());
   const hub = createHub(app.server, {

@@ -5,7 +5,7 @@ import type { Db } from './db/schema.js';
 import { HttpError } from './http/errors.js';
 
 /**
- * Record-level access (DESIGN.md "Auth and access": a user reads only patients of organisations/practices they
+ * Record-level access (architecture.md "Security": a user reads only patients of organisations/practices they
  * belong to). The spec names no rule beyond "the location scope role list gives all-organisation access" (000 §4.5,
  * §6.2, contents not shown); we chose: lowest role 1 sees everything, everyone else sees the patients of the
  * practices they belong to (`user_practices`), narrowed to one location when the membership row names one.

@@ -19,7 +19,7 @@ const freePort = () =>
   });
 
 /**
- * Starts Debian's redis-server on a free loopback port, without persistence (DESIGN.md: tests start Redis from
+ * Starts Debian's redis-server on a free loopback port, without persistence (architecture.md "Tests": tests start Redis from
  * the distribution's package; CI installs `redis-server`). Fails with the reason when the binary is missing.
  */
 export async function startTestRedis(bin = process.env.REDIS_SERVER ?? 'redis-server'): Promise<TestRedis> {

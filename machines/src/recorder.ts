@@ -14,7 +14,7 @@ export interface RecordedEvent {
   readonly event: AnyEventObject;
 }
 
-/** A machine's recorded events, as `window.__rpmMachines.export(id)` gives them (DESIGN.md "Machines"). */
+/** A machine's recorded events, as `window.__rpmMachines.export(id)` gives them (architecture.md "Adding a machine"). */
 export interface Recording {
   readonly machine: string;
   /** Events left out because the recording is bounded; a replay of a recording that dropped some starts late. */

@@ -63,7 +63,7 @@ async function recordSessionRun() {
   return { recording: recorder.export('session') as Recording, log, final: actor.getSnapshot() };
 }
 
-describe('replayEvents (DESIGN.md "Machines": record in the app, replay in a test)', () => {
+describe('replayEvents (architecture.md "Adding a machine": record in the app, replay in a test)', () => {
   it('replays a recorded session run to the same end, with the same effects at the same times', async () => {
     const original = await recordSessionRun();
     // As exported from the browser and pasted into a test.

@@ -9,7 +9,7 @@ import {
 } from 'date-fns';
 
 /**
- * Calendar arithmetic on the days ('YYYY-MM-DD') and months ('YYYY-MM') the contract carries, in UTC (DESIGN.md:
+ * Calendar arithmetic on the days ('YYYY-MM-DD') and months ('YYYY-MM') the contract carries, in UTC (decisions.md "UTC days":
  * days are UTC calendar days on both engines and in every browser), by date-fns over UTCDate: nothing here depends
  * on the time zone of the process or the browser.
  */

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { bellNotification } from './api/notifications.js';
 
 /**
- * The real-time hub (socket.io, path /socket.io): event names and payloads (DESIGN.md). A client authenticates in
+ * The real-time hub (socket.io, path /socket.io): event names and payloads (architecture.md "The hub and the jobs"). A client authenticates in
  * the handshake (`auth: { uid, token }` plus the session cookie) and joins its own room; the server pushes new
  * notifications there at once (000 §4.6 is a 10-minute poll; the socket makes it immediate).
  */

@@ -23,7 +23,7 @@ const ENROLMENT_CALLS: ReadonlySet<CallDef> = new Set([
   checkSession,
 ]);
 
-/** The HttpOnly cookie that must accompany the uid/token headers (DESIGN.md "Auth and access"). */
+/** The HttpOnly cookie that must accompany the uid/token headers (architecture.md "Security"). */
 
 export interface AuthContext {
   readonly session: LiveSession;

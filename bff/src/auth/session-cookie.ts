@@ -2,7 +2,7 @@ import type { FastifyReply } from 'fastify';
 import type { Config } from '../config.js';
 
 /**
- * The HttpOnly SameSite cookie that must accompany the uid/token headers (DESIGN.md "Auth and access"). Path '/',
+ * The HttpOnly SameSite cookie that must accompany the uid/token headers (architecture.md "Security"). Path '/',
  * not '/api': the hub's handshake at /socket.io needs it too.
  */
 /** The session cookie's name. */

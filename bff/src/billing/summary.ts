@@ -3,7 +3,7 @@ import { type Insertable, sql, type Transaction } from 'kysely';
 import type { Database, Db, DeviceAssignmentsTable, ReadingsTable, TimeLogsTable } from '../db/schema.js';
 
 /**
- * The per-patient-per-month summary the billing report reads (DESIGN.md "Data"; STACK.md: computing billing from
+ * The per-patient-per-month summary the billing report reads (architecture.md "Data"; measured here: computing billing from
  * raw readings per request took 150-500 ms for 10,000 patients, a summary kept up to date on each insert served a
  * page in 2-5 ms).
  *

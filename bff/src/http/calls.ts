@@ -56,7 +56,7 @@ export function noStoreUnlessPublic(call: CallDef) {
 }
 
 /**
- * Registers one call of the contract (DESIGN.md "The contract, declared once"): its path under /api/, its zod
+ * Registers one call of the contract (architecture.md "A request"): its path under /api/, its zod
  * schemas (validation, serialisation and the OpenAPI document), and the access check before the handler runs.
  */
 export function registerCall<C extends CallDef>(

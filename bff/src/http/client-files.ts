@@ -5,7 +5,7 @@ import type { FastifyInstance } from 'fastify';
 
 /**
  * Serves the built client (precompressed) and falls back to index.html for unknown non-API paths, so wouter can route them
- * (STACK.md). API paths that match no call get a JSON 404.
+ * (a client-side router needs it). API paths that match no call get a JSON 404.
  */
 export async function clientFiles(app: FastifyInstance, dist: string): Promise<void> {
   const root = resolve(dist);

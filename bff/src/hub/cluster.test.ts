@@ -11,7 +11,7 @@ import { openTab } from './test-tab.js';
 
 type Signed = Awaited<ReturnType<typeof signIn>>;
 
-// Two BFF replicas on one database and one Redis (DESIGN.md "Shape": N replicas behind a load balancer).
+// Two BFF replicas on one database and one Redis (architecture.md "Modes and replicas": N replicas behind a load balancer).
 let database: TestDatabase;
 let redis: TestRedis;
 let replicas: FastifyInstance[] = [];

@@ -32,7 +32,7 @@ export interface HubSocketData {
   readonly actingUserId: number | null;
 }
 
-/** The real-time hub (DESIGN.md): pushes to users' open clients. */
+/** The real-time hub (architecture.md "The hub and the jobs"): pushes to users' open clients. */
 export interface Hub {
   /** Pushes a new bell notification to every open client of the user, at once (000 §2.8, §4.6). */
   notifyUser(userId: number, payload: NotificationNewPayload): void;
@@ -67,7 +67,7 @@ export interface HubOptions {
   readonly log: FastifyBaseLogger;
   /**
    * The socket.io adapter. Absent: the in-process one (one BFF). With REDIS_URL, app.ts passes the Redis adapter
-   * (redis-adapter.ts) so a notification reaches a user's clients on every replica (DESIGN.md "Shape").
+   * (redis-adapter.ts) so a notification reaches a user's clients on every replica (architecture.md "Modes and replicas").
    */
   readonly adapter?: ServerOptions['adapter'];
 }

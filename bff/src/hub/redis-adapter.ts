@@ -11,7 +11,7 @@ export interface RedisHubAdapter {
 }
 
 /**
- * Connects to REDIS_URL for the hub (DESIGN.md "Shape": several BFF replicas behind a load balancer). With it a
+ * Connects to REDIS_URL for the hub (architecture.md "Modes and replicas": several BFF replicas behind a load balancer). With it a
  * notification or a session's end reaches the user's sockets on every replica, not only on the one that handled
  * the call. Fails at start when Redis cannot be reached, so a replica never runs cut off from the others.
  */

@@ -31,7 +31,7 @@ import { patientScope } from '../scope.js';
 import { ForeignFilterValueError, type ListSource, type ListView, type ListViewer } from './source.js';
 
 /**
- * One registration for every list definition (DESIGN.md "Lists"; issue 10): the page, the filter options and the
+ * One registration for every list definition (architecture.md "Lists"; issue 10): the page, the filter options and the
  * exports of a definition are registered from the definition and its source; nothing per list is written here.
  */
 

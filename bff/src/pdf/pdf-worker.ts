@@ -14,7 +14,7 @@ export type RenderReply =
   | { readonly id: number; readonly ok: true; readonly pdf: ArrayBuffer }
   | { readonly id: number; readonly ok: false; readonly error: string };
 
-// STACK.md: pdfmake 0.3 reads the standard fonts through its local access policy, which must allow them; nothing
+// pdfmake 0.3 reads the standard fonts through its local access policy, which must allow them; nothing
 // else on disk or on the network is reachable from a document.
 const FONT_FILES = new Set<string>(Object.values(REPORT_FONT.Helvetica));
 pdfmake.addFonts(REPORT_FONT);

@@ -1,4 +1,4 @@
-// The part of pdfmake 0.3's API this project uses. STACK.md suggests the types of `pdfmake/interfaces.js`, which
+// The part of pdfmake 0.3's API this project uses. The usual advice is the types of `pdfmake/interfaces.js`, which
 // come from @types/pdfmake; that package is not installed here, so these few declarations stand in for it.
 declare module 'pdfmake' {
   export type Margins = number | [number, number] | [number, number, number, number];

@@ -30,7 +30,7 @@ export interface RelayOptions {
 }
 
 /**
- * Relay mode (DESIGN.md "Shape"; UPSTREAM_API_BASE): every call of the contract is answered by an upstream API that
+ * Relay mode (architecture.md "Modes and replicas"; UPSTREAM_API_BASE): every call of the contract is answered by an upstream API that
  * speaks the same contract (the spec's API). The edge stays ours: input is parsed with the call's zod schemas and bad
  * input gets the same 400 naming the field without reaching the upstream; the upstream's answer is parsed against
  * the call's response schema, and one the contract does not allow becomes a 502 instead of reaching the client.

@@ -74,7 +74,7 @@ async function readJson(response: Response): Promise<unknown> {
 }
 
 /**
- * Makes one call of the contract (DESIGN.md "The contract"): `/api/{path}` with the query, a JSON body, the
+ * Makes one call of the contract (architecture.md "A request"): `/api/{path}` with the query, a JSON body, the
  * call's declared headers, the uid/token headers of the stored user, and the session cookie. A 2xx answer is parsed
  * with the call's response schema; anything else throws an {@link ApiError} (status 0 with 'Can't Connect to
  * server. Please Try again' when no answer arrived).

@@ -123,7 +123,7 @@ export function BillingTable({
         enableColumnResizing={false}
         enableRowResizing={false}
         selectionModes={SelectionModes.NONE}
-        // Cells re-render only when these change (STACK.md: Table2 caches cells).
+        // Cells re-render only when these change (Table2 caches cells).
         cellRendererDependencies={[rows, columns, claiming]}
       >
         {[

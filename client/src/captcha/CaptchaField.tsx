@@ -24,7 +24,7 @@ interface StateChange {
 }
 
 /**
- * The ALTCHA proof-of-work captcha (000 §2.5; DESIGN.md: self-hosted, no third party). The challenge comes from
+ * The ALTCHA proof-of-work captcha (000 §2.5; self-hosted, no third party: decisions.md "Captcha"). The challenge comes from
  * GET /api/captcha; the solved payload is the sign-in's `captchaToken`. The element keeps the widget's own markup.
  */
 export function CaptchaField({ onToken, ref }: CaptchaFieldProps) {

@@ -12,7 +12,7 @@ import { type AnyStateMachine, type InspectionEvent, SimulatedClock } from 'xsta
 import { readUser } from '../session/storage';
 
 /**
- * Developer tools for the app's machines (DESIGN.md "Machines": record a machine's events in the running app and
+ * Developer tools for the app's machines (architecture.md "Adding a machine": record a machine's events in the running app and
  * replay them in a test):
  * - every machine actor's events are kept in memory, the newest 500 per machine, and
  *   `window.__rpmMachines.export('session')` gives them as JSON `{ machine, dropped, events }` for

@@ -15,7 +15,7 @@ export interface HubConnection {
 }
 
 /**
- * Opens the socket.io connection of the signed-in user (DESIGN.md "socket.io /hub"). socket.io-client is imported
+ * Opens the socket.io connection of the signed-in user (architecture.md "The hub and the jobs"). socket.io-client is imported
  * here, on demand, so the sign-in page never carries it. Every event the server sends reaches `onEvent`; `onConnect`
  * runs at each connect and reconnect.
  * Reconnects start after 1 s (000 §4.11, §9 "socket reconnect 1 second") and back off to socket.io's 5 s cap, so

@@ -20,7 +20,7 @@ const SCHEMAS: Readonly<Partial<Record<HubEventName, PayloadSchema>>> = {
   [HUB_EVENTS.notificationNew]: notificationNewPayload,
 };
 
-/** A payload that failed its schema: dropped, as every input at an edge is parsed (DESIGN.md). */
+/** A payload that failed its schema: dropped, as every input at an edge is parsed (architecture.md "A request"). */
 export const INVALID_PAYLOAD: unique symbol = Symbol('invalid hub payload');
 
 /**

@@ -72,7 +72,7 @@ function defaultRowName(def: ListDef) {
 }
 
 /**
- * A list screen driven by its definition (DESIGN.md "Lists"; 001 §2.4): the search box (Enter searches, clearing
+ * A list screen driven by its definition (architecture.md "Lists"; 001 §2.4): the search box (Enter searches, clearing
  * resets, as billing 001 §2.1), the custom-search selector, the filter drawer, applied filters as chips, print,
  * the table (an ARIA grid, ListTable) with server sorting and paging, and 'More Information' per row (000 §2.11).
  * The whole state lives in the URL query string, in the list call's own fields (url-state.ts).

@@ -284,7 +284,7 @@ describe('SessionMachinesProvider: temporary login (000 §4.4)', () => {
   });
 });
 
-describe('machine devtools (DESIGN.md "Machines")', () => {
+describe('machine devtools (architecture.md "Adding a machine")', () => {
   it("exports the session machine's recorded events as JSON for replayEvents", async () => {
     serve();
     renderSignedIn();

@@ -71,7 +71,7 @@ export function OrganizationsTable({ rows, onEdit, onMoreInformation }: Organiza
     <div className="org-table">
       <Table2
         numRows={rows.length}
-        // Table2 re-renders cells only when these change (STACK.md).
+        // Table2 re-renders cells only when these change.
         cellRendererDependencies={[rows, onEdit, onMoreInformation]}
         columnWidths={[...COLUMNS.map((c) => c.width), OPERATIONS_WIDTH]}
         defaultRowHeight={ROW_HEIGHT}

@@ -9,7 +9,7 @@ import {
 } from '@rpm/shared';
 import { ListScreen } from '../list/ListScreen';
 
-// The plain lists of 000 §2.4: a definition each, nothing more (DESIGN.md "Lists").
+// The plain lists of 000 §2.4: a definition each, nothing more (architecture.md "Lists").
 const asDef = (def: unknown) => def as ListDef;
 
 /** Patients (000 §2.4 'Patients Table'; 001 §2.3, §2.9). */

@@ -8,7 +8,7 @@ import type { z } from 'zod';
  */
 export type CallAccess = 'public' | 'session' | { readonly page: string };
 
-/** One call of the spec: its route, its inputs and its answer, declared once (DESIGN.md "The contract"). */
+/** One call of the spec: its route, its inputs and its answer, declared once (architecture.md "A request"). */
 export interface CallDef {
   readonly method: 'GET' | 'POST' | 'PUT' | 'DELETE';
   /** Path under the API base `/api/`, as the spec writes it, e.g. `rpm/auth/loginWithCaptcha`. */

@@ -3,7 +3,7 @@
  *
  * Sources:
  * - Spec 001 §9 (thresholds the product counts: 16 reading days, 20/40 RPM minutes, CCM 20/40 or 30/60, RTM codes)
- *   and DESIGN.md "Data" (99458 per further 20 minutes).
+ *   and architecture.md "Data" (99458 per further 20 minutes).
  * - CMS, Medicare Physician Fee Schedule final rule for CY2025 (CMS-1807-F, released 1 November 2024): RPM 99453 (set-up, once
  *   per episode of care), 99454 (device supply, 16+ days in a 30-day period), 99457 (first 20 minutes of treatment
  *   management), 99458 (each additional 20 minutes); RTM 98980/98981 (first / each additional 20 minutes); CCM

@@ -1,5 +1,5 @@
 /**
- * Revenue from the insurance default amounts (DESIGN.md "Data": "priced from the insurance default amounts").
+ * Revenue from the insurance default amounts (architecture.md "Data": "priced from the insurance default amounts").
  * Amounts are kept in cents while adding, so a month of thousands of rows sums without floating-point drift.
  */
 

@@ -7,7 +7,7 @@ export const auditRow = z.object({
   at: z.string(),
   /** Who acted: during a temporary login, the user logged in as; null for the system (seed, jobs). */
   actor: z.string().nullable(),
-  /** The administrator behind a temporary login (DESIGN.md: every row names both identities). */
+  /** The administrator behind a temporary login (architecture.md "Security": every row names both identities). */
   on_behalf_of: z.string().nullable(),
   action: z.string(),
   /** The entity and its id, e.g. 'task 12'. */

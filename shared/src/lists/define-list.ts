@@ -6,7 +6,7 @@ import { PAGING } from '../api/paging.js';
 import type { CellFormat } from './format.js';
 
 /**
- * The list pattern (DESIGN.md "Lists"; issue 10 part 1): one declaration per list from which its calls, its server
+ * The list pattern (architecture.md "Lists"; issue 10 part 1): one declaration per list from which its calls, its server
  * registration (bff/src/lists/), its screen (client/src/list/ListScreen) and its exports follow. Sort keys,
  * columns, filters and paging are declared here once; nothing else repeats them.
  */

@@ -12,7 +12,7 @@ export interface PasswordInputProps {
   readonly describedBy?: string;
 }
 
-/** An eye drawn inline: a Blueprint icon would pull the ~100 KB icon chunk onto the sign-in page (STACK.md). */
+/** An eye drawn inline: a Blueprint icon would pull the ~100 KB icon chunk onto the sign-in page. */
 function EyeIcon({ crossed }: { readonly crossed: boolean }) {
   return (
     <svg width="16" height="16" viewBox="0 0 16 16" aria-hidden="true" focusable="false">
