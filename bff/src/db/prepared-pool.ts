@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import type { PostgresCursor, PostgresPool, PostgresPoolClient, PostgresQueryResult } from 'kysely';
-import type pg from 'pg';
+import pg from 'pg';
 
 /**
  * Distinct statements a connection keeps prepared; past this a new text runs unnamed (planned each time), so a query
@@ -21,11 +21,19 @@ export function preparingPool(pool: pg.Pool): PostgresPool {
   return {
     connect: async () => new PreparingClient(await pool.connect()),
     end: () => pool.end(),
+    // Kysely 0.29 cancels an aborted query from a second connection made with these.
+    Client: pg.Client,
+    options: pool.options,
   };
 }
 
 class PreparingClient implements PostgresPoolClient {
   constructor(private readonly client: pg.PoolClient) {}
+
+  /** The backend's process id, which Kysely reads to cancel a query (pg's Client has it, untyped). */
+  get processID(): number | undefined {
+    return (this.client as { processID?: number }).processID;
+  }
 
   query<R>(sql: string, parameters: ReadonlyArray<unknown>): Promise<PostgresQueryResult<R>>;
   query<R>(cursor: PostgresCursor<R>): PostgresCursor<R>;
