@@ -3,12 +3,12 @@
 import { execFileSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 
-export const BUDGET = 300;
+const BUDGET = 300;
 const SOURCE = /\.(ts|tsx|mjs|js)$/;
 const REASON = /over 300 lines/i;
 
 /** The text of a file's first comment (a run of `//` lines or one block comment), or '' when it has none. */
-export function firstComment(text) {
+function firstComment(text) {
   const body = text.replace(/^#!.*\n/, '').trimStart();
   if (body.startsWith('/*')) return body.slice(0, body.indexOf('*/') + 2);
   const lines = [];
@@ -20,7 +20,7 @@ export function firstComment(text) {
 }
 
 /** Files over the budget whose first comment gives no reason. */
-export function overBudget(files, read = (f) => readFileSync(f, 'utf8')) {
+function overBudget(files, read = (f) => readFileSync(f, 'utf8')) {
   const out = [];
   for (const file of files) {
     const text = read(file);

@@ -29,7 +29,7 @@ export interface AppOptions {
  * The whole BFF as one Fastify plugin: security, errors, the API calls (answered here, or relayed to
  * UPSTREAM_API_BASE), the OpenAPI document, the client.
  */
-export const appPlugin = fp<AppOptions>(async (app, opts) => {
+const appPlugin = fp<AppOptions>(async (app, opts) => {
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   registerErrorHandler(app);

@@ -1,7 +1,6 @@
 import {
   type CallDef,
   type CallInput,
-  type CallResponse,
   callQueryString,
   callUrl,
   getCaptcha,
@@ -157,11 +156,4 @@ export function injectUnchecked(
     ...(input.remoteAddress ? { remoteAddress: input.remoteAddress } : {}),
     ...(input.body === undefined ? {} : { payload: input.body as object }),
   });
-}
-
-/** A 2xx answer parsed with the call's response schema: a test fails when the server leaves the contract. */
-export function answerOf<C extends CallDef>(call: C, res: LightMyRequestResponse): CallResponse<C> {
-  if (res.statusCode < 200 || res.statusCode > 299)
-    throw new Error(`${call.path}: ${res.statusCode} ${res.body}`);
-  return call.response.parse(res.json()) as CallResponse<C>;
 }

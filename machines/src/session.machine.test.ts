@@ -1,3 +1,4 @@
+// Over 300 lines: every transition of the session machine (000 §4), on a simulated clock.
 import {
   ACTIVITY_DEBOUNCE_MS,
   ACTIVITY_PING_INTERVAL_MS,

@@ -1,3 +1,4 @@
+// Over 300 lines: the menus of 000 §2.7 for every role, as case tables read beside the spec.
 import { describe, expect, it } from 'vitest';
 import { ALL_PAGES, BILLER_11_PAGES, BILLER_PAGES, user, without } from './menu-test-users.js';
 import {

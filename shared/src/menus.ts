@@ -262,7 +262,7 @@ export function isCurrentEntry(entry: Pick<MenuEntry, 'pattern'>, pathname: stri
 }
 
 /** Lowest role ids of the billers, who see their items flat (000 §6.2, §6.1). */
-export const BILLER_ROLE_IDS: readonly number[] = [10, 11];
+const BILLER_ROLE_IDS: readonly number[] = [10, 11];
 
 /** The entries an external care coordinator with role 9 sees (000 §6.2). */
 const EXTERNAL_CARE_COORD_KEYS: ReadonlySet<string> = new Set(['practices', 'locations', 'programs']);

@@ -230,9 +230,6 @@ export const MSG = {
   strengthTooShort: 'Too short',
 } as const;
 
-/** A key of the message catalogue. */
-export type MessageKey = keyof typeof MSG;
-
 /**
  * The too-many-attempts text for a 429 sign-in answer (000 §4.3, §8; 001 §8).
  * Spec 000 §8 is silent on the text ("text not shown"); we chose this one. The wait is rounded up to whole

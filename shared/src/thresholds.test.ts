@@ -1,3 +1,4 @@
+// Over 300 lines: the threshold rules of 001 §5 for every vital, bound by bound.
 import { describe, expect, it } from 'vitest';
 import {
   correctThresholds,

@@ -79,7 +79,7 @@ export function thresholdMin(kind: VitalKind): 0 | 1 {
 }
 
 /** Usage's critical_high is capped at 24 (001 §5), which is also its slider maximum (001 §9). */
-export const USAGE_CRITICAL_HIGH_CAP = 24;
+const USAGE_CRITICAL_HIGH_CAP = 24;
 
 /** The largest value a bound may take: the slider maximum; usage's critical_high at most 24 (001 §5, §9). */
 export function thresholdMax(kind: VitalKind): number {

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 
 /** Spec 000 §3 flags are sent as 1 or 0. */
-export const flag = z.union([z.literal(0), z.literal(1)]);
+const flag = z.union([z.literal(0), z.literal(1)]);
 
 const option = z.object({ value: z.number().int(), label: z.string() });
 

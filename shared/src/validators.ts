@@ -11,7 +11,7 @@ import { MSG } from './messages.js';
  * A basic e-mail address whose top-level domain has 2 to 4 letters (000 §5).
  * Spec 000 §5 is silent on the rest of the pattern; we chose the common local@domain.tld form.
  */
-export const EMAIL_PATTERN = /^[A-Z0-9._%+-]+@[A-Z0-9.-]+\.[A-Z]{2,4}$/i;
+const EMAIL_PATTERN = /^[A-Z0-9._%+-]+@[A-Z0-9.-]+\.[A-Z]{2,4}$/i;
 
 /** A text field that must be filled in: 'Required' when absent, not a string, or empty (000 §5). */
 const requiredText = () => z.string({ error: MSG.required }).min(1, MSG.required);
@@ -24,8 +24,6 @@ export const signInForm = z.object({
   username: emailField(),
   password: requiredText(),
 });
-/** Values of the sign-in form. */
-export type SignInForm = z.infer<typeof signInForm>;
 
 /** The registration form (000 §2.6, §5): everything required, terms ticked, confirmation equal to password. */
 export const registrationForm = z
@@ -47,13 +45,9 @@ export const registrationForm = z
       );
     },
   });
-/** Values of the registration form. */
-export type RegistrationForm = z.infer<typeof registrationForm>;
 
 /** The reset-password form (000 §2.6, §5): e-mail required and valid. */
 export const resetPasswordForm = z.object({ email: emailField() });
-/** Values of the reset-password form. */
-export type ResetPasswordForm = z.infer<typeof resetPasswordForm>;
 
 /**
  * The first message per top-level field, `{}` when `values` is valid. An issue with no field (the whole value is

@@ -6,7 +6,7 @@ import { z } from 'zod';
  * Schemas are built as this package loads, so in a browser jitless mode is set here, when this module is evaluated
  * (it is the first module of the package's index); the server keeps zod's compiled parsers.
  */
-export function setJitlessZod(): void {
+function setJitlessZod(): void {
   z.config({ jitless: true });
 }
 

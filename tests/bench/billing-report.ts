@@ -1,3 +1,4 @@
+// Over 300 lines: the billing report bench on both engines, with its seeding and its figures beside their goals.
 import type http from 'node:http';
 import { monitorEventLoopDelay } from 'node:perf_hooks';
 import { requireSession } from '@rpm/bff/auth/sessions';

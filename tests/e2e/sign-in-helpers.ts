@@ -1,6 +1,6 @@
 import { expect, type Page } from '@playwright/test';
 
-export const DEMO_PASSWORD = 'Demo-pass-2026!';
+const DEMO_PASSWORD = 'Demo-pass-2026!';
 
 /** Fills the sign-in form at / and submits it; the captcha widget solves on submit as a person's browser does. */
 export async function submitSignIn(page: Page, username: string, password = DEMO_PASSWORD): Promise<void> {

@@ -12,7 +12,7 @@ import type { Database, Db } from '../db/schema.js';
  */
 
 /** The hash before the first row. */
-export const GENESIS_HASH = '0'.repeat(64);
+const GENESIS_HASH = '0'.repeat(64);
 
 /** Rows read per query. */
 const CHUNK_ROWS = 1000;
@@ -47,7 +47,7 @@ interface ChainRow {
 }
 
 /** sha256 of the previous hash and the row's canonical text, as the insert trigger computes it. */
-export function rowHash(prevHash: string, canonical: string): string {
+function rowHash(prevHash: string, canonical: string): string {
   return createHash('sha256').update(`${prevHash}\n${canonical}`, 'utf8').digest('hex');
 }
 

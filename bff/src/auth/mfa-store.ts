@@ -29,7 +29,7 @@ function readSecret(key: Buffer, stored: string): string | null {
 }
 
 /** How long the second sign-in step may take; decisions.md "MFA challenge lifetime". */
-export const MFA_CHALLENGE_MS = 5 * 60_000;
+const MFA_CHALLENGE_MS = 5 * 60_000;
 
 export async function isEnrolled(db: Executor, userId: number): Promise<boolean> {
   const row = await db
@@ -98,7 +98,7 @@ export async function proveChallenge(
 }
 
 /** Marks a challenge used; false when another request used it first. */
-export async function useChallenge(tx: Executor, clock: Clock, tokenHash: string): Promise<boolean> {
+async function useChallenge(tx: Executor, clock: Clock, tokenHash: string): Promise<boolean> {
   const done = await tx
     .updateTable('mfa_challenges')
     .set({ used_at: clock.now() })
@@ -112,7 +112,7 @@ export async function useChallenge(tx: Executor, clock: Clock, tokenHash: string
  * Checks a TOTP code or a recovery code for an enrolled user and spends it (the TOTP step is remembered, the
  * recovery code marked used). Answers how it was proven, or null.
  */
-export async function spendCode(
+async function spendCode(
   tx: Executor,
   clock: Clock,
   key: Buffer,
@@ -246,7 +246,7 @@ export async function resetFactor(db: Db, userId: number, by: AuditActor): Promi
 }
 
 /** Removes a user's factor, any enrolment under way and the recovery codes; true when a factor existed. */
-export async function removeFactor(tx: Executor, userId: number): Promise<boolean> {
+async function removeFactor(tx: Executor, userId: number): Promise<boolean> {
   const removed = await tx.deleteFrom('user_mfa').where('user_id', '=', userId).executeTakeFirst();
   await tx.deleteFrom('user_mfa_pending').where('user_id', '=', userId).execute();
   await tx.deleteFrom('mfa_recovery_codes').where('user_id', '=', userId).execute();

@@ -12,7 +12,7 @@ import { digest, matchesDigest, newSecret } from './tokens.js';
  */
 export const SERVER_IDLE_MS = SESSION_IDLE_MS + SESSION_CHECK_INTERVAL_MS + 2 * DIALOG_IDLE_MS;
 /** Spec is silent on a maximum; we end any session after 12 hours, a clinic shift. */
-export const SESSION_MAX_MS = 12 * 60 * 60_000;
+const SESSION_MAX_MS = 12 * 60 * 60_000;
 
 export interface NewSession {
   sessionId: number;

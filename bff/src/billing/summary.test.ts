@@ -1,3 +1,4 @@
+// Over 300 lines: every write that changes a patient's month (readings, time logs, devices) against one database.
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Db } from '../db/schema.js';

@@ -70,7 +70,7 @@ const isoTime = (value: Date | string) => (value instanceof Date ? value.toISOSt
  * The stored codes of a summary row, from the shared rules (shared/src/billing): RPM and RTM codes depend on the
  * row alone. CCM codes also depend on the patient's CCM type, so they are computed when read, never stored.
  */
-export function storedCodes(row: Omit<CodeInputs, (typeof CODE_COLUMNS)[number] | 'id'>): string[] {
+function storedCodes(row: Omit<CodeInputs, (typeof CODE_COLUMNS)[number] | 'id'>): string[] {
   const activity = {
     dateOfService: isoDay(row.month),
     readingDays: row.reading_days,

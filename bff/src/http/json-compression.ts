@@ -4,7 +4,7 @@ import { negotiate } from '@fastify/accept-negotiator';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 
 /** Answers smaller than this go out as they are: compressing them saves less than it costs. */
-export const COMPRESS_MIN_BYTES = 1024;
+const COMPRESS_MIN_BYTES = 1024;
 /**
  * Answers up to this size are compressed in one synchronous step (about 1 ms of zlib at most); larger ones on
  * zlib's thread pool, so the event loop keeps serving meanwhile.

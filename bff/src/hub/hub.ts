@@ -19,10 +19,10 @@ import { HttpError } from '../http/errors.js';
 export const HUB_PATH = '/socket.io';
 
 /** The room of one user's open clients: every tab, every device. */
-export const userRoom = (userId: number): string => `user:${userId}`;
+const userRoom = (userId: number): string => `user:${userId}`;
 
 /** The room of the clients of one session. */
-export const sessionRoom = (sessionId: number): string => `session:${sessionId}`;
+const sessionRoom = (sessionId: number): string => `session:${sessionId}`;
 
 /** What the hub keeps on each connected socket. */
 export interface HubSocketData {
@@ -59,7 +59,7 @@ export interface Hub {
  * noticed lazily, by the next call). The spec is silent; a minute bounds how long an abandoned tab of an expired
  * session could still receive pushes.
  */
-export const HUB_SWEEP_MS = 60_000;
+const HUB_SWEEP_MS = 60_000;
 
 export interface HubOptions {
   readonly db: Db;

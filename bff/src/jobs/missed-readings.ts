@@ -17,7 +17,7 @@ import type { Db } from '../db/schema.js';
  */
 
 /** How often the app runs the job; the spec is silent, and a quarter of an hour is well inside a day. */
-export const MISSED_READINGS_INTERVAL_MS = 15 * 60_000;
+const MISSED_READINGS_INTERVAL_MS = 15 * 60_000;
 
 /** Names this job among PostgreSQL advisory locks, so with several BFF replicas one runs a tick at a time. */
 const JOB_LOCK_KEY = 7_262_005;

@@ -1,3 +1,4 @@
+// Over 300 lines: the generic suite every list definition runs (sorts, paging, filters, scope, exports) on one app.
 import { execFileSync } from 'node:child_process';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';

@@ -203,7 +203,7 @@ async function exportFacts(
  * Exports write one audit row each: the CSV when its stream starts (the row count is not known yet), the PDF
  * once rendered, with its row count.
  */
-export function registerList<Row extends object>(
+function registerList<Row extends object>(
   app: FastifyInstance,
   deps: Deps,
   def: ListDef,

@@ -3,7 +3,7 @@ import type { Db } from '../db/schema.js';
 import type { ListSource, ListView, ListViewer } from './source.js';
 
 /** Rows per query when an export reads a whole list. */
-export const EXPORT_CHUNK_ROWS = 1000;
+const EXPORT_CHUNK_ROWS = 1000;
 
 /** A list store as three queries over the view's filtered rows (`B`, e.g. a Kysely query before its order). */
 export interface SliceQueries<Row, B> {

@@ -46,7 +46,7 @@ const RPM_READING = [RPM_STATUS.enrolled, RPM_STATUS.active];
 /** Days without a reading that make an enrolled patient non-compliant (decisions.md "Non-compliance"). */
 const SILENT_DAYS = 3;
 /** Months the Monthly Report's month filter offers, this month included (decisions.md "Monthly Report month"). */
-export const REPORT_MONTHS = 12;
+const REPORT_MONTHS = 12;
 /** Rows per query when an export reads the whole list. */
 const EXPORT_CHUNK = 500;
 
@@ -428,7 +428,7 @@ async function patientFilterOptions(
 }
 
 /** The source of one patient list for the generic registration (bff/src/lists/register.ts). */
-export function patientListSource(def: Pick<ListDef, 'name' | 'filters'>): ListSource<PatientListRow> {
+function patientListSource(def: Pick<ListDef, 'name' | 'filters'>): ListSource<PatientListRow> {
   const name = def.name as PatientListName;
   if (!PATIENT_LIST_NAMES.includes(name)) throw new Error(`${def.name} is not a patient list`);
   const optionKeys = new Set(def.filters.filter((f) => !f.options).map((f) => f.key));

@@ -22,7 +22,7 @@ pdfmake.setLocalAccessPolicy((path) => FONT_FILES.has(path));
 pdfmake.setUrlAccessPolicy(() => false);
 
 /** Renders a report to PDF bytes. */
-export async function renderReport(data: ReportData): Promise<Uint8Array> {
+async function renderReport(data: ReportData): Promise<Uint8Array> {
   return pdfmake.createPdf(reportDocument(data)).getBuffer();
 }
 
@@ -37,7 +37,7 @@ function ownArrayBuffer(bytes: Uint8Array): ArrayBuffer {
 }
 
 /** Marks the worker threads pdf-pool.ts starts, so importing this module anywhere else starts nothing. */
-export const PDF_WORKER_ROLE = 'rpm-pdf-worker';
+const PDF_WORKER_ROLE = 'rpm-pdf-worker';
 
 if (parentPort && (workerData as { role?: unknown } | null)?.role === PDF_WORKER_ROLE) {
   const port = parentPort;

@@ -7,7 +7,7 @@ import { HttpError } from '../http/errors.js';
 import { HUB_PATH } from '../hub/hub.js';
 
 /** How long a relayed call may take before the client gets a 504. */
-export const RELAY_TIMEOUT_MS = 30_000;
+const RELAY_TIMEOUT_MS = 30_000;
 
 /** Request headers every relayed call carries on (the call's own declared headers are added per call). */
 const FORWARDED_REQUEST_HEADERS = [

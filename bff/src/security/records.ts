@@ -35,7 +35,7 @@ export const RECORD_ID_FIELDS = {
 export const OWN_ID_FIELDS = ['userid', 'user_id', 'user_id_from', 'created_by', 'terminated_by'] as const;
 
 /** Calls whose `user_id`/`userid` is the patient (001 §3: a rule's user_id; roleid=7 lookups), not the caller. */
-export const PATIENT_USER_ID_CALLS: readonly CallDef[] = [
+const PATIENT_USER_ID_CALLS: readonly CallDef[] = [
   addNotificationRule,
   updateNotificationRules,
   getNotificationRules,

@@ -8,7 +8,7 @@ import { HttpError } from '../http/errors.js';
  */
 
 /** How long the provider may take before the Translate button gets an answer (our choice; 000 §7 is silent). */
-export const TRANSLATE_TIMEOUT_MS = 10_000;
+const TRANSLATE_TIMEOUT_MS = 10_000;
 
 export const TRANSLATION_NOT_CONFIGURED =
   'Translation is not available: no translation provider is configured on this server.';

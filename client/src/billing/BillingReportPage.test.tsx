@@ -1,3 +1,4 @@
+// Over 300 lines: the billing report screen of 001 §2.1, one case per rule, over one fake server.
 import {
   claimReport,
   generateBillingReport,

@@ -41,7 +41,7 @@ interface FixedColumn {
 }
 
 /** Patient chart overview of a patient (001 §2.1: the patient name links there). */
-export function patientChartPath(patientId: number): string {
+function patientChartPath(patientId: number): string {
   return `/app/patient-chart/overview/${patientId}`;
 }
 

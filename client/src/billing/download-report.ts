@@ -3,7 +3,7 @@ import { downloadFile } from '../api/download';
 import { type BillingReportState, reportHeaders } from './billing-report-state';
 
 /** The name used when the server names no file; spec 001 §7 takes it from a header, so this is only a fallback. */
-export function fallbackFileName(state: Pick<BillingReportState, 'year' | 'month'>): string {
+function fallbackFileName(state: Pick<BillingReportState, 'year' | 'month'>): string {
   return `RPM-Billing-Report-${state.year}-${String(state.month).padStart(2, '0')}.pdf`;
 }
 

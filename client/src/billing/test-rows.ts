@@ -1,7 +1,7 @@
 import { type BillingRow, billingDaysReadings, MSG, PRODUCT } from '@rpm/shared';
 
 /** The code column names as the server sends them (001 §3). */
-export const CODE_COLUMNS = [
+const CODE_COLUMNS = [
   MSG.codeSetup,
   billingDaysReadings(),
   MSG.codeRpmTime20,

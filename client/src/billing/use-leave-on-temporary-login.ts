@@ -4,7 +4,7 @@ import { useSession } from '../session/SessionProvider';
 import { readTempLogin } from '../session/storage';
 
 /** Where a temporary login sends the billing report (001 §2.1). */
-export const TEMPORARY_LOGIN_TARGET = '/app/dashboard';
+const TEMPORARY_LOGIN_TARGET = '/app/dashboard';
 
 /**
  * 001 §2.1: "Switching to a temporary login redirects to /app/dashboard". While the page is open, a change of the

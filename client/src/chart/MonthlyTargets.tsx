@@ -108,7 +108,7 @@ export function MonthlyTargets({ targets, showRpm, showCcm }: MonthlyTargetsProp
  * The compliance strip (001 §2.9, §4): one small square per month, grey before the setup month, light green when
  * the month's RPM flag (16 reading days) is set, red otherwise; each with the month's name as its tooltip.
  */
-export function ComplianceStrip({ strip }: { readonly strip: Targets['strip'] }) {
+function ComplianceStrip({ strip }: { readonly strip: Targets['strip'] }) {
   return (
     <section className="chart-strip" aria-label="Compliance strip">
       {strip.map((m) => {

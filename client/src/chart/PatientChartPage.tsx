@@ -36,11 +36,10 @@ export const CHART_LATER_RELEASE = 'This section is part of a later release.';
  * Spec 000 §2.3 makes the patient id optional in every route and is silent on a chart opened without one; we ask
  * the user to open a patient rather than guess one.
  */
-export const CHART_NO_PATIENT =
-  'Open a patient from a patient list, a notification or a link to see the chart.';
+const CHART_NO_PATIENT = 'Open a patient from a patient list, a notification or a link to see the chart.';
 
 /** The chart's access check failed for another reason than 403 (the error dialog says why). */
-export const CHART_FAILED = 'The chart could not be opened.';
+const CHART_FAILED = 'The chart could not be opened.';
 
 type Access = 'checking' | 'allowed' | 'denied' | 'failed';
 

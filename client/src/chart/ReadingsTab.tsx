@@ -11,7 +11,7 @@ type Readings = z.infer<(typeof getPatientReadings)['response']>['data'];
 type Vitals = z.infer<(typeof getPatientVitals)['response']>['data'];
 
 /** The readings tab's default range; the spec is silent, we show the last 30 days. */
-export const READINGS_DEFAULT_DAYS = 30;
+const READINGS_DEFAULT_DAYS = 30;
 
 /** Props of {@link ReadingsTab}. */
 export interface ReadingsTabProps {
@@ -137,7 +137,7 @@ export function ReadingsTab({ patientId }: ReadingsTabProps) {
  * when none); spo2 shows no high bounds; weight shows gain and loss in lbs against the dry weight as disabled
  * numeric fields with minimum 1.
  */
-export function VitalThresholds({ vitals }: { readonly vitals: Vitals }) {
+function VitalThresholds({ vitals }: { readonly vitals: Vitals }) {
   return (
     <Card compact className="chart-vital-thresholds">
       <h4>Vital Thresholds</h4>

@@ -35,7 +35,7 @@ export interface StatusChangeDialogProps {
 }
 
 /** Titles of the dialogs of 001 §4; the spec names them but shows no fields, so the fields are ours. */
-export const STATUS_DIALOG_TITLES: Record<StatusDialog, string> = {
+const STATUS_DIALOG_TITLES: Record<StatusDialog, string> = {
   enrollment: 'Enrollment Details',
   rejected: 'Rejected',
   reject: 'Reject',

@@ -51,7 +51,7 @@ export const statuses = {
 
 const time = (seconds: number, goal: number) => ({ seconds, goal_minutes: goal, code: null });
 
-export const targets = {
+const targets = {
   columns: ['Setup', '16 Days Readings'],
   range: { from: '2026-11-01', to: '2026-11-30' },
   setup: { setup_date: '2026-06-10', code: '99453' },
@@ -70,7 +70,7 @@ export const targets = {
   ],
 };
 
-export const demographics: PatientDemographics = {
+const demographics: PatientDemographics = {
   patient_id: 5,
   firstname: 'Rosa',
   lastname: 'Diaz',

@@ -22,7 +22,7 @@ const INTENT_COLOURS: Record<Intent, string> = {
   [Intent.DANGER]: Colors.RED3,
 };
 
-export const barColour = (bar: Pick<FigureBar, 'intent'>) => INTENT_COLOURS[bar.intent ?? Intent.PRIMARY];
+const barColour = (bar: Pick<FigureBar, 'intent'>) => INTENT_COLOURS[bar.intent ?? Intent.PRIMARY];
 
 /** uPlot's per-bar colour facet (BarsPathBuilderFacetUnit.Color, a const enum the bundler does not inline). */
 const COLOUR_UNIT = 3 as uPlot.Series.BarsPathBuilderFacetUnit;

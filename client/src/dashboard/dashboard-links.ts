@@ -22,7 +22,7 @@ type Values<F extends string> = Partial<Record<F, readonly (string | number)[] |
  * filter values by filter key, multi values comma-separated). The route's optional segments are left out
  * ('/app/:patientStatus?/:dashboardType?/patients' → '/app/patients'); fields follow the definition's filter order.
  */
-export function listHref<F extends string>(list: LinkedList<F>, values: Values<F>): string {
+function listHref<F extends string>(list: LinkedList<F>, values: Values<F>): string {
   const path = list.route.replace(/\/:\w+\?/g, '');
   const fields: string[] = [];
   for (const filter of list.filters) {

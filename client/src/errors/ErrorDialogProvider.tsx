@@ -21,7 +21,7 @@ const ErrorDialog = lazy(() => import('./ErrorDialog').then((m) => ({ default: m
 const AlertDialog = lazy(() => import('./AlertDialog').then((m) => ({ default: m.AlertDialog })));
 
 /** Where the patient list is: 'Map Patient' goes there (000 §8). */
-export const PATIENT_LIST_PATH = '/app/patients';
+const PATIENT_LIST_PATH = '/app/patients';
 
 /**
  * What the failed call was doing, when that changes the dialog (000 §8): a 403 while mapping a patient offers

@@ -12,7 +12,7 @@ export interface FilterChipsProps {
 }
 
 /** What a chip says of a filter's value; null when the filter is at 'all'. */
-export function chipText(
+function chipText(
   filter: ListFilter,
   values: Readonly<Record<string, string>>,
   options: readonly FilterOption[],

@@ -1,3 +1,4 @@
+// Over 300 lines: the list screen every list inherits (001 §2.4): toolbar, drawer, chips, paging, exports.
 import { Classes } from '@blueprintjs/core';
 import { type CallDef, defineList, FILTER_DRAWER_WIDTH, type ListDef, MSG, patientsList } from '@rpm/shared';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';

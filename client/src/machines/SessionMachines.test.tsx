@@ -1,3 +1,4 @@
+// Over 300 lines: the session machines as the app wires them, with the devtools that record them.
 import {
   type CallDef,
   checkSession,

@@ -1,3 +1,4 @@
+// Over 300 lines: the bell of 000 §2.8: badge, popup, live pushes, opening and clearing.
 import {
   addCheckInEntry,
   alertTitle,

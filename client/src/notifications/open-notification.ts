@@ -10,18 +10,18 @@ import {
 import type { Api } from '../errors/ErrorDialogProvider';
 
 /** Whether opening a patient adds a check-in entry: the user's lowest role id is 6, 8 or 13 (000 §4.6, §6.2). */
-export function addsCheckIn(roleIds: readonly number[]): boolean {
+function addsCheckIn(roleIds: readonly number[]): boolean {
   const lowest = lowestRoleId(roleIds);
   return lowest !== undefined && (CHECK_IN_ROLE_IDS as readonly number[]).includes(lowest);
 }
 
 /** The monitor URL pushed before the chart, so Back returns to it (000 §2.8). */
-export function monitorUrl(patientId: number): string {
+function monitorUrl(patientId: number): string {
   return `/app/ActiveNotifications/monitor/${patientId}`;
 }
 
 /** The patient chart overview a notification opens (000 §2.8). */
-export function chartUrl(patientId: number): string {
+function chartUrl(patientId: number): string {
   return `/app/patient-chart/overview/${patientId}`;
 }
 

@@ -2,7 +2,7 @@
  * The tags a bell message may keep (000 §2.8 "an HTML message"): simple inline formatting only. Links, images,
  * styles, scripts and every attribute are removed; the text inside removed tags stays.
  */
-export const MESSAGE_TAGS = ['b', 'strong', 'i', 'em', 'u', 's', 'br', 'span', 'small', 'sub', 'sup', 'mark'];
+const MESSAGE_TAGS = ['b', 'strong', 'i', 'em', 'u', 's', 'br', 'span', 'small', 'sub', 'sup', 'mark'];
 
 type Purifier = typeof import('dompurify').default;
 

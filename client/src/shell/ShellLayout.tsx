@@ -17,7 +17,7 @@ import './themes.css';
 import './shell.css';
 
 /** Below this width the side menu gives way to the drawer (000 §2.7 "on small screens"; we chose 768 px). */
-export const SMALL_SCREEN_PX = 768;
+const SMALL_SCREEN_PX = 768;
 
 function isSmallScreen(): boolean {
   return window.matchMedia?.(`(max-width: ${SMALL_SCREEN_PX - 1}px)`).matches ?? false;

@@ -21,7 +21,7 @@ export function hasCallPanel(user: Pick<StoredUser, 'aws_link'>, tempLogin: bool
 let memory = true;
 
 /** Whether the panel shows in this tab; anything but the stored 'false' means shown. */
-export function readCallPanelShown(): boolean {
+function readCallPanelShown(): boolean {
   try {
     return sessionStorage.getItem(KEY) !== 'false';
   } catch {
@@ -30,7 +30,7 @@ export function readCallPanelShown(): boolean {
 }
 
 /** Shows or hides the panel in this tab. */
-export function setCallPanelShown(shown: boolean): void {
+function setCallPanelShown(shown: boolean): void {
   memory = shown;
   try {
     sessionStorage.setItem(KEY, String(shown));

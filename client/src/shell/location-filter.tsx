@@ -11,9 +11,9 @@ import { z } from 'zod';
  *   (billing across practices) is not scoped to one practice.
  * A user matches a list when any of their role ids is in it.
  */
-export const PRIVILEGED_ROLE_IDS: readonly number[] = [1];
+const PRIVILEGED_ROLE_IDS: readonly number[] = [1];
 /** See {@link PRIVILEGED_ROLE_IDS}. */
-export const GLOBAL_ROLE_IDS: readonly number[] = [1, 10, 11];
+const GLOBAL_ROLE_IDS: readonly number[] = [1, 10, 11];
 
 /** The whole organisation or practice scope (000 §4.5). */
 export const ALL = '*';

@@ -18,25 +18,6 @@
  * "the calendar month" here; the date of service that picks the code set is any day of that month.
  */
 
-/** Every code the rules can bill. */
-export const BILLING_CODES = [
-  '99453',
-  '99454',
-  '99445',
-  '99457',
-  '99470',
-  '99458',
-  '98980',
-  '98981',
-  '99490',
-  '99439',
-  '99426',
-  '99427',
-] as const;
-
-/** One billable CPT code. */
-export type BillingCode = (typeof BILLING_CODES)[number];
-
 /** What a code set adds on top of the codes every set bills. */
 export interface CodeSet {
   /** First date of service (ISO day) the set applies to. */

@@ -7,10 +7,10 @@ import {
 import { CODE_SETS, codeSetFor } from './codes.js';
 
 /** A third RPM threshold: 99458 is billed again at 60 minutes (the 'RPM Time-60 mins' column, 001 §3). */
-export const RPM_THIRD_TIME_MIN = 60;
+const RPM_THIRD_TIME_MIN = 60;
 
 /** RTM treatment thresholds: 98980 at 20 minutes, 98981 at 40 and again at 60 (001 §9 counts 98980/98981). */
-export const RTM_TIME_MIN = { first: 20, second: 40, third: 60 } as const;
+const RTM_TIME_MIN = { first: 20, second: 40, third: 60 } as const;
 
 /** What one patient did in one calendar month (the inputs of 001 §9's codes). */
 export interface PatientMonthActivity {

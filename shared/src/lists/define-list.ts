@@ -253,16 +253,6 @@ export function defineList<const Row extends z.ZodObject, const F extends string
   };
 }
 
-/** The query the list call takes, parsed. */
-export interface ParsedListQuery {
-  readonly page: number;
-  readonly rowsPerPage: number;
-  readonly orderby: string;
-  readonly order: 'asc' | 'desc';
-  readonly search?: string;
-  readonly [filter: string]: unknown;
-}
-
 /** The filter values of a parsed list query, by filter key (date ranges as `{key}_from` / `{key}_to`). */
 export function filterValues(
   def: Pick<ListSpec<z.ZodObject, string>, 'filters'>,

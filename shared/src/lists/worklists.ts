@@ -23,7 +23,7 @@ export const monitorRow = z.object({
 });
 export type MonitorRow = z.infer<typeof monitorRow>;
 
-export const LEVEL_OPTIONS = [
+const LEVEL_OPTIONS = [
   { value: 'critical', label: 'Critical' },
   { value: 'abnormal', label: 'Abnormal' },
 ] as const;
@@ -98,7 +98,7 @@ export const myTaskRow = z.object({
 });
 export type MyTaskRow = z.infer<typeof myTaskRow>;
 
-export const TASK_STATUS_OPTIONS = [
+const TASK_STATUS_OPTIONS = [
   { value: 'open', label: 'Open' },
   { value: 'in_progress', label: 'In Progress' },
   { value: 'completed', label: 'Completed' },

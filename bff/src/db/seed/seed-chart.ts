@@ -11,7 +11,7 @@ import type { Db } from '../schema.js';
 export const DEMO_DEVICE_KEY = 'dk_demo_Rk7vQ2mX9pL4sT8wZ1nB6cF3hJ5yD0gA';
 
 /** The vendor name of the demo key. */
-export const DEMO_DEVICE_VENDOR = 'Demo device cloud';
+const DEMO_DEVICE_VENDOR = 'Demo device cloud';
 
 /** Notes the seed writes on patients' charts. */
 const NOTES = [

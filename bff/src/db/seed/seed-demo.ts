@@ -16,7 +16,7 @@ import { seedTags } from './seed-tags.js';
 import { seedWorklists } from './seed-worklists.js';
 
 /** The seed used when none is given. */
-export const DEFAULT_SEED = 20_261_115;
+const DEFAULT_SEED = 20_261_115;
 
 /** Options of {@link seedDemo}. */
 export interface SeedOptions {
@@ -59,7 +59,7 @@ export interface SeedSummary {
 const ARGON2ID = 2 as Algorithm;
 
 /** OWASP's argon2id parameters: 19 MiB, two passes, one lane. */
-export const PASSWORD_HASH_OPTIONS = { algorithm: ARGON2ID, memoryCost: 19_456, timeCost: 2, parallelism: 1 };
+const PASSWORD_HASH_OPTIONS = { algorithm: ARGON2ID, memoryCost: 19_456, timeCost: 2, parallelism: 1 };
 
 /** True when no user exists yet, i.e. the database has never been seeded or used. */
 export async function isEmpty(db: Db): Promise<boolean> {
@@ -143,7 +143,7 @@ export async function seedDemo(db: Db, opts: SeedOptions): Promise<SeedSummary> 
 }
 
 /** Rows per application table. */
-export async function countRows(db: Db): Promise<Record<TableName, number>> {
+async function countRows(db: Db): Promise<Record<TableName, number>> {
   const selects = TABLE_NAMES.map(
     (table) => sql`select ${table} as name, count(*) as count from ${sql.table(table)}`,
   );

@@ -4,7 +4,7 @@ import { createRandom, deriveSeed } from './prng.js';
 import type { SeededPatient } from './seed-patients.js';
 
 /** Tags a care team puts on patients (the lists' 'Tags' filter, 001 §2.3); demo names, ours. */
-export const DEMO_TAGS = [
+const DEMO_TAGS = [
   'High Risk',
   'Fall Risk',
   'Diabetic Education',

@@ -4,7 +4,7 @@ import type { Db } from '../schema.js';
 import { TASK_TITLES } from './seed-activity.js';
 
 /** The demo sign-ins whose My Tasks list pages (issue 10: at least 35 tasks each). */
-export const WORKLIST_DEMO_USERS = [
+const WORKLIST_DEMO_USERS = [
   'role5@demo.test',
   'role6@demo.test',
   'role8@demo.test',
@@ -16,10 +16,10 @@ export const WORKLIST_DEMO_USERS = [
 export const DEMO_TASKS_EACH = 36;
 
 /** The demo nurse, whose monitoring worklist must page (issue 10: at least 30 open alerts, both levels). */
-export const WORKLIST_DEMO_NURSE = 'role8@demo.test';
+const WORKLIST_DEMO_NURSE = 'role8@demo.test';
 
 /** Open alerts of each level the demo nurse's practices keep at least (when their readings raised that many). */
-export const OPEN_ALERTS_PER_LEVEL = 20;
+const OPEN_ALERTS_PER_LEVEL = 20;
 
 /**
  * Worklist demo data, set-based and without random draws (so the seed's random stream is unchanged):

@@ -17,11 +17,11 @@ import type { RuleFormState, VitalRow } from './rule-form-model';
 /** What the rule form's state says (pure): its device type, its errors on Save and the call Save makes. */
 
 /** The chosen device (add mode), or null. */
-export const chosenDevice = (state: RuleFormState): PatientDevice | null =>
+const chosenDevice = (state: RuleFormState): PatientDevice | null =>
   state.devices?.find((d) => d.inventory_id === state.inputs.inventory_id) ?? null;
 
 /** The device type of the rule (edit) or of the chosen device (add). */
-export const deviceTypeOf = (state: RuleFormState): number | null =>
+const deviceTypeOf = (state: RuleFormState): number | null =>
   state.rule?.device_type_id ?? chosenDevice(state)?.device_type_id ?? null;
 
 /** A weight device takes gain and loss instead of monitoring levels (001 §2.2, §5). */

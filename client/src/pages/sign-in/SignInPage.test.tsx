@@ -1,3 +1,4 @@
+// Over 300 lines: the sign-in page of 000 §2.5 with its captcha, limits and second step.
 import {
   beginMfaEnrolment,
   callUrl,

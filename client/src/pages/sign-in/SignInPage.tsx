@@ -33,7 +33,7 @@ const ChangePasswordDialog = lazy(() =>
 );
 
 /** 000 §8 is silent on a 429 without a usable Retry-After; we wait one minute. */
-export const DEFAULT_RETRY_AFTER_SECONDS = 60;
+const DEFAULT_RETRY_AFTER_SECONDS = 60;
 
 /** The sign-in calls (password, then the code), their answers and failures mapped to the machine's {@link LoginAnswer}. */
 async function login(send: () => Promise<CallResponse<typeof loginWithCaptcha>>): Promise<LoginAnswer> {

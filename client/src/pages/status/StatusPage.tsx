@@ -7,7 +7,7 @@ export interface StatusPageProps {
 }
 
 /** A page that only tells something: the maintenance and coming-soon pages (000 §2.6). */
-export function StatusPage({ title, text }: StatusPageProps) {
+function StatusPage({ title, text }: StatusPageProps) {
   return (
     <main className="public-page">
       <Card className="public-card" elevation={2}>

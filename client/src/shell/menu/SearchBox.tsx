@@ -7,7 +7,7 @@ import { readTempLogin } from '../../session/storage';
 import './menu.css';
 
 /** The search field's accessible name and placeholder. Spec 000 §2.7 names the box, not its text; we chose 'Search'. */
-export const SEARCH_LABEL = 'Search';
+const SEARCH_LABEL = 'Search';
 
 /** Shown when a valid search matches nothing. Spec 000 §2.7 is silent; we chose this text. */
 export const SEARCH_NO_MATCH = 'No matching pages';
