@@ -1,6 +1,17 @@
 import { type AuditActor, audit } from '../audit.js';
 import type { Db } from '../db/schema.js';
 import { forbidden, notFound } from '../domain-errors.js';
+import { fullName } from '../http/route-helpers.js';
+
+/** A user's name as exports show it ('Lastname, Firstname'), or the id when unknown. */
+export async function displayNameOf(db: Db, userId: number): Promise<string> {
+  const user = await db
+    .selectFrom('users')
+    .select(['firstname', 'lastname'])
+    .where('user_id', '=', userId)
+    .executeTakeFirst();
+  return user ? fullName(user.firstname, user.lastname) : String(userId);
+}
 
 /** The account a sign-in names (000 §4.3), by user name; undefined when there is none. */
 export async function accountByName(db: Db, username: string) {

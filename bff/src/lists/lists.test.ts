@@ -8,7 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { TEST_TODAY } from '../db/test-database.js';
 import { signIn, startTestApp, type TestApp } from '../test-app.js';
 import { makePatient, placeOf } from '../test-fixtures.js';
-import { neutralise } from './register.js';
+import { neutralise } from './export-head.js';
 
 /**
  * The generic suite of the list pattern (issue 10): every definition of ALL_LISTS with a registered source

@@ -2,9 +2,6 @@ import { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import {
   ALL_LISTS,
-  displayDate,
-  displayDateTime,
-  type FilterOption,
   type FilterValues,
   filterValues,
   formatCell,
@@ -13,8 +10,6 @@ import {
   type ListFilter,
   type ListName,
   MSG,
-  monthLabel,
-  timeZoneName,
   unknownValueText,
 } from '@rpm/shared';
 import { stringify } from 'csv-stringify';
@@ -25,9 +20,9 @@ import type { Deps } from '../deps.js';
 import { attachment, fileNamePart, renderPdf } from '../http/attachment.js';
 import { registerCall } from '../http/calls.js';
 import { HttpError } from '../http/errors.js';
-import { fullName } from '../http/route-helpers.js';
 import type { ReportData } from '../pdf/report-data.js';
 import { patientScope } from '../scope.js';
+import { exportFacts, neutralise, type Options } from './export-head.js';
 import { ForeignFilterValueError, type ListSource, type ListView, type ListViewer } from './source.js';
 
 /**
@@ -35,22 +30,11 @@ import { ForeignFilterValueError, type ListSource, type ListView, type ListViewe
  * exports of a definition are registered from the definition and its source; nothing per list is written here.
  */
 
-/** Options of the scope-dependent filters, by filter key. */
-type Options = Record<string, FilterOption[]>;
-
 /** Texts of the export files and their errors. */
 const EXPORT_TEXT = {
   busy: 'Other reports are being prepared. Please try again in a moment.',
   future: (field: string) => `${MSG.invalidDate}: ${field} must not be in the future.`,
 } as const;
-
-/** A cell a spreadsheet would run as a formula (OWASP CSV injection, CWE-1236). */
-const FORMULA_START = /^[=+\-@\t\r]/;
-
-/** The cell as written to a CSV file: an apostrophe before a leading formula character. */
-export function neutralise(cell: string): string {
-  return FORMULA_START.test(cell) ? `'${cell}` : cell;
-}
 
 /** A value naming a record outside the viewer's scope: 403 naming the field. */
 const foreign = (error: ForeignFilterValueError) => new HttpError(403, error.message, error.field);
@@ -141,61 +125,6 @@ async function resolveView<Row>(
     filters,
   };
   return { view, options };
-}
-
-/** 'Label: value labels' of each filter in force, and the search text, for the head of an export. */
-function filtersInForce(def: ListDef, view: ListView, options: Options): [string, string][] {
-  const lines: [string, string][] = [];
-  for (const filter of def.filters) {
-    if (filter.dateRange) {
-      const from = view.filters[`${filter.key}_from`];
-      const to = view.filters[`${filter.key}_to`];
-      if (typeof from === 'string' || typeof to === 'string')
-        lines.push([filter.label, `${displayDate(from as string)} – ${displayDate(to as string)}`.trim()]);
-      continue;
-    }
-    const value = view.filters[filter.key];
-    if (filter.checkbox) {
-      if (value === '1') lines.push([filter.label, 'Yes']);
-      continue;
-    }
-    const values = typeof value === 'string' ? [value] : (value ?? []);
-    if (values.length === 0) continue;
-    const known = new Map((filter.options ?? options[filter.key] ?? []).map((o) => [o.value, o.label]));
-    const label = (v: string) => known.get(v) ?? (filter.kind === 'month' ? monthLabel(v) : v);
-    lines.push([filter.label, values.map(label).join(', ')]);
-  }
-  if (view.search) lines.push(['Search', view.search]);
-  return lines;
-}
-
-/** 'MM/DD/YYYY hh:mm AM' with the server's time-zone name, as an export's 'Generated' line shows it. */
-function generatedAt(now: Date): string {
-  return `${displayDateTime(now.toISOString())} ${timeZoneName(now)}`.trim();
-}
-
-async function userName(deps: Deps, userId: number): Promise<string> {
-  const user = await deps.db
-    .selectFrom('users')
-    .select(['firstname', 'lastname'])
-    .where('user_id', '=', userId)
-    .executeTakeFirst();
-  return user ? fullName(user.firstname, user.lastname) : String(userId);
-}
-
-/** The export's head: title, filters in force, when, by whom. */
-async function exportFacts(
-  deps: Deps,
-  def: ListDef,
-  view: ListView,
-  options: Options,
-  viewer: ListViewer,
-): Promise<[string, string][]> {
-  return [
-    ...filtersInForce(def, view, options),
-    ['Generated', generatedAt(viewer.now)],
-    ['By', await userName(deps, viewer.auth.userId)],
-  ];
 }
 
 /**
