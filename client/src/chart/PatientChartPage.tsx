@@ -32,10 +32,7 @@ const CHECK_IN_ROLES = [6, 8, 13];
 export const CHART_ACCESS_DENIED = 'You do not have access to this patient.';
 /** What the tabs this issue does not fill say inside the frame. */
 export const CHART_LATER_RELEASE = 'This section is part of a later release.';
-/**
- * Spec 000 §2.3 makes the patient id optional in every route and is silent on a chart opened without one; we ask
- * the user to open a patient rather than guess one.
- */
+/** decisions.md "Chart without a patient". */
 export const CHART_NO_PATIENT =
   'Open a patient from a patient list, a notification or a link to see the chart.';
 
