@@ -9,8 +9,8 @@ import type { Db } from '../db/schema.js';
  * These count only attempts whose captcha verified, so each costs the attacker a solved captcha; the per-name limit
  * across clients is high, and the lock ends 15 minutes after the attack stops. Failures live in the database, so
  * replicas share them.
- * - 200 attempts with a captcha that did not verify from one client in 15 minutes (decisions.md "Sign-in attempts
- *   with an unsolved captcha"); higher than perClient because a browser left open sends expired tokens.
+ * - 200 attempts with a captcha that did not verify from one client in 15 minutes, higher than perClient because a
+ *   browser left open sends expired tokens (decisions.md "Sign-in attempts with an unsolved captcha").
  */
 export const LOGIN_WINDOW_MS = 15 * 60_000;
 export const LIMITS = { perNameAndClient: 5, perClient: 20, perName: 50, unverifiedPerClient: 200 } as const;
