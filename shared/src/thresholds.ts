@@ -116,9 +116,10 @@ const finite = (value: number | null | undefined, fallback: number) =>
  * - abnormal_high is at least critical_low + 3 and at most critical_high − 1;
  * - usage's critical_high is capped at 24.
  * Crossed abnormal bounds keep `edited` and move the other next to it (decisions.md "Bounds"), so critical_low <
- * abnormal_low < abnormal_high < critical_high always holds (≤ between the lows for spo2, ahi and leaks). Spo2 has only low bounds: its high
- * bounds come back null and only its lows are corrected. A value that is not a finite number (an emptied input)
- * takes the vital's default; values are rounded to one decimal. Values already correct come back unchanged.
+ * abnormal_low < abnormal_high < critical_high always holds (≤ between the lows for spo2, ahi and leaks). Spo2 has
+ * only low bounds: its high bounds come back null and only its lows are corrected. A value that is not a finite
+ * number (an emptied input) takes the vital's default; values are rounded to one decimal. Values already correct
+ * come back unchanged.
  */
 export function correctThresholds(
   input: Thresholds,

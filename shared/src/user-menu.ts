@@ -58,8 +58,8 @@ export type UserMenuUser = Pick<
 
 /**
  * The user menu of 000 §2.7 with each entry's rule of 000 §6.2, in the spec's order, then 'Sign in as another user'
- * and Logout. Role rules read the lowest role id (000 §6; decisions.md "Lowest role for every rule"). A link also needs
- * its route to open (Custom Interpretation Config needs its access-list entry, 000 §2.4).
+ * and Logout. Role rules read the lowest role id (000 §6; decisions.md "Lowest role for every rule"). A link also
+ * needs its route to open (Custom Interpretation Config needs its access-list entry, 000 §2.4).
  */
 export function userMenuEntries(
   user: UserMenuUser,

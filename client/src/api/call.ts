@@ -130,7 +130,8 @@ export async function callRaw<C extends CallDef>(
     const body = await readJson(response);
     const envelope = errorEnvelope.safeParse(body);
     const retryAfter = retryAfterSeconds(response.headers.get('retry-after'));
-    // 000 §8 shows the server's message; without one (a proxy's page), the status text (decisions.md "Unexpected answers").
+    // 000 §8 shows the server's message; without one (a proxy's page), the status text
+    // (decisions.md "Unexpected answers").
     const message = envelope.success
       ? envelope.data.message
       : response.statusText || `HTTP ${response.status}`;

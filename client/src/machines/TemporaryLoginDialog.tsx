@@ -21,7 +21,8 @@ const FIELD_ID = 'temporary-login-username';
 
 /**
  * 'Sign in as another user' (000 §4.4, §6.2; 001 §6): an administrator (lowest role 1) types the user name of the
- * user to act as and presses Start; on success the dashboard reloads as that user (decisions.md "Texts the spec does not quote").
+ * user to act as and presses Start; on success the dashboard reloads as that user
+ * (decisions.md "Texts the spec does not quote").
  */
 export function TemporaryLoginDialog({ isOpen, onClose }: TemporaryLoginDialogProps) {
   const { user } = useSession();
@@ -74,7 +75,8 @@ export function TemporaryLoginDialog({ isOpen, onClose }: TemporaryLoginDialogPr
               />
             </FormField>
           ) : (
-            // The menu offers the entry to administrators only; this covers a stale menu (decisions.md "Temporary login").
+            // The menu offers the entry to administrators only; this covers a stale menu
+            // (decisions.md "Temporary login").
             <Callout intent={Intent.WARNING}>
               {temporary.active
                 ? 'Return to your own account with Home before signing in as another user.'

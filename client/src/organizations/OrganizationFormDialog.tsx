@@ -55,7 +55,8 @@ export interface OrganizationFormDialogProps {
 }
 
 /**
- * The organisation create and edit forms (000 §2.10, §4.7, §5) in a dialog (decisions.md "Texts the spec does not quote").
+ * The organisation create and edit forms (000 §2.10, §4.7, §5) in a dialog
+ * (decisions.md "Texts the spec does not quote").
  */
 export function OrganizationFormDialog({ mode, languages, onClose, onSaved }: OrganizationFormDialogProps) {
   const title = mode?.kind === 'edit' ? 'Edit Organization' : 'Add Organization';

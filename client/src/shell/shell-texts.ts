@@ -1,6 +1,6 @@
 import type { BgPosition, Layout, ThemeName } from './ui-settings';
 
-/** Texts of the shell (decisions.md "Texts the spec does not quote"); every text the spec quotes comes from MSG in @rpm/shared. */
+/** Texts of the shell (decisions.md "Texts the spec does not quote"); the texts the spec quotes are MSG's. */
 export const SHELL_TEXT = {
   openMenu: 'Open Menu',
   darkMode: 'Dark Mode',

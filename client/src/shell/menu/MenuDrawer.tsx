@@ -16,7 +16,7 @@ export const NARROW_VIEWPORT_PX = 400;
 /** The drawer's title (decisions.md "Texts the spec does not quote"). */
 export const MENU_DRAWER_TITLE = 'Menu';
 
-/** A leftward swipe at least this long, and more horizontal than vertical, closes the drawer (decisions.md "Menu layout"). */
+/** A leftward swipe this long or more, and more horizontal than vertical, closes it (decisions.md "Menu layout"). */
 export const SWIPE_CLOSE_PX = 60;
 
 /** The drawer's width for a viewport width (000 §2.7, §9): 300 px, or 280 px on viewports under 400 px. */
