@@ -164,8 +164,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   // Demo data never lands in production unless SEED_DEMO asks for it explicitly.
   const seedDemo =
     env.SEED_DEMO === undefined || env.SEED_DEMO === '' ? c.NODE_ENV !== 'production' : c.SEED_DEMO;
-  // Issue 11 "Add": the demo data leaves the second factor optional, so README's demo sign-ins work with a password
-  // (decisions.md "MFA required roles default").
+  // With demo data the second factor is optional, so README's demo sign-ins work (decisions.md "Multi-factor sign-in").
   const mfaRequiredRoles =
     c.MFA_REQUIRED_ROLES ?? (c.NODE_ENV === 'production' && !seedDemo ? [ADMIN_ROLE_ID] : []);
   return {

@@ -6,9 +6,8 @@ import { HttpError } from './http/errors.js';
 
 /**
  * Record-level access (architecture.md "Security": a user reads only patients of organisations/practices they
- * belong to). The spec names no rule beyond "the location scope role list gives all-organisation access" (000 §4.5,
- * §6.2, contents not shown); we chose: lowest role 1 sees everything, everyone else sees the patients of the
- * practices they belong to (`user_practices`), narrowed to one location when the membership row names one.
+ * belong to; 000 §4.5, §6.2; decisions.md "Patient access scope"): lowest role 1 sees everything, everyone else
+ * the patients of their practices (`user_practices`), narrowed to the membership row's location if it names one.
  */
 
 /** The text of the 403 for a patient outside the user's practices. */
@@ -135,8 +134,7 @@ export async function assertPageAccess(
 
 /**
  * The organisations a user belongs to: the home organisation, the organisations of the practices they belong to,
- * and those they created (000 §2.10 is silent on who manages a new organisation; its creator does until its own
- * administrator is added, 001 §7 Organisations). Sorted ids.
+ * and those they created (decisions.md "Organisation management"). Sorted ids.
  */
 export async function userOrganizations(db: Db, userId: number): Promise<number[]> {
   const rows = await db

@@ -32,8 +32,7 @@ export type RuleStatusEvent =
  * The notification rule's status switch (001 §4 "Notification rule", §2.2): on → `resumeRule`; off → the resume
  * dialog ('When would you like to resume patient monitoring?'), whose Save runs `terminateRule` continuing with
  * the new dates and whose No runs it without continuing. A failure (the client shows the error dialog) leaves
- * the switch as it was; success runs `changed` so the list reloads. The spec is silent on closing the dialog
- * without an answer; we leave the rule untouched.
+ * the switch as it was; success runs `changed` so the list reloads (no answer: decisions.md "Rule status dialog").
  */
 export const ruleStatusMachine = setup({
   types: {} as { context: RuleStatusContext; events: RuleStatusEvent; input: RuleStatusInput },

@@ -62,14 +62,7 @@ function activityPast(facts: StoredSessionFacts): boolean {
  * - `ping`: every 5 minutes, if the user was active since the last one, checkSession status 1 keeps the server's
  *   session alive (the server also ends idle sessions).
  *
- * Choices where the spec is silent (000 §4.1):
- * - Presses while the dialog is open reset the dialog's idle timer but do not push the stored time: only
- *   'Extend Session' closes the dialog.
- * - Before the second idle ends the session, the stored time is read again: if another tab of the same user pushed
- *   it ahead meanwhile, the dialog closes instead, so work in one tab is not ended by an idle other tab.
- * - Logout in the dialog runs the full logout of 000 §4.2 (server session closed, storage cleared, '/'), which
- *   includes the spec's "clears the activity cookie and goes to /": going to '/' with the user still stored would
- *   send the user straight back in.
+ * Presses in the dialog, other tabs and the dialog's Logout: decisions.md "Session timeout across tabs" (000 §4.1).
  */
 export const sessionMachine = setup({
   types: {} as {

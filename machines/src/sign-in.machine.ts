@@ -258,7 +258,7 @@ export const signInMachine = setup({
         CLOSE_ENROL_MFA: { target: 'editing', actions: assign({ user: null }) },
       },
     },
-    /** Set up: the user signs in again, now with a code, as after a password change (decisions.md "MFA enrolment for required roles"). */
+    /** Set up: the user signs in again with a code, as after a new password (decisions.md "Multi-factor sign-in"). */
     mfaEnrolled: {
       on: { SUBMIT: { target: 'solvingCaptcha', actions: 'storeCredentials' } },
     },

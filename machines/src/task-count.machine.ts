@@ -10,8 +10,7 @@ export interface TaskCountContext {
 /**
  * The My Tasks badge count (000 §2.7, §7 getIncompleteTaskCount, §9): `fetchCount` runs on load, every 10 minutes
  * and on a REFRESH signal, only when the page has focus unless forced. Failures are ignored (000 §8) and the
- * count shown stays. Spec 000 §7 is silent on whether the load counts as forced; we force it, so a tab opened in
- * the background does not show 0 tasks for ten minutes. A forced REFRESH during a fetch starts it again.
+ * count shown stays. The load is forced (decisions.md "Task badge"). A forced REFRESH during a fetch starts it again.
  */
 export const taskCountMachine = setup({
   types: {} as { context: TaskCountContext; events: CountEvent; input: CountInput },

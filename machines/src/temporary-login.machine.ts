@@ -73,8 +73,7 @@ const startOrReturn = {
  *   On status 1 `storeUser` stores the returned user and `goToDashboard` goes to /app/dashboard; otherwise the
  *   invalid state.
  *
- * Spec is silent on a second temporary login during one; we ignore START while one is active, so the stored main
- * user is never overwritten by the user acted as.
+ * START during a temporary login is ignored (decisions.md "Temporary login").
  */
 export const temporaryLoginMachine = setup({
   types: {} as {

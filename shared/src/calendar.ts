@@ -9,9 +9,8 @@ import {
 } from 'date-fns';
 
 /**
- * Calendar arithmetic on the days ('YYYY-MM-DD') and months ('YYYY-MM') the contract carries, in UTC (decisions.md "UTC days":
- * days are UTC calendar days on both engines and in every browser), by date-fns over UTCDate: nothing here depends
- * on the time zone of the process or the browser.
+ * Calendar arithmetic on the days ('YYYY-MM-DD') and months ('YYYY-MM') the contract carries, in UTC by date-fns
+ * over UTCDate, whatever the process's or browser's time zone (decisions.md "UTC days").
  */
 
 /** A contract day or a Date as a UTC calendar date. */

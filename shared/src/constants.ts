@@ -7,13 +7,10 @@
 // Product naming
 // ---------------------------------------------------------------------------------------------------------------
 
-/**
- * The product's name where the spec writes "{product}" (000 §2.4, 001 §2.1, §3).
- * Spec 000 §2.4 is silent on the value; we chose 'RPM' for display names and access-list entries.
- */
+/** The product's name where the spec writes "{product}" (000 §2.4, 001 §2.1, §3; decisions.md "Product name"). */
 export const PRODUCT = 'RPM';
 
-/** "{product}" inside URL paths, e.g. '/app/rpm-billing' (000 §2.4). Spec is silent; we chose 'rpm'. */
+/** "{product}" inside URL paths, e.g. '/app/rpm-billing' (000 §2.4; decisions.md "Product name"). */
 export const PRODUCT_SLUG = 'rpm';
 
 // ---------------------------------------------------------------------------------------------------------------

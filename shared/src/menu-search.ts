@@ -32,8 +32,7 @@ function matchRank(label: string, query: string): number | null {
 
 /**
  * At most 5 entries whose label holds `text`, case-insensitively (000 §2.7, §9); none when `text` is not a valid
- * search (empty or with special characters, 000 §5). Spec is silent on the order; we chose labels that start with
- * the text first, then labels with a word that does, then the rest, each in menu order. One entry per link.
+ * search (empty or with special characters, 000 §5), in the order of decisions.md "Menu search". One entry per link.
  */
 export function searchSuggestions<T extends MenuLink>(entries: readonly T[], text: string): T[] {
   if (!isValidSearch(text)) return [];
@@ -52,8 +51,7 @@ export function searchSuggestions<T extends MenuLink>(entries: readonly T[], tex
 
 /**
  * Everything the search box may suggest to `user` (000 §2.7 "menu entries"): the main menu (with the chart tabs of
- * the current patient) and the user menu's links. Spec is silent on whether the user menu counts; we chose to
- * include it, so 'profile' finds User Profile.
+ * the current patient) and the user menu's links (decisions.md "Menu search").
  */
 export function searchableEntries(user: MenuUser, options: MenuOptions): MenuLink[] {
   const main: MenuLink[] = menuEntries(visibleMenu(user, options));

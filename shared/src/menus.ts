@@ -98,13 +98,7 @@ function group(key: MenuGroupKey, title: string, items: readonly (readonly [stri
   return { key, title, entries: items.map(([segment, label]) => entry(segment, label)) };
 }
 
-/*
- * 000 §2.7 names the routes of each group but not their labels; we chose readable names from the route and its
- * access-list entry. Labels hold only letters, digits and spaces where we could, because the search box refuses
- * special characters (000 §5) and a label should be typeable in full.
- */
-
-/** The menu groups of 000 §2.7, every entry in the spec's order. */
+/** The menu groups of 000 §2.7, every entry in the spec's order (labels: decisions.md "Menu labels"). */
 export const MENU_GROUPS: readonly MenuGroup[] = [
   group('main', 'Main', [
     ['dashboard', 'Dashboard'],
@@ -207,7 +201,7 @@ export const MENU_GROUPS: readonly MenuGroup[] = [
     ['ss-resource', 'SS Resource'],
     ['sleep-return-devices', 'Sleep Return Devices'],
     ['hst-order-billing', `HST ${PRODUCT} Order Billing`],
-    // Issue 11 "Add": not in 000 §2.7; decisions.md "Audit Report access".
+    // Issue 11 "Add" (decisions.md "Audit report").
     ['audit-report', 'Audit Report'],
   ]),
 ];
@@ -282,16 +276,14 @@ export function accessContext(
 function entryAllowed(item: MenuEntry, user: MenuUser, ctx: AccessContext): boolean {
   if (!canOpen(item.link, ctx)) return false;
   if (item.key === 'onboarding') return user.is_onboarding === 1;
-  // 000 §6.2 "hidden from role 6 unless the user is a dentist": the spec says the lowest role drives most checks
-  // (000 §6) and only Spirometry speaks of the role list, so we read "role 6" as the lowest role.
+  // 000 §6.2 "hidden from role 6 unless the user is a dentist" (decisions.md "Lowest role for every rule").
   if (item.key === 'dentalDashboard') return lowestRoleId(user.roleid) !== 6 || user.is_dentist === 1;
   return true;
 }
 
 /**
- * The entries a restricted user may see at most (000 §6.2), or `null` for no restriction. Spec 000 §6.2 is silent on
- * a user with more than one of these flags; we chose the order it lists them: dentist, sleep lab, external care
- * coordinator. The entries still need their access-list key: a menu link that leads to not-found helps nobody.
+ * The entries a restricted user may see at most (000 §6.2), or `null` for no restriction; several flags: decisions.md
+ * "Menu restrictions". The entries still need their access-list key: a link to not-found helps nobody.
  */
 function restriction(user: MenuUser): ReadonlySet<string> | null {
   if (user.is_dentist === 1) return new Set(['dentalDashboard']);
@@ -301,9 +293,8 @@ function restriction(user: MenuUser): ReadonlySet<string> | null {
 }
 
 /**
- * The patient-chart group for the patient in `pathname`, or `null` (000 §2.3, §2.7). It is context, not a place to
- * browse to, so the dentist, sleep-lab and external-coordinator restrictions of 000 §6.2 do not remove it: whoever
- * may open the chart ('Patient Chart') gets its tabs while a patient is open. Spec is silent; this is our choice.
+ * The patient-chart group for the patient in `pathname`, or `null` (000 §2.3, §2.7); 000 §6.2's restrictions do not
+ * remove it (decisions.md "Menu restrictions").
  */
 function patientChartGroup(pathname: string | undefined, ctx: AccessContext): MenuGroup | null {
   if (pathname === undefined) return null;
@@ -337,9 +328,7 @@ export function visibleMenu(user: MenuUser, options: MenuOptions): VisibleMenu {
   if (lowest === undefined || !BILLER_ROLE_IDS.includes(lowest) || groups.length === 0) {
     return { patientChart, groups, flat: false };
   }
-  // 000 §6.2 "Billers (10, 11) see billing items listed flat". Spec is silent on their other entries; we chose one
-  // list with the Billing group's items first (their work, and their start page, 000 §6.1), then the rest in menu
-  // order, so nothing a biller may open disappears from the menu.
+  // 000 §6.2 "Billers (10, 11) see billing items listed flat" (decisions.md "Menu restrictions").
   const billing = groups.filter((g) => g.key === 'billing');
   const others = groups.filter((g) => g.key !== 'billing');
   const entries = [...billing, ...others].flatMap((g) => g.entries);

@@ -116,10 +116,7 @@ export const MSG = {
   pastSessionExpired: 'The system is logging you out due to the expiration of your past login session',
   /** Also 001 §2.2 and §8 (with a Reload button). */
   cantConnect: "Can't Connect to server. Please Try again",
-  /**
-   * A 401 without one of the two spec texts above. Spec 000 §8 is silent on its wording;
-   * we chose this text.
-   */
+  /** A 401 without one of the two spec texts above (decisions.md "Invalid session answer"). */
   notAuthorised: 'Your session is not valid. Please sign in again.',
 
   // -------------------------------------------------------------------------------------------------------------
@@ -231,9 +228,7 @@ export const MSG = {
 } as const;
 
 /**
- * The too-many-attempts text for a 429 sign-in answer (000 §4.3, §8; 001 §8).
- * Spec 000 §8 is silent on the text ("text not shown"); we chose this one. The wait is rounded up to whole
- * minutes, at least 1.
+ * The too-many-attempts text for a 429 sign-in answer (000 §4.3, §8; 001 §8; decisions.md "Too-many-attempts text").
  */
 export function tooManyAttempts(retryAfterSeconds: number): string {
   const minutes = Number.isFinite(retryAfterSeconds) ? Math.max(1, Math.ceil(retryAfterSeconds / 60)) : 1;
@@ -251,8 +246,7 @@ export function incomingCallPrompt(patientId: string | number): string {
 }
 
 /**
- * The '{N} Days Readings' billing code column (001 §3).
- * Spec 001 §3 is silent on N ("a shared constant, value not shown"); we chose the compliance target, 16 days.
+ * The '{N} Days Readings' billing code column (001 §3; decisions.md "Billing days column").
  */
 export function billingDaysReadings(days: number = COMPLIANCE_TARGET_DAYS): string {
   return `${days} Days Readings`;

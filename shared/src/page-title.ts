@@ -12,12 +12,7 @@ const NUMERIC = /^\d+$/;
 /**
  * The page title (000 §2.1): the last path segment with hyphens turned to spaces; under /app/patient-chart/ the
  * third segment ('/app/patient-chart/overview/12' → 'overview'). Capitalisation is left to CSS.
- *
- * - Spec 000 §2.1 is silent on a numeric last segment ('/app/myTasks/12'); we chose to skip trailing numeric id
- *   segments, so the title names the page ('myTasks'), not the record.
- * - Under the patient chart the alert-rules route has the device type as its third segment
- *   ('/app/patient-chart/bp/alert-rules/5'); spec 000 §2.1 is silent on it; we chose 'alert rules'.
- * - '/app/patient-chart' with no tab: spec is silent; we chose 'patient chart' (its last segment).
+ * Trailing ids, alert rules and the bare chart: decisions.md "Page titles".
  */
 export function pageTitle(pathname: string): string {
   const parts = segments(pathname);

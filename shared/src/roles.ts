@@ -4,7 +4,7 @@
 
 /**
  * The user's lowest role id, which drives most checks (000 §6; 001 §6).
- * `undefined` for an empty list: spec 000 §6 is silent; we chose "no role" rather than a made-up id.
+ * `undefined` for an empty list (decisions.md "No role").
  */
 export function lowestRoleId(roleIds: readonly number[]): number | undefined {
   let lowest: number | undefined;

@@ -189,7 +189,7 @@ const fixedPageRoutes: RouteEntry[] = [
   ...pageRows('Device History', ['device-history']),
   ...pageRows('Deactivated Devices', ['deactivated-devices']),
   ...pageRows(`HST ${PRODUCT} Order Billing`, ['hst-order-billing']),
-  // Not in the spec (issue 11 "Add", ONC 170.315(d)(2)/(3)); decisions.md "Audit Report access": role 1 only.
+  // Issue 11 "Add" (decisions.md "Audit report").
   ...rows({ kind: 'page', page: 'Audit Report', requiresRole: 1 }, 'issue 11', ['audit-report']),
 ];
 
@@ -247,8 +247,7 @@ function cleanPath(pathname: string): string {
 /**
  * The first table row matching `pathname`, with its parameters (raw path segments, not URI-decoded; an absent
  * optional parameter is `undefined`). Matching is case-insensitive, as wouter's is.
- * Spec 000 §2.3 is silent on other paths under /app/patient-chart/; we chose to leave them unknown (not-found)
- * rather than let a generic row take 'patient-chart' as a parameter.
+ * Other paths under /app/patient-chart/ match nothing (decisions.md "Unknown chart paths").
  */
 export function findRoute(
   pathname: string,

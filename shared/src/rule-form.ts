@@ -10,11 +10,7 @@ import { type ThresholdField, type Thresholds, thresholdProblem, type VitalKind 
 /** The weight-scale device type: gain and loss apply to it (001 §5), monitoring levels do not (001 §2.2). */
 export const WEIGHT_DEVICE_TYPE_ID = 2;
 
-/**
- * The messages of 001 §5 the spec does not quote. "Missed-SMS days and missed-call days greater than 0 (the
- * message says the value cannot be negative)": we name the field and say "cannot be negative or zero", since 0
- * is refused too. Interval and weight: the spec gives no text; ours say what is wrong.
- */
+/** The messages of 001 §5 the spec does not quote (decisions.md "Rule form messages"). */
 export const RULE_FORM_MSG = {
   selectInterval: 'Select an Interval',
   interval: 'Interval must be greater than 0',
@@ -25,22 +21,19 @@ export const RULE_FORM_MSG = {
   ivrTooLong: 'IVR Note is too long',
 } as const;
 
-/**
- * Characters an IVR note may hold (001 §5): letters, digits, and , - . ; : @ $ % & < > ( ) and space. The spec is
- * silent on non-English letters; the note is spoken in en-GB, so we chose the ASCII letters.
- */
+/** Characters an IVR note may hold (001 §5; ASCII letters: decisions.md "Rule form limits"). */
 export const IVR_NOTE_PATTERN = /^[A-Za-z0-9,\-.;:@$%&<>() ]*$/;
 
-/** Longest IVR note; the spec is silent, we chose what a short phone message holds. */
+/** Longest IVR note (decisions.md "Rule form limits"). */
 export const IVR_NOTE_MAX = 500;
 
-/** Longest run of days for missed-reading outreach; the spec is silent, we chose one year. */
+/** Longest run of days for missed-reading outreach (decisions.md "Rule form limits"). */
 export const MISS_DAYS_MAX = 365;
 
-/** Largest reading interval count; the spec is silent, we chose 100 readings per interval. */
+/** Largest reading interval count (decisions.md "Rule form limits"). */
 export const INTERVAL_MAX = 100;
 
-/** Largest weight gain or loss in lbs; the spec is silent, we chose the weight slider's maximum (001 §9). */
+/** Largest weight gain or loss in lbs (decisions.md "Rule form limits"). */
 export const WEIGHT_CHANGE_MAX = 400;
 
 /** Whether text is a real calendar day written 'YYYY-MM-DD'. */

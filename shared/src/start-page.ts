@@ -21,7 +21,7 @@ const DEFAULT_START = '/app/dashboard';
 export function startPage(user: StartPageUser, redirectUrl: string | null): string {
   const role = lowestRoleId(user.roleid);
   switch (role) {
-    // 000 §6.1 also notes "one reading says /app/billing-report"; we chose the billing dashboard.
+    // decisions.md "Start page choices".
     case 10:
     case 11:
       return '/app/billing-dashboard';
@@ -30,7 +30,7 @@ export function startPage(user: StartPageUser, redirectUrl: string | null): stri
     case 16:
     case 17:
       return user.onlyCoRead === 1 ? '/app/sleepTestsInterpretation' : '/app/sleepTests';
-    // 000 §6.1 says "(or sleep-lab)"; spec is silent on when; we chose the dental dashboard always.
+    // decisions.md "Start page choices".
     case 18:
       return '/app/dentalDashboard';
     case 20:
@@ -39,7 +39,7 @@ export function startPage(user: StartPageUser, redirectUrl: string | null): stri
     case 5:
       if (user.is_sleeplab_user === 1) return '/app/sleep-lab';
       break;
-    // 000 §6.1 lists interpreting before dentist; spec is silent on a user with both flags; we chose table order.
+    // decisions.md "Start page choices".
     case 6:
       if (user.is_interpreting_prac === 1) return '/app/sleepTests';
       if (user.is_dentist === 1) return '/app/dentalDashboard';
@@ -54,8 +54,7 @@ const APP_PREFIX = /^\/app(?:[/?#]|$)/;
 /**
  * The redirect URL if it is a same-origin path inside the signed-in shell, else `null` (000 §2.1, §6.1).
  * Rejects protocol-relative ('//host'), schemes, backslashes, control characters, dot segments and '/app'
- * look-alikes ('/apple'), so a crafted link cannot send a user off-site after sign-in (an open redirect).
- * Spec 000 §2.1 is silent on validation; we chose this allow-list.
+ * look-alikes ('/apple'), so a crafted link cannot send a user off-site (decisions.md "Safe redirect").
  */
 export function safeRedirect(url: string | null | undefined): string | null {
   if (typeof url !== 'string' || url.length === 0 || url.length > 2048) return null;

@@ -69,11 +69,7 @@ export function lowGap(kind: VitalKind): 0 | 1 {
   return kind === 'spo2' || kind === 'ahi' || kind === 'leaks' ? 0 : 1;
 }
 
-/**
- * The smallest value a bound may take. 001 §5: "Number inputs have minimum 1; minimum 0 for ahi, usage and leaks
- * abnormal values." The spec is silent on their critical_low; since abnormal_low may not go below critical_low
- * (same section), we chose minimum 0 for all four bounds of ahi, usage and leaks, so an abnormal_low of 0 can be set.
- */
+/** The smallest value a bound may take (001 §5; all four bounds of ahi, usage and leaks: decisions.md "Bounds"). */
 export function thresholdMin(kind: VitalKind): 0 | 1 {
   return kind === 'ahi' || kind === 'usage' || kind === 'leaks' ? 0 : 1;
 }
@@ -103,10 +99,7 @@ export function defaultThresholds(vitalId: number, kind: VitalKind): Thresholds 
 
 const clamp = (value: number, min: number, max: number) => Math.min(max, Math.max(min, value));
 
-/**
- * Bounds carry one decimal place (weight 182.5 lbs, usage 4.5 hours); the spec is silent on precision. The
- * correction works in whole tenths, so its sums are exact (0.1 + 0.2 is not 0.3 in floating point).
- */
+/** Bounds carry one decimal (decisions.md "Bounds"); the correction works in whole tenths so its sums are exact. */
 const TENTHS = 10;
 const toTenths = (value: number) => Math.round(value * TENTHS);
 const fromTenths = (tenths: number) => (tenths === 0 ? 0 : tenths / TENTHS);
@@ -122,12 +115,11 @@ const finite = (value: number | null | undefined, fallback: number) =>
  * - abnormal_low is at least critical_low + 1 (+ 0 for spo2, ahi and leaks) and at most critical_high − 3;
  * - abnormal_high is at least critical_low + 3 and at most critical_high − 1;
  * - usage's critical_high is capped at 24.
- * The spec's rules leave abnormal_low and abnormal_high unordered between themselves (abnormal_low 70 with
- * abnormal_high 50 passes them all); the spec is silent there, and we chose to keep the bound the user just
- * edited (`edited`) and move the other one next to it, so critical_low < abnormal_low < abnormal_high <
- * critical_high always holds (≤ between the lows for spo2, ahi and leaks). Spo2 has only low bounds: its high
- * bounds come back null and only its lows are corrected. A value that is not a finite number (an emptied input)
- * takes the vital's default; values are rounded to one decimal. Values already correct come back unchanged.
+ * Crossed abnormal bounds keep `edited` and move the other next to it (decisions.md "Bounds"), so critical_low <
+ * abnormal_low < abnormal_high < critical_high always holds (≤ between the lows for spo2, ahi and leaks). Spo2 has
+ * only low bounds: its high bounds come back null and only its lows are corrected. A value that is not a finite
+ * number (an emptied input) takes the vital's default; values are rounded to one decimal. Values already correct
+ * come back unchanged.
  */
 export function correctThresholds(
   input: Thresholds,
@@ -250,9 +242,8 @@ export function readingLevel(value: number, t: Thresholds): ReadingLevel | null 
 
 /**
  * A weight reading against the patient's dry weight (001 §2.6: gain and loss in lbs compared to dry weight):
- * 'high' when it is more than `gain` above, 'low' when more than `loss` below, else null. Weight has no
- * monitoring levels (001 §2.2 disables them for device type 2); the spec is silent on the level of a weight
- * alert, and we chose 'abnormal'.
+ * 'high' when it is more than `gain` above, 'low' when more than `loss` below, else null (level: decisions.md
+ * "Weight alerts").
  */
 export function weightLevel(
   value: number,

@@ -6,15 +6,12 @@ import { canOpen } from './routes.js';
 /** The user menu under the avatar (000 §2.7) and who sees each entry (000 §6.2). Pure: no React, no storage. */
 
 /**
- * Lowest role ids that see Notification Defaults (000 §6.2 "the notification-role list (contents not shown)").
- * Our choice: the roles that set up or receive patient notifications: administrators (1, 2), clinical staff (3, 5,
- * 6, 8, 13), care coordinators (9) and schedulers (15). Billers, sales, sleep readers and technicians do not.
+ * Lowest role ids that see Notification Defaults (000 §6.2; decisions.md "Configure-defaults roles").
  */
 export const NOTIFICATION_DEFAULTS_ROLE_IDS: readonly number[] = [1, 2, 3, 5, 6, 8, 9, 13, 15];
 
 /**
- * Lowest role ids that see Insurance Defaults (000 §6.2 "the insurance-role list (contents not shown)").
- * Our choice: the top administrator (1), practice leads (5) and the billers (10, 11), who price claims.
+ * Lowest role ids that see Insurance Defaults (000 §6.2; decisions.md "Configure-defaults roles").
  */
 export const INSURANCE_DEFAULTS_ROLE_IDS: readonly number[] = [1, 5, 10, 11];
 
@@ -39,7 +36,7 @@ export type UserMenuEntry =
   | (MenuLink & { readonly kind: 'link'; readonly key: UserMenuKey })
   | { readonly kind: 'temporary-login' | 'logout'; readonly key: UserMenuKey; readonly label: string };
 
-/** Labels of the user menu; 000 §2.7 quotes three of them, we chose the others from their routes. */
+/** Labels of the user menu; 000 §2.7 quotes three (decisions.md "Texts the spec does not quote"). */
 export const USER_MENU_LABELS: Readonly<Record<UserMenuKey, string>> = {
   profile: MSG.userProfile,
   'configure-defaults': 'Configure Defaults',
@@ -61,9 +58,8 @@ export type UserMenuUser = Pick<
 
 /**
  * The user menu of 000 §2.7 with each entry's rule of 000 §6.2, in the spec's order, then 'Sign in as another user'
- * and Logout. Role rules read the lowest role id (000 §6 "the user's lowest role id drives most checks"); the spec
- * says "lowest" for three of them and we chose it for all, so one user never gets mixed readings. A link also needs
- * its route to open (Custom Interpretation Config needs its access-list entry, 000 §2.4).
+ * and Logout. Role rules read the lowest role id (000 §6; decisions.md "Lowest role for every rule"). A link also
+ * needs its route to open (Custom Interpretation Config needs its access-list entry, 000 §2.4).
  */
 export function userMenuEntries(
   user: UserMenuUser,
@@ -101,8 +97,7 @@ export function userMenuEntries(
   const entries: UserMenuEntry[] = rules
     .filter(([, link, shown]) => shown && canOpen(link, ctx))
     .map(([key, link]) => ({ kind: 'link', key, label: USER_MENU_LABELS[key], link }));
-  // 000 §6.2 "Admin-style users may perform a temporary login"; we read admin-style as lowest role 1. Not offered
-  // during a temporary login: a second one would replace the stored main user (000 §4.4) and strand the admin.
+  // 000 §6.2 "Admin-style users may perform a temporary login" (decisions.md "Temporary login").
   if (role === 1 && !options.tempLogin) {
     entries.push({
       kind: 'temporary-login',

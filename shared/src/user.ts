@@ -29,7 +29,7 @@ export const storedUser = z.object({
   interpretingPhysician: z.number().int().nullable(),
   companyId: z.number().int().nullable(),
   change_password: flag,
-  /** Days since the password was last changed; spec 000 §4.3 warns past 45. Our field: the spec does not name one. */
+  /** Days since the password was last changed (000 §4.3; decisions.md "Password age"). */
   password_age_days: z.number().int().nonnegative(),
   /** The machine devtools are on for this user in a production build (issue 11 #10; server's MACHINE_DEVTOOLS_USERS). */
   devtools: flag.optional(),

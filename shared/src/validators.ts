@@ -8,8 +8,7 @@ import {
 import { MSG } from './messages.js';
 
 /**
- * A basic e-mail address whose top-level domain has 2 to 4 letters (000 §5).
- * Spec 000 §5 is silent on the rest of the pattern; we chose the common local@domain.tld form.
+ * A basic e-mail address whose top-level domain has 2 to 4 letters (000 §5; decisions.md "Form errors").
  */
 const EMAIL_PATTERN = /^[A-Z0-9._%+-]+@[A-Z0-9.-]+\.[A-Z]{2,4}$/i;
 
@@ -50,8 +49,8 @@ export const registrationForm = z
 export const resetPasswordForm = z.object({ email: emailField() });
 
 /**
- * The first message per top-level field, `{}` when `values` is valid. An issue with no field (the whole value is
- * not an object) is reported under the key ''; spec 000 §5 is silent; we chose that key because no field has it.
+ * The first message per top-level field, `{}` when `values` is valid; an issue with no field is under ''
+ * (decisions.md "Form errors").
  */
 export function formErrors<T extends z.ZodType>(schema: T, values: unknown): Record<string, string> {
   const result = schema.safeParse(values);
@@ -66,7 +65,7 @@ export function formErrors<T extends z.ZodType>(schema: T, values: unknown): Rec
 
 /**
  * A search text is valid when it is not empty after trimming and holds only letters, digits and spaces (000 §5).
- * Spec 000 §5 is silent on non-English letters; we chose to accept any Unicode letter and decimal digit.
+ * Any Unicode letter and decimal digit counts (decisions.md "Menu search").
  */
 export function isValidSearch(text: string): boolean {
   return text.trim() !== '' && /^[\p{L}\p{Nd} ]+$/u.test(text);

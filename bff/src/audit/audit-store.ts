@@ -27,10 +27,7 @@ const nameSql = (alias: string) =>
 /** The record as the row shows it: the entity and its id. */
 const recordSql = sql<string>`(a.entity || coalesce(' ' || a.entity_id, ''))`;
 
-/**
- * decisions.md "Audit Report scope": the page is role 1's, who sees every row. Anyone else given the page sees the
- * rows of users sharing one of their practices, and their own.
- */
+/** Which rows a viewer sees (decisions.md "Audit Report scope"). */
 function actorInScope(viewer: ListViewer, column: string): RawBuilder<SqlBool> {
   if (viewer.scope.all) return sql<SqlBool>`true`;
   const practices = viewer.scope.practiceIds;
@@ -52,7 +49,7 @@ async function filtered(db: Db, viewer: ListViewer, view: ListView): Promise<Bas
   if (actions && actions.length > 0) q = q.where('a.action', 'in', actions);
   const entities = optionValues(view, 'entity');
   if (entities && entities.length > 0) q = q.where('a.entity', 'in', entities);
-  // decisions.md "Audit Report actor filter": what a person did, in their own name or behind a temporary login.
+  // What a person did, in their own name or behind a temporary login (decisions.md "Audit report").
   const actors = idValues(view, 'actor');
   if (actors)
     q = q.where((eb) => eb.or([eb('a.user_id', 'in', actors), eb('a.acting_user_id', 'in', actors)]));

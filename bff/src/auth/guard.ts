@@ -50,8 +50,8 @@ export async function authenticate(req: FastifyRequest, deps: Deps, call: CallDe
   if (user.changePassword && call !== changePasswordByUserId) {
     throw new HttpError(403, 'Please change your password before you continue.');
   }
-  // Issue 11 "Add": a role that requires a second factor may only enrol until it has one. A temporary login is
-  // exempt: the administrator behind it proved their own factor (decisions.md "MFA and temporary login").
+  // A role that requires a second factor may only enrol until it has one; a temporary login is exempt
+  // (decisions.md "Multi-factor sign-in").
   if (
     session.actingUserId === null &&
     !ENROLMENT_CALLS.has(call) &&

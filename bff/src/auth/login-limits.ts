@@ -2,17 +2,15 @@ import type { Clock } from '../clock.js';
 import type { Db } from '../db/schema.js';
 
 /**
- * Sign-in rate limits (000 §4.3: a 429 shows the too-many-attempts state). The spec gives no numbers; we chose:
+ * Sign-in rate limits (000 §4.3: a 429 shows the too-many-attempts state; decisions.md "Sign-in rate limits"):
  * - 5 failures for one user name from one client in 15 minutes;
  * - 20 failures from one client in 15 minutes (any user names);
  * - 50 failures for one user name from all clients in 15 minutes.
  * These count only attempts whose captcha verified, so each costs the attacker a solved captcha; the per-name limit
  * across clients is high, and the lock ends 15 minutes after the attack stops. Failures live in the database, so
  * replicas share them.
- * - 200 attempts with a captcha that did not verify from one client in 15 minutes (issue 11 #1). They never count
- *   against a user name (unsolved junk tokens must not lock anyone out), and their budget blocks only further
- *   unverified attempts: a clinic's staff share one address, and a correct sign-in with a solved captcha from that
- *   address always gets through. Higher than perClient because a browser left open sends expired tokens.
+ * - 200 attempts with a captcha that did not verify from one client in 15 minutes, higher than perClient because a
+ *   browser left open sends expired tokens (decisions.md "Sign-in attempts with an unsolved captcha").
  */
 export const LOGIN_WINDOW_MS = 15 * 60_000;
 export const LIMITS = { perNameAndClient: 5, perClient: 20, perName: 50, unverifiedPerClient: 200 } as const;

@@ -56,7 +56,7 @@ export function mfaRoutes(app: FastifyInstance, deps: Deps): void {
 
   registerCall(app, deps, disableMfa, async ({ body, auth, req }) => {
     ownAccount(auth.session.actingUserId);
-    // decisions.md "Turning MFA off": a current code or a recovery code, and never for a role that requires it.
+    // A current or recovery code, never for a role that requires the factor (decisions.md "Multi-factor sign-in").
     if (mfaRequired(deps.config, auth.roleid))
       throw new HttpError(403, 'Your role requires multi-factor sign-in; it cannot be turned off.');
     await disableFactor(db, clock, key, actor(auth, req.ip, clock.now()), body.code);

@@ -28,7 +28,7 @@ function readSecret(key: Buffer, stored: string): string | null {
   }
 }
 
-/** How long the second sign-in step may take; decisions.md "MFA challenge lifetime". */
+/** How long the second sign-in step may take (decisions.md "Multi-factor sign-in"). */
 const MFA_CHALLENGE_MS = 5 * 60_000;
 
 export async function isEnrolled(db: Executor, userId: number): Promise<boolean> {
@@ -79,7 +79,7 @@ export async function findChallenge(db: Db, clock: Clock, token: string, client:
 
 /**
  * The second step (verifyMfa): spends a code of the challenge's user and the challenge itself. A wrong code leaves
- * the challenge for another try (decisions.md "MFA wrong code keeps the step") and answers null; a right one spends
+ * the challenge for another try (decisions.md "Multi-factor sign-in") and answers null; a right one spends
  * it once (a twin request loses, 400).
  */
 export async function proveChallenge(

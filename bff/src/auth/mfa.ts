@@ -24,7 +24,7 @@ export const RECOVERY_CODE_COUNT = 10;
 
 /**
  * The key that encrypts TOTP secrets at rest, derived from APP_SECRET. Without APP_SECRET (development) a fixed key
- * is used so enrolments survive restarts; decisions.md "MFA secret key without APP_SECRET".
+ * is used so enrolments survive restarts (decisions.md "Multi-factor sign-in").
  */
 export function mfaKey(appSecret: string | undefined): Buffer {
   const ikm = appSecret ?? 'rpm-development-mfa-key-set-APP_SECRET-in-production';
@@ -91,10 +91,7 @@ export function acceptedStep(base32: string, code: string, at: Date, lastStep: n
   return lastStep !== null && step <= lastStep ? null : step;
 }
 
-/**
- * Recovery codes: 10 characters without look-alikes (no 0/O, 1/I/L), shown as `xxxxx-xxxxx`; decisions.md "MFA
- * recovery codes".
- */
+/** Recovery codes: 10 characters without look-alikes (no 0/O, 1/I/L), shown as `xxxxx-xxxxx`. */
 const RECOVERY_ALPHABET = 'abcdefghjkmnpqrstuvwxyz23456789';
 
 export function newRecoveryCodes(): string[] {

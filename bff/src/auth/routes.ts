@@ -79,7 +79,7 @@ export function authRoutes(app: FastifyInstance, deps: Deps): void {
         message: 'Please change your password.',
       };
     }
-    // decisions.md "MFA enrolment for required roles": a session limited to enrolling, like change_password's.
+    // A session limited to enrolling, like change_password's (decisions.md "Multi-factor sign-in").
     if (mfaRequired(deps.config, stored.roleid) && !(await isEnrolled(db, user.user_id)))
       return { status: 0, mfa_enrol: 1 as const, user: stored, message: MFA_ENROL };
     return { status: 1, message: MSG.loginSuccessful, user: stored };

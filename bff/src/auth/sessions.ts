@@ -11,7 +11,7 @@ import { digest, matchesDigest, newSecret } from './tokens.js';
  * server allows that whole path so it never ends a session the client still offers to extend.
  */
 export const SERVER_IDLE_MS = SESSION_IDLE_MS + SESSION_CHECK_INTERVAL_MS + 2 * DIALOG_IDLE_MS;
-/** Spec is silent on a maximum; we end any session after 12 hours, a clinic shift. */
+/** The longest a session lasts (decisions.md "Session maximum"). */
 const SESSION_MAX_MS = 12 * 60 * 60_000;
 
 export interface NewSession {

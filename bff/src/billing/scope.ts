@@ -100,8 +100,7 @@ const PRACTICE_VALUE = /^(\d+)(?:##(\d*))?$/;
  * the named practice, location and organisation exist is checked by {@link verifyBillingFilter} (404).
  *
  * 001 §6 has every request carry an organization header; when a practice is selected it decides, and the
- * organization header only narrows "every practice in scope" (our choice: a stale organization header from the
- * client's context must not hide the practice the user picked).
+ * organization header only narrows "every practice in scope" (decisions.md "Billing filter headers").
  */
 export function parseBillingFilter(scope: BillingScope, headers: BillingHeaders): BillingFilter {
   const month = billingMonth(headers.year, headers.month);

@@ -13,7 +13,7 @@ import type { Database, Db, DeviceAssignmentsTable, ReadingsTable, TimeLogsTable
  *   `patient_reading_days`, seconds per program, the device episode's set-up date, the RPM/RTM codes);
  * - in bulk: {@link rebuildSummaries} recomputes everything with INSERT … SELECT (the seed).
  *
- * Days and months are UTC calendar days (the schema has no practice time zone; spec 001 is silent).
+ * Days and months are UTC calendar days (decisions.md "UTC days").
  */
 
 /** A reading to record. */

@@ -30,7 +30,7 @@ export function chartNoteRoutes(app: FastifyInstance, deps: Deps): void {
   registerCall(app, deps, updatePatientNote, async ({ body, auth, req }) => {
     const existing = await storedNote(db, body.note_id);
     await assertPatientAccess(db, auth, existing.patient_id, 'note_id', unknownNote(body.note_id));
-    // A note is its author's statement: others add their own note rather than edit it (the spec is silent).
+    // decisions.md "Notes belong to their author".
     if (existing.author_id !== auth.userId)
       throw new HttpError(403, 'Only the author of a note may edit it.', 'note_id');
     const who = actor(auth, req.ip, clock.now());

@@ -14,7 +14,7 @@ import {
 import type { Db } from '../db/schema.js';
 import { sqlDay } from '../routes/rules-store.js';
 
-/** Months of CPT history on the card; the spec is silent, two years covers any audit question at the desk. */
+/** Months of CPT history on the card (decisions.md "CPT history"). */
 const CPT_HISTORY_MONTHS = 24;
 
 /**

@@ -33,7 +33,7 @@ export type BigIdentity = Generated<number>;
  */
 export type JsonColumn = ColumnType<unknown, string | null | undefined, string | null>;
 
-/** Role ids (spec 000 §6); names are not in the spec. */
+/** Role ids (000 §6; names: decisions.md "Role names and access lists"). */
 export interface RolesTable {
   role_id: number;
   role: string;
@@ -433,7 +433,7 @@ export interface BillingClaimsTable {
 /** The three status programs of the dashboard card (001 §2.3). */
 export type StatusProgramName = 'RPM' | 'CCM' | 'BHI';
 
-/** One entry of a status list (001 §2.3, §3; labels are ours). */
+/** One entry of a status list (001 §2.3, §3; decisions.md "Status lists"). */
 export interface PatientStatusOptionsTable {
   program: StatusProgramName;
   status_id: number;
@@ -500,7 +500,7 @@ export interface PatientWeightSettingsTable {
 
 /** Rule status: 1 active, 2 inactive (001 §4). */
 export type RuleStatus = 1 | 2;
-/** How the patient is reached after missed readings (ours; shared/src/api/rules.ts NOTIFICATION_MODES). */
+/** How the patient is reached after missed readings (decisions.md "Notification modes"). */
 export type NotificationModeName = 'sms' | 'ivr' | 'sms_ivr';
 
 /** A notification rule of one device assignment (001 §3). interval_count is the spec's `interval`. */

@@ -56,8 +56,7 @@ export interface Hub {
 
 /**
  * How often the hub looks for sockets of sessions that ended without a call that closed them (idle expiry is
- * noticed lazily, by the next call). The spec is silent; a minute bounds how long an abandoned tab of an expired
- * session could still receive pushes.
+ * noticed lazily, by the next call; decisions.md "Hub sweep").
  */
 const HUB_SWEEP_MS = 60_000;
 

@@ -11,12 +11,10 @@ import type { Db } from '../db/schema.js';
  * rule started or the device was assigned, whichever is later) are counted; at sms_miss days an 'SMS reminder'
  * task is created, at call_miss days a 'call the patient' task, each once per streak of silence. A reading ends the
  * streak; the next silence starts a new one. Which tasks a rule makes follows its notification_mode (SMS, IVR
- * call, or both). The tasks go to the patient's care coordinator, else the physician, else the rule's author (the
- * spec is silent; the coordinator does outreach). Sending the SMS or placing the call is the care team's work:
- * the product has no SMS or telephony gateway.
+ * call, or both). Recipients, and who sends: decisions.md "Missed-reading outreach".
  */
 
-/** How often the app runs the job; the spec is silent, and a quarter of an hour is well inside a day. */
+/** How often the app runs the job (decisions.md "Missed-reading outreach"). */
 const MISSED_READINGS_INTERVAL_MS = 15 * 60_000;
 
 /** Names this job among PostgreSQL advisory locks, so with several BFF replicas one runs a tick at a time. */

@@ -4,7 +4,7 @@ import { type AuditActor, audit } from '../audit.js';
 import type { Db } from '../db/schema.js';
 import { conflict, invalid, notFound } from '../domain-errors.js';
 
-/** Our text for a taken name; 000 §2.10 shows none. */
+/** The text for a taken name (decisions.md "Organisation management"). */
 export const ORGANIZATION_NAME_TAKEN = 'Organization name already exists';
 
 /** What the create and edit forms save (000 §2.10, §4.7), trimmed by the contract. */

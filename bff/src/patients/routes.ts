@@ -20,8 +20,7 @@ export function patientRoutes(app: FastifyInstance, deps: Deps): void {
   });
 
   registerCall(app, deps, addCheckInEntry, async ({ body, auth, req }) => {
-    // The client makes this call only for these roles (000 §4.6); the server keeps other roles' visits out of the
-    // check-in record (the spec is silent on the server side; we refuse rather than record them).
+    // decisions.md "Check-in roles" (000 §4.6).
     const lowest = lowestRoleId(auth.roleid);
     if (lowest === undefined || !CHECK_IN_ROLES.includes(lowest))
       throw new HttpError(403, 'Check-ins are recorded for roles 6, 8 and 13 only.');

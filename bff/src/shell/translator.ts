@@ -7,7 +7,7 @@ import { HttpError } from '../http/errors.js';
  * statuses (502, 503), which no domain error kind expresses.
  */
 
-/** How long the provider may take before the Translate button gets an answer (our choice; 000 §7 is silent). */
+/** How long the provider may take before the Translate button gets an answer (decisions.md "Translate timeout"). */
 const TRANSLATE_TIMEOUT_MS = 10_000;
 
 export const TRANSLATION_NOT_CONFIGURED =

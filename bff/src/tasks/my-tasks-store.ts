@@ -37,7 +37,7 @@ function filtered(db: Db, viewer: ListViewer, view: ListView): Base {
   if (due.from) q = q.where('t.due_at', '>=', due.from);
   if (due.before) q = q.where('t.due_at', '<', due.before);
   if (isChecked(view, 'overdue')) q = q.where(overdueSql(viewer.now));
-  // decisions.md "My Tasks search": every word typed occurs in the task's title or its patient's name.
+  // Every word typed occurs in the task's title or its patient's name (decisions.md "My Tasks").
   const { searchWords } = searchTerms(view.search ?? '');
   for (const word of searchWords)
     q = q.where(
@@ -195,8 +195,7 @@ export async function taskAssignees(db: Db, userId: number, taskId: number): Pro
     return (await careTeam(db, task.patient_id))
       .filter((member) => member.user_id !== userId)
       .map(({ user_id, name }) => ({ user_id, name }));
-  // decisions.md "Task assignees without a patient": active members of the user's practices whose roles hold the
-  // 'My Tasks' page (they can open the task), not the top administrator (a member of every practice) nor dentists.
+  // Without a patient: active members of the user's practices whose roles hold 'My Tasks' (decisions.md "My Tasks").
   const { rows } = await sql<{ user_id: number; firstname: string; lastname: string }>`
     select u.user_id, u.firstname, u.lastname from users u
     where u.active and not u.is_dentist and u.user_id <> ${userId}

@@ -88,8 +88,7 @@ export async function call<C extends CallDef>(
   const body = await readJson(response);
   const parsed = def.response.safeParse(body);
   if (!parsed.success) {
-    // A 2xx the contract does not describe: a server/client version mismatch. Spec is silent; we treat it as a
-    // failed call with the status, so the error dialog shows it.
+    // A 2xx the contract does not describe: a version mismatch (decisions.md "Unexpected answers").
     throw new ApiError(response.status, `Unexpected answer from ${def.path}`);
   }
   return parsed.data as CallResponse<C>;
@@ -131,7 +130,8 @@ export async function callRaw<C extends CallDef>(
     const body = await readJson(response);
     const envelope = errorEnvelope.safeParse(body);
     const retryAfter = retryAfterSeconds(response.headers.get('retry-after'));
-    // Spec 000 §8 shows the server's message; with none (a proxy's HTML page, say) we show the status text.
+    // 000 §8 shows the server's message; without one (a proxy's page), the status text
+    // (decisions.md "Unexpected answers").
     const message = envelope.success
       ? envelope.data.message
       : response.statusText || `HTTP ${response.status}`;

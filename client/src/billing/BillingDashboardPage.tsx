@@ -27,7 +27,7 @@ const REPORT_PAGE = 'Billing Report';
  * The billing dashboard (/app/billing-dashboard, the start page of roles 10 and 11, 000 §6.1): the month's
  * patients per code for the user's practices (001 §3 billing count summary) as a bar chart, the total revenue,
  * month and year selectors with the report's rules (001 §2.1, §4), and links into the billing report of the month.
- * Spec 001 does not describe this screen beyond its counts; we chose a chart with one bar per code.
+ * (decisions.md "Billing dashboard").
  */
 export function BillingDashboardPage() {
   const { user } = useSession();

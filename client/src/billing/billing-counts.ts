@@ -20,7 +20,7 @@ export interface CountBar {
 
 /**
  * The codes of the summary in billing order (001 §3 count99453 ... count98981_60Mins), named like the report's code
- * columns (001 §3). Spec 001 is silent on the RTM labels; we named them like the RPM time columns.
+ * columns (001 §3; RTM labels: decisions.md "Billing dashboard").
  */
 const BARS: readonly Omit<CountBar, 'value' | 'share'>[] = [
   { key: 'count99453', code: '99453', label: MSG.codeSetup, group: 'device' },

@@ -35,8 +35,7 @@ export function monthOptions(year: number, today: BillingPeriod): PeriodOption[]
 }
 
 /**
- * The year selector's options (001 §9): 2020 to the current year. Spec is silent on the order; we list the newest
- * first, the year a biller picks most.
+ * The year selector's options (001 §9): 2020 to the current year, newest first (decisions.md "Billing dashboard").
  */
 export function yearOptions(currentYear: number): PeriodOption[] {
   const years: PeriodOption[] = [];

@@ -77,8 +77,8 @@ export function initialReportState(
  *   ({@link MONTH_AFTER_YEAR_CHANGE});
  * - Enter runs the search (from page 0) if it is valid (001 §5), else shows the search message; clearing the box
  *   resets the search;
- * - a new page size starts at page 0; a new sort starts at page 0 (spec is silent; page 3 of another order would
- *   show unrelated rows); choosing the sorted column again flips its order, another column starts ascending.
+ * - a new page size or sort starts at page 0 (decisions.md "New sort starts at page 0"); choosing the sorted column
+ *   again flips its order, another column starts ascending.
  */
 export function billingReportReducer(
   state: BillingReportState,

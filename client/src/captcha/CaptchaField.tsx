@@ -24,8 +24,8 @@ interface StateChange {
 }
 
 /**
- * The ALTCHA proof-of-work captcha (000 §2.5; self-hosted, no third party: decisions.md "Captcha"). The challenge comes from
- * GET /api/captcha; the solved payload is the sign-in's `captchaToken`. The element keeps the widget's own markup.
+ * The ALTCHA proof-of-work captcha (000 §2.5; decisions.md "Captcha"). The solved payload is the sign-in's
+ * `captchaToken`; the element keeps the widget's own markup.
  */
 export function CaptchaField({ onToken, ref }: CaptchaFieldProps) {
   const element = useRef<HTMLElementTagNameMap['altcha-widget']>(null);

@@ -26,8 +26,7 @@ export interface AlertRulesTabProps {
 }
 
 /**
- * Whether a rule belongs to the route's {deviceType?}. The spec does not say how the segment is written; we accept
- * the device type id or its name (case and spaces ignored), and no segment shows every rule.
+ * Whether a rule belongs to the route's {deviceType?} (decisions.md "Alert-rules route segment").
  */
 export function matchesDeviceType(
   rule: Pick<NotificationRule, 'device_type_id' | 'device_type'>,

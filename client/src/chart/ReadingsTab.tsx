@@ -10,7 +10,7 @@ import { VitalBoundsTable } from './VitalBoundsTable';
 type Readings = z.infer<(typeof getPatientReadings)['response']>['data'];
 type Vitals = z.infer<(typeof getPatientVitals)['response']>['data'];
 
-/** The readings tab's default range; the spec is silent, we show the last 30 days. */
+/** The readings tab's default range in days (decisions.md "Readings tab range"). */
 const READINGS_DEFAULT_DAYS = 30;
 
 /** Props of {@link ReadingsTab}. */

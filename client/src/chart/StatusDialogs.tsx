@@ -34,7 +34,7 @@ export interface StatusChangeDialogProps {
   readonly busy: boolean;
 }
 
-/** Titles of the dialogs of 001 §4; the spec names them but shows no fields, so the fields are ours. */
+/** Titles of the dialogs of 001 §4 (fields: decisions.md "Status dialog fields"). */
 const STATUS_DIALOG_TITLES: Record<StatusDialog, string> = {
   enrollment: 'Enrollment Details',
   rejected: 'Rejected',

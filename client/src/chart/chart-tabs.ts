@@ -51,8 +51,8 @@ export interface ChartLocation {
   /** The alert-rules route's device type (000 §2.3 {deviceType?}). */
   readonly deviceType: string | null;
   /**
-   * The route's parameters after the patient id (overview {new?}, notes {add?}/{op?}). 000 §2.3 lists overview's
-   * {new?} without saying what it changes; we chose to open the overview the same way with or without it.
+   * The route's parameters after the patient id: overview {new?} (decisions.md "Overview route segment"), notes
+   * {add?}/{op?}.
    */
   readonly rest: readonly string[];
 }

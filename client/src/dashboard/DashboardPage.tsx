@@ -68,16 +68,12 @@ function enrolledNote(summary: DashboardSummary): string {
 }
 
 /**
- * The dashboard (/app/dashboard, the start page of most roles, 000 §6.1; issue 10). The spec does not describe it;
- * it shows what a care team lead wants at a glance for the practices in scope this month: patients by RPM and CCM
- * status, open alerts by level with the oldest waiting time, patients against 16 reading days, RPM minutes, open
- * outreach tasks. Every figure links to the list it counts, filtered alike. It follows the header's practice and is
- * fetched again when the hub announces an alert.
+ * The dashboard (/app/dashboard, the start page of most roles, 000 §6.1; decisions.md "Dashboard"), fetched again
+ * when the hub announces an alert.
  */
 export function DashboardPage() {
   const location = useLocationFilter();
-  // decisions.md "Dashboard practice": the header's practice where the header offers a choice; otherwise every
-  // practice in scope (one practice, privileged and billing roles).
+  // The header's practice where it offers a choice, else every practice in scope (decisions.md "Dashboard").
   const practiceId =
     location.showsPracticeDropdown && typeof location.practiceId === 'number'
       ? location.practiceId
@@ -161,7 +157,7 @@ export function DashboardPage() {
             <div className="dashboard-numbers">
               <Link href={links.enrolled} className="dashboard-number">
                 <strong className="dashboard-number-value">{summary.enrolled}</strong>
-                {/* decisions.md "Dashboard enrolled": RPM status 1 is labelled 'Enrolled'; this counts 4 and 5. */}
+                {/* RPM statuses 4 and 5; status 1 is labelled 'Enrolled' (decisions.md "Dashboard"). */}
                 <span className="dashboard-number-label">Under monitoring</span>
                 <span className="dashboard-number-note">{enrolledNote(summary)}</span>
               </Link>

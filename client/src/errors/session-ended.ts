@@ -4,8 +4,7 @@ import type { ApiError } from '../api/api-error';
 /**
  * Whether an error answer means the server ended the session (000 §8): a 401 with 'System is logging you out
  * because login from another device is detected' or 'The system is logging you out due to the expiration of your
- * past login session'. Our server's other 401 text (MSG.notAuthorised, "sign in again") means the same; the spec
- * is silent on it; we chose to treat it alike.
+ * past login session', or MSG.notAuthorised (decisions.md "Invalid session answer").
  */
 export function sessionEnded(error: Pick<ApiError, 'status' | 'message'>): boolean {
   return (

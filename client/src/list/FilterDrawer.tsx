@@ -38,7 +38,7 @@ function valuesOf(text: string | undefined): string[] {
 /**
  * The filter drawer (001 §2.4): FILTER_DRAWER_WIDTH (375) wide, one control per filter in the spec's filter shape,
  * Apply and Reset. Date ranges are labelled 'Start Date*' and 'End Date*' and end today unless the filter allows
- * future dates (001 §5); both days are needed once one is given (decisions.md "Date-range filter").
+ * future dates (001 §5); both days are needed once one is given (decisions.md "List screen details").
  */
 export function FilterDrawer({
   isOpen,

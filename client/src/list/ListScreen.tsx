@@ -132,7 +132,7 @@ export function ListScreen({
   }, [rowIds]);
 
   // The route's record opens its details once it is on the loaded page (My Tasks' taskId), once per id; there is no
-  // call for one task (decisions.md "Task from the route").
+  // call for one task (decisions.md "List screen details").
   const [infoShownFor, setInfoShownFor] = useState<string | null>(null);
   useEffect(() => {
     if (infoId === undefined || infoShownFor === infoId) return;
@@ -149,8 +149,7 @@ export function ListScreen({
   };
   const setFilters = (filters: Record<string, string>) => go({ filters, page: 0 });
 
-  // Defaults and route presets show as chips too, so 'Open' can be lifted (decisions.md "Default filters as
-  // chips").
+  // Defaults and route presets show as chips too, so 'Open' can be lifted (decisions.md "List screen details").
   const filtersInForce = effectiveFilters(def, state, presets.values);
   const offered = def.filters.filter((f) => !f.hidden);
   const fallbackOf = (key: string): string =>
@@ -201,7 +200,7 @@ export function ListScreen({
   const sort = (key: string) =>
     go({ orderby: key, order: state.orderby === key && state.order === 'asc' ? 'desc' : 'asc', page: 0 });
   const open = (row: ListRow) => {
-    // A list without a page to open (My Tasks) shows the row's details (decisions.md "List row open").
+    // A list without a page to open (My Tasks) shows the row's details (decisions.md "List screen details").
     if (def.open) navigate(fillRoute(def.open, row));
     else setInfo(row);
   };
@@ -346,8 +345,7 @@ function ToolbarFilter({
   readonly onChange: (value: string) => void;
 }) {
   const id = useId();
-  // A multi filter holding several values shows 'Several'; choosing here sets one (decisions.md "Toolbar
-  // selector").
+  // A multi filter holding several values shows 'Several'; choosing here sets one (decisions.md "List screen details").
   const several = value.includes(',');
   return (
     <span className="list-toolbar-filter">

@@ -19,8 +19,8 @@ export interface TablePagerProps {
 
 /**
  * Server-side paging under a table (the billing report, 001 §2.1; every list, 001 §2.4; §9): rows per page 10,
- * 25, 50 or 100, the rows shown out of the count, and previous/next page. Spec is silent on the pager's texts; we
- * chose the usual 'Rows per page' and '1–10 of 40'.
+ * 25, 50 or 100, the rows shown out of the count, and previous/next page
+ * (decisions.md "Texts the spec does not quote").
  */
 export function TablePager({ page, rowsPerPage, count, onPage, onRowsPerPage }: TablePagerProps) {
   const selectId = useId();

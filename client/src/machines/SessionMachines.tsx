@@ -41,7 +41,7 @@ import { loadPage } from './load-page';
 import { SessionTimeoutDialog } from './SessionTimeoutDialog';
 import { readUnreadCache, writeUnreadCache } from './unread-cache';
 
-/** Shown when the return from a temporary login fails (000 §4.4 "the invalid state"; the text is ours). */
+/** Shown when the return from a temporary login fails (000 §4.4; decisions.md "Temporary login"). */
 export const RETURN_FAILED = 'Could not return to your own account. Please log out and sign in again.';
 
 /** The running actors of a signed-in user; `null` actors while nobody is signed in. */
@@ -131,8 +131,7 @@ function SignedInMachines({ user, children }: { readonly user: StoredUser; reado
     };
   }, [notificationCount, taskCount]);
 
-  // 000 §4.4: a failed return shows the invalid state. The Home button is gone by then (the flags are cleared), so
-  // the failure is told here; the text is not in the spec.
+  // 000 §4.4: a failed return shows the invalid state; the Home button is gone by then, so it is told here.
   useEffect(() => {
     let returning = false;
     const subscription = temporary.subscribe((snapshot) => {
@@ -206,7 +205,7 @@ function useSessionActor(user: StoredUser) {
 /** Where a temporary login or its return lands (000 §4.4; 001 §2.1): the dashboard, or the start page without it. */
 function dashboardOf(user: StoredUser): string {
   const dashboard = '/app/dashboard';
-  // Spec is silent on a user without the Dashboard entry; we send them to their own start page (000 §6.1).
+  // Without the Dashboard entry: the user's own start page (decisions.md "Start page choices").
   const open = canOpen(dashboard, {
     pages: user.pages,
     roleid: user.roleid,

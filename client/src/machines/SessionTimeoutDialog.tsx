@@ -12,8 +12,8 @@ export interface SessionTimeoutDialogProps {
 
 /**
  * The 'Session Timeout' dialog (000 §4.1, §8): "You're Session is about to Expire", 'Extend Session', and Logout
- * (000 §4.1 names "Logout from the dialog"; its text is not shown, we chose 'Logout' as in the user menu). It does
- * not close on Escape or an outside click: the user chooses, or the idle timer decides.
+ * (decisions.md "Texts the spec does not quote"). It does not close on Escape or an outside click: the user
+ * chooses, or the idle timer decides.
  */
 export function SessionTimeoutDialog({ isOpen, onExtend, onLogout }: SessionTimeoutDialogProps) {
   return (

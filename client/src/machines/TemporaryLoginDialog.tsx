@@ -14,18 +14,15 @@ export interface TemporaryLoginDialogProps {
 /** The administrators who may act as another user (000 §6.2, §4.4; the server checks the same). */
 const TEMPORARY_LOGIN_ROLE = 1;
 
-/**
- * Spec 000 §4.4 / 001 §8 say a failed temporary login "marks the login as invalid" without a text; we show the
- * server's reason when it gives one, else this.
- */
+/** A failed temporary login without the server's reason (000 §4.4, 001 §8; decisions.md "Temporary login"). */
 export const TEMPORARY_LOGIN_INVALID = 'This user cannot be signed in to. Check the user name.';
 
 const FIELD_ID = 'temporary-login-username';
 
 /**
  * 'Sign in as another user' (000 §4.4, §6.2; 001 §6): an administrator (lowest role 1) types the user name of the
- * user to act as and presses Start; on success the dashboard reloads as that user. The dialog's title, field and
- * buttons are not in the spec; we chose the user-menu entry's text, 'Username', 'Start' and 'Close'.
+ * user to act as and presses Start; on success the dashboard reloads as that user
+ * (decisions.md "Texts the spec does not quote").
  */
 export function TemporaryLoginDialog({ isOpen, onClose }: TemporaryLoginDialogProps) {
   const { user } = useSession();
@@ -78,7 +75,8 @@ export function TemporaryLoginDialog({ isOpen, onClose }: TemporaryLoginDialogPr
               />
             </FormField>
           ) : (
-            // Spec is silent; the menu shows the entry to administrators only, this covers a stale menu.
+            // The menu offers the entry to administrators only; this covers a stale menu
+            // (decisions.md "Temporary login").
             <Callout intent={Intent.WARNING}>
               {temporary.active
                 ? 'Return to your own account with Home before signing in as another user.'

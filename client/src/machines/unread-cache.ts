@@ -2,9 +2,8 @@ import type { CachedCount } from '@rpm/machines';
 import { z } from 'zod';
 
 /**
- * The unread count cached in local storage with the time it was fetched (000 §3 "Unread count", §4.6). Spec 000 §3
- * does not name the key; we chose 'unreadCount'. It also records whose count it is, so a temporary login or another
- * user on the same browser never sees someone else's count.
+ * The unread count cached in local storage with the time it was fetched and whose it is (000 §3 "Unread count",
+ * §4.6; decisions.md "Unread count cache").
  */
 export const UNREAD_CACHE_KEY = 'unreadCount';
 

@@ -12,7 +12,7 @@ import { openNotification } from './open-notification';
 import { sanitizeMessages } from './sanitize-message';
 import './notifications.css';
 
-/** The badge shows at most this; spec 000 §2.7 caps only the task badge (99); we chose the same cap here. */
+/** The badge shows at most this (decisions.md "Task badge"). */
 const BADGE_CAP = 99;
 
 /**
@@ -88,7 +88,7 @@ export function BellButton() {
     if (!user) return;
     setClearing(true);
     try {
-      // 000 §7: {userid, roleid} with the user's first role. A user without roles sends 0 (spec silent).
+      // 000 §7: {userid, roleid} with the user's first role (none: decisions.md "No role").
       await api.call(clearAllNotificationsForUser, {
         body: { userid: user.user_id, roleid: user.roleid[0] ?? 0 },
       });

@@ -25,8 +25,8 @@ const when = new Intl.DateTimeFormat(INTL_LOCALE, { dateStyle: 'medium', timeSty
 
 /**
  * The bell popup (000 §2.8), 350 px wide: every notification with its device-type icon and HTML message,
- * 'Loading...' while loading, 'No alerts for you' when there is none, and a clear-all action. The popup's heading
- * and the clear-all button's text are not in the spec; we chose 'Notifications' and 'Clear All'.
+ * 'Loading...' while loading, 'No alerts for you' when there is none, and a clear-all action
+ * (decisions.md "Texts the spec does not quote").
  */
 export function BellList({ entries, onChoose, onClearAll }: BellListProps) {
   return (

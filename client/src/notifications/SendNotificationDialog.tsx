@@ -129,7 +129,7 @@ function SendNotificationForm({ onClose }: { readonly onClose: () => void }) {
           void showToast({ message: answer.message, intent: Intent.SUCCESS, timeout: SNACKBAR_SHORT_MS });
         onClose();
       } else {
-        // Spec silent on status false; we keep the dialog open and show the server's reason.
+        // decisions.md "Refused notification".
         setRefusal(answer.message);
       }
     } catch (error) {

@@ -55,8 +55,8 @@ export interface OrganizationFormDialogProps {
 }
 
 /**
- * The organisation create and edit forms (000 §2.10, §4.7, §5) in a dialog. The dialog titles are not in the spec;
- * we chose 'Add Organization' and 'Edit Organization'.
+ * The organisation create and edit forms (000 §2.10, §4.7, §5) in a dialog
+ * (decisions.md "Texts the spec does not quote").
  */
 export function OrganizationFormDialog({ mode, languages, onClose, onSaved }: OrganizationFormDialogProps) {
   const title = mode?.kind === 'edit' ? 'Edit Organization' : 'Add Organization';
@@ -107,8 +107,7 @@ function OrganizationForm({ mode, languages, onSaved }: OrganizationFormProps) {
     if (errors.name !== undefined) setErrors((e) => withError(e, 'name', nameBlurError(name)));
   };
 
-  // A translation belongs to one description in one language: changing either drops it, so a stale translation is
-  // never saved (000 §4.7 is silent; a translation that no longer matches would mislead).
+  // Changing the description or language drops the translation (decisions.md "Organisation management").
   const setDescription = (description: string) => {
     setValues((v) => ({ ...v, description, translated: '' }));
     setErrors((e) => withError(e, 'description', undefined));

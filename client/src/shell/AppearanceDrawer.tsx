@@ -19,7 +19,7 @@ export interface AppearanceDrawerProps {
   readonly onClose: () => void;
 }
 
-/** Width of the panel; spec 000 §3 is silent; we chose the small drawer width of 000 §9. */
+/** Width of the panel (decisions.md "Appearance"). */
 const WIDTH_PX = 300;
 
 const isMode = (value: string): value is Mode => value === 'light' || value === 'dark';

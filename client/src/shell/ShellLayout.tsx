@@ -16,7 +16,7 @@ import { hasSideMenu, MENU_VARIANT, type UiSettings } from './ui-settings';
 import './themes.css';
 import './shell.css';
 
-/** Below this width the side menu gives way to the drawer (000 §2.7 "on small screens"; we chose 768 px). */
+/** Below this width the side menu gives way to the drawer (000 §2.7; decisions.md "Menu layout"). */
 const SMALL_SCREEN_PX = 768;
 
 function isSmallScreen(): boolean {

@@ -4,8 +4,7 @@ import { useSyncExternalStore } from 'react';
 /**
  * Whether the call-task panel shows in this tab (000 §2.12, §4.10): toggled per browser tab by the top bar's
  * call/task icon, so it lives in session storage. Spec 000 §4.10 lets other tabs' messages toggle it too; those
- * arrive with the tab-coordination issue through {@link setCallPanelShown}. Spec is silent on the first state; we
- * chose shown, so a call-centre agent sees the softphone without looking for it.
+ * arrive through {@link setCallPanelShown}. Shown at first (decisions.md "Call panel").
  */
 const KEY = 'callPanelShown';
 

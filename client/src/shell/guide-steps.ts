@@ -8,8 +8,7 @@ export interface GuideStep {
 }
 
 /**
- * The guide's five steps (000 §2.7, §9). The titles are the spec's; the spec does not give the steps' bodies, so
- * each is one sentence we wrote about the shell as built here. 'Code Preview' is the template's source viewer
+ * The guide's five steps (000 §2.7, §9; decisions.md "Guide texts"). 'Code Preview' is the template's source viewer
  * ('Show Code' / 'Hide Code', 000 §2.7): a tool for the people who build screens, which we say so staff can skip it.
  */
 export const GUIDE: readonly GuideStep[] = [

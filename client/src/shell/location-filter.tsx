@@ -3,13 +3,8 @@ import { createContext, type ReactNode, useCallback, useContext, useMemo, useSta
 import { z } from 'zod';
 
 /**
- * The location filter (000 §4.5, §6.2 "Location scope"). The spec keeps both role lists hidden ("contents not
- * shown"); we chose:
- * - privileged (all organisations, organisation '*' and practice '*'): role 1, the top administrator, the one role
- *   that belongs to every organisation;
- * - global (no practice dropdown): roles 1, 10 and 11, the administrator and the two biller roles, whose work
- *   (billing across practices) is not scoped to one practice.
- * A user matches a list when any of their role ids is in it.
+ * The location filter's role lists (000 §4.5, §6.2 "Location scope"; decisions.md "Location scope roles"):
+ * privileged (organisation '*' and practice '*') and global (no practice dropdown).
  */
 const PRIVILEGED_ROLE_IDS: readonly number[] = [1];
 /** See {@link PRIVILEGED_ROLE_IDS}. */
@@ -63,8 +58,7 @@ export function selectPractice(
   return practice ? { ...current, practiceId: practice.value, label: practice.label } : current;
 }
 
-// Spec 000 §4.5 does not say whether the choice outlives a reload; we keep it for the tab (session storage), so a
-// reload does not silently switch a nurse back to the first practice, while a new tab starts from the rule.
+// The choice is kept for the tab, in session storage (decisions.md "Location scope roles").
 const storedPractice = z.object({ userId: z.number().int(), practiceId: z.number().int() });
 const PRACTICE_KEY = 'locationFilter';
 

@@ -20,8 +20,7 @@ export interface RouteProgress {
 /**
  * Runs the page-loading progress on every change of `pathname` (and on the first render): the bar advances by a
  * random step up to 40 every 500 ms until 100, and the page transition restarts 500 ms after the navigation
- * (000 §4.11, §9). The spec's bar measures nothing real (it is a reassurance that the click registered); we keep
- * that, since lazily loaded pages arrive within the same time.
+ * (000 §4.11, §9; decisions.md "Page progress bar").
  */
 export function useRouteProgress(pathname: string, random: () => number = Math.random): RouteProgress {
   const [state, setState] = useState<RouteProgress>({ value: 0, running: true, pageLoaded: false });

@@ -1,9 +1,6 @@
 import type { BgPosition, Layout, ThemeName } from './ui-settings';
 
-/**
- * Texts of the shell that the spec does not quote (000 §2.7, §3 name the controls, not their wording). We chose
- * them; every text the spec does quote comes from MSG in @rpm/shared.
- */
+/** Texts of the shell (decisions.md "Texts the spec does not quote"); the texts the spec quotes are MSG's. */
 export const SHELL_TEXT = {
   openMenu: 'Open Menu',
   darkMode: 'Dark Mode',

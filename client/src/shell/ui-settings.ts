@@ -6,9 +6,7 @@ import { z } from 'zod';
  * background position and theme. sidebarOpen and pageLoaded are per page view and are not stored; the locale is
  * always English (000 §9).
  *
- * Spec 000 §3 does not say where this state lives; we keep it per user in local storage under a key holding the
- * user id, so two staff sharing a workstation keep their own look, and it survives logout (clearSession removes
- * only the session's keys).
+ * Kept per user in local storage, surviving logout (decisions.md "Appearance").
  */
 export const uiSettings = z.object({
   type: z.enum(['light', 'dark']),
@@ -24,10 +22,7 @@ export type BgPosition = UiSettings['bgPosition'];
 export type ThemeName = UiSettings['theme'];
 export type Mode = UiSettings['type'];
 
-/**
- * What a user sees before choosing anything. Spec 000 §3 is silent on the defaults; we chose a light blue theme
- * with the left sidebar and a header-high background band: calm colours for a clinical tool.
- */
+/** What a user sees before choosing anything (decisions.md "Appearance"). */
 export const DEFAULT_UI_SETTINGS: UiSettings = {
   type: 'light',
   gradient: true,

@@ -14,8 +14,8 @@ export interface VersionCheckProps {
 /**
  * The version check (001 §4, 000 §7 getRpmVersion): on start and every 30 minutes the server is asked for the latest
  * client version; when it is newer than the running one a dialog offers to clear the cache and reload. Failures are
- * ignored (the check tries again later). 'Later' dismisses that version; a still newer one is offered again. The
- * dialog's texts are not in the spec; we chose them.
+ * ignored (the check tries again later). 'Later' dismisses that version; a still newer one is offered again
+ * (decisions.md "Version check").
  */
 export function VersionCheck({ runningVersion = __APP_VERSION__ }: VersionCheckProps) {
   const [offered, setOffered] = useState<string | null>(null);

@@ -1,7 +1,7 @@
 import semverGt from 'semver/functions/gt';
 import semverValid from 'semver/functions/valid';
 
-/** How often the version is asked again while the app stays open; spec 001 §4 is silent, we chose 30 minutes. */
+/** How often the version is asked again while the app stays open (decisions.md "Version check"). */
 export const VERSION_CHECK_MS = 30 * 60_000;
 
 /**

@@ -25,8 +25,8 @@ export interface AcknowledgeDialogProps {
 }
 
 /**
- * Acknowledges the chosen alerts of the monitoring worklist (acknowledgeWorklistAlerts; ours, 000 §2.4): a note is
- * required, minutes of care to log are optional (1–120).
+ * Acknowledges the chosen alerts of the monitoring worklist (000 §2.4; decisions.md "Monitoring worklist triage"):
+ * a note is required, minutes of care to log are optional (1–120).
  */
 export function AcknowledgeDialog({ alertIds, onDone, onClose }: AcknowledgeDialogProps) {
   const api = useApi();

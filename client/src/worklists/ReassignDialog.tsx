@@ -13,7 +13,7 @@ export interface ReassignDialogProps {
   readonly onClose: () => void;
 }
 
-/** Hands one of my tasks to someone getTaskAssignees offers (reassignMyTask; ours, 000 §2.4 My Tasks). */
+/** Hands one of my tasks to someone getTaskAssignees offers (000 §2.4; decisions.md "My Tasks"). */
 export function ReassignDialog({ task, onDone, onClose }: ReassignDialogProps) {
   const api = useApi();
   const id = useId();

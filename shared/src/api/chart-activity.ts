@@ -4,17 +4,14 @@ import { defineCall } from './contract.js';
 import { recordId, recordIdParam } from './ids.js';
 import { chartDayField, chartText } from './rules.js';
 
-/** The chart's activity timer and Activity Logs tab (ours: 001 §7 does not show them); access as in chart.ts. */
+/** The chart's activity timer and Activity Logs tab (decisions.md "Chart calls"); access as in chart.ts. */
 
 // ── Activity timer and log ───────────────────────────────────────────────────────────────────────────────
 
 /** The programs the chart's timer logs (issue 5 part 6: RPM or CCM minutes). */
 export const TIMER_PROGRAMS = ['RPM', 'CCM'] as const;
 
-/**
- * The longest stretch one timer logs. The spec is silent; a forgotten timer must not bill hours of monitoring
- * time, so we cap one timer at an hour (the RPM codes stop at 60 minutes a month, 001 §3).
- */
+/** The longest stretch one timer logs (decisions.md "Activity timer cap"). */
 export const TIMER_MAX_SECONDS = 3600;
 
 export const activityTimer = z.object({

@@ -6,7 +6,7 @@ import { okAnswer, pageEnvelope } from './envelope.js';
 import { recordId, recordIdParam } from './ids.js';
 import { chartText } from './rules.js';
 
-/** The chart's Notes tab (ours: 001 §7 does not show it); access as in chart.ts. */
+/** The chart's Notes tab (decisions.md "Chart calls"); access as in chart.ts. */
 
 // ── Notes ────────────────────────────────────────────────────────────────────────────────────────────────
 

@@ -6,7 +6,7 @@ import { listEnvelope, okAnswer, pageEnvelope } from './envelope.js';
 import { recordId, recordIdParam } from './ids.js';
 import { chartDayField } from './rules.js';
 
-/** The chart's Devices, Readings and Alerts tabs (ours: 001 §7 does not show them); access as in chart.ts. */
+/** The chart's Devices, Readings and Alerts tabs (decisions.md "Chart calls"); access as in chart.ts. */
 
 // ── Devices and readings ─────────────────────────────────────────────────────────────────────────────────
 

@@ -6,7 +6,7 @@ import { listEnvelope, okAnswer, pageEnvelope } from './envelope.js';
 import { recordId, recordIdParam } from './ids.js';
 import { chartText } from './rules.js';
 
-/** The chart's Tasks tab and care team (ours: 001 §7 does not show them); access as in chart.ts. */
+/** The chart's Tasks tab and care team (decisions.md "Chart calls"); access as in chart.ts. */
 
 // ── Tasks and care team ──────────────────────────────────────────────────────────────────────────────────
 

@@ -9,8 +9,7 @@ import { chartDayField, chartText } from './rules.js';
 /**
  * The patient chart's own calls (000 §2.3; 001 §2.3, §4 status changes, §7 "Patient and session"). The calls of its
  * tabs are in chart-targets.ts (monthly targets, compliance strip), chart-readings.ts (Devices, Readings, Alerts),
- * chart-activity.ts (timer, Activity Logs), chart-notes.ts and chart-tasks.ts; the spec does not show most of them
- * (001 §7: "The calls that perform the RPM, CCM and BHI status updates ... are not shown"): ours, documented there.
+ * chart-activity.ts (timer, Activity Logs), chart-notes.ts and chart-tasks.ts (decisions.md "Chart calls").
  * Every patient call needs 'Patient Chart' and access to the patient (403 outside the user's practices, 404 for an
  * unknown patient). Days are ISO 'YYYY-MM-DD' (UTC), times ISO 8601.
  */
@@ -116,7 +115,7 @@ export function statusDialog(program: StatusProgram, from: number | null, to: nu
 
 /**
  * How a status appears in its selector (001 §4): status 6 is never offered (RPM and CCM); CCM 2 is shown but
- * disabled (we keep CCM enrolment to the care-plan work that sets it). Every other listed status is offered.
+ * disabled (decisions.md "Status lists"). Every other listed status is offered.
  */
 export function statusAvailability(
   program: StatusProgram,
@@ -195,7 +194,7 @@ export const getPatientStatuses = defineCall({
 const reasonText = chartText(200).refine((text) => text.trim() !== '', MSG.required);
 const commentText = chartText(1000).default('');
 
-/** The enrollment-details dialog (RPM 1, 001 §4); the spec shows no fields: ours. */
+/** The enrollment-details dialog (RPM 1, 001 §4; decisions.md "Status dialog fields"). */
 export const enrollmentDetails = z.object({
   /** The day the patient enrolled; not in the future. */
   enrolled_on: chartDayField(MSG.invalidDate),
@@ -206,7 +205,7 @@ export const enrollmentDetails = z.object({
 /** The rejected (RPM 9) and reject (RPM 13) dialogs: a reason and a comment (001 §2.3 hover on 9). */
 export const rejectDetails = z.object({ reason: reasonText, comment: commentText });
 
-/** The discharge dialog (CCM 4); the spec shows no fields: ours. */
+/** The discharge dialog (CCM 4; decisions.md "Status dialog fields"). */
 export const dischargeDetails = z.object({
   discharged_on: chartDayField(MSG.invalidDate),
   reason: reasonText,

@@ -37,10 +37,7 @@ export const chartText = (max: number) =>
 const requiredId = (message: string) =>
   z.number({ error: message }).int(message).positive(message).max(RECORD_ID_MAX, message);
 
-/**
- * How the patient is reached when readings are missed (the form's "Patient Alerts sentence", 001 §2.2). The spec
- * names `notification_mode` without its values; we chose SMS, an IVR phone call (which speaks the IVR note), or both.
- */
+/** How the patient is reached when readings are missed (001 §2.2; decisions.md "Notification modes"). */
 export const NOTIFICATION_MODES = { sms: 'SMS', ivr: 'IVR Call', sms_ivr: 'SMS and IVR Call' } as const;
 export type NotificationMode = keyof typeof NOTIFICATION_MODES;
 const notificationMode = z.enum(['sms', 'ivr', 'sms_ivr']);

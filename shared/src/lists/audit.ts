@@ -17,10 +17,7 @@ export const auditRow = z.object({
 });
 export type AuditRow = z.infer<typeof auditRow>;
 
-/**
- * The audit report (issue 11 "Add"; the spec has no entry for it): every audit row, newest first, for the top
- * administrator. decisions.md "Audit Report access": its own access-list entry 'Audit Report', held by role 1 only.
- */
+/** The audit report (issue 11 "Add"): every audit row, newest first, for role 1 (decisions.md "Audit report"). */
 export const auditList = defineList({
   name: 'audit',
   title: 'Audit Report',

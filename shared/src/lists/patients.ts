@@ -62,11 +62,7 @@ export const patientsList = defineList({
   routeFilters: { patientStatus: 'rpm_status', dashboardType: 'program' },
 });
 
-/**
- * Non Compliance Patients (000 §2.4). The spec does not define non-compliance; decisions.md "Non-compliance":
- * patients in RPM (status enrolled or active) who are not on track for 16 reading days this month, or whose last
- * reading is 3 or more days old.
- */
+/** Non Compliance Patients (000 §2.4; decisions.md "Non-compliance"). */
 export const nonCompliancePatientsList = defineList({
   name: 'non-compliance-patients',
   title: 'Non Compliance Patients',

@@ -39,10 +39,8 @@ insert into insurance_default_amounts (cpt_code, amount, effective_from) values
 
 -- ── Device episodes ───────────────────────────────────────────────────────────────────────────────────────
 
--- The start of each device episode (99453 is billed once per episode of care). Spec 001 is silent on what an
--- episode is; we chose: an assignment starts a new episode unless the patient already had a device that was still
--- assigned, or was returned less than 30 days before, so a device swap or a second device is not a new set-up.
--- Days are UTC calendar days, like reading days (the schema has no practice time zone).
+-- The start of each device episode, 99453 being billed once per episode (decisions.md "Device episodes"), in UTC
+-- calendar days (decisions.md "UTC days").
 create view device_episodes as
 select patient_id, (assigned_at at time zone 'UTC')::date as episode_start
 from (

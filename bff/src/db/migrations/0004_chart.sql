@@ -5,10 +5,8 @@
 
 -- ── Status lists (001 §2.3, §3: "Status lists for RPM, CCM and BHI come from the server (contents not shown)") ──
 
--- The labels are ours. The spec fixes only: RPM details from 4, RPM 1 opens enrollment details, 9 the rejected
--- dialog (reason and comment on hover), 13 the reject dialog, 6 never offered; CCM progress from 2, CCM 2 shown
--- disabled, CCM 4 the discharge dialog, CCM 30 hides the CCM tab. hidden/disabled follow shared/src/api/chart.ts
--- (statusAvailability); a test keeps the two in step.
+-- decisions.md "Status lists". hidden/disabled follow shared/src/api/chart.ts (statusAvailability); a test keeps
+-- the two in step.
 create table patient_status_options (
   program text not null check (program in ('RPM', 'CCM', 'BHI')),
   status_id integer not null check (status_id between 1 and 999),

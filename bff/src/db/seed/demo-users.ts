@@ -264,8 +264,7 @@ export const DEMO_USERS = [
     flags: { awsLink: DEMO_AWS_LINK },
     description: 'Nurse with a contact-centre link: the call panel and the AWS call pages.',
   },
-  // Last, and a billing role: the seed's random draws and care teams stay those of the users above (decisions.md
-  // "MFA demo user").
+  // Last, and a billing role, so the seed's random draws and care teams of the users above stay as they were.
   {
     username: 'mfa@demo.test',
     firstname: 'Iris',

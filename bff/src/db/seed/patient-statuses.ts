@@ -1,8 +1,4 @@
-/**
- * Patient status codes used by the seed. The spec says the status lists come from the server without showing
- * them (001 §3); it fixes only that RPM details show from status 4, RPM status 9 carries a reject reason,
- * CCM progress shows from 2 and CCM status 30 hides the CCM tab (001 §2.3). The other codes are our choice.
- */
+/** Patient status codes used by the seed (001 §2.3, §3; decisions.md "Status lists"). */
 
 /** RPM status codes. */
 export const RPM_STATUS = {

@@ -88,7 +88,7 @@ export const ALL_PAGES = [
   'CCM',
   'Deactivated Devices',
   'HST RPM Order Billing',
-  // Not in the spec (issue 11 "Add", ONC 170.315(d)(2)/(3)): only role 1 holds it (all of ALL_PAGES).
+  // Issue 11 "Add": only role 1 holds it (decisions.md "Audit report").
   'Audit Report',
 ] as const;
 
@@ -177,8 +177,8 @@ const unique = (...lists: readonly (readonly PageName[])[]): readonly PageName[]
 ];
 
 /**
- * The access list of each role id, seeded into `role_pages`. Role names are not in the spec; the comment on each
- * line says what we take the role to be, from the spec's hints (start pages, menu rules).
+ * The access list of each role id, seeded into `role_pages`; each line's comment says what we take the role to be
+ * (decisions.md "Role names and access lists").
  */
 export const ROLE_PAGES: Record<number, readonly string[]> = {
   // Top administrator: everything.

@@ -3,7 +3,7 @@ import { chunks } from './bulk-insert.js';
 import { createRandom, deriveSeed } from './prng.js';
 import type { SeededPatient } from './seed-patients.js';
 
-/** Tags a care team puts on patients (the lists' 'Tags' filter, 001 §2.3); demo names, ours. */
+/** Demo tags a care team puts on patients (the lists' 'Tags' filter, 001 §2.3). */
 const DEMO_TAGS = [
   'High Risk',
   'Fall Risk',

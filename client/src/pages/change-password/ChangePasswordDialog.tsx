@@ -34,7 +34,7 @@ const FORM_ID = 'change-password-form';
 /**
  * The change-password form in a dialog (001 §2.7, §5): current password, new password and its confirmation, a
  * live 'Passwords match' / 'Passwords do not match', and a strength bar. Sends changePasswordByUserId with the
- * flagged user's uid and token. The dialog's title is not in the spec; we chose 'Change Password'.
+ * flagged user's uid and token (decisions.md "Texts the spec does not quote").
  */
 export function ChangePasswordDialog({ user, onClose, onChanged }: ChangePasswordDialogProps) {
   const { showError } = useApi();

@@ -12,8 +12,8 @@ function capitalised(title: string): string {
 }
 
 /**
- * A route of 000 §2.2-2.4 whose screen is not built yet: says so honestly, naming the screen, instead of showing
- * something unrelated (decisions.md "Coming soon").
+ * A route of 000 §2.2-2.4 whose screen is not built yet says so, naming the screen
+ * (decisions.md "List screen details").
  */
 export function ComingSoonPage({ title }: ComingSoonPageProps) {
   const name = capitalised(title);

@@ -15,16 +15,13 @@ interface Values {
 
 const EMPTY: Values = { name: '', email: '', password: '', passwordConfirm: '', terms: false };
 
-/**
- * Spec 000 §2.6 shows the registration form but no call: staff accounts are created by administrators
- * (001 §2.8 Add Admin). We chose to validate the form and then say so honestly.
- */
+/** decisions.md "Registration and password reset". */
 const ASK_ADMIN = "Accounts are created by your organisation's administrator. Please ask them to add you.";
 
-/** The terms checkbox's text is not in the spec (000 §2.6); we chose this one. */
+/** The terms checkbox's text (decisions.md "Texts the spec does not quote"). */
 const TERMS_LABEL = 'I agree to the Terms and Conditions';
 
-/** The three social buttons are placeholders (000 §2.6); their names are not in the spec, we chose these. */
+/** The three social buttons, placeholders in 000 §2.6 (decisions.md "Texts the spec does not quote"). */
 const SOCIAL = ['Google', 'Facebook', 'Twitter'] as const;
 
 function EmailForm() {

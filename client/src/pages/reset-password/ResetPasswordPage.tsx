@@ -4,10 +4,7 @@ import { type FormEvent, useState } from 'react';
 import { Link } from 'wouter';
 import { describedById, FormField } from '../../form/FormField';
 
-/**
- * Spec 000 §2.6 shows the reset form but no call, and staff passwords are managed by administrators. We chose to
- * validate the address and then say so honestly rather than pretend a link was sent.
- */
+/** decisions.md "Registration and password reset". */
 const ASK_ADMIN = "Please ask your organisation's administrator to reset your password.";
 
 /** The reset-password page (000 §2.6, §5): an e-mail field, required and valid, and 'Send Reset Link'. */

@@ -32,7 +32,7 @@ const ChangePasswordDialog = lazy(() =>
   import('../change-password/ChangePasswordDialog').then((m) => ({ default: m.ChangePasswordDialog })),
 );
 
-/** 000 §8 is silent on a 429 without a usable Retry-After; we wait one minute. */
+/** The wait after a 429 without a usable Retry-After (decisions.md "Sign-in rate limits"). */
 const DEFAULT_RETRY_AFTER_SECONDS = 60;
 
 /** The sign-in calls (password, then the code), their answers and failures mapped to the machine's {@link LoginAnswer}. */

@@ -18,7 +18,7 @@ function StatusPage({ title, text }: StatusPageProps) {
   );
 }
 
-// Spec 000 §2.1 lists /maintenance and /coming-soon but does not show their texts; we chose these.
+// The texts of 000 §2.1's /maintenance and /coming-soon (decisions.md "Texts the spec does not quote").
 
 /** /maintenance (000 §2.1). */
 export function MaintenancePage() {

@@ -22,7 +22,7 @@ export interface HorizontalMenuProps {
   readonly taskCount: number;
 }
 
-/** Entries per column of the mega-menu panel (000 §2.7 is silent on it; 8 keeps the panel short). */
+/** Entries per column of the mega-menu panel (decisions.md "Menu layout"). */
 const MEGA_COLUMN_SIZE = 8;
 
 /**

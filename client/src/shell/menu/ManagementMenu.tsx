@@ -6,7 +6,7 @@ import { MenuEntryItem } from './MenuEntryItem';
 import { useLinkClick } from './use-menu';
 import './menu.css';
 
-/** The button's text. Spec 000 §2.7 names the menu "Management menu" but not its button; we chose 'Management'. */
+/** The button's text (decisions.md "Texts the spec does not quote"). */
 export const MANAGEMENT_LABEL = 'Management';
 
 /**

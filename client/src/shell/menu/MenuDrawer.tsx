@@ -13,10 +13,10 @@ export interface MenuDrawerProps {
 /** Below this viewport width the drawer is 280 px instead of 300 px. Spec 000 §9 gives the widths, not the width. */
 const NARROW_VIEWPORT_PX = 400;
 
-/** The drawer's title. Spec 000 §2.7 is silent; we chose 'Menu'. */
+/** The drawer's title (decisions.md "Texts the spec does not quote"). */
 const MENU_DRAWER_TITLE = 'Menu';
 
-/** A leftward swipe at least this long, and more horizontal than vertical, closes the drawer (our choice). */
+/** A leftward swipe this long or more, and more horizontal than vertical, closes it (decisions.md "Menu layout"). */
 const SWIPE_CLOSE_PX = 60;
 
 /** The drawer's width for a viewport width (000 §2.7, §9): 300 px, or 280 px on viewports under 400 px. */

@@ -6,10 +6,10 @@ import { useSession } from '../../session/SessionProvider';
 import { readTempLogin } from '../../session/storage';
 import './menu.css';
 
-/** The search field's accessible name and placeholder. Spec 000 §2.7 names the box, not its text; we chose 'Search'. */
+/** The search field's accessible name and placeholder (decisions.md "Texts the spec does not quote"). */
 const SEARCH_LABEL = 'Search';
 
-/** Shown when a valid search matches nothing. Spec 000 §2.7 is silent; we chose this text. */
+/** Shown when a valid search matches nothing (decisions.md "Texts the spec does not quote"). */
 export const SEARCH_NO_MATCH = 'No matching pages';
 
 /**

@@ -25,10 +25,8 @@ const holdsCurrent = (group: MenuGroup, pathname: string) =>
   group.entries.some((entry) => isCurrentEntry(entry, pathname));
 
 /**
- * The vertical menu: collapsible titled groups (000 §2.7). Spec 000 §2.7 is silent on which groups start open; we
- * chose the patient chart, Main (or the first group) and the group of the current page, and open a group when the
- * user navigates into it, so the highlighted entry is always visible. Billers get one list without headings
- * (000 §6.2).
+ * The vertical menu: collapsible titled groups (000 §2.7; which start open: decisions.md "Menu layout"); a group
+ * opens when the user navigates into it, so the highlighted entry is visible. Billers get one list (000 §6.2).
  */
 export function SidebarMenu({ menu, pathname, big, taskCount, onNavigate }: SidebarMenuProps) {
   const [open, setOpen] = useState<ReadonlySet<MenuGroupKey>>(() => {

@@ -1,7 +1,7 @@
 import type { IconName } from '@blueprintjs/core';
 import type { MenuGroupKey } from '@rpm/shared';
 
-/** The icon of each menu group in the big sidebar and the horizontal menus (000 §2.7; icons are our choice). */
+/** The icon of each menu group in the big sidebar and the horizontal menus (000 §2.7; decisions.md "Menu layout"). */
 export const GROUP_ICONS: Readonly<Record<MenuGroupKey, IconName>> = {
   patientChart: 'person',
   main: 'home',

@@ -2,7 +2,7 @@ import { TASK_BADGE_CAP } from '@rpm/shared';
 
 /**
  * The text of the My Tasks badge (000 §2.7, §9): the incomplete-task count, '99+' above the cap, `null` (no badge)
- * for none. Spec 000 §2.7 is silent on a zero count; we chose no badge, so the badge only shows work to do.
+ * for none (decisions.md "Task badge").
  */
 export function taskBadgeText(count: number): string | null {
   if (!Number.isFinite(count) || count <= 0) return null;
