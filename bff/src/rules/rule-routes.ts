@@ -28,7 +28,7 @@ import {
   lockAssignment,
   ruleWithAccess,
   writeRuleVitals,
-} from './rules-store.js';
+} from './rule-store.js';
 
 /**
  * The notification-rule calls of the Alert Rules tab (001 §2.2, §3, §4, §5, §7 "Vitals and rules"); the vitals
