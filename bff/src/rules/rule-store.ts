@@ -1,41 +1,10 @@
-import {
-  isoDay,
-  type NotificationRule,
-  RULE_DEFAULT_END_DATE,
-  shiftDay,
-  type Thresholds,
-  thresholdProblem,
-  type VitalThreshold,
-  vitalKind,
-  WEIGHT_DEVICE_TYPE_ID,
-} from '@rpm/shared';
+import type { NotificationRule, VitalThreshold } from '@rpm/shared';
+import { isoDay } from '@rpm/shared';
 import { type Selectable, sql } from 'kysely';
-import type { AuthContext } from '../auth/guard.js';
 import type { Db, NotificationRulesTable } from '../db/schema.js';
-import { HttpError } from '../http/errors.js';
-import { assertPatientAccess } from '../scope.js';
+import { notFound } from '../domain-errors.js';
 
-/**
- * A 'YYYY-MM-DD' day as a SQL date, for comparisons with date columns (a Date parameter would be serialised in
- * the process's time zone and could shift the day; schema.ts DateColumn).
- */
-export const sqlDay = (day: string) => sql<Date>`cast(${day} as date)`;
-
-/**
- * The earliest day a rule may start or end on when set now. The pickers' minimum is today (001 §5); the server
- * counts days in UTC (the schema has no practice time zone) and clinics behind UTC are still on yesterday's date
- * in their evening, so the server accepts yesterday (UTC) too.
- */
-export const earliestRuleDay = (now: Date): string => shiftDay(isoDay(now), -1);
-
-/** The latest day a picker with the maximum 'today' may give (001 §5), with the same allowance ahead of UTC. */
-export const latestTodayDay = (now: Date): string => shiftDay(isoDay(now), 1);
-
-/** Dates a rule is set to now: not before {@link earliestRuleDay}, the end no later than 12/31/2099. */
-export function checkEndDate(end: string, now: Date, message: string): void {
-  if (end < earliestRuleDay(now) || end > RULE_DEFAULT_END_DATE)
-    throw new HttpError(400, message, 'end_date');
-}
+/** The notification rules as the Alert Rules tab reads them (001 §2.2, §7 "Vitals and rules"). */
 
 /** A stored rule row. */
 type RuleRow = Selectable<NotificationRulesTable>;
@@ -159,13 +128,14 @@ async function ruleVitals(db: Db, ruleIds: readonly number[]): Promise<Map<numbe
   return map;
 }
 
-/** A stored rule row, after the caller's access to its patient is checked: 404 unknown, 403 outside scope. */
-export async function ruleWithAccess(
-  db: Db,
-  auth: AuthContext,
-  ruleId: number,
-  field = 'notification_rule_id',
-): Promise<RuleRow & { inventory_id: number; device_type_id: number; device_name: string }> {
+/** The message of a rule that does not exist, or whose patient the caller may not see (issue 11 #6). */
+export const unknownRule = (ruleId: number) => `Rule ${ruleId} does not exist.`;
+
+/** A stored rule row with its device, as the writes check it. */
+export type StoredRule = RuleRow & { inventory_id: number; device_type_id: number; device_name: string };
+
+/** A stored rule with its device; 404 naming `notification_rule_id` when there is none. */
+export async function storedRule(db: Db, ruleId: number): Promise<StoredRule> {
   const rule = await db
     .selectFrom('notification_rules as r')
     .innerJoin('device_assignments as a', 'a.device_assign_id', 'r.device_assign_id')
@@ -174,121 +144,13 @@ export async function ruleWithAccess(
     .select(['d.inventory_id', 'd.device_type_id', 'd.device_name'])
     .where('r.notification_rule_id', '=', ruleId)
     .executeTakeFirst();
-  if (!rule) throw new HttpError(404, `Rule ${ruleId} does not exist.`, field);
-  await assertPatientAccess(db, auth, rule.patient_id, field, `Rule ${ruleId} does not exist.`);
+  if (!rule) throw notFound(unknownRule(ruleId), 'notification_rule_id');
   return rule;
 }
 
-/** One vital's bounds as sent, after its checks. */
-export interface CheckedVital extends Thresholds {
-  readonly vital_id: number;
-}
-
-/**
- * The vitals block of a rule for a device type (001 §2.2, §5): a weight device (type 2) has no monitoring levels,
- * so it takes no vitals and needs gain and loss above 0; every other device needs bounds for each of its vitals,
- * once, each as the threshold auto-correction leaves them (400 naming `vitals.N.<bound>` otherwise).
- */
-export async function checkRuleVitals(
-  db: Db,
-  deviceTypeId: number,
-  vitals: readonly (Thresholds & { vital_id: number })[],
-  weight: { gain: number | null | undefined; loss: number | null | undefined },
-): Promise<{ vitals: CheckedVital[]; gain: number | null; loss: number | null }> {
-  if (deviceTypeId === WEIGHT_DEVICE_TYPE_ID) {
-    if (vitals.length > 0)
-      throw new HttpError(400, 'A weight device has no monitoring levels: use gain and loss.', 'vitals');
-    if (weight.gain == null) throw new HttpError(400, 'Weight gain must be greater than 0', 'gain');
-    if (weight.loss == null) throw new HttpError(400, 'Weight loss must be greater than 0', 'loss');
-    return { vitals: [], gain: weight.gain, loss: weight.loss };
-  }
-  const known = await db
-    .selectFrom('vitals')
-    .select(['vital_id', 'vital_type'])
-    .where('device_type_id', '=', deviceTypeId)
-    .orderBy('vital_id')
-    .execute();
-  const seen = new Set<number>();
-  for (const [n, vital] of vitals.entries()) {
-    const meta = known.find((k) => k.vital_id === vital.vital_id);
-    if (!meta)
-      throw new HttpError(
-        400,
-        `Vital ${vital.vital_id} is not measured by this device.`,
-        `vitals.${n}.vital_id`,
-      );
-    if (seen.has(vital.vital_id))
-      throw new HttpError(400, `Vital ${vital.vital_id} is given twice.`, `vitals.${n}.vital_id`);
-    seen.add(vital.vital_id);
-    const problem = thresholdProblem(vital, vitalKind(meta.vital_type));
-    if (problem)
-      throw new HttpError(400, `${meta.vital_type}: ${problem.message}`, `vitals.${n}.${problem.field}`);
-  }
-  const missing = known.filter((k) => !seen.has(k.vital_id));
-  if (missing.length > 0)
-    throw new HttpError(
-      400,
-      `Bounds are missing for ${missing.map((k) => k.vital_type).join(', ')}.`,
-      'vitals',
-    );
-  return {
-    vitals: vitals.map(({ vital_id, critical_low, abnormal_low, abnormal_high, critical_high }) => ({
-      vital_id,
-      critical_low,
-      abnormal_low,
-      abnormal_high,
-      critical_high,
-    })),
-    gain: null,
-    loss: null,
-  };
-}
-
-/**
- * 409 when another active rule of the assignment overlaps [start, end] (both inclusive): a device is watched by
- * one rule at a time, so its readings are judged by one set of bounds.
- */
-export async function assertNoOverlap(
-  trx: Db,
-  deviceAssignId: number,
-  start: string,
-  end: string,
-  except: readonly number[],
-): Promise<void> {
-  const clash = await trx
-    .selectFrom('notification_rules')
-    .select(['notification_rule_id', 'start_date', 'end_date'])
-    .where('device_assign_id', '=', deviceAssignId)
-    .where('status', '=', 1)
-    .where('start_date', '<=', sqlDay(end))
-    .where('end_date', '>=', sqlDay(start))
-    .where('notification_rule_id', 'not in', [...except, 0])
-    .executeTakeFirst();
-  if (clash)
-    throw new HttpError(
-      409,
-      `This device already has an active rule from ${isoDay(clash.start_date)} to ${isoDay(clash.end_date)}. Switch it off or change its dates first.`,
-      'start_date',
-    );
-}
-
-/** Locks the device assignment row, so two writers of the device's rules take turns (the overlap check). */
-export async function lockAssignment(trx: Db, deviceAssignId: number): Promise<void> {
-  await sql`select 1 from device_assignments where device_assign_id = ${deviceAssignId} for update`.execute(
-    trx,
-  );
-}
-
-/** Replaces a rule's vitals. */
-export async function writeRuleVitals(
-  trx: Db,
-  ruleId: number,
-  vitals: readonly CheckedVital[],
-): Promise<void> {
-  await trx.deleteFrom('notification_rule_vitals').where('notification_rule_id', '=', ruleId).execute();
-  if (vitals.length === 0) return;
-  await trx
-    .insertInto('notification_rule_vitals')
-    .values(vitals.map((v) => ({ ...v, notification_rule_id: ruleId })))
-    .execute();
+/** One rule as the detail call answers it; 404 naming `notification_rule_id` when there is none. */
+export async function ruleDetail(db: Db, ruleId: number): Promise<NotificationRule> {
+  const [rule] = await loadRules(db, { ruleIds: [ruleId] });
+  if (!rule) throw notFound(unknownRule(ruleId), 'notification_rule_id');
+  return rule;
 }
