@@ -5,7 +5,7 @@ import { conflict, invalid } from '../domain-errors.js';
 import { earliestTodayDay, latestTodayDay } from '../picker-days.js';
 import { checkEndDate } from './rule-payload-store.js';
 import type { StoredRule } from './rule-store.js';
-import { assertNoOverlap, lockAssignment, writeRuleVitals } from './rule-write-store.js';
+import { assertNoOverlap, insertRule, lockAssignment, writeRuleVitals } from './rule-write-store.js';
 
 /**
  * A rule's Status switch (001 §4): switching rules of a device assignment back on, and off (optionally continued
@@ -111,31 +111,22 @@ export async function switchOffRule(
     let continued: number | null = null;
     if (body.is_continue && start && end) {
       await assertNoOverlap(trx, rule.device_assign_id, start, end, []);
-      const row = await trx
-        .insertInto('notification_rules')
-        .values({
-          patient_id: rule.patient_id,
-          device_assign_id: rule.device_assign_id,
-          interval_id: rule.interval_id,
-          interval_count: rule.interval_count,
-          start_date: start,
-          end_date: end,
-          status: 1,
-          notification_mode: rule.notification_mode,
-          notification_note: rule.notification_note,
-          sms_miss: rule.sms_miss,
-          call_miss: rule.call_miss,
-          gain: rule.gain,
-          loss: rule.loss,
-          previous_rule_id: rule.notification_rule_id,
-          created_by: actor.userId,
-          created_at: now,
-          updated_by: actor.userId,
-          updated_at: now,
-        })
-        .returning('notification_rule_id')
-        .executeTakeFirstOrThrow();
-      continued = row.notification_rule_id;
+      continued = await insertRule(trx, actor, {
+        patient_id: rule.patient_id,
+        device_assign_id: rule.device_assign_id,
+        interval_id: rule.interval_id,
+        interval_count: rule.interval_count,
+        start_date: start,
+        end_date: end,
+        status: 1,
+        notification_mode: rule.notification_mode,
+        notification_note: rule.notification_note,
+        sms_miss: rule.sms_miss,
+        call_miss: rule.call_miss,
+        gain: rule.gain,
+        loss: rule.loss,
+        previous_rule_id: rule.notification_rule_id,
+      });
       const vitals = await trx
         .selectFrom('notification_rule_vitals')
         .select(['vital_id', 'critical_low', 'abnormal_low', 'abnormal_high', 'critical_high'])

@@ -1,7 +1,7 @@
 import { type AddRuleBody, isoDay, rulePreviousOf, type UpdateRuleBody } from '@rpm/shared';
-import { sql } from 'kysely';
+import { type Insertable, sql } from 'kysely';
 import { type AuditActor, audit } from '../audit.js';
-import type { Db } from '../db/schema.js';
+import type { Db, NotificationRulesTable } from '../db/schema.js';
 import { sqlDay } from '../db/sql-day.js';
 import { conflict, invalid } from '../domain-errors.js';
 import { type CheckedVital, checkRulePayload } from './rule-payload-store.js';
@@ -60,6 +60,28 @@ export async function writeRuleVitals(
     .execute();
 }
 
+/** The columns of a new rule but its stamps. */
+type NewRule = Omit<
+  Insertable<NotificationRulesTable>,
+  'created_by' | 'created_at' | 'updated_by' | 'updated_at'
+>;
+
+/** Inserts a rule, stamped as created and updated by the actor; answers its id. */
+export async function insertRule(trx: Db, actor: AuditActor, rule: NewRule): Promise<number> {
+  const stamp = {
+    created_by: actor.userId,
+    created_at: actor.at,
+    updated_by: actor.userId,
+    updated_at: actor.at,
+  };
+  const row = await trx
+    .insertInto('notification_rules')
+    .values({ ...rule, ...stamp })
+    .returning('notification_rule_id')
+    .executeTakeFirstOrThrow();
+  return row.notification_rule_id;
+}
+
 /** Adds a rule for one of the patient's devices with its vitals and audit row; answers its id. */
 export async function addRule(db: Db, actor: AuditActor, body: AddRuleBody): Promise<number> {
   const now = actor.at;
@@ -71,38 +93,30 @@ export async function addRule(db: Db, actor: AuditActor, body: AddRuleBody): Pro
     await lockAssignment(trx, assignment.device_assign_id);
     if (body.status === 1)
       await assertNoOverlap(trx, assignment.device_assign_id, body.start_date, body.end_date, []);
-    const row = await trx
-      .insertInto('notification_rules')
-      .values({
-        patient_id: body.user_id,
-        device_assign_id: assignment.device_assign_id,
-        interval_id: body.interval_id,
-        interval_count: body.interval,
-        start_date: body.start_date,
-        end_date: body.end_date,
-        status: body.status,
-        notification_mode: body.notification_mode,
-        notification_note: body.notification_note,
-        sms_miss: body.sms_miss,
-        call_miss: body.call_miss,
-        gain,
-        loss,
-        created_by: actor.userId,
-        created_at: now,
-        updated_by: actor.userId,
-        updated_at: now,
-      })
-      .returning('notification_rule_id')
-      .executeTakeFirstOrThrow();
-    await writeRuleVitals(trx, row.notification_rule_id, vitals);
+    const ruleId = await insertRule(trx, actor, {
+      patient_id: body.user_id,
+      device_assign_id: assignment.device_assign_id,
+      interval_id: body.interval_id,
+      interval_count: body.interval,
+      start_date: body.start_date,
+      end_date: body.end_date,
+      status: body.status,
+      notification_mode: body.notification_mode,
+      notification_note: body.notification_note,
+      sms_miss: body.sms_miss,
+      call_miss: body.call_miss,
+      gain,
+      loss,
+    });
+    await writeRuleVitals(trx, ruleId, vitals);
     await audit(trx, {
       ...actor,
       action: 'add_notification_rule',
       entity: 'notification_rule',
-      entityId: row.notification_rule_id,
+      entityId: ruleId,
       detail: { patient_id: body.user_id, device: body.deviceName ?? assignment.device_name, vitals },
     });
-    return row.notification_rule_id;
+    return ruleId;
   });
 }
 
