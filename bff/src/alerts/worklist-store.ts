@@ -1,11 +1,12 @@
 import { type FilterOption, type MonitorRow, monitorList } from '@rpm/shared';
 import { differenceInMinutes } from 'date-fns';
 import { type Expression, type SqlBool, sql } from 'kysely';
-import { type AuditEntry, audit } from '../audit.js';
+import { type AuditActor, audit } from '../audit.js';
 import { patientName } from '../billing/report.js';
 import { likeWord, searchTerms } from '../billing/scope.js';
 import { recordTimeLogs } from '../billing/summary.js';
 import type { Db } from '../db/schema.js';
+import { type DomainError, invalid, notFound } from '../domain-errors.js';
 import { fullName } from '../http/route-helpers.js';
 import { rankSql } from '../lists/rank.js';
 import { countOf, type SliceQueries, sliceSource } from '../lists/slice-source.js';
@@ -226,15 +227,14 @@ export const monitorSource: ListSource<MonitorRow> = sliceSource({
   },
 });
 
-/** An alert id that is unknown or outside where the caller may acknowledge (one error for both: no oracle). */
-export class UnknownAlertError extends Error {
-  constructor(
-    readonly alertId: number,
-    /** The id's position in the request's list. */
-    readonly index: number,
-  ) {
-    super(`Alert ${alertId} does not exist or is not one you can acknowledge.`);
-  }
+/**
+ * The refusal of an alert id that is unknown or outside where the caller may acknowledge (one answer for both: no
+ * oracle): 404 on the worklist; 400 naming the id's position on the chart's Alerts tab, which names this patient.
+ */
+function unknownAlert(alertId: number, index: number, patientId: number | undefined): DomainError {
+  return patientId === undefined
+    ? notFound(`Alert ${alertId} does not exist or is not one you can acknowledge.`, 'alert_id')
+    : invalid(`Alert ${alertId} is not an alert of this patient.`, `alert_id.${index}`);
 }
 
 /** What {@link acknowledgeAlerts} acknowledges, and who does it. */
@@ -248,12 +248,12 @@ export interface Acknowledgement {
   /** Minutes of care to log as RPM time for each patient with a newly acknowledged alert. */
   readonly minutes?: number | undefined;
   /** The audit row's who, from where, when (route-helpers.ts actor). */
-  readonly actor: Pick<AuditEntry, 'at' | 'userId' | 'actingUserId' | 'ip'> & { readonly userId: number };
+  readonly actor: AuditActor;
 }
 
 /**
  * Acknowledges alerts in one transaction with an audit row per patient: all the ids are checked first, and one
- * unknown or foreign id writes nothing ({@link UnknownAlertError}). Alerts already acknowledged are left as they
+ * unknown or foreign id writes nothing ({@link unknownAlert}). Alerts already acknowledged are left as they
  * were and not counted. Minutes are recorded through billing's recordTimeLogs, as the chart's timer does, so the
  * month summary counts them. Answers the count and the pushes (ALERTS::CHANGED) to make after the commit.
  */
@@ -272,7 +272,7 @@ export async function acknowledgeAlerts(
     // Locked: a concurrent acknowledgement waits, then finds the alert acknowledged and leaves it.
     const found = new Map((await q.forUpdate('al').execute()).map((a) => [a.alert_id, a.patient_id]));
     for (const [index, id] of ack.alertIds.entries())
-      if (!found.has(id)) throw new UnknownAlertError(id, index);
+      if (!found.has(id)) throw unknownAlert(id, index, ack.patientId);
     const updated = await trx
       .updateTable('alerts')
       .set({ acknowledged_at: now, acknowledged_by: ack.actor.userId, acknowledge_note: ack.note ?? null })

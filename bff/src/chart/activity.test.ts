@@ -7,7 +7,7 @@ import {
   stopActivityTimer,
 } from '@rpm/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { sqlDay } from '../routes/rules-store.js';
+import { sqlDay } from '../db/sql-day.js';
 import { injectCall, injectUnchecked, signIn } from '../test-app.js';
 import { rowCounts } from '../test-rows.js';
 import { type ChartWorld, type Signed, startChartWorld } from './chart-test-world.js';

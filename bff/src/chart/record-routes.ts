@@ -9,10 +9,9 @@ import {
 import type { FastifyInstance } from 'fastify';
 import { careTeam } from '../alerts/care-team.js';
 import { pushAll } from '../alerts/raise.js';
-import { acknowledgeAlerts as acknowledgeStoredAlerts, UnknownAlertError } from '../alerts/worklist-store.js';
+import { acknowledgeAlerts as acknowledgeStoredAlerts } from '../alerts/worklist-store.js';
 import type { Deps } from '../deps.js';
 import { registerCall } from '../http/calls.js';
-import { HttpError } from '../http/errors.js';
 import { actor } from '../http/route-helpers.js';
 import { assertPatientAccess, patientScope } from '../scope.js';
 import { patientAlerts, patientDevices, patientReadings } from './record-store.js';
@@ -38,25 +37,14 @@ export function chartRecordRoutes(app: FastifyInstance, deps: Deps): void {
 
   registerCall(app, deps, acknowledgeAlerts, async ({ body, auth, req }) => {
     await assertPatientAccess(db, auth, body.patient_id);
-    try {
-      const { acknowledged, pushes } = await acknowledgeStoredAlerts(db, {
-        alertIds: body.alert_id,
-        scope: await patientScope(db, auth),
-        patientId: body.patient_id,
-        actor: actor(auth, req.ip, clock.now()),
-      });
-      pushAll(deps.hub, pushes);
-      return { status: 1, message: 'Acknowledged', data: { acknowledged } };
-    } catch (error) {
-      // The alerts store's refusal, answered as the chart's Alerts tab words it (the tab names this patient).
-      if (error instanceof UnknownAlertError)
-        throw new HttpError(
-          400,
-          `Alert ${error.alertId} is not an alert of this patient.`,
-          `alert_id.${error.index}`,
-        );
-      throw error;
-    }
+    const { acknowledged, pushes } = await acknowledgeStoredAlerts(db, {
+      alertIds: body.alert_id,
+      scope: await patientScope(db, auth),
+      patientId: body.patient_id,
+      actor: actor(auth, req.ip, clock.now()),
+    });
+    pushAll(deps.hub, pushes);
+    return { status: 1, message: 'Acknowledged', data: { acknowledged } };
   });
 
   registerCall(app, deps, getCareTeam, async ({ query, auth }) => {

@@ -8,7 +8,7 @@ import {
 } from '@rpm/shared';
 import { sql } from 'kysely';
 import type { Db } from '../db/schema.js';
-import { sqlDay } from '../routes/rules-store.js';
+import { sqlDay } from '../db/sql-day.js';
 import { nameOrNull } from './patient-store.js';
 
 /** The patient's devices, current first, with their vitals, last reading and the rule in force on `today`. */

@@ -11,7 +11,7 @@ import type { Transaction } from 'kysely';
 import { type AuditActor, audit } from '../audit.js';
 import type { Database, Db } from '../db/schema.js';
 import { conflict, invalid } from '../domain-errors.js';
-import { latestTodayDay } from '../routes/rules-store.js';
+import { latestTodayDay } from '../picker-days.js';
 
 /** The column of patients holding each program's status. */
 const STATUS_COLUMN = { RPM: 'rpm_status', CCM: 'ccm_status', BHI: 'bhi_status' } as const;

@@ -12,7 +12,7 @@ import {
   RPM_TIME_GOAL_MIN,
 } from '@rpm/shared';
 import type { Db } from '../db/schema.js';
-import { sqlDay } from '../routes/rules-store.js';
+import { sqlDay } from '../db/sql-day.js';
 
 /** Months of CPT history on the card (decisions.md "CPT history"). */
 const CPT_HISTORY_MONTHS = 24;

@@ -1,7 +1,7 @@
 import { type MyTaskRow, myTasksList } from '@rpm/shared';
 import { type Expression, type SqlBool, sql } from 'kysely';
 import { careTeam } from '../alerts/care-team.js';
-import { type AuditEntry, audit } from '../audit.js';
+import { type AuditActor, audit } from '../audit.js';
 import { patientName } from '../billing/report.js';
 import { likeWord, searchTerms } from '../billing/scope.js';
 import type { Db } from '../db/schema.js';
@@ -139,9 +139,6 @@ export class AssigneeNotOfferedError extends Error {
   }
 }
 
-/** The audit fields of a change (route-helpers.ts actor); userId is the task's owner. */
-export type TaskActor = Pick<AuditEntry, 'at' | 'actingUserId' | 'ip'> & { readonly userId: number };
-
 /** One of the user's tasks, locked for the transaction's change when `lock`; else TaskNotFoundError. */
 async function ownTask(db: Db, userId: number, taskId: number, lock = false) {
   let q = db
@@ -159,7 +156,7 @@ async function ownTask(db: Db, userId: number, taskId: number, lock = false) {
  * Completes one of the user's tasks with its audit row. A repeat keeps the first completion and writes nothing.
  * Answers whether this call completed it.
  */
-export async function completeTask(db: Db, actor: TaskActor, taskId: number): Promise<boolean> {
+export async function completeTask(db: Db, actor: AuditActor, taskId: number): Promise<boolean> {
   return db.transaction().execute(async (trx) => {
     const task = await ownTask(trx, actor.userId, taskId, true);
     if (task.status === 'completed') return false;
@@ -211,7 +208,7 @@ export async function taskAssignees(db: Db, userId: number, taskId: number): Pro
 /** Hands one of the user's open or in-progress tasks to an offered assignee, with its audit row. */
 export async function reassignTask(
   db: Db,
-  actor: TaskActor,
+  actor: AuditActor,
   taskId: number,
   assignedTo: number,
 ): Promise<void> {

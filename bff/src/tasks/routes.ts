@@ -7,7 +7,7 @@ import {
 } from '@rpm/shared';
 import type { FastifyInstance } from 'fastify';
 import { pushAll } from '../alerts/raise.js';
-import { acknowledgeAlerts, UnknownAlertError } from '../alerts/worklist-store.js';
+import { acknowledgeAlerts } from '../alerts/worklist-store.js';
 import type { Deps } from '../deps.js';
 import { registerCall } from '../http/calls.js';
 import { HttpError } from '../http/errors.js';
@@ -24,7 +24,6 @@ import {
 
 /** Domain errors of the worklist actions as HTTP answers, each naming its field. */
 function asHttp(error: unknown): unknown {
-  if (error instanceof UnknownAlertError) return new HttpError(404, error.message, 'alert_id');
   if (error instanceof TaskNotFoundError) return new HttpError(404, error.message, 'task_id');
   if (error instanceof TaskCompletedError) return new HttpError(409, error.message, 'task_id');
   if (error instanceof AssigneeNotOfferedError) return new HttpError(400, error.message, 'assigned_to');

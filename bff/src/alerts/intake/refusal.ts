@@ -1,6 +1,6 @@
 /**
  * Why the intake refused one measurement. The intake knows nothing of HTTP: the ingest route maps each reason to
- * its status (routes/ingest.ts).
+ * its status (alerts/ingest-routes.ts).
  */
 export type RefusalReason =
   /** No vendor key was sent. */

@@ -1,6 +1,15 @@
-import { thresholdProblem, vitalKind } from '@rpm/shared';
+import {
+  addVitalConfigurations,
+  type CallInput,
+  getAllIntervals,
+  getAllVitals,
+  getPatientVitals,
+  getVitalsDefaults,
+  thresholdProblem,
+  vitalKind,
+} from '@rpm/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { signIn, startTestApp, type TestApp } from '../test-app.js';
+import { injectCall, injectUnchecked, signIn, startTestApp, type TestApp } from '../test-app.js';
 import { makePatient, placeElsewhere, placeOf } from '../test-fixtures.js';
 import { rowCounts } from '../test-rows.js';
 
@@ -20,9 +29,12 @@ beforeAll(async () => {
 });
 afterAll(async () => t.close());
 
-const get = (url: string) => t.app.inject({ method: 'GET', url: `/api/${url}`, headers: nurse.headers });
-const post = (url: string, payload: unknown) =>
-  t.app.inject({ method: 'POST', url: `/api/${url}`, headers: nurse.headers, payload: payload as object });
+const defaults = (query: { role_id: number; device_type_id: number }) =>
+  injectCall(t.app, getVitalsDefaults, { query }, nurse);
+const patientVitals = (patientId: number) =>
+  injectCall(t.app, getPatientVitals, { query: { patient_id: patientId } }, nurse);
+const configure = (body: CallInput<typeof addVitalConfigurations>['body']) =>
+  injectCall(t.app, addVitalConfigurations, { body }, nurse);
 
 const BP_SYSTOLIC = {
   vital_id: 1,
@@ -34,7 +46,7 @@ const BP_SYSTOLIC = {
 
 describe('vitals reference calls (001 §7 Vitals and rules, §9)', () => {
   it('lists the intervals', async () => {
-    const res = await get('rpm/vitals/getAllIntervals');
+    const res = await injectCall(t.app, getAllIntervals, {}, nurse);
     expect(res.json().data).toEqual([
       { interval_id: 1, interval_type: 'Day', days: 1 },
       { interval_id: 2, interval_type: 'Week', days: 7 },
@@ -43,8 +55,9 @@ describe('vitals reference calls (001 §7 Vitals and rules, §9)', () => {
   });
 
   it('lists the vitals with the slider maximums', async () => {
-    const data: { vital_type: string; slider_max: number }[] = (await get('rpm/vitals/getAllVitals')).json()
-      .data;
+    const data: { vital_type: string; slider_max: number }[] = (
+      await injectCall(t.app, getAllVitals, {}, nurse)
+    ).json().data;
     expect(Object.fromEntries(data.map((v) => [v.vital_type, v.slider_max]))).toEqual({
       systolic: 220,
       diastolic: 220,
@@ -63,14 +76,14 @@ describe('vitals reference calls (001 §7 Vitals and rules, §9)', () => {
     [8, 1, 'protocol', 90],
     [8, 2, 'spec', 20],
   ])('defaults for role %i and device type %i come from %s', async (role, type, source, criticalLow) => {
-    const res = await get(`rpm/vitals/getVitalsDefaults?role_id=${role}&device_type_id=${type}`);
+    const res = await defaults({ role_id: role, device_type_id: type });
     expect(res.statusCode).toBe(200);
     expect(res.json().data[0]).toMatchObject({ source, critical_low: criticalLow });
   });
 
   it('gives vital 5 the spec’s 100 for its high bounds without stored defaults, and spo2 no high bounds', async () => {
     await t.db.deleteFrom('vital_defaults').where('vital_id', 'in', [5, 7]).execute();
-    const cpap = (await get('rpm/vitals/getVitalsDefaults?role_id=8&device_type_id=5')).json().data;
+    const cpap = (await defaults({ role_id: 8, device_type_id: 5 })).json().data;
     expect(cpap.find((v: { vital_id: number }) => v.vital_id === 5)).toMatchObject({
       critical_low: 20,
       abnormal_low: 40,
@@ -78,16 +91,16 @@ describe('vitals reference calls (001 §7 Vitals and rules, §9)', () => {
       critical_high: 100,
       source: 'spec',
     });
-    const oximeter = (await get('rpm/vitals/getVitalsDefaults?role_id=8&device_type_id=4')).json().data;
+    const oximeter = (await defaults({ role_id: 8, device_type_id: 4 })).json().data;
     expect(oximeter[0]).toMatchObject({ abnormal_high: null, critical_high: null });
   });
 
   it.each([
-    ['role_id=4&device_type_id=1', 'role_id'],
-    ['role_id=8&device_type_id=99', 'device_type_id'],
-    ['role_id=8&device_type_id=x', 'device_type_id'],
-  ])('refuses %s', async (query, field) => {
-    const res = await get(`rpm/vitals/getVitalsDefaults?${query}`);
+    ['role_id=4&device_type_id=1', { role_id: 4, device_type_id: 1 }, 'role_id'],
+    ['role_id=8&device_type_id=99', { role_id: 8, device_type_id: 99 }, 'device_type_id'],
+    ['role_id=8&device_type_id=x', { role_id: 8, device_type_id: 'x' }, 'device_type_id'],
+  ])('refuses %s', async (_, query, field) => {
+    const res = await injectUnchecked(t.app, getVitalsDefaults, { query }, nurse);
     expect(res.statusCode).toBe(400);
     expect(res.json().field).toBe(field);
   });
@@ -105,7 +118,7 @@ describe('vitals reference calls (001 §7 Vitals and rules, §9)', () => {
 
 describe('vital configuration (001 §2.6, addVitalConfigurations)', () => {
   it('answers an empty configuration before anything is set (No Data Found)', async () => {
-    const res = await get(`rpm/vitals/getPatientVitals?patient_id=${neighbour}`);
+    const res = await patientVitals(neighbour);
     expect(res.json().data).toEqual({ vitals: [], weight: null, updated_at: null });
   });
 
@@ -117,13 +130,13 @@ describe('vital configuration (001 §2.6, addVitalConfigurations)', () => {
       abnormal_high: null,
       critical_high: null,
     };
-    const first = await post('rpm/vitals/addVitalConfigurations', {
+    const first = await configure({
       patient_id: neighbour,
       vitals: [BP_SYSTOLIC, spo2],
       weight: { dry_weight: 182.5, gain: 3, loss: 4 },
     });
     expect(first.statusCode, first.body).toBe(200);
-    const res = (await get(`rpm/vitals/getPatientVitals?patient_id=${neighbour}`)).json().data;
+    const res = (await patientVitals(neighbour)).json().data;
     expect(
       res.vitals.map((v: { vital_type: string; critical_high: number | null }) => [
         v.vital_type,
@@ -134,8 +147,8 @@ describe('vital configuration (001 §2.6, addVitalConfigurations)', () => {
       ['spo2', null],
     ]);
     expect(res.weight).toEqual({ dry_weight: 182.5, gain: 3, loss: 4 });
-    await post('rpm/vitals/addVitalConfigurations', { patient_id: neighbour, vitals: [spo2], weight: null });
-    const again = (await get(`rpm/vitals/getPatientVitals?patient_id=${neighbour}`)).json().data;
+    await configure({ patient_id: neighbour, vitals: [spo2], weight: null });
+    const again = (await patientVitals(neighbour)).json().data;
     expect(again.vitals).toHaveLength(1);
     expect(again.weight).toBeNull();
   });
@@ -168,7 +181,7 @@ describe('vital configuration (001 §2.6, addVitalConfigurations)', () => {
     if (change.patient_id === -7) resolved.patient_id = foreign;
     const tables = ['patient_vital_thresholds', 'patient_weight_settings', 'audit_log'] as const;
     const before = await rowCounts(t.db, tables);
-    const res = await post('rpm/vitals/addVitalConfigurations', resolved);
+    const res = await injectUnchecked(t.app, addVitalConfigurations, { body: resolved }, nurse);
     expect(res.statusCode, res.body).toBe(status);
     expect(res.json().field).toBe(field);
     expect(await rowCounts(t.db, tables)).toEqual(before);

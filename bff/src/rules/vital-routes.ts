@@ -1,0 +1,49 @@
+import {
+  addVitalConfigurations,
+  getAllIntervals,
+  getAllVitals,
+  getPatientVitals,
+  getVitalsDefaults,
+  MSG,
+} from '@rpm/shared';
+import type { FastifyInstance } from 'fastify';
+import type { Deps } from '../deps.js';
+import { registerCall } from '../http/calls.js';
+import { actor } from '../http/route-helpers.js';
+import { assertPatientAccess } from '../scope.js';
+import {
+  allVitals,
+  patientVitals,
+  readingIntervals,
+  setVitalConfiguration,
+  vitalDefaults,
+} from './vital-store.js';
+
+/**
+ * The vitals calls of the Alert Rules tab (001 §2.2, §3, §5, §7 "Vitals and rules"): reading intervals, the vitals
+ * with their slider ranges, the role and protocol defaults, and a patient's own thresholds and weight settings.
+ * The notification rules are in rule-routes.ts.
+ */
+export function vitalRoutes(app: FastifyInstance, deps: Deps): void {
+  const { db, clock } = deps;
+
+  registerCall(app, deps, getAllIntervals, async () => ({ status: 1, data: await readingIntervals(db) }));
+
+  registerCall(app, deps, getAllVitals, async () => ({ status: 1, data: await allVitals(db) }));
+
+  registerCall(app, deps, getVitalsDefaults, async ({ query }) => ({
+    status: 1,
+    data: await vitalDefaults(db, query.role_id, query.device_type_id),
+  }));
+
+  registerCall(app, deps, getPatientVitals, async ({ query, auth }) => {
+    await assertPatientAccess(db, auth, query.patient_id);
+    return { status: 1, data: await patientVitals(db, query.patient_id) };
+  });
+
+  registerCall(app, deps, addVitalConfigurations, async ({ body, auth, req }) => {
+    await assertPatientAccess(db, auth, body.patient_id);
+    await setVitalConfiguration(db, actor(auth, req.ip, clock.now()), body);
+    return { status: 1, message: MSG.updatedSuccessfully };
+  });
+}

@@ -1,0 +1,175 @@
+import {
+  type addVitalConfigurations,
+  type CallBody,
+  defaultThresholds,
+  sliderMax,
+  thresholdProblem,
+  vitalKind,
+} from '@rpm/shared';
+import { type AuditActor, audit } from '../audit.js';
+import type { Db } from '../db/schema.js';
+import { invalid } from '../domain-errors.js';
+
+/**
+ * The vitals of the Alert Rules tab (001 §2.2, §3, §5, §7 "Vitals and rules"): reading intervals, the vitals with
+ * their slider ranges, the role and protocol defaults, and a patient's own thresholds and weight settings.
+ */
+
+/** The RPM protocol defaults are role 5's (000 §6.2 'RPM Protocol Defaults: role 5'). */
+const PROTOCOL_ROLE_ID = 5;
+
+/** The reading intervals of the rule form (Day, Week, Month). */
+export const readingIntervals = (db: Db) =>
+  db.selectFrom('reading_intervals').selectAll().orderBy('interval_id').execute();
+
+/** Every vital with its device type and the maximum of its slider. */
+export async function allVitals(db: Db) {
+  const rows = await db
+    .selectFrom('vitals')
+    .innerJoin('device_types', 'device_types.device_type_id', 'vitals.device_type_id')
+    .select([
+      'vitals.vital_id',
+      'vitals.vital_type',
+      'vitals.unit',
+      'vitals.device_type_id',
+      'device_types.device_type',
+    ])
+    .orderBy('vitals.vital_id')
+    .execute();
+  return rows.map((r) => ({ ...r, slider_max: sliderMax(vitalKind(r.vital_type)) }));
+}
+
+/**
+ * The default bounds of a device type's vitals for a role: the role's own, else the protocol's (role 5), else the
+ * spec's; each says where it came from. 400 for an unknown role or a device type without vitals.
+ */
+export async function vitalDefaults(db: Db, roleId: number, deviceTypeId: number) {
+  const role = await db
+    .selectFrom('roles')
+    .select('role_id')
+    .where('role_id', '=', roleId)
+    .executeTakeFirst();
+  if (!role) throw invalid(`Role ${roleId} does not exist.`, 'role_id');
+  const vitals = await db
+    .selectFrom('vitals')
+    .select(['vital_id', 'vital_type', 'unit', 'device_type_id'])
+    .where('device_type_id', '=', deviceTypeId)
+    .orderBy('vital_id')
+    .execute();
+  if (vitals.length === 0) throw invalid(`Device type ${deviceTypeId} has no vitals.`, 'device_type_id');
+  const stored = await db
+    .selectFrom('vital_defaults')
+    .selectAll()
+    .where('role_id', 'in', [roleId, PROTOCOL_ROLE_ID])
+    .where(
+      'vital_id',
+      'in',
+      vitals.map((v) => v.vital_id),
+    )
+    .execute();
+  return vitals.map((v) => {
+    const own = stored.find((s) => s.vital_id === v.vital_id && s.role_id === roleId);
+    const protocol = stored.find((s) => s.vital_id === v.vital_id && s.role_id === PROTOCOL_ROLE_ID);
+    const bounds = own ?? protocol ?? defaultThresholds(v.vital_id, vitalKind(v.vital_type));
+    return {
+      ...v,
+      fk_vital_id: v.vital_id,
+      critical_low: bounds.critical_low,
+      abnormal_low: bounds.abnormal_low,
+      abnormal_high: bounds.abnormal_high,
+      critical_high: bounds.critical_high,
+      source: own ? ('role' as const) : protocol ? ('protocol' as const) : ('spec' as const),
+    };
+  });
+}
+
+/** The patient's own bounds per vital and weight settings, and when they last changed. */
+export async function patientVitals(db: Db, patientId: number) {
+  const vitals = await db
+    .selectFrom('patient_vital_thresholds as p')
+    .innerJoin('vitals as v', 'v.vital_id', 'p.vital_id')
+    .select([
+      'p.vital_id',
+      'v.vital_type',
+      'v.unit',
+      'v.device_type_id',
+      'p.critical_low',
+      'p.abnormal_low',
+      'p.abnormal_high',
+      'p.critical_high',
+      'p.updated_at',
+    ])
+    .where('p.patient_id', '=', patientId)
+    .orderBy('p.vital_id')
+    .execute();
+  const weight = await db
+    .selectFrom('patient_weight_settings')
+    .select(['dry_weight', 'gain', 'loss', 'updated_at'])
+    .where('patient_id', '=', patientId)
+    .executeTakeFirst();
+  const times = [...vitals.map((v) => v.updated_at.getTime()), weight?.updated_at.getTime() ?? 0];
+  const latest = Math.max(0, ...times);
+  return {
+    vitals: vitals.map(({ updated_at: _, ...v }) => ({ ...v, fk_vital_id: v.vital_id })),
+    weight: weight ? { dry_weight: weight.dry_weight, gain: weight.gain, loss: weight.loss } : null,
+    updated_at: latest > 0 ? new Date(latest).toISOString() : null,
+  };
+}
+
+/**
+ * Replaces the patient's bounds per vital (each as the threshold rules of 001 §5 leave them, 400 naming
+ * `vitals.N.<bound>` otherwise) and weight settings, in one transaction with the audit row.
+ */
+export async function setVitalConfiguration(
+  db: Db,
+  actor: AuditActor,
+  body: CallBody<typeof addVitalConfigurations>,
+): Promise<void> {
+  const known = await db.selectFrom('vitals').select(['vital_id', 'vital_type']).execute();
+  const seen = new Set<number>();
+  for (const [n, vital] of body.vitals.entries()) {
+    const meta = known.find((k) => k.vital_id === vital.vital_id);
+    if (!meta) throw invalid(`Vital ${vital.vital_id} does not exist.`, `vitals.${n}.vital_id`);
+    if (seen.has(vital.vital_id))
+      throw invalid(`Vital ${vital.vital_id} is given twice.`, `vitals.${n}.vital_id`);
+    seen.add(vital.vital_id);
+    const problem = thresholdProblem(vital, vitalKind(meta.vital_type));
+    if (problem) throw invalid(`${meta.vital_type}: ${problem.message}`, `vitals.${n}.${problem.field}`);
+  }
+  await db.transaction().execute(async (trx) => {
+    await trx.deleteFrom('patient_vital_thresholds').where('patient_id', '=', body.patient_id).execute();
+    if (body.vitals.length > 0)
+      await trx
+        .insertInto('patient_vital_thresholds')
+        .values(
+          body.vitals.map((v) => ({
+            patient_id: body.patient_id,
+            vital_id: v.vital_id,
+            critical_low: v.critical_low,
+            abnormal_low: v.abnormal_low,
+            abnormal_high: v.abnormal_high,
+            critical_high: v.critical_high,
+            updated_by: actor.userId,
+            updated_at: actor.at,
+          })),
+        )
+        .execute();
+    if (body.weight) {
+      const row = { ...body.weight, updated_by: actor.userId, updated_at: actor.at };
+      await trx
+        .insertInto('patient_weight_settings')
+        .values({ patient_id: body.patient_id, ...row })
+        .onConflict((oc) => oc.column('patient_id').doUpdateSet(row))
+        .execute();
+    } else {
+      await trx.deleteFrom('patient_weight_settings').where('patient_id', '=', body.patient_id).execute();
+    }
+    await audit(trx, {
+      ...actor,
+      action: 'set_vital_configuration',
+      entity: 'patient',
+      entityId: body.patient_id,
+      detail: { vitals: body.vitals, weight: body.weight },
+    });
+  });
+}
