@@ -11,14 +11,8 @@ export interface CareTeamMember {
   readonly role: CareTeamRole;
 }
 
-/**
- * Roles whose members watch a practice's readings: nurses (8) and medical assistants (13). Issue 5 asks us to
- * choose the practice's clinical staff; we chose the monitoring roles, not every clinician: physicians (6) and
- * care coordinators (9) get the alerts of the patients they are named on, not of the whole practice, so their
- * bells are not flooded; the top administrator (role 1), who belongs to every practice, is left out, and so are
- * dentists (their work is the Dental Dashboard, 000 §6.2).
- */
-export const MONITORING_ROLE_IDS: readonly number[] = [8, 13];
+/** Roles whose members watch a practice's readings (decisions.md "Alert recipients"). */
+const MONITORING_ROLE_IDS: readonly number[] = [8, 13];
 
 /**
  * A patient's care team: the patient's physician, care coordinator, and the active monitoring staff whose

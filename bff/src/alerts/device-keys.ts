@@ -1,4 +1,4 @@
-import { createHash, randomBytes } from 'node:crypto';
+import { createHash } from 'node:crypto';
 
 /**
  * Vendor keys of the reading intake (issue 5 part 5): a key is a long random string the vendor sends in
@@ -11,10 +11,5 @@ export function hashDeviceKey(key: string): string {
   return createHash('sha256').update(key, 'utf8').digest('hex');
 }
 
-/** A new random key: 'dk_' and 43 base64url characters (32 bytes). */
-export function newDeviceKey(): string {
-  return `dk_${randomBytes(32).toString('base64url')}`;
-}
-
-/** The shortest key accepted: anything shorter was not made by {@link newDeviceKey}. */
+/** The shortest key accepted (keys are 'dk_' and 43 base64url characters: 32 random bytes). */
 export const DEVICE_KEY_MIN_LENGTH = 24;

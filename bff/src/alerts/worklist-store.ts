@@ -282,7 +282,7 @@ export async function acknowledgeAlerts(
       .execute();
     const patients = [...new Set(found.values())].sort((a, b) => a - b);
     const changed = [...new Set(updated.map((a) => a.patient_id))].sort((a, b) => a - b);
-    // decisions.md "Worklist minutes": minutes are logged only against patients with a newly acknowledged alert,
+    // decisions.md "Worklist minutes and audit": minutes are logged only against patients with a newly acknowledged alert,
     // so a repeated request (a double click, a retry) does not bill the same minutes twice.
     if (ack.minutes !== undefined && changed.length > 0)
       await recordTimeLogs(

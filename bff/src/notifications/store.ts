@@ -98,7 +98,7 @@ export async function clearNotifications(db: Db, actor: AuditActor): Promise<voi
 
 /** The roles a notification can go to: every role but the patient's. */
 export const staffRoles = (db: Db) =>
-  // Role names are not in the spec (000 §6); the roles table holds neutral labels ('Role 2').
+  // decisions.md "Role names and access lists" (000 §6).
   db
     .selectFrom('roles')
     .select(['role_id', 'role'])

@@ -16,7 +16,7 @@ export const PATIENT_LIST_NAMES = [
 ] as const;
 export type PatientListName = (typeof PATIENT_LIST_NAMES)[number];
 
-/** RPM statuses of patients being monitored: set up, active, on hold (decisions.md "Program filter"). */
+/** RPM statuses of patients being monitored: set up, active, on hold (decisions.md "Patient list filters"). */
 const RPM_MONITORED = [RPM_STATUS.enrolled, RPM_STATUS.active, RPM_STATUS.onHold];
 /** RPM statuses of patients who must send readings (decisions.md "Non-compliance"). */
 const RPM_READING = [RPM_STATUS.enrolled, RPM_STATUS.active];

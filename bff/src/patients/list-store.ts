@@ -39,7 +39,7 @@ import {
  * last reading from patients.last_reading_at (kept by a trigger, migrations/0006_lists.sql).
  */
 
-/** Months the Monthly Report's month filter offers, this month included (decisions.md "Monthly Report month"). */
+/** Months the Monthly Report's month filter offers, this month included (decisions.md "Monthly Report"). */
 const REPORT_MONTHS = 12;
 /** Rows per query when an export reads the whole list. */
 const EXPORT_CHUNK = 500;

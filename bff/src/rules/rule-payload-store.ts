@@ -31,7 +31,7 @@ export interface CheckedVital extends Thresholds {
  * so it takes no vitals and needs gain and loss above 0; every other device needs bounds for each of its vitals,
  * once, each as the threshold auto-correction leaves them (400 naming `vitals.N.<bound>` otherwise).
  */
-export async function checkRuleVitals(
+async function checkRuleVitals(
   db: Db,
   deviceTypeId: number,
   vitals: readonly (Thresholds & { vital_id: number })[],

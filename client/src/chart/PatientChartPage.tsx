@@ -33,8 +33,7 @@ export const CHART_ACCESS_DENIED = 'You do not have access to this patient.';
 /** What the tabs this issue does not fill say inside the frame. */
 export const CHART_LATER_RELEASE = 'This section is part of a later release.';
 /** decisions.md "Chart without a patient". */
-const CHART_NO_PATIENT =
-  'Open a patient from a patient list, a notification or a link to see the chart.';
+const CHART_NO_PATIENT = 'Open a patient from a patient list, a notification or a link to see the chart.';
 
 /** The chart's access check failed for another reason than 403 (the error dialog says why). */
 const CHART_FAILED = 'The chart could not be opened.';

@@ -51,7 +51,7 @@ export const weightOf = <V extends MeasuredValue>(values: readonly V[]): V | und
 /**
  * The values of one measurement that pass a bound of the rule in force (issue 5 part 5). A weight is compared
  * with the dry weight (001 §2.6) using the rule's gain and loss; `weightBaseline` is the patient's dry weight, or
- * (when none is configured; the spec is silent) the patient's previous weight, so a sudden change still alerts.
+ * the previous weight (decisions.md "Weight alerts").
  * Every other vital is compared with the rule's bounds for it (thresholds.ts readingLevel).
  */
 export function evaluateMeasurement(

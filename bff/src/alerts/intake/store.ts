@@ -122,7 +122,7 @@ export async function storeReadings(
 
 /**
  * The weight a weight reading is compared with (001 §2.6): the patient's dry weight, or, when none is
- * configured (the spec is silent), the patient's last weight before `before`; null when there is neither.
+ * configured (decisions.md "Weight alerts"), the patient's last weight before `before`; null when there is neither.
  */
 export async function weightBaseline(
   db: Db,
