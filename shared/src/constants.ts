@@ -1,3 +1,4 @@
+// Over 300 lines: the spec's constants in spec order, each with its section; one place to look them up.
 /**
  * Business constants and limits of the spec, each with the section it comes from.
  * 000 = application shell (spec/000_*.txt), 001 = feature screens (spec/001_*.txt).

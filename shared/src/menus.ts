@@ -1,3 +1,4 @@
+// Over 300 lines: the menus of 000 §2.7 as one table per menu, read side by side with the spec.
 import { PRODUCT, PRODUCT_SLUG } from './constants.js';
 import { MSG } from './messages.js';
 import { lowestRoleId } from './roles.js';

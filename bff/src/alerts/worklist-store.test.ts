@@ -1,3 +1,4 @@
+// Over 300 lines: the monitoring worklist's order, filters, scope and acknowledgement over one seeded app.
 import {
   type AlertsChangedPayload,
   acknowledgeWorklistAlerts,

@@ -1,19 +1,15 @@
 import { type FilterOption, type MonitorRow, monitorList } from '@rpm/shared';
 import { differenceInMinutes } from 'date-fns';
 import { type Expression, type SqlBool, sql } from 'kysely';
-import { type AuditActor, audit } from '../audit.js';
 import { patientName } from '../billing/report.js';
 import { likeWord, searchTerms } from '../billing/scope.js';
-import { recordTimeLogs } from '../billing/summary.js';
 import type { Db } from '../db/schema.js';
-import { type DomainError, invalid, notFound } from '../domain-errors.js';
 import { fullName } from '../http/route-helpers.js';
 import { rankSql } from '../lists/rank.js';
 import { countOf, type SliceQueries, sliceSource } from '../lists/slice-source.js';
 import { ForeignFilterValueError, type ListSource, type ListView, type ListViewer } from '../lists/source.js';
 import { dayRange, idValues, optionValues } from '../lists/view-values.js';
 import type { PatientScope } from '../scope.js';
-import { alertsChangedPush, type PendingPush } from './raise.js';
 
 /**
  * The monitoring worklist's store (000 §2.4 'Monitoring Table'; issue 10): the alerts of the patients in the
@@ -21,7 +17,7 @@ import { alertsChangedPush, type PendingPush } from './raise.js';
  */
 
 /** Alerts with their patients (acknowledgement checks scope through the patient). */
-const alertsWithPatients = (db: Db) =>
+export const alertsWithPatients = (db: Db) =>
   db.selectFrom('alerts as al').innerJoin('patients as p', 'p.patient_id', 'al.patient_id');
 /** The worklist's rows before their order: alerts alone, patient conditions as one semi-join (see filtered). */
 const alertsOnly = (db: Db) => db.selectFrom('alerts as al');
@@ -226,94 +222,3 @@ export const monitorSource: ListSource<MonitorRow> = sliceSource({
     };
   },
 });
-
-/**
- * The refusal of an alert id that is unknown or outside where the caller may acknowledge (one answer for both: no
- * oracle): 404 on the worklist; 400 naming the id's position on the chart's Alerts tab, which names this patient.
- */
-function unknownAlert(alertId: number, index: number, patientId: number | undefined): DomainError {
-  return patientId === undefined
-    ? notFound(`Alert ${alertId} does not exist or is not one you can acknowledge.`, 'alert_id')
-    : invalid(`Alert ${alertId} is not an alert of this patient.`, `alert_id.${index}`);
-}
-
-/** What {@link acknowledgeAlerts} acknowledges, and who does it. */
-export interface Acknowledgement {
-  readonly alertIds: readonly number[];
-  /** Only alerts of patients in this scope. */
-  readonly scope: PatientScope;
-  /** Only alerts of this patient (the chart's Alerts tab). */
-  readonly patientId?: number;
-  readonly note?: string | null;
-  /** Minutes of care to log as RPM time for each patient with a newly acknowledged alert. */
-  readonly minutes?: number | undefined;
-  /** The audit row's who, from where, when (route-helpers.ts actor). */
-  readonly actor: AuditActor;
-}
-
-/**
- * Acknowledges alerts in one transaction with an audit row per patient: all the ids are checked first, and one
- * unknown or foreign id writes nothing ({@link unknownAlert}). Alerts already acknowledged are left as they
- * were and not counted. Minutes are recorded through billing's recordTimeLogs, as the chart's timer does, so the
- * month summary counts them. Answers the count and the pushes (ALERTS::CHANGED) to make after the commit.
- */
-export async function acknowledgeAlerts(
-  db: Db,
-  ack: Acknowledgement,
-): Promise<{ acknowledged: number; pushes: PendingPush[] }> {
-  const ids = [...new Set(ack.alertIds)];
-  const now = ack.actor.at;
-  const result = await db.transaction().execute(async (trx) => {
-    let q = alertsWithPatients(trx)
-      .select(['al.alert_id', 'al.patient_id'])
-      .where('al.alert_id', 'in', ids)
-      .where(ack.scope.visible('p'));
-    if (ack.patientId !== undefined) q = q.where('al.patient_id', '=', ack.patientId);
-    // Locked: a concurrent acknowledgement waits, then finds the alert acknowledged and leaves it.
-    const found = new Map((await q.forUpdate('al').execute()).map((a) => [a.alert_id, a.patient_id]));
-    for (const [index, id] of ack.alertIds.entries())
-      if (!found.has(id)) throw unknownAlert(id, index, ack.patientId);
-    const updated = await trx
-      .updateTable('alerts')
-      .set({ acknowledged_at: now, acknowledged_by: ack.actor.userId, acknowledge_note: ack.note ?? null })
-      .where('alert_id', 'in', ids)
-      .where('acknowledged_at', 'is', null)
-      .returning(['alert_id', 'patient_id'])
-      .execute();
-    const patients = [...new Set(found.values())].sort((a, b) => a - b);
-    const changed = [...new Set(updated.map((a) => a.patient_id))].sort((a, b) => a - b);
-    // decisions.md "Worklist minutes and audit": minutes are logged only against patients with a newly acknowledged alert,
-    // so a repeated request (a double click, a retry) does not bill the same minutes twice.
-    if (ack.minutes !== undefined && changed.length > 0)
-      await recordTimeLogs(
-        trx,
-        changed.map((patientId) => ({
-          patient_id: patientId,
-          user_id: ack.actor.userId,
-          program: 'RPM' as const,
-          seconds: (ack.minutes as number) * 60,
-          logged_at: now,
-          note: ack.note ?? null,
-        })),
-      );
-    for (const patientId of patients) {
-      const mine = updated.filter((a) => a.patient_id === patientId).map((a) => a.alert_id);
-      const asked = ids.filter((id) => found.get(id) === patientId).length;
-      await audit(trx, {
-        ...ack.actor,
-        action: 'acknowledge_alerts',
-        entity: 'patient',
-        entityId: patientId,
-        detail: {
-          alerts: mine,
-          already: asked - mine.length,
-          ...(ack.note ? { note: ack.note } : {}),
-          ...(ack.minutes !== undefined && mine.length > 0 ? { minutes: ack.minutes } : {}),
-        },
-      });
-    }
-    return { acknowledged: updated.length, changed };
-  });
-  const pushes = (await Promise.all(result.changed.map((id) => alertsChangedPush(db, id)))).flat();
-  return { acknowledged: result.acknowledged, pushes };
-}

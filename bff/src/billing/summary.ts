@@ -1,3 +1,4 @@
+// Over 300 lines: the month summary's one write path (readings, time logs, devices, set-up dates, rebuild).
 import { isoDay, rpmCodes, rtmCodes } from '@rpm/shared';
 import { type Insertable, sql, type Transaction } from 'kysely';
 import type { Database, Db, DeviceAssignmentsTable, ReadingsTable, TimeLogsTable } from '../db/schema.js';

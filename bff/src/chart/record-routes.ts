@@ -7,9 +7,9 @@ import {
   isoDay,
 } from '@rpm/shared';
 import type { FastifyInstance } from 'fastify';
+import { acknowledgeAlerts as acknowledgeStoredAlerts } from '../alerts/acknowledge-store.js';
 import { careTeam } from '../alerts/care-team.js';
 import { pushAll } from '../alerts/raise.js';
-import { acknowledgeAlerts as acknowledgeStoredAlerts } from '../alerts/worklist-store.js';
 import type { Deps } from '../deps.js';
 import { registerCall } from '../http/calls.js';
 import { actor } from '../http/route-helpers.js';

@@ -6,8 +6,8 @@ import {
   reassignMyTask,
 } from '@rpm/shared';
 import type { FastifyInstance } from 'fastify';
+import { acknowledgeAlerts } from '../alerts/acknowledge-store.js';
 import { pushAll } from '../alerts/raise.js';
-import { acknowledgeAlerts } from '../alerts/worklist-store.js';
 import type { Deps } from '../deps.js';
 import { registerCall } from '../http/calls.js';
 import { HttpError } from '../http/errors.js';

@@ -1,3 +1,4 @@
+// Over 300 lines: the one list screen of 001 §2.4 (toolbar, table, drawer, chips, print); its parts are in list/.
 import { Button, HTMLSelect, InputGroup, Spinner } from '@blueprintjs/core';
 import {
   CARE_COORDINATOR_SEARCH_ROLE_ID,

@@ -1,3 +1,4 @@
+// Over 300 lines: the session, temporary-login and polling machines wired to React with their effects.
 import { Intent } from '@blueprintjs/core';
 import {
   notificationCountMachine,
