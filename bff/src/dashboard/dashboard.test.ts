@@ -1,10 +1,15 @@
-import { ACTIVE_RPM_STATUS, type DashboardSummary, ENROLLED_RPM_STATUSES } from '@rpm/shared';
+import {
+  ACTIVE_RPM_STATUS,
+  type DashboardSummary,
+  ENROLLED_RPM_STATUSES,
+  getDashboardSummary,
+} from '@rpm/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { recordReadings, recordTimeLogs } from '../billing/summary.js';
 import { SimulatedClock } from '../clock.js';
 import { RPM_STATUS } from '../db/seed/patient-statuses.js';
 import { createMissedReadingsJob } from '../jobs/missed-readings.js';
-import { signIn, startTestApp, type TestApp } from '../test-app.js';
+import { injectUnchecked, signIn, startTestApp, type TestApp } from '../test-app.js';
 import { giveDevice, makePatient, type Place, placeOf } from '../test-fixtures.js';
 
 type Signed = Awaited<ReturnType<typeof signIn>>;
@@ -195,10 +200,10 @@ beforeAll(async () => {
 });
 afterAll(async () => t.close());
 
-const summary = (who: Signed, query = '') =>
-  t.app.inject({ method: 'GET', url: `/api/rpm/dashboard/getSummary${query}`, headers: who.headers });
+const summary = (who: Signed, query: Record<string, unknown> = {}) =>
+  injectUnchecked(t.app, getDashboardSummary, { query }, who);
 
-async function figures(who: Signed, query = ''): Promise<DashboardSummary> {
+async function figures(who: Signed, query: Record<string, unknown> = {}): Promise<DashboardSummary> {
   const res = await summary(who, query);
   expect(res.statusCode, res.body).toBe(200);
   return res.json().data;
@@ -233,7 +238,7 @@ describe('getDashboardSummary (issue 10; 000 §2.4 Dashboard)', () => {
   });
 
   it('narrows to one practice of the user; without one, counts every practice in scope', async () => {
-    const a = await figures(lead, `?practice=${practiceA.practiceId}`);
+    const a = await figures(lead, { practice: practiceA.practiceId });
     // The outreach tasks are the nurse's, not the lead's.
     expect(a).toMatchObject({ ...PRACTICE_A, outreach_tasks_mine: 0 });
     const both = await figures(lead);
@@ -244,7 +249,7 @@ describe('getDashboardSummary (issue 10; 000 §2.4 Dashboard)', () => {
       minutes: { under20: 3, from20to39: 1, from40: 2 },
       alerts: { critical: { count: 2 } },
     });
-    const b = await figures(lead, `?practice=${practiceB.practiceId}`);
+    const b = await figures(lead, { practice: practiceB.practiceId });
     expect(b).toMatchObject({ enrolled: 1, alerts: { critical: { count: 0, oldest_at: null } } });
     expect(b.outreach_tasks_open).toBe(0);
   });
@@ -265,7 +270,7 @@ describe('getDashboardSummary (issue 10; 000 §2.4 Dashboard)', () => {
       [other, practiceA.practiceId],
       [nurse, practiceB.practiceId],
     ] as const) {
-      const res = await summary(who, `?practice=${practice}`);
+      const res = await summary(who, { practice: practice });
       expect(res.statusCode).toBe(403);
       expect(res.json()).toMatchObject({
         message: 'You do not have access to this practice.',
@@ -277,10 +282,10 @@ describe('getDashboardSummary (issue 10; 000 §2.4 Dashboard)', () => {
   it('the administrator sees every practice; an unknown practice is 404, a malformed one 400', async () => {
     const data = await figures(admin);
     expect(data).toMatchObject({ enrolled: 7, alerts: { critical: { count: 3 } } });
-    const unknown = await summary(admin, '?practice=999999');
+    const unknown = await summary(admin, { practice: 999999 });
     expect(unknown.statusCode).toBe(404);
     expect(unknown.json().field).toBe('practice');
-    const bad = await summary(admin, '?practice=abc');
+    const bad = await summary(admin, { practice: 'abc' });
     expect(bad.statusCode).toBe(400);
     expect(bad.json().field).toBe('practice');
   });

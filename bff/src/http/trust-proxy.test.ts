@@ -1,8 +1,9 @@
+import { loginWithCaptcha } from '@rpm/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createApp } from '../app.js';
 import { SimulatedClock } from '../clock.js';
 import { testDatabase } from '../db/test-database.js';
-import { DEMO_PASSWORD_FOR_TESTS, solvedCaptcha, testConfig } from '../test-app.js';
+import { DEMO_PASSWORD_FOR_TESTS, injectCall, solvedCaptcha, testConfig } from '../test-app.js';
 
 let database: Awaited<ReturnType<typeof testDatabase>>;
 beforeAll(async () => {
@@ -20,12 +21,10 @@ async function signInBehind(trustProxy: string, forwarded: string) {
   });
   await app.ready();
   try {
-    const res = await app.inject({
-      method: 'POST',
-      url: '/api/rpm/auth/loginWithCaptcha',
+    const res = await injectCall(app, loginWithCaptcha, {
       remoteAddress: '10.0.0.2',
       headers: { 'x-forwarded-for': forwarded },
-      payload: {
+      body: {
         username: 'role5@demo.test',
         password: DEMO_PASSWORD_FOR_TESTS,
         captchaToken: await solvedCaptcha(app),

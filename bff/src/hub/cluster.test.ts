@@ -1,11 +1,11 @@
-import { HUB_EVENTS, type NotificationNewPayload } from '@rpm/shared';
+import { checkSession, HUB_EVENTS, type NotificationNewPayload, sendNotification } from '@rpm/shared';
 import type { FastifyInstance } from 'fastify';
 import type { Socket } from 'socket.io-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createApp } from '../app.js';
 import { SimulatedClock } from '../clock.js';
 import { type TestDatabase, testDatabase } from '../db/test-database.js';
-import { signIn, testConfig } from '../test-app.js';
+import { injectCall, signIn, testConfig } from '../test-app.js';
 import { startTestRedis, type TestRedis } from '../test-redis.js';
 import { openTab } from './test-tab.js';
 
@@ -56,12 +56,14 @@ describe('hub across replicas (REDIS_URL)', () => {
     const received = new Promise<NotificationNewPayload>((resolve) =>
       nurseTab.once(HUB_EVENTS.notificationNew, resolve),
     );
-    const res = await replica(0).inject({
-      method: 'POST',
-      url: '/api/rpm/notification/sendNotification',
-      headers: sender.headers,
-      payload: { user_id_from: sender.user.user_id, user_id_to: nurse.user.user_id, message: 'Bed 3 please' },
-    });
+    const res = await injectCall(
+      replica(0),
+      sendNotification,
+      {
+        body: { user_id_from: sender.user.user_id, user_id_to: nurse.user.user_id, message: 'Bed 3 please' },
+      },
+      sender,
+    );
     expect(res.json().status).toBe(true);
     expect((await received).notification_message).toContain('Bed 3 please');
   });
@@ -70,11 +72,7 @@ describe('hub across replicas (REDIS_URL)', () => {
     const biller = await signIn(replica(0), 'role10@demo.test');
     const billerTab = await tab(1, biller);
     const dropped = new Promise<string>((resolve) => billerTab.once('disconnect', resolve));
-    await replica(0).inject({
-      method: 'GET',
-      url: '/api/rpm/checkSession?status=0',
-      headers: biller.headers,
-    });
+    await injectCall(replica(0), checkSession, { query: { status: 0 } }, biller);
     expect(await dropped).toBe('io server disconnect');
   });
 });

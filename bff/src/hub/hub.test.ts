@@ -1,9 +1,9 @@
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { HUB_EVENTS, MSG, type NotificationNewPayload } from '@rpm/shared';
+import { checkSession, HUB_EVENTS, MSG, type NotificationNewPayload, sendNotification } from '@rpm/shared';
 import type { Socket } from 'socket.io-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { signIn, startTestApp, type TestApp } from '../test-app.js';
+import { injectCall, signIn, startTestApp, type TestApp } from '../test-app.js';
 import { createHub, type Hub } from './hub.js';
 import { hubAuthOf, hubClient } from './test-tab.js';
 
@@ -58,12 +58,12 @@ const next = (socket: Socket) =>
   new Promise<NotificationNewPayload>((resolve) => socket.once(HUB_EVENTS.notificationNew, resolve));
 
 const send = (to: Signed, message: string) =>
-  t.app.inject({
-    method: 'POST',
-    url: '/api/rpm/notification/sendNotification',
-    headers: sender.headers,
-    payload: { user_id_from: sender.user.user_id, user_id_to: to.user.user_id, message },
-  });
+  injectCall(
+    t.app,
+    sendNotification,
+    { body: { user_id_from: sender.user.user_id, user_id_to: to.user.user_id, message } },
+    sender,
+  );
 
 /** A second hub on its own server (the app keeps its hub in deps, out of the test's reach), with tabs on it. */
 async function onSecondHub(run: (hub: Hub, tabOf: (who: Signed) => Socket) => Promise<void>): Promise<void> {
@@ -200,7 +200,7 @@ describe('hub (socket.io on the BFF server)', () => {
     const otherTab = as(agent);
     await Promise.all([connected(leavingTab), connected(otherTab)]);
     const dropped = new Promise<string>((resolve) => leavingTab.once('disconnect', resolve));
-    await t.app.inject({ method: 'GET', url: '/api/rpm/checkSession?status=0', headers: leaving.headers });
+    await injectCall(t.app, checkSession, { query: { status: 0 } }, leaving);
     expect(await dropped).toBe('io server disconnect');
     expect(otherTab.connected).toBe(true);
   });
@@ -219,7 +219,7 @@ describe('hub (socket.io on the BFF server)', () => {
 
   it('refuses a session that has ended', async () => {
     const gone = await signIn(t.app, 'role9@demo.test');
-    await t.app.inject({ method: 'GET', url: '/api/rpm/checkSession?status=0', headers: gone.headers });
+    await injectCall(t.app, checkSession, { query: { status: 0 } }, gone);
     expect(await refused(as(gone))).toBe(MSG.notAuthorised);
   });
 });

@@ -1,4 +1,16 @@
-import { ALL_CALLS, callUrl, HUB_EVENTS, type NotificationNewPayload } from '@rpm/shared';
+import {
+  ALL_CALLS,
+  callQueryString,
+  callUrl,
+  checkSession,
+  generateBillingReport,
+  getBillingDetails,
+  HUB_EVENTS,
+  isAlive,
+  loginWithCaptcha,
+  type NotificationNewPayload,
+  sendNotification,
+} from '@rpm/shared';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import type { Socket } from 'socket.io-client';
@@ -6,7 +18,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createApp } from '../app.js';
 import { registerErrorHandler } from '../http/errors.js';
 import { openTab } from '../hub/test-tab.js';
-import { signIn, startTestApp, type TestApp, testConfig } from '../test-app.js';
+import { injectCall, injectUnchecked, signIn, startTestApp, type TestApp, testConfig } from '../test-app.js';
 import { relayRoutes } from './relay.js';
 
 interface Sent {
@@ -57,17 +69,15 @@ const billing = {
 describe('relay mode (UPSTREAM_API_BASE)', () => {
   it('forwards the call: method, path, query, session headers and cookie, the declared headers, the JSON body', async () => {
     const { app, sent } = await relayTo(() => json(BILLING_PAGE));
-    const res = await app.inject({
-      method: 'GET',
-      url: '/api/rpm/billing/getBillingDetails?page=2&rowsPerPage=25&orderby=patient_name&order=desc',
+    const query = { page: 2, rowsPerPage: 25, orderby: 'patient_name', order: 'desc' } as const;
+    const res = await injectCall(app, getBillingDetails, {
+      query,
       headers: { ...billing, 'x-unrelated': 'not forwarded', 'x-forwarded-for': '6.6.6.6' },
     });
     expect(res.statusCode).toBe(200);
     expect(res.json()).toEqual(BILLING_PAGE);
     const [one] = sent;
-    expect(one?.url).toBe(
-      'https://upstream.example/api/rpm/billing/getBillingDetails?page=2&rowsPerPage=25&orderby=patient_name&order=desc',
-    );
+    expect(one?.url).toBe(`https://upstream.example${callUrl(getBillingDetails)}${callQueryString(query)}`);
     for (const [name, value] of Object.entries(billing)) expect(one?.headers.get(name)).toBe(value);
     expect(one?.headers.get('x-unrelated')).toBeNull();
     expect(one?.headers.get('x-forwarded-for')).toBe('127.0.0.1');
@@ -75,7 +85,7 @@ describe('relay mode (UPSTREAM_API_BASE)', () => {
     const signInAnswer = { status: 0, message: 'Invalid Username or Password' };
     const { app: app2, sent: sent2 } = await relayTo(() => json(signInAnswer));
     const body = { username: 'role10@demo.test', password: 'x', captchaToken: 'abc' };
-    const login = await app2.inject({ method: 'POST', url: '/api/rpm/auth/loginWithCaptcha', payload: body });
+    const login = await injectCall(app2, loginWithCaptcha, { body });
     expect(login.json()).toEqual(signInAnswer);
     expect(sent2[0]?.method).toBe('POST');
     expect(sent2[0]?.body).toEqual(body);
@@ -84,11 +94,7 @@ describe('relay mode (UPSTREAM_API_BASE)', () => {
 
   it('answers bad input with the 400 naming the field, without asking the upstream', async () => {
     const { app, sent } = await relayTo(() => json(BILLING_PAGE));
-    const res = await app.inject({
-      method: 'GET',
-      url: '/api/rpm/billing/getBillingDetails',
-      headers: { ...billing, month: '13' },
-    });
+    const res = await injectUnchecked(app, getBillingDetails, { headers: { ...billing, month: '13' } });
     expect(res.statusCode).toBe(400);
     expect(res.json().field).toBe('month');
     expect(sent).toHaveLength(0);
@@ -102,22 +108,20 @@ describe('relay mode (UPSTREAM_API_BASE)', () => {
       json({ status: 1, message: 'ok' }, 200, { 'set-cookie': 'rpm_session=new; HttpOnly; Path=/' }),
     ];
     const { app } = await relayTo(() => answers.shift() as Response);
-    const get = () =>
-      app.inject({ method: 'GET', url: '/api/rpm/billing/getBillingDetails', headers: billing });
+    const get = () => injectCall(app, getBillingDetails, { headers: billing });
     const refused = await get();
     expect(refused.statusCode).toBe(403);
     expect(refused.json()).toEqual({ status: 403, message: 'You do not have access to this practice.' });
     const wrongShape = await get();
     expect(wrongShape.statusCode).toBe(502);
     expect(wrongShape.json().message).toBe(
-      'The upstream API answered rpm/billing/getBillingDetails with a 200 answer the contract does not allow.',
+      `The upstream API answered ${getBillingDetails.path} with a 200 answer the contract does not allow.`,
     );
     const html = await get();
     expect(html.statusCode).toBe(502);
     expect(html.json().message).toContain("a 502 answer of type 'text/html'");
-    const ended = await app.inject({
-      method: 'GET',
-      url: '/api/rpm/checkSession?status=0',
+    const ended = await injectCall(app, checkSession, {
+      query: { status: 0 },
       headers: { uid: '7', token: 'tok' },
     });
     expect(ended.statusCode).toBe(200);
@@ -128,7 +132,7 @@ describe('relay mode (UPSTREAM_API_BASE)', () => {
     const { app } = await relayTo(() => {
       throw new TypeError('fetch failed');
     });
-    const res = await app.inject({ method: 'GET', url: '/api/isAlive' });
+    const res = await injectCall(app, isAlive);
     expect(res.statusCode).toBe(502);
     expect(res.json()).toEqual({ status: 502, message: "Can't reach the upstream API. Please try again." });
   });
@@ -162,25 +166,23 @@ describe('relay mode in front of an embedded BFF', () => {
   it('signs in through the relay (captcha, session cookie) and reads the billing report and its PDF', async () => {
     const biller = await signIn(relay, 'role10@demo.test');
     const month = { month: '10', year: '2026' };
-    const page = await relay.inject({
-      method: 'GET',
-      url: '/api/rpm/billing/getBillingDetails?rowsPerPage=10',
-      headers: { ...biller.headers, ...month },
-    });
+    const page = await injectCall(
+      relay,
+      getBillingDetails,
+      { query: { rowsPerPage: 10 }, headers: month },
+      biller,
+    );
     expect(page.statusCode).toBe(200);
-    const direct = await upstream.app.inject({
-      method: 'GET',
-      url: '/api/rpm/billing/getBillingDetails?rowsPerPage=10',
-      headers: { ...biller.headers, ...month },
-    });
+    const direct = await injectCall(
+      upstream.app,
+      getBillingDetails,
+      { query: { rowsPerPage: 10 }, headers: month },
+      biller,
+    );
     expect(page.json()).toEqual(direct.json());
     expect(page.json().data.length).toBeGreaterThan(0);
 
-    const pdf = await relay.inject({
-      method: 'GET',
-      url: '/api/rpm/billing/generateBillingReport',
-      headers: { ...biller.headers, ...month },
-    });
+    const pdf = await injectCall(relay, generateBillingReport, { headers: month }, biller);
     expect(pdf.statusCode).toBe(200);
     expect(pdf.headers['content-type']).toBe('application/pdf');
     expect(pdf.headers['content-disposition']).toMatch(/^attachment; filename="RPM_Billing_Report_2026-10_/);
@@ -188,11 +190,7 @@ describe('relay mode in front of an embedded BFF', () => {
 
     // The upstream still decides who may read what: a physician has no billing pages.
     const physician = await signIn(relay, 'role6@demo.test');
-    const refused = await relay.inject({
-      method: 'GET',
-      url: '/api/rpm/billing/getBillingDetails',
-      headers: { ...physician.headers, ...month },
-    });
+    const refused = await injectCall(relay, getBillingDetails, { headers: month }, physician);
     expect(refused.statusCode).toBe(403);
   });
 
@@ -206,16 +204,14 @@ describe('relay mode in front of an embedded BFF', () => {
     const received = new Promise<NotificationNewPayload>((resolve) =>
       socket.once(HUB_EVENTS.notificationNew, resolve),
     );
-    const sent = await relay.inject({
-      method: 'POST',
-      url: '/api/rpm/notification/sendNotification',
-      headers: sender.headers,
-      payload: {
-        user_id_from: sender.user.user_id,
-        user_id_to: nurse.user.user_id,
-        message: 'Via the relay',
+    const sent = await injectCall(
+      relay,
+      sendNotification,
+      {
+        body: { user_id_from: sender.user.user_id, user_id_to: nurse.user.user_id, message: 'Via the relay' },
       },
-    });
+      sender,
+    );
     expect(sent.json().status).toBe(true);
     expect((await received).notification_message).toContain('Via the relay');
   });
@@ -224,17 +220,14 @@ describe('relay mode in front of an embedded BFF', () => {
 describe('relay mode keeps PHI out of caches (issue 11 #3)', () => {
   it("answers a call with a session no-store even when the upstream allows caching; a public call keeps the upstream's header", async () => {
     const { app } = await relayTo((sent) =>
-      sent.url.endsWith('/isAlive')
+      sent.url.endsWith(callUrl(isAlive))
         ? json({ status: 1 }, 200, { 'cache-control': 'public, max-age=60' })
         : json(BILLING_PAGE, 200, { 'cache-control': 'public, max-age=60' }),
     );
-    const billingCall = ALL_CALLS.find((c) => c.path === 'rpm/billing/getBillingDetails');
-    const alive = ALL_CALLS.find((c) => c.path === 'isAlive');
-    if (!billingCall || !alive) throw new Error('calls missing from the contract');
-    const page = await app.inject({ method: 'GET', url: callUrl(billingCall), headers: billing });
+    const page = await injectCall(app, getBillingDetails, { headers: billing });
     expect(page.statusCode).toBe(200);
     expect(page.headers['cache-control']).toBe('no-store');
-    const pub = await app.inject({ method: 'GET', url: callUrl(alive) });
+    const pub = await injectCall(app, isAlive);
     expect(pub.headers['cache-control']).toBe('public, max-age=60');
     await app.close();
   });
