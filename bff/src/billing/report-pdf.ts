@@ -1,5 +1,6 @@
 import {
   BILLING_CODE_COLUMNS,
+  BILLING_LEADING_COLUMNS,
   type BillingRow,
   displayDate,
   formatCount,
@@ -27,14 +28,9 @@ export interface ReportMeta {
  */
 export function reportData(rows: readonly BillingRow[], meta: ReportMeta): ReportData {
   const columns = [
-    `${PRODUCT} ID`,
-    'Patient Name',
-    'DOB',
-    'Diagnosis Code',
-    'Setup Date',
-    'Auth Number',
+    ...BILLING_LEADING_COLUMNS.map((column) => column.name),
     ...BILLING_CODE_COLUMNS.map((column) => column.name),
-    'Claim Sent',
+    MSG.colClaimSent,
     'Amount',
   ];
   const claimDate = `${PRODUCT}_claim_date` as const;
@@ -53,12 +49,7 @@ export function reportData(rows: readonly BillingRow[], meta: ReportMeta): Repor
     columns,
     rightAligned: [columns.length - 1],
     rows: rows.map((row) => [
-      String(row.patient_id),
-      row.patient_name.toUpperCase(),
-      displayDate(row.dob),
-      row.diagnosis_code ?? '',
-      displayDate(row.assigned_date),
-      row.auth_number ?? '',
+      ...BILLING_LEADING_COLUMNS.map((column) => column.text(row)),
       ...BILLING_CODE_COLUMNS.map((column) => row[column.field] ?? ''),
       displayDate(row[claimDate]),
       formatUsd(row.amount),

@@ -1,6 +1,7 @@
 import {
   BILLING_CODE_COLUMNS,
   type BillingRow,
+  type BillingSortKey,
   type DefaultAmount,
   isoDay,
   PRODUCT,
@@ -14,14 +15,12 @@ import { type RawBuilder, sql } from 'kysely';
 import type { Db } from '../db/schema.js';
 import { type BillingFilter, filterCondition } from './scope.js';
 
-/** Sort keys of the report (001 §2.1: RPM ID, Patient Name, Setup Date) and the summary column behind each. */
-export const SORT_COLUMNS = {
+/** The summary column behind each sort key of the report (BILLING_SORT_KEYS). */
+const SORT_COLUMNS = {
   patient_id: 'patient_id',
   patient_name: 'sort_name',
   assigned_date: 'setup_date',
-} as const;
-
-export type BillingSortKey = keyof typeof SORT_COLUMNS;
+} as const satisfies Record<BillingSortKey, string>;
 
 /** How a billing call orders its rows. */
 export interface BillingOrder {

@@ -1,11 +1,11 @@
 import { Button, Icon, Intent } from '@blueprintjs/core';
 import { Cell, Column, ColumnHeaderCell, SelectionModes, Table2 } from '@blueprintjs/table';
-import { type BillingRow, MSG, PRODUCT } from '@rpm/shared';
+import { BILLING_LEADING_COLUMNS, type BillingRow, MSG, PRODUCT } from '@rpm/shared';
 import type { ReactNode } from 'react';
 import { Link } from 'wouter';
 import '@blueprintjs/table/lib/css/table.css';
+import type { BillingSortKey } from '@rpm/shared';
 import { displayDate } from '@rpm/shared';
-import type { BillingSortKey } from './billing-report-state';
 import { codeCell } from './code-columns';
 
 /** Props of {@link BillingTable}. */
@@ -45,25 +45,19 @@ function patientChartPath(patientId: number): string {
   return `/app/patient-chart/overview/${patientId}`;
 }
 
-const LEADING: readonly FixedColumn[] = [
-  { name: MSG.colRpmId, width: 90, sortKey: 'patient_id', cell: (row) => String(row.patient_id) },
-  {
-    name: MSG.colPatientName,
-    width: 230,
-    sortKey: 'patient_name',
-    interactive: true,
-    cell: (row) => <Link href={patientChartPath(row.patient_id)}>{row.patient_name.toUpperCase()}</Link>,
-  },
-  { name: MSG.colDob, width: 110, cell: (row) => displayDate(row.dob) },
-  { name: MSG.colDiagnosisCode, width: 130, cell: (row) => row.diagnosis_code ?? '' },
-  {
-    name: MSG.colSetupDate,
-    width: 115,
-    sortKey: 'assigned_date',
-    cell: (row) => displayDate(row.assigned_date),
-  },
-  { name: MSG.colAuthNumber, width: 140, cell: (row) => row.auth_number ?? '' },
-];
+/** Column widths in px, by the shared leading columns' order (BILLING_LEADING_COLUMNS). */
+const LEADING_WIDTHS = [90, 230, 110, 130, 115, 140] as const;
+
+const LEADING: readonly FixedColumn[] = BILLING_LEADING_COLUMNS.map((column, index) => ({
+  ...column,
+  width: LEADING_WIDTHS[index] ?? 120,
+  ...(column.name === MSG.colPatientName
+    ? {
+        interactive: true,
+        cell: (row: BillingRow) => <Link href={patientChartPath(row.patient_id)}>{column.text(row)}</Link>,
+      }
+    : { cell: column.text }),
+}));
 
 /**
  * The billing report table (001 §2.1), Blueprint's Table2 with server-side sorting: RPM ID, Patient Name (upper

@@ -1,9 +1,7 @@
-import { DEFAULT_PAGE_SIZE, isValidSearch, MSG } from '@rpm/shared';
+import { type BillingSortKey, DEFAULT_PAGE_SIZE, isValidSearch, MSG } from '@rpm/shared';
 import type { PageSize } from '../list/TablePager';
 import { type BillingPeriod, MONTH_AFTER_YEAR_CHANGE } from './billing-period';
 
-/** The server-side sort keys of the report (001 §2.1: RPM ID, Patient Name, Setup Date). */
-export type BillingSortKey = 'patient_id' | 'patient_name' | 'assigned_date';
 export type { PageSize };
 
 /** A practice the report is for (001 §3 practice option). */

@@ -1,5 +1,7 @@
 import { z } from 'zod';
 import { PRODUCT } from '../constants.js';
+import { displayDate } from '../lists/format.js';
+import { MSG } from '../messages.js';
 import { defineCall } from './contract.js';
 import { listEnvelope } from './envelope.js';
 import { PAGING } from './paging.js';
@@ -45,6 +47,31 @@ export const billingRow = z.object({
 });
 export type BillingRow = z.infer<typeof billingRow>;
 
+/** One of the report's leading columns (001 §2.1), the same on screen and in the PDF. */
+export interface BillingLeadingColumn {
+  readonly name: string;
+  readonly sortKey?: BillingSortKey;
+  readonly text: (row: BillingRow) => string;
+}
+
+/** RPM ID, Patient Name (upper case), DOB, Diagnosis Code, Setup Date, Auth Number (001 §2.1). */
+export const BILLING_LEADING_COLUMNS: readonly BillingLeadingColumn[] = [
+  { name: MSG.colRpmId, sortKey: 'patient_id', text: (row) => String(row.patient_id) },
+  { name: MSG.colPatientName, sortKey: 'patient_name', text: (row) => row.patient_name.toUpperCase() },
+  { name: MSG.colDob, text: (row) => displayDate(row.dob) },
+  { name: MSG.colDiagnosisCode, text: (row) => row.diagnosis_code ?? '' },
+  { name: MSG.colSetupDate, sortKey: 'assigned_date', text: (row) => displayDate(row.assigned_date) },
+  { name: MSG.colAuthNumber, text: (row) => row.auth_number ?? '' },
+];
+
+/** The report's server-side sort keys (001 §2.1: RPM ID, Patient Name, Setup Date). */
+export const BILLING_SORT_KEYS = ['patient_id', 'patient_name', 'assigned_date'] as const;
+export type BillingSortKey = (typeof BILLING_SORT_KEYS)[number];
+const billingOrder = {
+  orderby: z.enum(BILLING_SORT_KEYS).default('patient_id'),
+  order: z.enum(['asc', 'desc']).default('asc'),
+};
+
 export const getBillingDetails = defineCall({
   method: 'GET',
   path: 'rpm/billing/getBillingDetails',
@@ -53,11 +80,7 @@ export const getBillingDetails = defineCall({
     'One page of the billing report for a practice, month and year, with the code columns and total revenue',
   access: BILLING,
   headers: billingHeaders,
-  query: z.object({
-    ...PAGING,
-    orderby: z.enum(['patient_id', 'patient_name', 'assigned_date']).default('patient_id'),
-    order: z.enum(['asc', 'desc']).default('asc'),
-  }),
+  query: z.object({ ...PAGING, ...billingOrder }),
   response: z.object({
     status: z.number().int(),
     data: z.array(billingRow),
@@ -85,10 +108,7 @@ export const generateBillingReport = defineCall({
   summary: 'The whole month as a PDF (application/pdf; the file name in Content-Disposition)',
   access: BILLING,
   headers: billingHeaders,
-  query: z.object({
-    orderby: z.enum(['patient_id', 'patient_name', 'assigned_date']).default('patient_id'),
-    order: z.enum(['asc', 'desc']).default('asc'),
-  }),
+  query: z.object(billingOrder),
   /** The body is the PDF itself; errors use the JSON error envelope. */
   response: z.unknown(),
 });
