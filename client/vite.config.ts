@@ -30,5 +30,7 @@ export default defineConfig({
     environment: 'jsdom',
     include: ['src/**/*.test.{ts,tsx}'],
     setupFiles: ['src/test/setup.ts'],
+    // Room for the setup's 5 s findBy/waitFor on a loaded CI machine; a passing test takes well under a second.
+    testTimeout: 20_000,
   },
 });

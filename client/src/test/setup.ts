@@ -1,9 +1,13 @@
-import { cleanup } from '@testing-library/react';
+import { cleanup, configure } from '@testing-library/react';
 import { afterEach, beforeEach, vi } from 'vitest';
 import { FakeAltcha } from './fake-altcha';
 import { assertFakeServersClean } from './fake-server';
 import { clearFakeToasts } from './fake-toaster';
 import { recordedPlots } from './fake-uplot';
+
+// findBy*/waitFor give up after 5 s, not 1 s: lazily loaded pages can take longer on a loaded 2-core CI machine;
+// a passing test does not wait any longer.
+configure({ asyncUtilTimeout: 5000 });
 
 // jsdom implements neither scrolling nor matchMedia; the app scrolls to the top on every navigation (000 §2.1).
 beforeEach(() => {
