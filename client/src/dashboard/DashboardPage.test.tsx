@@ -7,7 +7,7 @@ import { LIST_CHANGED_EVENT, LIVE_RELOAD_DEBOUNCE_MS } from '../list/use-live-re
 import { LocationFilterProvider, useLocationFilter } from '../shell/location-filter';
 import { fakeServer } from '../test/fake-server';
 import { recordedPlots } from '../test/fake-uplot';
-import { makeUser, storeUser } from '../test/fixtures';
+import { DASHBOARD_SUMMARY, makeUser, storeUser } from '../test/fixtures';
 import { renderWithProviders } from '../test/render';
 import { DashboardPage } from './DashboardPage';
 
@@ -23,32 +23,6 @@ vi.mock('socket.io-client', () => ({
     disconnect: () => undefined,
   }),
 }));
-
-const SUMMARY: DashboardSummary = {
-  month: '2026-11',
-  days_left: 11,
-  rpm_statuses: [
-    { status_id: 1, label: 'Enrolled', count: 4 },
-    { status_id: 2, label: 'Contacted', count: 0 },
-    { status_id: 4, label: 'Device Setup', count: 6 },
-    { status_id: 5, label: 'Active', count: 9 },
-    { status_id: 7, label: 'Discharged', count: 2 },
-  ],
-  ccm_statuses: [
-    { status_id: 1, label: 'Eligible', count: 5 },
-    { status_id: 3, label: 'Active', count: 3 },
-  ],
-  enrolled: 15,
-  active: 9,
-  alerts: {
-    critical: { count: 2, oldest_at: '2026-11-20T07:55:00.000Z' },
-    abnormal: { count: 7, oldest_at: '2026-11-18T10:00:00.000Z' },
-  },
-  progress: { met: 3, on_track: 5, at_risk: 4, unreachable: 3 },
-  minutes: { under20: 8, from20to39: 4, from40: 3 },
-  outreach_tasks_open: 6,
-  outreach_tasks_mine: 2,
-};
 
 const NOW = new Date('2026-11-20T10:00:00Z');
 
@@ -70,7 +44,7 @@ function ChoosePractice({ id }: { id: number }) {
   );
 }
 
-function openDashboard(user: StoredUser, answer: (n: number) => DashboardSummary = () => SUMMARY) {
+function openDashboard(user: StoredUser, answer: (n: number) => DashboardSummary = () => DASHBOARD_SUMMARY) {
   storeUser(user);
   let n = 0;
   const server = fakeServer().on(getDashboardSummary, () => ({ status: 1, data: answer(n++) }));
@@ -223,12 +197,12 @@ describe('DashboardPage', () => {
   it('reloads once, 300 ms after a burst of hub events, and shows the new counts', async () => {
     const { server } = openDashboard(nurse(), (n) =>
       n === 0
-        ? SUMMARY
+        ? DASHBOARD_SUMMARY
         : {
-            ...SUMMARY,
+            ...DASHBOARD_SUMMARY,
             alerts: {
-              ...SUMMARY.alerts,
-              critical: { count: 3, oldest_at: SUMMARY.alerts.critical.oldest_at },
+              ...DASHBOARD_SUMMARY.alerts,
+              critical: { count: 3, oldest_at: DASHBOARD_SUMMARY.alerts.critical.oldest_at },
             },
           },
     );

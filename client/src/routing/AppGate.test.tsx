@@ -1,10 +1,10 @@
-import { checkSession, MSG, STORAGE_KEYS } from '@rpm/shared';
+import { checkSession, getDashboardSummary, MSG, STORAGE_KEYS } from '@rpm/shared';
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { readRedirectUrl } from '../session/storage';
 import { fakeServer, requestLine } from '../test/fake-server';
-import { makeUser, storeUser } from '../test/fixtures';
+import { DASHBOARD_SUMMARY, makeUser, storeUser } from '../test/fixtures';
 import { renderAt } from '../test/render';
 import { serveShellCalls } from '../test/shell-calls';
 
@@ -56,7 +56,10 @@ describe('the /app gate', () => {
   it('logs out from the frame, clearing storage even when the call fails', async () => {
     storeUser();
     localStorage.setItem(STORAGE_KEYS.tempLogin, 'true');
-    const server = serveShellCalls(fakeServer()).fail(checkSession, 500, 'down');
+    // The dashboard behind the menu may load its figures before the logout navigates away.
+    const server = serveShellCalls(fakeServer())
+      .on(getDashboardSummary, { status: 1, data: DASHBOARD_SUMMARY })
+      .fail(checkSession, 500, 'down');
     const user = userEvent.setup();
     const { path } = renderAt('/app/dashboard');
 

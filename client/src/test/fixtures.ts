@@ -1,4 +1,4 @@
-import { STORAGE_KEYS, type StoredUser } from '@rpm/shared';
+import { type DashboardSummary, STORAGE_KEYS, type StoredUser } from '@rpm/shared';
 
 /** A valid stored user (000 §3); override what a test needs. */
 export function makeUser(overrides: Partial<StoredUser> = {}): StoredUser {
@@ -41,3 +41,30 @@ export function storeUser(user: StoredUser = makeUser()): StoredUser {
   localStorage.setItem(STORAGE_KEYS.user, JSON.stringify(user));
   return user;
 }
+
+/** A month's dashboard figures (000 §6.2) as getDashboardSummary answers them. */
+export const DASHBOARD_SUMMARY: DashboardSummary = {
+  month: '2026-11',
+  days_left: 11,
+  rpm_statuses: [
+    { status_id: 1, label: 'Enrolled', count: 4 },
+    { status_id: 2, label: 'Contacted', count: 0 },
+    { status_id: 4, label: 'Device Setup', count: 6 },
+    { status_id: 5, label: 'Active', count: 9 },
+    { status_id: 7, label: 'Discharged', count: 2 },
+  ],
+  ccm_statuses: [
+    { status_id: 1, label: 'Eligible', count: 5 },
+    { status_id: 3, label: 'Active', count: 3 },
+  ],
+  enrolled: 15,
+  active: 9,
+  alerts: {
+    critical: { count: 2, oldest_at: '2026-11-20T07:55:00.000Z' },
+    abnormal: { count: 7, oldest_at: '2026-11-18T10:00:00.000Z' },
+  },
+  progress: { met: 3, on_track: 5, at_risk: 4, unreachable: 3 },
+  minutes: { under20: 8, from20to39: 4, from40: 3 },
+  outreach_tasks_open: 6,
+  outreach_tasks_mine: 2,
+};
