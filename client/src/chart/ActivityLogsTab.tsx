@@ -1,8 +1,10 @@
 import { Button, Callout, HTMLSelect, HTMLTable, InputGroup, Intent } from '@blueprintjs/core';
 import {
   type ActivityTimer,
+  displayUtcDay,
   getActivityLogs,
   getRunningTimer,
+  isoDay,
   MSG,
   startActivityTimer,
   stopActivityTimer,
@@ -15,7 +17,6 @@ import { useApi } from '../errors/ErrorDialogProvider';
 import { TablePager } from '../list/TablePager';
 import { usePaging } from '../list/use-paging';
 import { showToast } from '../toaster/toast';
-import { formatDay, todayIso } from './format-day';
 
 type Program = (typeof TIMER_PROGRAMS)[number];
 
@@ -37,7 +38,7 @@ export interface ActivityLogsTabProps {
  */
 export function ActivityLogsTab({ patientId }: ActivityLogsTabProps) {
   const { call } = useApi();
-  const today = todayIso();
+  const today = isoDay(new Date());
   const from = `${today.slice(0, 8)}01`;
   const [program, setProgram] = useState<Program>('RPM');
   const [timer, setTimer] = useState<ActivityTimer | null>(null);
@@ -160,7 +161,7 @@ export function ActivityLogsTab({ patientId }: ActivityLogsTabProps) {
               <tbody>
                 {logs.data.data.map((l) => (
                   <tr key={l.time_log_id}>
-                    <td>{formatDay(l.logged_at)}</td>
+                    <td>{displayUtcDay(l.logged_at)}</td>
                     <td>{l.program}</td>
                     <td>{formatDuration(l.seconds)}</td>
                     <td>{l.user_name}</td>

@@ -1,5 +1,6 @@
 import { Button, Dialog, DialogBody, DialogFooter, HTMLSelect, HTMLTable, Intent } from '@blueprintjs/core';
 import {
+  displayUtcDay,
   getMoreNotificationRuleData,
   getNotificationRules,
   MSG,
@@ -11,7 +12,6 @@ import { useCallback, useEffect, useState } from 'react';
 import { ApiError } from '../api/api-error';
 import { useApi } from '../errors/ErrorDialogProvider';
 import { useSession } from '../session/SessionProvider';
-import { formatDay } from './format-day';
 import { RuleFormDialog } from './RuleFormDialog';
 import { RuleStatusSwitch } from './RuleStatusSwitch';
 import { VitalBoundsTable } from './VitalBoundsTable';
@@ -128,8 +128,8 @@ export function AlertRulesTab({ patientId, readOnly = false, deviceType = null }
                 <td>
                   {rule.interval} / {rule.interval_type}
                 </td>
-                <td>{formatDay(rule.start_date)}</td>
-                <td>{formatDay(rule.end_date)}</td>
+                <td>{displayUtcDay(rule.start_date)}</td>
+                <td>{displayUtcDay(rule.end_date)}</td>
                 <td>
                   <Button
                     minimal

@@ -1,12 +1,11 @@
 import { Button, Checkbox, HTMLSelect, HTMLTable, Intent, Tag } from '@blueprintjs/core';
-import { acknowledgeAlerts, getPatientAlerts, MSG } from '@rpm/shared';
+import { acknowledgeAlerts, displayUtcDay, getPatientAlerts, MSG } from '@rpm/shared';
 import { useState } from 'react';
 import { useCall } from '../api/use-call';
 import { useApi } from '../errors/ErrorDialogProvider';
 import { TablePager } from '../list/TablePager';
 import { usePaging } from '../list/use-paging';
 import { showToast } from '../toaster/toast';
-import { formatDay } from './format-day';
 
 type State = 'all' | 'open' | 'acknowledged';
 
@@ -110,7 +109,7 @@ export function AlertsTab({ patientId }: AlertsTabProps) {
                   )}
                 </td>
                 <td>
-                  {formatDay(a.taken_at)} {a.taken_at.slice(11, 16)}
+                  {displayUtcDay(a.taken_at)} {a.taken_at.slice(11, 16)}
                 </td>
                 <td>{a.device_name}</td>
                 <td>{a.vital_type}</td>
@@ -125,7 +124,7 @@ export function AlertsTab({ patientId }: AlertsTabProps) {
                 </td>
                 <td>{a.bound}</td>
                 <td>
-                  {a.acknowledged_at ? `${formatDay(a.acknowledged_at)} ${a.acknowledged_by ?? ''}` : '-'}
+                  {a.acknowledged_at ? `${displayUtcDay(a.acknowledged_at)} ${a.acknowledged_by ?? ''}` : '-'}
                 </td>
               </tr>
             ))}

@@ -1,6 +1,5 @@
-import { MSG, type PatientDemographics } from '@rpm/shared';
+import { displayUtcDay, MSG, type PatientDemographics } from '@rpm/shared';
 import { FactsTable } from '../form/FactsTable';
-import { formatDay } from './format-day';
 
 /** Props of {@link DemographicsTab}. */
 export interface DemographicsTabProps {
@@ -15,7 +14,7 @@ export function DemographicsTab({ patient }: DemographicsTabProps) {
   const rows: [string, string][] = [
     ['First Name', patient.firstname],
     ['Last Name', patient.lastname],
-    ['Date of Birth', formatDay(patient.dob)],
+    ['Date of Birth', displayUtcDay(patient.dob)],
     ['Gender', GENDER[patient.gender]],
     ['Mobile', patient.mobile ?? '-'],
     ['Phone', patient.phone ?? '-'],
@@ -23,7 +22,7 @@ export function DemographicsTab({ patient }: DemographicsTabProps) {
     ['Diagnosis Code', patient.diagnosis_code ?? '-'],
     ['Health Med Id', patient.health_med_id ?? '-'],
     ['Authorization Number', patient.auth_number ?? '-'],
-    ['Setup Date', patient.setup_date ? formatDay(patient.setup_date) : '-'],
+    ['Setup Date', patient.setup_date ? displayUtcDay(patient.setup_date) : '-'],
     ['Physician', patient.physician_name ?? '-'],
     ['Care Coordinator', patient.care_coordinator_name ?? '-'],
     ['Organization', patient.organization_name],

@@ -1,7 +1,6 @@
 import { HTMLTable, Tag } from '@blueprintjs/core';
-import { getPatientDevices, MSG } from '@rpm/shared';
+import { displayUtcDay, getPatientDevices, MSG } from '@rpm/shared';
 import { useCall } from '../api/use-call';
-import { formatDay } from './format-day';
 
 /** Props of {@link DevicesTab}. */
 export interface DevicesTabProps {
@@ -36,9 +35,9 @@ export function DevicesTab({ patientId }: DevicesTabProps) {
             <td>{d.IMEI}</td>
             <td>{d.device_type}</td>
             <td>{d.vitals.map((v) => v.vital_type).join(', ')}</td>
-            <td>{formatDay(d.assigned_at)}</td>
-            <td>{d.unassigned_at ? formatDay(d.unassigned_at) : '-'}</td>
-            <td>{d.last_reading_at ? formatDay(d.last_reading_at) : '-'}</td>
+            <td>{displayUtcDay(d.assigned_at)}</td>
+            <td>{d.unassigned_at ? displayUtcDay(d.unassigned_at) : '-'}</td>
+            <td>{d.last_reading_at ? displayUtcDay(d.last_reading_at) : '-'}</td>
             <td>{d.active_rule_id !== null ? 'Active' : '-'}</td>
           </tr>
         ))}

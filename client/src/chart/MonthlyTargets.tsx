@@ -1,7 +1,7 @@
 import { Card, HTMLTable, Intent, ProgressBar, Tooltip } from '@blueprintjs/core';
 import type { getMonthlyTargets } from '@rpm/shared';
+import { displayUtcDay } from '@rpm/shared';
 import type { z } from 'zod';
-import { formatDay } from './format-day';
 
 /** The answer of getMonthlyTargets. */
 export type Targets = z.infer<(typeof getMonthlyTargets)['response']>['data'];
@@ -45,7 +45,7 @@ export function MonthlyTargets({ targets, showRpm, showCcm }: MonthlyTargetsProp
   return (
     <Card className="chart-targets" compact>
       <h3>
-        Monthly Targets ({formatDay(targets.range.from)} - {formatDay(targets.range.to)})
+        Monthly Targets ({displayUtcDay(targets.range.from)} - {displayUtcDay(targets.range.to)})
       </h3>
       <div className="chart-target">
         <span className="chart-target-label">Compliance</span>
@@ -74,7 +74,7 @@ export function MonthlyTargets({ targets, showRpm, showCcm }: MonthlyTargetsProp
       <div className="chart-target">
         <span className="chart-target-label">Setup</span>
         <span>
-          {targets.setup.setup_date ? formatDay(targets.setup.setup_date) : '-'}
+          {targets.setup.setup_date ? displayUtcDay(targets.setup.setup_date) : '-'}
           {targets.setup.code ? ` (${targets.setup.code})` : ''}
         </span>
       </div>
@@ -93,7 +93,7 @@ export function MonthlyTargets({ targets, showRpm, showCcm }: MonthlyTargetsProp
           <tbody>
             {targets.cpt_history.map((row) => (
               <tr key={`${row.date}-${row.code}`}>
-                <td>{formatDay(row.date)}</td>
+                <td>{displayUtcDay(row.date)}</td>
                 <td>{row.code}</td>
               </tr>
             ))}

@@ -1,5 +1,12 @@
 import { Button, Card, FormGroup, Intent, TextArea } from '@blueprintjs/core';
-import { addPatientNote, getPatientNotes, MSG, PATIENT_NOTE_MAX, updatePatientNote } from '@rpm/shared';
+import {
+  addPatientNote,
+  displayUtcDay,
+  getPatientNotes,
+  MSG,
+  PATIENT_NOTE_MAX,
+  updatePatientNote,
+} from '@rpm/shared';
 import { useState } from 'react';
 import { useActionKey } from '../api/action-key';
 import { useCall } from '../api/use-call';
@@ -8,7 +15,6 @@ import { TablePager } from '../list/TablePager';
 import { usePaging } from '../list/use-paging';
 import { useSession } from '../session/SessionProvider';
 import { showToast } from '../toaster/toast';
-import { formatDay } from './format-day';
 
 /** Props of {@link NotesTab}. */
 export interface NotesTabProps {
@@ -86,7 +92,7 @@ export function NotesTab({ patientId, adding = false }: NotesTabProps) {
         data.data.map((n) => (
           <Card key={n.note_id} compact className="chart-note">
             <div className="chart-muted">
-              {n.author_name}, {formatDay(n.created_at)}
+              {n.author_name}, {displayUtcDay(n.created_at)}
             </div>
             {editing?.id === n.note_id ? (
               <>

@@ -2,6 +2,7 @@ import { Callout, Card, Intent, NonIdealState, Spinner, Tab, Tabs } from '@bluep
 import {
   addCheckInEntry,
   checkPageAccess,
+  displayUtcDay,
   getPatientDetailById,
   lowestRoleId,
   MSG,
@@ -18,7 +19,6 @@ import { AlertsTab } from './AlertsTab';
 import { CHART_TABS, type ChartLocation, chartTabPath, parseChartPath } from './chart-tabs';
 import { DemographicsTab } from './DemographicsTab';
 import { DevicesTab } from './DevicesTab';
-import { formatDay } from './format-day';
 import { NotesTab } from './NotesTab';
 import { OverviewTab } from './OverviewTab';
 import { ReadingsTab } from './ReadingsTab';
@@ -109,7 +109,7 @@ export function PatientChartPage() {
         </h2>
         {patient && (
           <span className="chart-patient-dob">
-            DOB: <span data-testid="chart-dob">{formatDay(patient.dob)}</span>
+            DOB: <span data-testid="chart-dob">{displayUtcDay(patient.dob)}</span>
           </span>
         )}
       </Card>

@@ -1,9 +1,8 @@
 import { Callout, Card, FormGroup, HTMLTable, InputGroup, NumericInput } from '@blueprintjs/core';
-import { getPatientReadings, getPatientVitals, MSG, shiftDay } from '@rpm/shared';
+import { displayUtcDay, getPatientReadings, getPatientVitals, isoDay, MSG, shiftDay } from '@rpm/shared';
 import { useEffect, useState } from 'react';
 import type { z } from 'zod';
 import { useApi } from '../errors/ErrorDialogProvider';
-import { formatDay, todayIso } from './format-day';
 import { ReadingsChart } from './ReadingsChart';
 import { VitalBoundsTable } from './VitalBoundsTable';
 
@@ -24,7 +23,7 @@ export interface ReadingsTabProps {
  */
 export function ReadingsTab({ patientId }: ReadingsTabProps) {
   const { call } = useApi();
-  const today = todayIso();
+  const today = isoDay(new Date());
   const [from, setFrom] = useState(shiftDay(today, 1 - READINGS_DEFAULT_DAYS));
   const [to, setTo] = useState(today);
   const [readings, setReadings] = useState<Readings | null>(null);
@@ -109,7 +108,7 @@ export function ReadingsTab({ patientId }: ReadingsTabProps) {
                     .map((r) => (
                       <tr key={r.reading_id}>
                         <td>
-                          {formatDay(r.taken_at)} {r.taken_at.slice(11, 16)}
+                          {displayUtcDay(r.taken_at)} {r.taken_at.slice(11, 16)}
                         </td>
                         <td>
                           {r.value} {v.unit}

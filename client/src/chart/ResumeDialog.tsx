@@ -1,7 +1,6 @@
 import { Button, Dialog, DialogBody, DialogFooter, FormGroup, InputGroup, Intent } from '@blueprintjs/core';
-import { MSG, RULE_DEFAULT_END_DATE, resumeDatesErrors } from '@rpm/shared';
+import { isoDay, MSG, RULE_DEFAULT_END_DATE, resumeDatesErrors } from '@rpm/shared';
 import { useState } from 'react';
-import { todayIso } from './format-day';
 
 /** Props of {@link ResumeDialog}. */
 export interface ResumeDialogProps {
@@ -17,7 +16,7 @@ export interface ResumeDialogProps {
  * terminates only.
  */
 export function ResumeDialog({ busy, onSave, onNo, onClose }: ResumeDialogProps) {
-  const today = todayIso();
+  const today = isoDay(new Date());
   const [start, setStart] = useState(today);
   const [end, setEnd] = useState<string>(RULE_DEFAULT_END_DATE);
   const [shown, setShown] = useState(false);

@@ -6,6 +6,7 @@ import {
   getMoreNotificationRuleData,
   getPatientDevices,
   getVitalsDefaults,
+  isoDay,
   lowestRoleId,
   MSG,
   PATIENT_ROLE_ID,
@@ -15,7 +16,6 @@ import { useCallback, useEffect, useReducer } from 'react';
 import { useApi } from '../errors/ErrorDialogProvider';
 import { useSession } from '../session/SessionProvider';
 import { showToast } from '../toaster/toast';
-import { todayIso } from './format-day';
 import { DeviceField } from './rule-form/DeviceField';
 import type { OnInput } from './rule-form/field-errors';
 import { IvrNoteField } from './rule-form/IvrNoteField';
@@ -46,7 +46,7 @@ export function RuleFormDialog({ patientId, ruleId, onClose, onSaved }: RuleForm
   const editing = ruleId !== null;
   const [state, dispatch] = useReducer(
     ruleFormReducer,
-    { patientId, userId: user?.user_id ?? null, editing, today: todayIso() },
+    { patientId, userId: user?.user_id ?? null, editing, today: isoDay(new Date()) },
     initialRuleForm,
   );
   const isWeight = isWeightRule(state);

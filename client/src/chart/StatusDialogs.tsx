@@ -10,9 +10,15 @@ import {
   Intent,
   TextArea,
 } from '@blueprintjs/core';
-import { dischargeDetails, enrollmentDetails, MSG, rejectDetails, type StatusDialog } from '@rpm/shared';
+import {
+  dischargeDetails,
+  enrollmentDetails,
+  isoDay,
+  MSG,
+  rejectDetails,
+  type StatusDialog,
+} from '@rpm/shared';
 import { useState } from 'react';
-import { todayIso } from './format-day';
 
 /** What a status dialog hands back: the extra payload of the update call (shared/src/api/chart.ts). */
 export type StatusDialogResult =
@@ -47,7 +53,7 @@ const STATUS_DIALOG_TITLES: Record<StatusDialog, string> = {
  * with reason and comment, discharge (CCM 4). Checked with the contract's own schemas before it is sent.
  */
 export function StatusChangeDialog({ kind, onSubmit, onClose, busy }: StatusChangeDialogProps) {
-  const today = todayIso();
+  const today = isoDay(new Date());
   const [day, setDay] = useState(today);
   const [consent, setConsent] = useState<'verbal' | 'written'>('verbal');
   const [reason, setReason] = useState('');

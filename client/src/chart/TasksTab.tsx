@@ -1,5 +1,12 @@
 import { Button, FormGroup, HTMLSelect, HTMLTable, InputGroup, Intent } from '@blueprintjs/core';
-import { addPatientTask, getCareTeam, getPatientTasks, MSG, updatePatientTask } from '@rpm/shared';
+import {
+  addPatientTask,
+  displayUtcDay,
+  getCareTeam,
+  getPatientTasks,
+  MSG,
+  updatePatientTask,
+} from '@rpm/shared';
 import { useState } from 'react';
 import { useActionKey } from '../api/action-key';
 import { useCall } from '../api/use-call';
@@ -8,7 +15,6 @@ import { TablePager } from '../list/TablePager';
 import { usePaging } from '../list/use-paging';
 import { useSession } from '../session/SessionProvider';
 import { showToast } from '../toaster/toast';
-import { formatDay } from './format-day';
 
 type State = 'all' | 'open' | 'completed';
 type TaskStatus = 'open' | 'in_progress' | 'completed';
@@ -126,8 +132,8 @@ export function TasksTab({ patientId }: TasksTabProps) {
               <tr key={t.task_id}>
                 <td>{t.title}</td>
                 <td>{t.assigned_to_name}</td>
-                <td>{t.due_at ? formatDay(t.due_at) : '-'}</td>
-                <td>{formatDay(t.created_at)}</td>
+                <td>{t.due_at ? displayUtcDay(t.due_at) : '-'}</td>
+                <td>{displayUtcDay(t.created_at)}</td>
                 <td>
                   <HTMLSelect
                     aria-label={`Status of ${t.title}`}

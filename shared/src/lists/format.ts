@@ -41,6 +41,16 @@ export function displayDate(value: string | null | undefined): string {
   return value;
 }
 
+/**
+ * MM/DD/YYYY of the UTC day of a day or timestamp (the chart's days are UTC days, decisions.md "UTC days"); '' for
+ * none; anything else as given.
+ */
+export function displayUtcDay(value: string | null | undefined): string {
+  if (value === null || value === undefined || value.trim() === '') return '';
+  const day = DATE_ONLY.exec(value.slice(0, 10));
+  return day ? `${day[2]}/${day[3]}/${day[1]}` : value;
+}
+
 /** MM/DD/YYYY hh:mm AM of a timestamp in the running process's time zone. */
 export function displayDateTime(value: string | null | undefined): string {
   if (value === null || value === undefined || value === '') return '';
