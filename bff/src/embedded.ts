@@ -27,6 +27,7 @@ import { notificationRoutes } from './notifications/routes.js';
 import { organizationRoutes } from './organizations/routes.js';
 import { patientListSources } from './patients/list-store.js';
 import { patientRoutes } from './patients/routes.js';
+import { reportRoutes } from './reports/routes.js';
 import { createPdfPool } from './pdf/pdf-pool.js';
 import { ruleRoutes } from './rules/rule-routes.js';
 import { vitalRoutes } from './rules/vital-routes.js';
@@ -102,6 +103,7 @@ export async function embeddedApi(app: FastifyInstance, opts: EmbeddedOptions): 
   chartActivityRoutes(app, deps);
   chartNoteRoutes(app, deps);
   chartTaskRoutes(app, deps);
+  reportRoutes(app, deps);
   vitalRoutes(app, deps);
   ruleRoutes(app, deps);
   ingestRoutes(app, deps);
