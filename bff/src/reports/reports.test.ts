@@ -214,19 +214,17 @@ describe('Compliance Info tab (001 §2.9, §9)', () => {
   it('on the last day of the month, 16 days are out of reach with one day recorded; 2 days for 99445 are not', async () => {
     const last = lastDayOf(w.month);
     w.t.clock.advance(Date.parse(`${last}T12:00:00Z`) - w.t.clock.now().getTime());
-    await w.t.db
-      .transaction()
-      .execute((trx) =>
-        recordReadings(trx, [
-          {
-            patient_id: w.patient,
-            device_assign_id: w.bp.deviceAssignId,
-            vital_id: 1,
-            value: 121,
-            taken_at: `${last}T08:00:00Z`,
-          },
-        ]),
-      );
+    await w.t.db.transaction().execute((trx) =>
+      recordReadings(trx, [
+        {
+          patient_id: w.patient,
+          device_assign_id: w.bp.deviceAssignId,
+          vital_id: 1,
+          value: 121,
+          taken_at: `${last}T08:00:00Z`,
+        },
+      ]),
+    );
     const data = await info(await signIn(w.t.app, 'role8@demo.test', undefined, w.t.clock.now()));
     expect(data.current).toMatchObject({
       month: w.month,
