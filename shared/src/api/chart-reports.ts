@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { complianceStrip, readingProgress } from '../lists/patient-row.js';
 import { CHART, patientQuery } from './chart-common.js';
 import { monthParam } from './chart-targets.js';
 import { defineCall } from './contract.js';
@@ -53,9 +54,6 @@ export const generateMonthlyReport = defineCall({
 
 // ── Compliance Info (001 §2.9, §9) ───────────────────────────────────────────────────────────────────────
 
-/** Reading-day progress of a month (bff/src/patients/progress.ts; decisions.md "Reading-day progress"). */
-const progress = z.enum(['met', 'on_track', 'at_risk', 'unreachable']);
-
 export const getComplianceInfo = defineCall({
   method: 'GET',
   path: 'rpm/compliance/getComplianceInfo',
@@ -70,7 +68,7 @@ export const getComplianceInfo = defineCall({
       /** The last COMPLIANCE_HISTORY_MONTHS months, newest first; months without activity show zeros. */
       months: z.array(monthFigures),
       /** The five squares of 001 §2.9, oldest first. */
-      strip: z.array(z.object({ month: z.string(), state: z.enum(['before', 'met', 'missed']) })),
+      strip: complianceStrip,
       current: z.object({
         month: z.string(),
         reading_days: z.number().int(),
@@ -86,7 +84,7 @@ export const getComplianceInfo = defineCall({
             reachable: z.boolean(),
           }),
         ),
-        progress,
+        progress: readingProgress,
       }),
     }),
   }),
