@@ -5,7 +5,10 @@ import { Worker } from 'node:worker_threads';
 import type { RenderReply } from './pdf-worker.js';
 import type { PdfDocumentData } from './report-data.js';
 
-/** Renders reports (billing, list exports, the chart's monthly summary) to PDF off the main thread (measured: 5,000 rows block a thread for ~3 s). */
+/**
+ * Renders reports (billing, list exports, the chart's monthly summary) to PDF off the main thread (measured: 5,000
+ * rows block a thread for ~3 s).
+ */
 export interface PdfPool {
   /** The PDF's bytes; rejects with {@link PdfPoolBusyError} when too many reports are already waiting. */
   render(data: PdfDocumentData): Promise<Buffer>;

@@ -85,7 +85,10 @@ function readingSections(report: MonthlyReport): ReportSection[] {
   ];
 }
 
-/** The PDF's content: who and which month, the figures, readings, alerts and their handling, logged time. */
+/**
+ * The PDF's content (decisions.md "Monthly RPM summary PDF"): who and which month, the figures, readings, alerts and
+ * their handling, logged time.
+ */
 export function monthlyReportData(report: MonthlyReport, generatedAt: Date): SectionedReportData {
   const { patient, figures } = report;
   const name = `${patient.lastname}, ${patient.firstname}`.toUpperCase();

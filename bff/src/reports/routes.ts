@@ -30,7 +30,7 @@ export function reportRoutes(app: FastifyInstance, deps: Deps): void {
       monthlyReportData(report, now),
       'Other reports are being prepared. Please try again in a moment.',
     );
-    // An export of health data leaves the system: recorded as the list exports are (bff/src/lists/register.ts).
+    // Health data leaves the system: recorded as the list exports are (decisions.md "Monthly RPM summary PDF").
     await audit(db, {
       ...actor(auth, req.ip, now),
       action: 'export',

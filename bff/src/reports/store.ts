@@ -31,7 +31,8 @@ const summaryRows = (db: Db, patientId: number, first: string) =>
     .orderBy('month', 'asc')
     .execute();
 
-const ccmTypeOf = async (db: Db, patientId: number) =>
+/** The patient's CCM type (which CCM codes) and set-up date (the strip's grey months). */
+const billingFacts = async (db: Db, patientId: number) =>
   await db
     .selectFrom('patients')
     .select(['ccm_type', 'setup_date'])
@@ -57,7 +58,7 @@ const figures = (
  */
 export async function reportMonths(db: Db, patientId: number, now: Date) {
   const current = isoDay(now).slice(0, 7);
-  const { ccm_type } = await ccmTypeOf(db, patientId);
+  const { ccm_type } = await billingFacts(db, patientId);
   const rows = await db
     .selectFrom('patient_month_summary')
     .selectAll()
@@ -170,7 +171,7 @@ export type MonthlyReport = Awaited<ReturnType<typeof monthlyReport>>;
 export async function complianceInfo(db: Db, patientId: number, now: Date) {
   const today = isoDay(now);
   const current = today.slice(0, 7);
-  const { ccm_type, setup_date } = await ccmTypeOf(db, patientId);
+  const { ccm_type, setup_date } = await billingFacts(db, patientId);
   const first = monthsBefore(current, COMPLIANCE_HISTORY_MONTHS - 1);
   const strip = complianceStripMonths(today);
   // The strip's months (from six months back) lie within the table's twelve.

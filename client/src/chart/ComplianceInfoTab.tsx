@@ -43,7 +43,7 @@ function targetText(t: Target): string {
 /**
  * The Compliance Info tab (001 §2.9, §9; issue 13): this month's reading days, the days left and still needed for
  * 99454 (and 99445 from 2026) and whether they can be reached, the five-month strip, and twelve months of reading
- * days and minutes.
+ * days and minutes (decisions.md "Compliance Info months").
  */
 export function ComplianceInfoTab({ patientId }: ComplianceInfoTabProps) {
   const { data: answer, loading } = useCall(getComplianceInfo, { query: { patient_id: patientId } });
