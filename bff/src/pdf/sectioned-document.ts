@@ -51,6 +51,16 @@ function chartContent(chart: ReportChart): Content {
   };
 }
 
+/**
+ * Columns of figures share the line equally; a table ending in text (names, notes) gives each column its content's
+ * width and the rest of the line to that last column.
+ */
+function widths(section: ReportSection): ('*' | 'auto')[] {
+  const last = section.columns.length - 1;
+  if (section.rightAligned.includes(last)) return section.columns.map(() => '*');
+  return section.columns.map((_, n) => (n === last ? '*' : 'auto'));
+}
+
 function sectionContent(section: ReportSection): Content[] {
   return [
     { text: section.heading, fontSize: 11, bold: true, margin: [0, 12, 0, 4] },
@@ -60,8 +70,7 @@ function sectionContent(section: ReportSection): Content[] {
       : {
           table: {
             headerRows: 1,
-            // Columns as wide as their content; the last (names, notes) takes the rest of the line.
-            widths: section.columns.map((_, n) => (n === section.columns.length - 1 ? '*' : 'auto')),
+            widths: widths(section),
             body: tableBody(section),
             dontBreakRows: true,
           },
