@@ -28,6 +28,7 @@ import { organizationRoutes } from './organizations/routes.js';
 import { patientListSources } from './patients/list-store.js';
 import { patientRoutes } from './patients/routes.js';
 import { createPdfPool } from './pdf/pdf-pool.js';
+import { reportRoutes } from './reports/routes.js';
 import { ruleRoutes } from './rules/rule-routes.js';
 import { vitalRoutes } from './rules/vital-routes.js';
 import { healthRoutes } from './shell/health-routes.js';
@@ -102,6 +103,7 @@ export async function embeddedApi(app: FastifyInstance, opts: EmbeddedOptions): 
   chartActivityRoutes(app, deps);
   chartNoteRoutes(app, deps);
   chartTaskRoutes(app, deps);
+  reportRoutes(app, deps);
   vitalRoutes(app, deps);
   ruleRoutes(app, deps);
   ingestRoutes(app, deps);

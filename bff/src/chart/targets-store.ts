@@ -11,11 +11,46 @@ import {
   RPM_ADDITIONAL_TIME_GOAL_MIN,
   RPM_TIME_GOAL_MIN,
 } from '@rpm/shared';
-import type { Db } from '../db/schema.js';
+import type { Selectable } from 'kysely';
+import type { Db, PatientMonthSummaryTable } from '../db/schema.js';
 import { sqlDay } from '../db/sql-day.js';
 
 /** Months of CPT history on the card (decisions.md "CPT history"). */
 const CPT_HISTORY_MONTHS = 24;
+
+/** The stored codes of a month's summary row that billing counts. */
+type CodeColumns = Pick<
+  Selectable<PatientMonthSummaryTable>,
+  | 'setup_cpt'
+  | 'compliance_cpt'
+  | 'activity_time_cpt'
+  | 'more_activity_time_cpt'
+  | 'activity_time_60_cpt'
+  | 'rtm_cpt'
+  | 'rtm_40_cpt'
+  | 'rtm_60_cpt'
+  | 'ccm_seconds'
+>;
+
+/**
+ * The codes a patient-month qualifies for, in the billing report's column order: the RPM and RTM codes billing
+ * stored in the summary (billing/summary.ts) and the CCM codes of the patient's CCM type.
+ */
+export function summaryCodes(r: CodeColumns, ccmType: 1 | 2): string[] {
+  const ccm = ccmCodes({ ccmSeconds: r.ccm_seconds, ccmType });
+  return [
+    r.setup_cpt,
+    r.compliance_cpt,
+    r.activity_time_cpt,
+    r.more_activity_time_cpt,
+    r.activity_time_60_cpt,
+    r.rtm_cpt,
+    r.rtm_40_cpt,
+    r.rtm_60_cpt,
+    ccm.time,
+    ccm.additional,
+  ].filter((code): code is string => code !== null);
+}
 
 /**
  * The Overview card's monthly targets of one month (YYYY-MM), its CPT history and compliance strip (001 §2.3,
@@ -47,21 +82,7 @@ export async function monthlyTargets(db: Db, patientId: number, month: string) {
   const history: { date: string; code: string }[] = [];
   for (const r of rows) {
     const date = isoDay(r.month);
-    const ccm = ccmOf(r.ccm_seconds);
-    for (const code of [
-      r.setup_cpt,
-      r.compliance_cpt,
-      r.activity_time_cpt,
-      r.more_activity_time_cpt,
-      r.activity_time_60_cpt,
-      r.rtm_cpt,
-      r.rtm_40_cpt,
-      r.rtm_60_cpt,
-      ccm.time,
-      ccm.additional,
-    ]) {
-      if (code) history.push({ date, code });
-    }
+    for (const code of summaryCodes(r, ccmType)) history.push({ date, code });
   }
   const strip = complianceStripMonths(first).map((m) => {
     const r = rows.find((row) => isoDay(row.month).startsWith(m));

@@ -1,6 +1,6 @@
 import type { FastifyReply } from 'fastify';
 import { type PdfPool, PdfPoolBusyError } from '../pdf/pdf-pool.js';
-import type { ReportData } from '../pdf/report-data.js';
+import type { PdfDocumentData } from '../pdf/report-data.js';
 import { HttpError } from './errors.js';
 
 /** Seconds a client waits before asking again for a PDF when the pool is busy. */
@@ -18,7 +18,7 @@ export function attachment(reply: FastifyReply, fileName: string, contentType: s
 }
 
 /** Renders in the app's PDF pool; a full queue answers 429 with Retry-After and `busyMessage`. */
-export async function renderPdf(pool: PdfPool, data: ReportData, busyMessage: string): Promise<Buffer> {
+export async function renderPdf(pool: PdfPool, data: PdfDocumentData, busyMessage: string): Promise<Buffer> {
   try {
     return await pool.render(data);
   } catch (error) {

@@ -2,8 +2,8 @@ import {
   CCM_TIME_GOALS,
   COMPLIANCE_TARGET_DAYS,
   ccmList,
-  complianceSquareColour,
   complianceStripMonths,
+  complianceStripState,
   type FilterOption,
   isoDay,
   type ListDef,
@@ -113,11 +113,11 @@ async function rowsOf(db: Db, frame: Frame, patientIds: readonly number[]): Prom
     const row = byId.get(id);
     if (!row) return [];
     const setupDate = row.setup_date ? isoDay(row.setup_date) : null;
-    const compliance: StripMonth[] = stripMonths.map((month) => {
-      // 001 §4 strip colours: grey before the set-up month, green when 99454's 16 days were met, red otherwise.
-      const colour = complianceSquareColour(month, setupDate, metMonths.has(`${id}:${month}`));
-      return { month, state: colour === 'grey' ? 'before' : colour === 'lightGreen' ? 'met' : 'missed' };
-    });
+    // 001 §4 strip colours: grey before the set-up month, green when 99454's 16 days were met, red otherwise.
+    const compliance: StripMonth[] = stripMonths.map((month) => ({
+      month,
+      state: complianceStripState(month, setupDate, metMonths.has(`${id}:${month}`)),
+    }));
     return [
       {
         ...row,

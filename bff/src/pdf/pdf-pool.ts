@@ -3,12 +3,15 @@ import { extname } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { Worker } from 'node:worker_threads';
 import type { RenderReply } from './pdf-worker.js';
-import type { ReportData } from './report-data.js';
+import type { PdfDocumentData } from './report-data.js';
 
-/** Renders billing reports to PDF off the main thread (measured: 5,000 rows block a thread for ~3 s). */
+/**
+ * Renders reports (billing, list exports, the chart's monthly summary) to PDF off the main thread (measured: 5,000
+ * rows block a thread for ~3 s).
+ */
 export interface PdfPool {
   /** The PDF's bytes; rejects with {@link PdfPoolBusyError} when too many reports are already waiting. */
-  render(data: ReportData): Promise<Buffer>;
+  render(data: PdfDocumentData): Promise<Buffer>;
   /** Stops the workers; waiting and running renders reject. */
   close(): Promise<void>;
 }
@@ -34,7 +37,7 @@ const PDF_WORKER_ROLE = 'rpm-pdf-worker';
 
 interface Job {
   readonly id: number;
-  readonly data: ReportData;
+  readonly data: PdfDocumentData;
   resolve(pdf: Buffer): void;
   reject(error: Error): void;
 }

@@ -1,12 +1,13 @@
 import { parentPort, workerData } from 'node:worker_threads';
 import pdfmake from 'pdfmake';
-import type { ReportData } from './report-data.js';
+import type { PdfDocumentData } from './report-data.js';
 import { REPORT_FONT, reportDocument } from './report-document.js';
+import { sectionedDocument } from './sectioned-document.js';
 
 /** A render job sent to the worker. */
 export interface RenderRequest {
   readonly id: number;
-  readonly data: ReportData;
+  readonly data: PdfDocumentData;
 }
 
 /** The worker's answer: the PDF's bytes (transferred, not copied) or the error's message. */
@@ -21,9 +22,10 @@ pdfmake.addFonts(REPORT_FONT);
 pdfmake.setLocalAccessPolicy((path) => FONT_FILES.has(path));
 pdfmake.setUrlAccessPolicy(() => false);
 
-/** Renders a report to PDF bytes. */
-async function renderReport(data: ReportData): Promise<Uint8Array> {
-  return pdfmake.createPdf(reportDocument(data)).getBuffer();
+/** Renders a document to PDF bytes, laid out by its kind. */
+async function renderReport(data: PdfDocumentData): Promise<Uint8Array> {
+  const doc = 'sections' in data ? sectionedDocument(data) : reportDocument(data);
+  return pdfmake.createPdf(doc).getBuffer();
 }
 
 /**

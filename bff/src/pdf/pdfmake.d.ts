@@ -52,7 +52,23 @@ declare module 'pdfmake' {
     stack: Content[];
   }
 
-  export type Content = string | Content[] | ContentText | ContentTable | ContentColumns | ContentStack;
+  export type CanvasElement =
+    | { type: 'polyline'; points: { x: number; y: number }[]; lineWidth?: number; lineColor?: string }
+    | { type: 'line'; x1: number; y1: number; x2: number; y2: number; lineWidth?: number; lineColor?: string }
+    | { type: 'ellipse'; x: number; y: number; r1: number; r2: number; color?: string };
+
+  export interface ContentCanvas extends Style {
+    canvas: CanvasElement[];
+  }
+
+  export type Content =
+    | string
+    | Content[]
+    | ContentText
+    | ContentTable
+    | ContentColumns
+    | ContentStack
+    | ContentCanvas;
 
   export type DynamicContent = (currentPage: number, pageCount: number) => Content;
 

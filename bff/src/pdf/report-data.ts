@@ -16,3 +16,31 @@ export interface ReportData {
   /** Left side of every page's footer. */
   readonly footer: string;
 }
+
+/** A line chart of one series over a month: the x axis is the day of the month. */
+export interface ReportChart {
+  readonly label: string;
+  readonly daysInMonth: number;
+  readonly points: readonly (readonly [day: number, value: number])[];
+}
+
+/** A titled table of a sectioned document, with charts drawn above it. */
+export interface ReportSection {
+  readonly heading: string;
+  readonly charts: readonly ReportChart[];
+  readonly columns: readonly string[];
+  readonly rightAligned: readonly number[];
+  readonly rows: readonly (readonly string[])[];
+  readonly emptyText: string;
+}
+
+/** A document of several sections (the chart's monthly RPM summary, bff/src/reports/). */
+export interface SectionedReportData {
+  readonly title: string;
+  readonly facts: readonly (readonly [label: string, value: string])[];
+  readonly sections: readonly ReportSection[];
+  readonly footer: string;
+}
+
+/** Every kind of document the PDF pool renders: one pool, one worker module (pdf-worker.ts picks the layout). */
+export type PdfDocumentData = ReportData | SectionedReportData;

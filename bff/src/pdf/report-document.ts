@@ -1,4 +1,4 @@
-import type { Content, DocDefinition, TableLayout } from 'pdfmake';
+import type { Content, DocDefinition, DynamicContent, TableLayout } from 'pdfmake';
 import type { ReportData } from './report-data.js';
 
 /** The standard PDF font the report uses: no font file to embed, text any reader extracts. */
@@ -18,7 +18,7 @@ const WIDTHS: (number | '*')[] = [38, '*', 46, 44, 46, 66, 34, 46, 46, 46, 46, 4
  * A header line under the column names and hairlines between rows; no vertical lines. Cheaper to lay out than a
  * full grid, which matters at thousands of rows.
  */
-const LAYOUT: TableLayout = {
+export const TABLE_LAYOUT: TableLayout = {
   hLineWidth: (i) => (i === 1 ? 0.8 : i === 0 ? 0 : 0.2),
   vLineWidth: () => 0,
   hLineColor: (i) => (i === 1 ? '#333333' : '#bbbbbb'),
@@ -28,8 +28,8 @@ const LAYOUT: TableLayout = {
   paddingBottom: () => 1.5,
 };
 
-/** The pdfmake document of a billing report: title, facts, the table with its header repeated on each page. */
-export function reportDocument(data: ReportData): DocDefinition {
+/** A table's rows under a bold header, the named columns aligned right. */
+export function tableBody(data: Pick<ReportData, 'columns' | 'rightAligned' | 'rows'>): Content[][] {
   const right = new Set(data.rightAligned);
   const header: Content[] = data.columns.map((name, n) => ({
     text: name,
@@ -40,6 +40,22 @@ export function reportDocument(data: ReportData): DocDefinition {
   for (const row of data.rows) {
     body.push(row.map((cell, n) => (right.has(n) ? { text: cell, alignment: 'right' as const } : cell)));
   }
+  return body;
+}
+
+/** Every page's footer: `text` on the left, 'Page n of m' on the right, within the side margins. */
+export function pageFooter(text: string, sideMargin: number): DynamicContent {
+  return (page, pages) => ({
+    columns: [{ text }, { text: `Page ${page} of ${pages}`, alignment: 'right' }],
+    margin: [sideMargin, 12, sideMargin, 0],
+    fontSize: 7,
+    color: '#555555',
+  });
+}
+
+/** The pdfmake document of a billing report: title, facts, the table with its header repeated on each page. */
+export function reportDocument(data: ReportData): DocDefinition {
+  const body = tableBody(data);
   const facts: Content = {
     columns: data.facts.map(([label, value]) => ({
       text: [{ text: `${label}: `, bold: true }, value],
@@ -56,7 +72,7 @@ export function reportDocument(data: ReportData): DocDefinition {
             widths: data.columns.length === WIDTHS.length ? WIDTHS : data.columns.map(() => '*'),
             body,
           },
-          layout: LAYOUT,
+          layout: TABLE_LAYOUT,
         };
   return {
     pageSize: 'LETTER',
@@ -65,11 +81,6 @@ export function reportDocument(data: ReportData): DocDefinition {
     info: { title: data.title, subject: data.footer, creator: data.title, producer: data.title },
     defaultStyle: { font: 'Helvetica', fontSize: 7.5 },
     content: [{ text: data.title, fontSize: 14, bold: true, margin: [0, 0, 0, 6] }, facts, table],
-    footer: (page, pages) => ({
-      columns: [{ text: data.footer }, { text: `Page ${page} of ${pages}`, alignment: 'right' }],
-      margin: [30, 12, 30, 0],
-      fontSize: 7,
-      color: '#555555',
-    }),
+    footer: pageFooter(data.footer, 30),
   };
 }

@@ -16,12 +16,14 @@ import { useSession } from '../session/SessionProvider';
 import { ActivityLogsTab } from './ActivityLogsTab';
 import { AlertRulesTab } from './AlertRulesTab';
 import { AlertsTab } from './AlertsTab';
+import { ComplianceInfoTab } from './ComplianceInfoTab';
 import { CHART_TABS, type ChartLocation, chartTabPath, parseChartPath } from './chart-tabs';
 import { DemographicsTab } from './DemographicsTab';
 import { DevicesTab } from './DevicesTab';
 import { NotesTab } from './NotesTab';
 import { OverviewTab } from './OverviewTab';
 import { ReadingsTab } from './ReadingsTab';
+import { ReportsTab } from './ReportsTab';
 import { TasksTab } from './TasksTab';
 import './chart.css';
 
@@ -160,6 +162,10 @@ function ChartSection({ place, patientId, patient }: ChartSectionProps) {
       return <ReadingsTab patientId={patientId} />;
     case 'alert-rules':
       return <AlertRulesTab patientId={patientId} deviceType={place.deviceType} />;
+    case 'reports':
+      return <ReportsTab patientId={patientId} />;
+    case 'compliance-info':
+      return <ComplianceInfoTab patientId={patientId} />;
     default:
       return (
         <div className="chart-later">

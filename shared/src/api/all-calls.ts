@@ -5,6 +5,7 @@ import * as chart from './chart.js';
 import * as chartActivity from './chart-activity.js';
 import * as chartNotes from './chart-notes.js';
 import * as chartReadings from './chart-readings.js';
+import * as chartReports from './chart-reports.js';
 import * as chartTargets from './chart-targets.js';
 import * as chartTasks from './chart-tasks.js';
 import type { CallDef } from './contract.js';
@@ -35,6 +36,7 @@ export const ALL_CALLS: readonly CallDef[] = [
   chartActivity,
   chartNotes,
   chartReadings,
+  chartReports,
   chartTargets,
   chartTasks,
   ingest,

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { monthsBefore } from '../calendar.js';
 import { COMPLIANCE_STRIP_MONTHS, COMPLIANCE_STRIP_MONTHS_BACK } from '../constants.js';
+import type { StripMonth } from '../lists/format.js';
 import { CHART } from './chart-common.js';
 import { defineCall } from './contract.js';
 import { recordIdParam } from './ids.js';
@@ -39,6 +40,19 @@ export function complianceSquareColour(
   return flag ? 'lightGreen' : 'red';
 }
 
+/** A strip square's state as the patient lists and the Compliance Info tab carry it (001 §4 colours). */
+export function complianceStripState(
+  month: string,
+  setupDate: string | null,
+  met: boolean,
+): StripMonth['state'] {
+  const colour = complianceSquareColour(month, setupDate, met);
+  return colour === 'grey' ? 'before' : colour === 'lightGreen' ? 'met' : 'missed';
+}
+
+/** A calendar month 'YYYY-MM' in a query. */
+export const monthParam = z.string().regex(/^\d{4}-(0[1-9]|1[0-2])$/, 'month must be YYYY-MM');
+
 /** Progress towards a time goal (001 §2.3 monthly targets, §9). */
 const timeTarget = z.object({
   seconds: z.number().int(),
@@ -57,10 +71,7 @@ export const getMonthlyTargets = defineCall({
   query: z.object({
     patient_id: recordIdParam,
     /** 'YYYY-MM'; the current month when absent. */
-    month: z
-      .string()
-      .regex(/^\d{4}-(0[1-9]|1[0-2])$/, 'month must be YYYY-MM')
-      .optional(),
+    month: monthParam.optional(),
   }),
   response: z.object({
     status: z.number().int(),

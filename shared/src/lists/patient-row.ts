@@ -2,6 +2,17 @@ import { z } from 'zod';
 import type { FilterOption, ListColumn, ListFilter } from './define-list.js';
 
 /**
+ * Reading-day progress of a month against 16 days
+ * (bff/src/patients/progress.ts; decisions.md "Reading-day progress").
+ */
+export const readingProgress = z.enum(['met', 'on_track', 'at_risk', 'unreachable']);
+
+/** The five months of the compliance strip (001 §2.9, §4), oldest first. */
+export const complianceStrip = z.array(
+  z.object({ month: z.string(), state: z.enum(['before', 'met', 'missed']) }),
+);
+
+/**
  * The row of every patient list (Patients, Non Compliance Patients, Monthly Report, CCM, Screened): one patient
  * with the figures of one month (this month, or the month the Monthly Report's filter names). Each list shows
  * the columns it needs; 'More Information' (000 §2.11) shows the list's columns.
@@ -39,13 +50,13 @@ export const patientListRow = z.object({
    * Against 16 reading days this month (99454): 'met', 'on_track', 'at_risk' (behind the month's pace) or
    * 'unreachable' (days left in the month fewer than the days still missing). Decisions: "Reading-day progress".
    */
-  progress: z.enum(['met', 'on_track', 'at_risk', 'unreachable']),
+  progress: readingProgress,
   last_reading_at: z.string().nullable(),
   /** Whole days since the last reading; null without any. */
   days_since_reading: z.number().int().nullable(),
   open_alerts: z.number().int(),
   /** Five months of the compliance strip (001 §2.9). */
-  compliance: z.array(z.object({ month: z.string(), state: z.enum(['before', 'met', 'missed']) })),
+  compliance: complianceStrip,
 });
 export type PatientListRow = z.infer<typeof patientListRow>;
 
