@@ -7,10 +7,12 @@ import {
   updateAllergy,
   updateMedication,
 } from '@rpm/shared';
+import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { recordReadings } from '../billing/summary.js';
 import { type ChartWorld, startChartWorld } from '../chart/chart-test-world.js';
 import { injectCall, injectUnchecked } from '../test-app.js';
+import { rowCounts } from '../test-rows.js';
 
 let w: ChartWorld;
 
@@ -153,5 +155,16 @@ describe('medications, allergies and the vitals summary (issue 13 Clinical)', ()
       w.nurse,
     );
     expect(foreign.statusCode).toBe(404);
+  });
+
+  it("seeds the demo's clinical lists, each patient's primary diagnosis being its billing code", async () => {
+    const mismatched = await sql<{ n: number }>`select count(*)::int as n from patients p
+      where p.diagnosis_code is distinct from
+        (select d.icd10_code from patient_diagnoses d where d.patient_id = p.patient_id and d.is_primary)`.execute(
+      w.t.db,
+    );
+    expect(mismatched.rows[0]?.n).toBe(0);
+    const counts = await rowCounts(w.t.db, ['patient_diagnoses', 'patient_medications', 'patient_allergies']);
+    expect(Object.values(counts).every((n) => n > 0)).toBe(true);
   });
 });
