@@ -76,8 +76,8 @@ async function assertCodeFree(trx: Transaction<Database>, patientId: number, cod
 }
 
 /**
- * Makes the patient's primary diagnosis the billing report's diagnosis code (decisions.md "Primary diagnosis feeds
- * billing"): patients.diagnosis_code is kept equal to it in the same transaction; no primary leaves it empty.
+ * Makes the patient's primary diagnosis the billing report's diagnosis code: patients.diagnosis_code is kept equal
+ * to it in the same transaction; no primary leaves it empty (decisions.md "Primary diagnosis feeds billing").
  */
 async function syncDiagnosisCode(trx: Transaction<Database>, patientId: number) {
   const primary = await trx
