@@ -15,7 +15,8 @@ import { useSession } from '../session/SessionProvider';
 import { ActivityLogsTab } from './ActivityLogsTab';
 import { AlertRulesTab } from './AlertRulesTab';
 import { AlertsTab } from './AlertsTab';
-import { CHART_TABS, type ChartLocation, chartTabPath, parseChartPath } from './chart-tabs';
+import { ClinicalTab } from './ClinicalTab';
+import { CHART_TABS, type ChartLocation, chartTabPath, EXTRA_ROUTES, parseChartPath } from './chart-tabs';
 import { DemographicsTab } from './DemographicsTab';
 import { DevicesTab } from './DevicesTab';
 import { formatDay } from './format-day';
@@ -23,6 +24,7 @@ import { NotesTab } from './NotesTab';
 import { OverviewTab } from './OverviewTab';
 import { ReadingsTab } from './ReadingsTab';
 import { TasksTab } from './TasksTab';
+import { TipsTab } from './TipsTab';
 import './chart.css';
 
 /** Lowest roles that record a check-in when they open a chart (000 §4.6, §6.2). */
@@ -141,6 +143,7 @@ interface ChartSectionProps {
 
 /** The panel of the selected tab. */
 function ChartSection({ place, patientId, patient }: ChartSectionProps) {
+  if (place.tabId === null && place.label === EXTRA_ROUTES.tips) return <TipsTab patientId={patientId} />;
   switch (place.tabId) {
     case 'overview':
       return <OverviewTab patientId={patientId} />;
@@ -160,6 +163,8 @@ function ChartSection({ place, patientId, patient }: ChartSectionProps) {
       return <ReadingsTab patientId={patientId} />;
     case 'alert-rules':
       return <AlertRulesTab patientId={patientId} deviceType={place.deviceType} />;
+    case 'clinical':
+      return <ClinicalTab patientId={patientId} />;
     default:
       return (
         <div className="chart-later">

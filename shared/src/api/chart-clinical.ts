@@ -23,7 +23,7 @@ export const ALLERGY_SEVERITIES = ['mild', 'moderate', 'severe'] as const;
 export const VITALS_SUMMARY_DAYS = [30, 90] as const;
 
 /** An ICD-10-CM code: a letter, two characters, and up to four more after the dot (e.g. I10, E11.65). */
-export const ICD10_PATTERN = /^[A-TV-Z][0-9][0-9AB](\.[0-9A-TV-Z]{1,4})?$/;
+export const ICD10_PATTERN = /^[A-Z][0-9][0-9A-Z](\.[0-9A-Z]{1,4})?$/;
 export const ICD10_MESSAGE = 'Enter an ICD-10 code such as I10 or E11.9';
 
 const requiredText = (max: number) => chartText(max).refine((text) => text.trim() !== '', MSG.required);

@@ -6,7 +6,7 @@
 create table patient_diagnoses (
   diagnosis_id integer generated always as identity primary key,
   patient_id integer not null references patients,
-  icd10_code text not null check (icd10_code ~ '^[A-TV-Z][0-9][0-9AB](\.[0-9A-TV-Z]{1,4})?$'),
+  icd10_code text not null check (icd10_code ~ '^[A-Z][0-9][0-9A-Z](\.[0-9A-Z]{1,4})?$'),
   description text not null check (length(description) between 1 and 200),
   is_primary boolean not null default false,
   resolved_at timestamptz,
@@ -26,7 +26,7 @@ create unique index patient_diagnoses_open_code_idx on patient_diagnoses (patien
 insert into patient_diagnoses (patient_id, icd10_code, description, is_primary, added_by, created_at, updated_at)
 select patient_id, upper(diagnosis_code), 'Diagnosis code recorded at enrolment', true, null, created_at, created_at
 from patients
-where upper(diagnosis_code) ~ '^[A-TV-Z][0-9][0-9AB](\.[0-9A-TV-Z]{1,4})?$';
+where upper(diagnosis_code) ~ '^[A-Z][0-9][0-9A-Z](\.[0-9A-Z]{1,4})?$';
 
 create table patient_medications (
   medication_id integer generated always as identity primary key,
