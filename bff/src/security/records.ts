@@ -20,8 +20,8 @@ import type { Signed } from './users.js';
 
 /**
  * Real records of one user's practice for the security suite (issue 11): a patient with a blood-pressure cuff, a
- * notification rule, a note, a task, an alert, a running timer and clinical records (issue 13), made through the product's own calls where it
- * has one; and the field values that name them in a request.
+ * notification rule, a note, a task, an alert, a running timer and clinical records (issue 13), made through the
+ * product's own calls where it has one; and the field values that name them in a request.
  */
 
 /** The fields naming a record of a patient's chart, each with what it names (a swap expects 404). */
