@@ -102,12 +102,20 @@ const clearPrimary = (trx: Transaction<Database>, patientId: number, at: Date) =
     .where('is_primary', '=', true)
     .execute();
 
+/**
+ * Serialises the diagnosis writes of one patient (the one-primary and one-open-code checks read before they write),
+ * so concurrent edits answer 409/400 rather than a unique-index 500.
+ */
+const lockPatient = (trx: Transaction<Database>, patientId: number) =>
+  trx.selectFrom('patients').select('patient_id').where('patient_id', '=', patientId).forUpdate().execute();
+
 /** Adds a diagnosis with its audit row, in the caller's transaction. */
 export async function addDiagnosisRow(
   trx: Transaction<Database>,
   actor: AuditActor,
   body: CallBody<typeof addDiagnosis>,
 ) {
+  await lockPatient(trx, body.patient_id);
   await assertCodeFree(trx, body.patient_id, body.icd10_code);
   if (body.is_primary) await clearPrimary(trx, body.patient_id, actor.at);
   const row = await trx
@@ -138,9 +146,11 @@ export async function addDiagnosisRow(
 export async function updateDiagnosisRow(
   trx: Transaction<Database>,
   actor: AuditActor,
-  existing: DiagnosisRow,
+  stored: DiagnosisRow,
   body: CallBody<typeof updateDiagnosis>,
 ) {
+  await lockPatient(trx, stored.patient_id);
+  const existing = await storedDiagnosis(trx, stored.diagnosis_id); // as it is under the lock
   if (body.resolved && body.is_primary)
     throw invalid('A resolved diagnosis cannot be the primary diagnosis.', 'is_primary');
   const reopening = !body.resolved && existing.resolved_at !== null;
