@@ -162,6 +162,33 @@ describe('Clinical tab (issue 13)', () => {
     );
     vi.useRealTimers();
   });
+
+  it('edits the dose and frequency of a current medication', async () => {
+    const server = serve().on(updateMedication, (req) => ({
+      status: 1,
+      message: MSG.updatedSuccessfully,
+      data: { ...lisinopril, ...req.body },
+    }));
+    const { user } = open(<ClinicalTab patientId={5} />, server);
+    const row = (await screen.findByText('Lisinopril')).closest('tr') as HTMLElement;
+    await user.click(within(row).getByRole('button', { name: MSG.edit }));
+    await user.clear(within(row).getByLabelText('Edit Dose'));
+    await user.type(within(row).getByLabelText('Edit Dose'), '20 mg');
+    await user.click(within(row).getByRole('button', { name: MSG.save }));
+    await waitFor(() =>
+      expect(server.bodies(updateMedication)).toEqual([
+        {
+          medication_id: 7,
+          dose: '20 mg',
+          frequency: 'Once daily',
+          start_date: '2026-10-01',
+          stop_date: null,
+        },
+      ]),
+    );
+    const stopped = screen.getByText('Hydrochlorothiazide').closest('tr') as HTMLElement;
+    expect(within(stopped).queryByRole('button', { name: MSG.edit })).toBeNull();
+  });
 });
 
 describe('Tips (000 §2.3 tips; issue 13)', () => {

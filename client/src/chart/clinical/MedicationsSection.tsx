@@ -1,4 +1,4 @@
-import { Button, HTMLTable, Intent } from '@blueprintjs/core';
+import { Button, HTMLTable, InputGroup, Intent } from '@blueprintjs/core';
 import {
   addMedication,
   displayDate,
@@ -38,6 +38,15 @@ export function MedicationsSection({ patientId, rows, onChange }: Props) {
     onChange();
   });
   const { errors } = write;
+  const [editing, setEditing] = useState<{ id: number; dose: string; frequency: string } | null>(null);
+
+  const save = async (m: Medication) => {
+    if (!editing || editing.dose.trim() === '' || editing.frequency.trim() === '') return;
+    const { medication_id, start_date, stop_date } = m;
+    const { dose, frequency } = editing;
+    await write.edit(updateMedication, { medication_id, dose, frequency, start_date, stop_date });
+    setEditing(null);
+  };
 
   const stop = ({ medication_id, dose, frequency, start_date }: Medication) => {
     // Stopped today, or on its start day if it starts later (decisions.md "Clinical tab edits").
@@ -68,12 +77,58 @@ export function MedicationsSection({ patientId, rows, onChange }: Props) {
             {rows.map((m) => (
               <tr key={m.medication_id}>
                 <td>{m.name}</td>
-                <td>{m.dose}</td>
-                <td>{m.frequency}</td>
+                {editing?.id === m.medication_id ? (
+                  <>
+                    <td>
+                      <InputGroup
+                        small
+                        aria-label="Edit Dose"
+                        maxLength={MEDICATION_DOSE_MAX}
+                        value={editing.dose}
+                        onChange={(e) => setEditing({ ...editing, dose: e.currentTarget.value })}
+                      />
+                    </td>
+                    <td>
+                      <InputGroup
+                        small
+                        aria-label="Edit Frequency"
+                        maxLength={MEDICATION_FREQUENCY_MAX}
+                        value={editing.frequency}
+                        onChange={(e) => setEditing({ ...editing, frequency: e.currentTarget.value })}
+                      />
+                    </td>
+                  </>
+                ) : (
+                  <>
+                    <td>{m.dose}</td>
+                    <td>{m.frequency}</td>
+                  </>
+                )}
                 <td>{displayDate(m.start_date)}</td>
                 <td>{displayDate(m.stop_date)}</td>
                 <td>{m.stopped ? 'Stopped' : 'Active'}</td>
-                <td>{!m.stopped && <Button small minimal text="Stop" onClick={() => void stop(m)} />}</td>
+                <td>
+                  {editing?.id === m.medication_id ? (
+                    <>
+                      <Button small intent={Intent.PRIMARY} text={MSG.save} onClick={() => void save(m)} />
+                      <Button small minimal text={MSG.close} onClick={() => setEditing(null)} />
+                    </>
+                  ) : (
+                    !m.stopped && (
+                      <>
+                        <Button
+                          small
+                          minimal
+                          text={MSG.edit}
+                          onClick={() =>
+                            setEditing({ id: m.medication_id, dose: m.dose, frequency: m.frequency })
+                          }
+                        />
+                        <Button small minimal text="Stop" onClick={() => void stop(m)} />
+                      </>
+                    )
+                  )}
+                </td>
               </tr>
             ))}
           </tbody>
