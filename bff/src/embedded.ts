@@ -13,6 +13,7 @@ import { chartNoteRoutes } from './chart/note-routes.js';
 import { chartRecordRoutes } from './chart/record-routes.js';
 import { chartRoutes } from './chart/routes.js';
 import { chartTaskRoutes } from './chart/task-routes.js';
+import { clinicalRoutes } from './clinical/routes.js';
 import { type Clock, systemClock } from './clock.js';
 import type { Config } from './config.js';
 import { dashboardRoutes } from './dashboard/routes.js';
@@ -104,6 +105,7 @@ export async function embeddedApi(app: FastifyInstance, opts: EmbeddedOptions): 
   chartNoteRoutes(app, deps);
   chartTaskRoutes(app, deps);
   reportRoutes(app, deps);
+  clinicalRoutes(app, deps);
   vitalRoutes(app, deps);
   ruleRoutes(app, deps);
   ingestRoutes(app, deps);

@@ -687,6 +687,9 @@ export interface Database {
   tags: TagsTable;
   patient_tags: PatientTagsTable;
   schema_migrations: SchemaMigrationsTable;
+  patient_diagnoses: PatientDiagnosesTable;
+  patient_medications: PatientMedicationsTable;
+  patient_allergies: PatientAllergiesTable;
 }
 
 /** The database handle used across the BFF. */
@@ -742,6 +745,9 @@ export const TABLE_NAMES = [
   'patient_notes',
   'tags',
   'patient_tags',
+  'patient_diagnoses',
+  'patient_medications',
+  'patient_allergies',
 ] as const satisfies readonly Exclude<keyof Database, 'schema_migrations'>[];
 
 /** One application table's name. */
@@ -750,3 +756,43 @@ export type TableName = (typeof TABLE_NAMES)[number];
 /** Row types, for code that passes rows around. */
 export type NewUser = Insertable<UsersTable>;
 export type NewPatient = Insertable<PatientsTable>;
+
+/** A diagnosis on the Clinical tab (0014); the primary one is the source of patients.diagnosis_code. */
+export interface PatientDiagnosesTable {
+  diagnosis_id: Generated<number>;
+  patient_id: number;
+  icd10_code: string;
+  description: string;
+  is_primary: DefaultBoolean;
+  resolved_at: NullableTimestamp;
+  added_by: number | null;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+}
+
+/** A medication on the Clinical tab (0014); a stopped one keeps its row. */
+export interface PatientMedicationsTable {
+  medication_id: Generated<number>;
+  patient_id: number;
+  name: string;
+  dose: string;
+  frequency: string;
+  start_date: DateColumn;
+  stop_date: NullableDateColumn;
+  added_by: number;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+}
+
+/** An allergy on the Clinical tab (0014); an inactive one keeps its row. */
+export interface PatientAllergiesTable {
+  allergy_id: Generated<number>;
+  patient_id: number;
+  substance: string;
+  reaction: string;
+  severity: 'mild' | 'moderate' | 'severe';
+  active: DefaultBoolean;
+  added_by: number;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+}

@@ -1,4 +1,7 @@
 import {
+  addAllergy,
+  addDiagnosis,
+  addMedication,
   addNotificationRule,
   addPatientNote,
   addPatientTask,
@@ -17,8 +20,8 @@ import type { Signed } from './users.js';
 
 /**
  * Real records of one user's practice for the security suite (issue 11): a patient with a blood-pressure cuff, a
- * notification rule, a note, a task, an alert and a running timer, made through the product's own calls where it
- * has one; and the field values that name them in a request.
+ * notification rule, a note, a task, an alert, a running timer and clinical records (issue 13), made through the
+ * product's own calls where it has one; and the field values that name them in a request.
  */
 
 /** The fields naming a record of a patient's chart, each with what it names (a swap expects 404). */
@@ -29,6 +32,9 @@ export const RECORD_ID_FIELDS = {
   task_id: 'task',
   alert_id: 'alert',
   timer_id: 'timer',
+  diagnosis_id: 'diagnosis',
+  medication_id: 'medication',
+  allergy_id: 'allergy',
 } as const;
 
 /** The fields that must carry the caller's own user id (a swap expects 403 naming the field). */
@@ -63,6 +69,9 @@ export interface Records {
   readonly timer: number;
   readonly inventoryId: number;
   readonly deviceAssignId: number;
+  readonly diagnosis: number;
+  readonly medication: number;
+  readonly allergy: number;
 }
 
 /** Field values of a request by `records`' owner about their own records. */
@@ -75,6 +84,11 @@ export function valuesFor(call: CallDef, r: Records): KnownValues {
     task_id: r.task,
     alert_id: r.alert,
     timer_id: r.timer,
+    diagnosis_id: r.diagnosis,
+    medication_id: r.medication,
+    allergy_id: r.allergy,
+    icd10_code: 'I48.91',
+    stop_date: '2099-12-31',
     inventory_id: r.inventoryId,
     device_assign_id: r.deviceAssignId,
     device_type_id: 1,
@@ -110,6 +124,9 @@ export async function makeRecords(t: TestApp, who: Signed): Promise<Records> {
     timer: 0,
     inventoryId: device.inventoryId,
     deviceAssignId: device.deviceAssignId,
+    diagnosis: 0,
+    medication: 0,
+    allergy: 0,
   };
   const create = async (call: CallDef): Promise<Record<string, number>> => {
     const res = await t.app.inject({
@@ -125,6 +142,9 @@ export async function makeRecords(t: TestApp, who: Signed): Promise<Records> {
   const note = (await create(addPatientNote)).note_id as number;
   const task = (await create(addPatientTask)).task_id as number;
   const timer = (await create(startActivityTimer)).timer_id as number;
+  const diagnosis = (await create(addDiagnosis)).diagnosis_id as number;
+  const medication = (await create(addMedication)).medication_id as number;
+  const allergy = (await create(addAllergy)).allergy_id as number;
   const alert = await t.db.transaction().execute(async (trx) => {
     const takenAt = t.clock.now().toISOString();
     const [readingId] = await recordReadings(trx, [
@@ -153,5 +173,5 @@ export async function makeRecords(t: TestApp, who: Signed): Promise<Records> {
       .executeTakeFirstOrThrow();
     return row.alert_id;
   });
-  return { ...partial, rule, note, task, timer, alert };
+  return { ...partial, rule, note, task, timer, alert, diagnosis, medication, allergy };
 }

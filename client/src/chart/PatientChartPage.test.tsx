@@ -1,6 +1,7 @@
 import {
   addCheckInEntry,
   checkPageAccess,
+  getPatientClinical,
   getPatientDevices,
   getPatientStatuses,
   type StatusOption,
@@ -60,12 +61,21 @@ describe('PatientChartPage (000 §2.3)', () => {
     ['/app/patient-chart/goals/5', 'Goals'],
     ['/app/patient-chart/enroll-details/5', 'Orders'],
     ['/app/patient-chart/ccm/5', 'Care Plan'],
-    ['/app/patient-chart/tips/5', 'Tips'],
   ])('%s shows its place in the frame', async (path, name) => {
     serveChart();
     open(path);
     const panel = await screen.findByRole('region', { name });
     expect(within(panel).getByText(CHART_LATER_RELEASE)).toBeTruthy();
+  });
+
+  it('/app/patient-chart/tips/5 shows the Tips page in the frame (issue 13)', async () => {
+    serveChart().on(getPatientClinical, {
+      status: 1,
+      data: { diagnoses: [], medications: [], allergies: [] },
+    });
+    open('/app/patient-chart/tips/5');
+    const panel = await screen.findByRole('region', { name: 'Tips' });
+    expect(await within(panel).findByText('Measuring your blood pressure')).toBeTruthy();
   });
 
   it('moves to a tab route when a tab is clicked', async () => {

@@ -16,8 +16,9 @@ import { useSession } from '../session/SessionProvider';
 import { ActivityLogsTab } from './ActivityLogsTab';
 import { AlertRulesTab } from './AlertRulesTab';
 import { AlertsTab } from './AlertsTab';
+import { ClinicalTab } from './ClinicalTab';
 import { ComplianceInfoTab } from './ComplianceInfoTab';
-import { CHART_TABS, type ChartLocation, chartTabPath, parseChartPath } from './chart-tabs';
+import { CHART_TABS, type ChartLocation, chartTabPath, EXTRA_ROUTES, parseChartPath } from './chart-tabs';
 import { DemographicsTab } from './DemographicsTab';
 import { DevicesTab } from './DevicesTab';
 import { NotesTab } from './NotesTab';
@@ -25,6 +26,7 @@ import { OverviewTab } from './OverviewTab';
 import { ReadingsTab } from './ReadingsTab';
 import { ReportsTab } from './ReportsTab';
 import { TasksTab } from './TasksTab';
+import { TipsTab } from './TipsTab';
 import './chart.css';
 
 /** Lowest roles that record a check-in when they open a chart (000 §4.6, §6.2). */
@@ -143,6 +145,7 @@ interface ChartSectionProps {
 
 /** The panel of the selected tab. */
 function ChartSection({ place, patientId, patient }: ChartSectionProps) {
+  if (place.tabId === null && place.label === EXTRA_ROUTES.tips) return <TipsTab patientId={patientId} />;
   switch (place.tabId) {
     case 'overview':
       return <OverviewTab patientId={patientId} />;
@@ -166,6 +169,8 @@ function ChartSection({ place, patientId, patient }: ChartSectionProps) {
       return <ReportsTab patientId={patientId} />;
     case 'compliance-info':
       return <ComplianceInfoTab patientId={patientId} />;
+    case 'clinical':
+      return <ClinicalTab patientId={patientId} />;
     default:
       return (
         <div className="chart-later">

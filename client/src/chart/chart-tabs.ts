@@ -23,6 +23,7 @@ const FILLED = new Set([
   'tasks',
   'reports',
   'compliance-info',
+  'clinical',
 ]);
 /** Tab ids for the two tabs whose route segment differs from their name (000 §2.3). */
 const ID_BY_SEGMENT: Readonly<Record<string, string>> = { 'enroll-details': 'orders', ccm: 'care-plan' };
@@ -38,7 +39,7 @@ export const CHART_TABS: readonly ChartTab[] = PATIENT_CHART_TABS.map((tab) => {
  * Routes of 000 §2.3 without a tab of their own: shown in the frame under their own name, with no tab selected.
  * 'tips' belongs to the care plan; 'authorization-history' has no patient id in its route.
  */
-const EXTRA_ROUTES: Record<string, string> = {
+export const EXTRA_ROUTES: Record<string, string> = {
   tips: 'Tips',
   'authorization-history': 'Authorization History',
 };

@@ -3,6 +3,7 @@ import * as auth from './auth.js';
 import * as billing from './billing.js';
 import * as chart from './chart.js';
 import * as chartActivity from './chart-activity.js';
+import * as chartClinical from './chart-clinical.js';
 import * as chartNotes from './chart-notes.js';
 import * as chartReadings from './chart-readings.js';
 import * as chartReports from './chart-reports.js';
@@ -34,6 +35,7 @@ export const ALL_CALLS: readonly CallDef[] = [
   billing,
   chart,
   chartActivity,
+  chartClinical,
   chartNotes,
   chartReadings,
   chartReports,
