@@ -18,6 +18,7 @@ import type { Config } from './config.js';
 import { dashboardRoutes } from './dashboard/routes.js';
 import type { Db } from './db/schema.js';
 import type { Deps } from './deps.js';
+import { documentRoutes } from './documents/routes.js';
 import { createHub } from './hub/hub.js';
 import { connectRedisAdapter } from './hub/redis-adapter.js';
 import { createMissedReadingsJob } from './jobs/missed-readings.js';
@@ -108,6 +109,7 @@ export async function embeddedApi(app: FastifyInstance, opts: EmbeddedOptions): 
   registerLists(app, deps, LIST_SOURCES);
   dashboardRoutes(app, deps);
   worklistRoutes(app, deps);
+  documentRoutes(app, deps);
 
   // Outreach tasks for missed readings (issue 5 part 5), on the app's clock; stopped before the database closes.
   if (opts.missedReadingsIntervalMs !== 0) {
