@@ -25,6 +25,7 @@ import { createMissedReadingsJob } from './jobs/missed-readings.js';
 import { registerLists } from './lists/register.js';
 import type { ListSource } from './lists/source.js';
 import { notificationRoutes } from './notifications/routes.js';
+import { orderRoutes } from './orders/routes.js';
 import { organizationRoutes } from './organizations/routes.js';
 import { patientListSources } from './patients/list-store.js';
 import { patientRoutes } from './patients/routes.js';
@@ -110,6 +111,7 @@ export async function embeddedApi(app: FastifyInstance, opts: EmbeddedOptions): 
   dashboardRoutes(app, deps);
   worklistRoutes(app, deps);
   documentRoutes(app, deps);
+  orderRoutes(app, deps);
 
   // Outreach tasks for missed readings (issue 5 part 5), on the app's clock; stopped before the database closes.
   if (opts.missedReadingsIntervalMs !== 0) {

@@ -7,6 +7,7 @@ export * from './api/chart.js';
 export * from './api/chart-activity.js';
 export * from './api/chart-documents.js';
 export * from './api/chart-notes.js';
+export * from './api/chart-orders.js';
 export * from './api/chart-readings.js';
 export * from './api/chart-targets.js';
 export * from './api/chart-tasks.js';

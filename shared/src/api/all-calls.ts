@@ -5,6 +5,7 @@ import * as chart from './chart.js';
 import * as chartActivity from './chart-activity.js';
 import * as chartDocuments from './chart-documents.js';
 import * as chartNotes from './chart-notes.js';
+import * as chartOrders from './chart-orders.js';
 import * as chartReadings from './chart-readings.js';
 import * as chartTargets from './chart-targets.js';
 import * as chartTasks from './chart-tasks.js';
@@ -36,6 +37,7 @@ export const ALL_CALLS: readonly CallDef[] = [
   chartActivity,
   chartDocuments,
   chartNotes,
+  chartOrders,
   chartReadings,
   chartTargets,
   chartTasks,
