@@ -18,6 +18,7 @@ import { AlertsTab } from './AlertsTab';
 import { CHART_TABS, type ChartLocation, chartTabPath, parseChartPath } from './chart-tabs';
 import { DemographicsTab } from './DemographicsTab';
 import { DevicesTab } from './DevicesTab';
+import { DocumentsTab } from './DocumentsTab';
 import { formatDay } from './format-day';
 import { NotesTab } from './NotesTab';
 import { OverviewTab } from './OverviewTab';
@@ -160,6 +161,8 @@ function ChartSection({ place, patientId, patient }: ChartSectionProps) {
       return <ReadingsTab patientId={patientId} />;
     case 'alert-rules':
       return <AlertRulesTab patientId={patientId} deviceType={place.deviceType} />;
+    case 'documents':
+      return <DocumentsTab patientId={patientId} />;
     default:
       return (
         <div className="chart-later">

@@ -49,6 +49,7 @@ export const patientDocument = z.object({
   uploaded_by_name: z.string(),
   uploaded_at: z.string(),
 });
+export type PatientDocument = z.infer<typeof patientDocument>;
 
 export const getPatientDocuments = defineCall({
   method: 'GET',
