@@ -1,4 +1,4 @@
-import { Alert, Button, Dialog, DialogBody, HTMLTable, Intent } from '@blueprintjs/core';
+import { Alert, Button, Dialog, DialogBody, Intent } from '@blueprintjs/core';
 import {
   deletePatientDocument,
   displayDate,
@@ -17,6 +17,7 @@ import { useApi } from '../errors/ErrorDialogProvider';
 import { TablePager } from '../list/TablePager';
 import { usePaging } from '../list/use-paging';
 import { showToast } from '../toaster/toast';
+import { ChartTable } from './ChartTable';
 import { UploadDocumentForm } from './documents/UploadDocumentForm';
 import './documents/documents.css';
 
@@ -80,49 +81,33 @@ export function DocumentsTab({ patientId }: { readonly patientId: number }) {
   return (
     <div className="chart-documents">
       <UploadDocumentForm patientId={patientId} onUploaded={reload} />
-      {!data ? (
-        <p>{MSG.loading}</p>
-      ) : data.data.length === 0 ? (
-        <p>{MSG.noDataFound}</p>
-      ) : (
-        <HTMLTable compact striped>
-          <thead>
-            <tr>
-              <th>Title</th>
-              <th>Category</th>
-              <th>File</th>
-              <th>Size</th>
-              <th>Uploaded By</th>
-              <th>Uploaded On</th>
-              <th>Actions</th>
-            </tr>
-          </thead>
-          <tbody>
-            {data.data.map((doc) => (
-              <tr key={doc.document_id}>
-                <td>{doc.title}</td>
-                <td>{doc.category}</td>
-                <td>{doc.file_name}</td>
-                <td>{formatFileSize(doc.size_bytes)}</td>
-                <td>{doc.uploaded_by_name}</td>
-                <td>{displayDate(doc.uploaded_at)}</td>
-                <td>
-                  <Button small minimal icon="eye-open" text="View" onClick={() => void view(doc)} />
-                  <Button small minimal icon="download" text="Download" onClick={() => void download(doc)} />
-                  <Button
-                    small
-                    minimal
-                    icon="trash"
-                    intent={Intent.DANGER}
-                    text="Delete"
-                    onClick={() => setRemoving(doc)}
-                  />
-                </td>
-              </tr>
-            ))}
-          </tbody>
-        </HTMLTable>
-      )}
+      <ChartTable
+        rows={data?.data}
+        columns={['Title', 'Category', 'File', 'Size', 'Uploaded By', 'Uploaded On', 'Actions']}
+      >
+        {(doc) => (
+          <tr key={doc.document_id}>
+            <td>{doc.title}</td>
+            <td>{doc.category}</td>
+            <td>{doc.file_name}</td>
+            <td>{formatFileSize(doc.size_bytes)}</td>
+            <td>{doc.uploaded_by_name}</td>
+            <td>{displayDate(doc.uploaded_at)}</td>
+            <td>
+              <Button small minimal icon="eye-open" text="View" onClick={() => void view(doc)} />
+              <Button small minimal icon="download" text="Download" onClick={() => void download(doc)} />
+              <Button
+                small
+                minimal
+                icon="trash"
+                intent={Intent.DANGER}
+                text="Delete"
+                onClick={() => setRemoving(doc)}
+              />
+            </td>
+          </tr>
+        )}
+      </ChartTable>
       {data && <TablePager {...paging.pager} count={data.count} />}
       <Dialog isOpen={viewed !== null} title={viewed?.title} onClose={() => setViewed(null)}>
         <DialogBody>

@@ -1,6 +1,7 @@
 import {
   addCheckInEntry,
   checkPageAccess,
+  getEnrollmentOrders,
   getPatientDevices,
   getPatientStatuses,
   type StatusOption,
@@ -58,7 +59,6 @@ describe('PatientChartPage (000 §2.3)', () => {
 
   it.each([
     ['/app/patient-chart/goals/5', 'Goals'],
-    ['/app/patient-chart/enroll-details/5', 'Orders'],
     ['/app/patient-chart/ccm/5', 'Care Plan'],
     ['/app/patient-chart/tips/5', 'Tips'],
   ])('%s shows its place in the frame', async (path, name) => {
@@ -66,6 +66,13 @@ describe('PatientChartPage (000 §2.3)', () => {
     open(path);
     const panel = await screen.findByRole('region', { name });
     expect(within(panel).getByText(CHART_LATER_RELEASE)).toBeTruthy();
+  });
+
+  it('/app/patient-chart/enroll-details/5 opens the Orders tab (000 §2.3: Orders is enroll-details)', async () => {
+    serveChart().on(getEnrollmentOrders, { status: 1, data: [] });
+    open('/app/patient-chart/enroll-details/5');
+    const panel = await screen.findByRole('region', { name: 'Orders' });
+    expect(await within(panel).findByRole('button', { name: 'New Order' })).toBeTruthy();
   });
 
   it('moves to a tab route when a tab is clicked', async () => {

@@ -15,14 +15,23 @@ import { useSession } from '../session/SessionProvider';
 import { ActivityLogsTab } from './ActivityLogsTab';
 import { AlertRulesTab } from './AlertRulesTab';
 import { AlertsTab } from './AlertsTab';
-import { CHART_TABS, type ChartLocation, chartTabPath, parseChartPath } from './chart-tabs';
+import { AuthorizationHistory } from './AuthorizationHistory';
+import {
+  CHART_TABS,
+  type ChartLocation,
+  chartTabPath,
+  isAuthorizationHistory,
+  parseChartPath,
+} from './chart-tabs';
 import { DemographicsTab } from './DemographicsTab';
 import { DevicesTab } from './DevicesTab';
 import { DocumentsTab } from './DocumentsTab';
 import { formatDay } from './format-day';
 import { NotesTab } from './NotesTab';
+import { OrdersTab } from './OrdersTab';
 import { OverviewTab } from './OverviewTab';
 import { ReadingsTab } from './ReadingsTab';
+import { SubOrdersTab } from './SubOrdersTab';
 import { TasksTab } from './TasksTab';
 import './chart.css';
 
@@ -91,6 +100,8 @@ export function PatientChartPage() {
   }, [call, showError, patientId, lowest]);
 
   if (!place) return null;
+  // decisions.md "Authorization history": without a patient, every patient the user may see.
+  if (patientId === null && isAuthorizationHistory(place)) return <AuthorizationHistory patientId={null} />;
   if (patientId === null) {
     return <NonIdealState icon="person" title="Patient Chart" description={CHART_NO_PATIENT} />;
   }
@@ -142,6 +153,7 @@ interface ChartSectionProps {
 
 /** The panel of the selected tab. */
 function ChartSection({ place, patientId, patient }: ChartSectionProps) {
+  if (isAuthorizationHistory(place)) return <AuthorizationHistory patientId={patientId} />;
   switch (place.tabId) {
     case 'overview':
       return <OverviewTab patientId={patientId} />;
@@ -163,6 +175,10 @@ function ChartSection({ place, patientId, patient }: ChartSectionProps) {
       return <AlertRulesTab patientId={patientId} deviceType={place.deviceType} />;
     case 'documents':
       return <DocumentsTab patientId={patientId} />;
+    case 'orders':
+      return <OrdersTab patientId={patientId} />;
+    case 'sub-orders':
+      return <SubOrdersTab patientId={patientId} />;
     default:
       return (
         <div className="chart-later">

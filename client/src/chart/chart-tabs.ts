@@ -22,6 +22,8 @@ const FILLED = new Set([
   'notes',
   'tasks',
   'documents',
+  'orders',
+  'sub-orders',
 ]);
 /** Tab ids for the two tabs whose route segment differs from their name (000 §2.3). */
 const ID_BY_SEGMENT: Readonly<Record<string, string>> = { 'enroll-details': 'orders', ccm: 'care-plan' };
@@ -88,6 +90,10 @@ export function parseChartPath(pathname: string): ChartLocation | null {
     rest: parts.slice(2),
   };
 }
+
+/** Whether the location is the authorization-history route (decisions.md "Authorization history"). */
+export const isAuthorizationHistory = (place: ChartLocation): boolean =>
+  place.tabId === null && place.label === EXTRA_ROUTES['authorization-history'];
 
 /** The route of a tab for a patient. */
 export function chartTabPath(tab: ChartTab, patientId: number): string {

@@ -94,6 +94,7 @@ export const enrollmentOrder = z.object({
   created_by_name: z.string(),
   updated_at: z.string(),
 });
+export type EnrollmentOrder = z.infer<typeof enrollmentOrder>;
 
 const orderFields = {
   program: z.enum(ORDER_PROGRAMS),
@@ -191,6 +192,7 @@ export const deviceOrder = z.object({
   delivered_at: z.string().nullable(),
   returned_at: z.string().nullable(),
 });
+export type DeviceOrder = z.infer<typeof deviceOrder>;
 
 export const getDeviceOrders = defineCall({
   method: 'GET',
