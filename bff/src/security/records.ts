@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import {
   addNotificationRule,
   addPatientNote,
@@ -29,6 +30,9 @@ export const RECORD_ID_FIELDS = {
   task_id: 'task',
   alert_id: 'alert',
   timer_id: 'timer',
+  document_id: 'document',
+  order_id: 'order',
+  device_order_id: 'deviceOrder',
 } as const;
 
 /** The fields that must carry the caller's own user id (a swap expects 403 naming the field). */
@@ -61,6 +65,9 @@ export interface Records {
   readonly task: number;
   readonly alert: number;
   readonly timer: number;
+  readonly document: number;
+  readonly order: number;
+  readonly deviceOrder: number;
   readonly inventoryId: number;
   readonly deviceAssignId: number;
 }
@@ -75,6 +82,9 @@ export function valuesFor(call: CallDef, r: Records): KnownValues {
     task_id: r.task,
     alert_id: r.alert,
     timer_id: r.timer,
+    document_id: r.document,
+    order_id: r.order,
+    device_order_id: r.deviceOrder,
     inventory_id: r.inventoryId,
     device_assign_id: r.deviceAssignId,
     device_type_id: 1,
@@ -108,6 +118,9 @@ export async function makeRecords(t: TestApp, who: Signed): Promise<Records> {
     task: 0,
     alert: 0,
     timer: 0,
+    document: 0,
+    order: 0,
+    deviceOrder: 0,
     inventoryId: device.inventoryId,
     deviceAssignId: device.deviceAssignId,
   };
@@ -153,5 +166,57 @@ export async function makeRecords(t: TestApp, who: Signed): Promise<Records> {
       .executeTakeFirstOrThrow();
     return row.alert_id;
   });
-  return { ...partial, rule, note, task, timer, alert };
+  return { ...partial, rule, note, task, timer, alert, ...(await makeChartPapers(t, userId, patient)) };
+}
+
+/** A document row, an enrolment order and a device order of the patient (issue 13), as their stores write them. */
+async function makeChartPapers(t: TestApp, userId: number, patient: number) {
+  const at = t.clock.now();
+  const day = at.toISOString().slice(0, 10);
+  const document = await t.db
+    .insertInto('patient_documents')
+    .values({
+      patient_id: patient,
+      title: 'Consent',
+      category: 'Consent',
+      file_name: 'consent.pdf',
+      content_type: 'application/pdf',
+      size_bytes: 9,
+      sha256: '0'.repeat(64),
+      storage_key: randomUUID(),
+      uploaded_by: userId,
+      uploaded_at: at,
+    })
+    .returning('document_id')
+    .executeTakeFirstOrThrow();
+  const order = await t.db
+    .insertInto('enrollment_orders')
+    .values({
+      patient_id: patient,
+      program: 'RPM',
+      ordering_provider: 'Dr. Test',
+      diagnosis_codes: JSON.stringify(['I10']),
+      order_date: day,
+      consent_date: day,
+      consent_method: 'verbal',
+      created_by: userId,
+      created_at: at,
+      updated_at: at,
+    })
+    .returning('order_id')
+    .executeTakeFirstOrThrow();
+  const deviceOrder = await t.db
+    .insertInto('device_orders')
+    .values({
+      order_id: order.order_id,
+      patient_id: patient,
+      device_type_id: 1,
+      status: 'ordered',
+      ordered_by: userId,
+      ordered_at: at,
+      updated_at: at,
+    })
+    .returning('device_order_id')
+    .executeTakeFirstOrThrow();
+  return { document: document.document_id, order: order.order_id, deviceOrder: deviceOrder.device_order_id };
 }
