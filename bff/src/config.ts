@@ -33,6 +33,11 @@ export const configSchema = z.object({
   DATA_DIR: z.string().min(1).default('./data/pglite'),
   DATABASE_URL: z.url({ protocol: /^postgres(ql)?$/ }).optional(),
   /**
+   * Where the chart's documents are kept (documents/files.ts). Unset: `documents` beside DATA_DIR, or a temporary
+   * folder removed on close when DATA_DIR is 'memory://' (decisions.md "Documents").
+   */
+  DOCUMENTS_DIR: optional(z.string().min(1)),
+  /**
    * Redis for several BFF replicas (architecture.md "Modes and replicas"): the hub's socket.io adapter, so pushes reach a user's
    * sockets on every replica. Unset: one BFF, the in-process adapter.
    */

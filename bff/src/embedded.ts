@@ -19,12 +19,14 @@ import type { Config } from './config.js';
 import { dashboardRoutes } from './dashboard/routes.js';
 import type { Db } from './db/schema.js';
 import type { Deps } from './deps.js';
+import { documentRoutes } from './documents/routes.js';
 import { createHub } from './hub/hub.js';
 import { connectRedisAdapter } from './hub/redis-adapter.js';
 import { createMissedReadingsJob } from './jobs/missed-readings.js';
 import { registerLists } from './lists/register.js';
 import type { ListSource } from './lists/source.js';
 import { notificationRoutes } from './notifications/routes.js';
+import { orderRoutes } from './orders/routes.js';
 import { organizationRoutes } from './organizations/routes.js';
 import { patientListSources } from './patients/list-store.js';
 import { patientRoutes } from './patients/routes.js';
@@ -112,6 +114,8 @@ export async function embeddedApi(app: FastifyInstance, opts: EmbeddedOptions): 
   registerLists(app, deps, LIST_SOURCES);
   dashboardRoutes(app, deps);
   worklistRoutes(app, deps);
+  documentRoutes(app, deps);
+  orderRoutes(app, deps);
 
   // Outreach tasks for missed readings (issue 5 part 5), on the app's clock; stopped before the database closes.
   if (opts.missedReadingsIntervalMs !== 0) {

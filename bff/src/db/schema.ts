@@ -613,6 +613,70 @@ export interface PatientNotesTable {
   updated_at: Timestamp;
 }
 
+/** A document of a patient's chart (0015; decisions.md "Documents"). */
+export interface PatientDocumentsTable {
+  document_id: Generated<number>;
+  patient_id: number;
+  title: string;
+  category: string;
+  file_name: string;
+  content_type: string;
+  size_bytes: number;
+  sha256: string;
+  storage_key: string;
+  uploaded_by: number;
+  acting_user_id: number | null;
+  uploaded_at: Timestamp;
+  deleted_by: number | null;
+  deleted_at: NullableTimestamp;
+}
+
+/** An RPM or CCM enrolment order (0015; decisions.md "Enrolment orders"). */
+export interface EnrollmentOrdersTable {
+  order_id: Generated<number>;
+  patient_id: number;
+  program: string;
+  ordering_provider: string;
+  provider_npi: string | null;
+  /** ICD-10 codes, a JSON array. */
+  diagnosis_codes: JsonColumn;
+  order_date: DateColumn;
+  consent_date: DateColumn;
+  consent_method: string;
+  created_by: number;
+  acting_user_id: number | null;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+}
+
+/** One insurance authorisation of an order, never overwritten (0015; decisions.md "Authorization history"). */
+export interface OrderAuthorizationsTable {
+  authorization_id: Generated<number>;
+  order_id: number;
+  patient_id: number;
+  authorization_number: string;
+  start_date: DateColumn;
+  end_date: DateColumn;
+  recorded_by: number;
+  recorded_at: Timestamp;
+}
+
+/** A device ordered for an enrolment order, with its fulfilment (0015; decisions.md "Device orders"). */
+export interface DeviceOrdersTable {
+  device_order_id: Generated<number>;
+  order_id: number;
+  patient_id: number;
+  device_type_id: number;
+  status: string;
+  tracking_number: string | null;
+  ordered_by: number;
+  ordered_at: Timestamp;
+  shipped_at: NullableTimestamp;
+  delivered_at: NullableTimestamp;
+  returned_at: NullableTimestamp;
+  updated_at: Timestamp;
+}
+
 /** Bookkeeping of migrate.ts. */
 /** A tag patients can carry (the lists' 'Tags' filter, 001 §2.3). */
 export interface TagsTable {
@@ -686,6 +750,10 @@ export interface Database {
   patient_notes: PatientNotesTable;
   tags: TagsTable;
   patient_tags: PatientTagsTable;
+  patient_documents: PatientDocumentsTable;
+  enrollment_orders: EnrollmentOrdersTable;
+  order_authorizations: OrderAuthorizationsTable;
+  device_orders: DeviceOrdersTable;
   schema_migrations: SchemaMigrationsTable;
   patient_diagnoses: PatientDiagnosesTable;
   patient_medications: PatientMedicationsTable;
@@ -748,6 +816,10 @@ export const TABLE_NAMES = [
   'patient_diagnoses',
   'patient_medications',
   'patient_allergies',
+  'patient_documents',
+  'enrollment_orders',
+  'order_authorizations',
+  'device_orders',
 ] as const satisfies readonly Exclude<keyof Database, 'schema_migrations'>[];
 
 /** One application table's name. */

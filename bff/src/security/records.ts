@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import {
   addAllergy,
   addDiagnosis,
@@ -35,6 +36,9 @@ export const RECORD_ID_FIELDS = {
   diagnosis_id: 'diagnosis',
   medication_id: 'medication',
   allergy_id: 'allergy',
+  document_id: 'document',
+  order_id: 'order',
+  device_order_id: 'deviceOrder',
 } as const;
 
 /** The fields that must carry the caller's own user id (a swap expects 403 naming the field). */
@@ -67,6 +71,9 @@ export interface Records {
   readonly task: number;
   readonly alert: number;
   readonly timer: number;
+  readonly document: number;
+  readonly order: number;
+  readonly deviceOrder: number;
   readonly inventoryId: number;
   readonly deviceAssignId: number;
   readonly diagnosis: number;
@@ -89,6 +96,9 @@ export function valuesFor(call: CallDef, r: Records): KnownValues {
     allergy_id: r.allergy,
     icd10_code: 'I48.91',
     stop_date: '2099-12-31',
+    document_id: r.document,
+    order_id: r.order,
+    device_order_id: r.deviceOrder,
     inventory_id: r.inventoryId,
     device_assign_id: r.deviceAssignId,
     device_type_id: 1,
@@ -122,6 +132,9 @@ export async function makeRecords(t: TestApp, who: Signed): Promise<Records> {
     task: 0,
     alert: 0,
     timer: 0,
+    document: 0,
+    order: 0,
+    deviceOrder: 0,
     inventoryId: device.inventoryId,
     deviceAssignId: device.deviceAssignId,
     diagnosis: 0,
@@ -173,5 +186,68 @@ export async function makeRecords(t: TestApp, who: Signed): Promise<Records> {
       .executeTakeFirstOrThrow();
     return row.alert_id;
   });
-  return { ...partial, rule, note, task, timer, alert, diagnosis, medication, allergy };
+  return {
+    ...partial,
+    rule,
+    note,
+    task,
+    timer,
+    alert,
+    diagnosis,
+    medication,
+    allergy,
+    ...(await makeChartPapers(t, userId, patient)),
+  };
+}
+
+/** A document row, an enrolment order and a device order of the patient (issue 13), as their stores write them. */
+async function makeChartPapers(t: TestApp, userId: number, patient: number) {
+  const at = t.clock.now();
+  const day = at.toISOString().slice(0, 10);
+  const document = await t.db
+    .insertInto('patient_documents')
+    .values({
+      patient_id: patient,
+      title: 'Consent',
+      category: 'Consent',
+      file_name: 'consent.pdf',
+      content_type: 'application/pdf',
+      size_bytes: 9,
+      sha256: '0'.repeat(64),
+      storage_key: randomUUID(),
+      uploaded_by: userId,
+      uploaded_at: at,
+    })
+    .returning('document_id')
+    .executeTakeFirstOrThrow();
+  const order = await t.db
+    .insertInto('enrollment_orders')
+    .values({
+      patient_id: patient,
+      program: 'RPM',
+      ordering_provider: 'Dr. Test',
+      diagnosis_codes: JSON.stringify(['I10']),
+      order_date: day,
+      consent_date: day,
+      consent_method: 'verbal',
+      created_by: userId,
+      created_at: at,
+      updated_at: at,
+    })
+    .returning('order_id')
+    .executeTakeFirstOrThrow();
+  const deviceOrder = await t.db
+    .insertInto('device_orders')
+    .values({
+      order_id: order.order_id,
+      patient_id: patient,
+      device_type_id: 1,
+      status: 'ordered',
+      ordered_by: userId,
+      ordered_at: at,
+      updated_at: at,
+    })
+    .returning('device_order_id')
+    .executeTakeFirstOrThrow();
+  return { document: document.document_id, order: order.order_id, deviceOrder: deviceOrder.device_order_id };
 }

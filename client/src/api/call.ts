@@ -25,6 +25,8 @@ export interface CallOptions {
    */
   readonly auth?: CallAuth | null;
   readonly signal?: AbortSignal;
+  /** A multipart body for a call that uploads a file (the call declares no JSON body). */
+  readonly form?: FormData;
 }
 
 /** What a call's declared `headers` schema accepts (e.g. billing's month/year/practice, 001 §6, §7). */
@@ -113,7 +115,8 @@ export async function callRaw<C extends CallDef>(
   }
   const init: RequestInit = { method: def.method, headers, credentials: 'same-origin' };
   if (options.signal) init.signal = options.signal;
-  if (def.method !== 'GET' && input?.body !== undefined) {
+  if (options.form) init.body = options.form;
+  else if (def.method !== 'GET' && input?.body !== undefined) {
     headers['content-type'] = 'application/json';
     init.body = JSON.stringify(input.body);
   }

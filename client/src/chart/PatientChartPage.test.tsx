@@ -1,6 +1,7 @@
 import {
   addCheckInEntry,
   checkPageAccess,
+  getEnrollmentOrders,
   getPatientClinical,
   getPatientDevices,
   getPatientStatuses,
@@ -59,7 +60,6 @@ describe('PatientChartPage (000 §2.3)', () => {
 
   it.each([
     ['/app/patient-chart/goals/5', 'Goals'],
-    ['/app/patient-chart/enroll-details/5', 'Orders'],
     ['/app/patient-chart/ccm/5', 'Care Plan'],
   ])('%s shows its place in the frame', async (path, name) => {
     serveChart();
@@ -76,6 +76,13 @@ describe('PatientChartPage (000 §2.3)', () => {
     open('/app/patient-chart/tips/5');
     const panel = await screen.findByRole('region', { name: 'Tips' });
     expect(await within(panel).findByText('Measuring your blood pressure')).toBeTruthy();
+  });
+
+  it('/app/patient-chart/enroll-details/5 opens the Orders tab (000 §2.3: Orders is enroll-details)', async () => {
+    serveChart().on(getEnrollmentOrders, { status: 1, data: [] });
+    open('/app/patient-chart/enroll-details/5');
+    const panel = await screen.findByRole('region', { name: 'Orders' });
+    expect(await within(panel).findByRole('button', { name: 'New Order' })).toBeTruthy();
   });
 
   it('moves to a tab route when a tab is clicked', async () => {

@@ -16,15 +16,26 @@ import { useSession } from '../session/SessionProvider';
 import { ActivityLogsTab } from './ActivityLogsTab';
 import { AlertRulesTab } from './AlertRulesTab';
 import { AlertsTab } from './AlertsTab';
+import { AuthorizationHistory } from './AuthorizationHistory';
 import { ClinicalTab } from './ClinicalTab';
 import { ComplianceInfoTab } from './ComplianceInfoTab';
-import { CHART_TABS, type ChartLocation, chartTabPath, EXTRA_ROUTES, parseChartPath } from './chart-tabs';
+import {
+  CHART_TABS,
+  type ChartLocation,
+  chartTabPath,
+  EXTRA_ROUTES,
+  isAuthorizationHistory,
+  parseChartPath,
+} from './chart-tabs';
 import { DemographicsTab } from './DemographicsTab';
 import { DevicesTab } from './DevicesTab';
+import { DocumentsTab } from './DocumentsTab';
 import { NotesTab } from './NotesTab';
+import { OrdersTab } from './OrdersTab';
 import { OverviewTab } from './OverviewTab';
 import { ReadingsTab } from './ReadingsTab';
 import { ReportsTab } from './ReportsTab';
+import { SubOrdersTab } from './SubOrdersTab';
 import { TasksTab } from './TasksTab';
 import { TipsTab } from './TipsTab';
 import './chart.css';
@@ -94,6 +105,8 @@ export function PatientChartPage() {
   }, [call, showError, patientId, lowest]);
 
   if (!place) return null;
+  // decisions.md "Authorization history": without a patient, every patient the user may see.
+  if (patientId === null && isAuthorizationHistory(place)) return <AuthorizationHistory patientId={null} />;
   if (patientId === null) {
     return <NonIdealState icon="person" title="Patient Chart" description={CHART_NO_PATIENT} />;
   }
@@ -146,6 +159,7 @@ interface ChartSectionProps {
 /** The panel of the selected tab. */
 function ChartSection({ place, patientId, patient }: ChartSectionProps) {
   if (place.tabId === null && place.label === EXTRA_ROUTES.tips) return <TipsTab patientId={patientId} />;
+  if (isAuthorizationHistory(place)) return <AuthorizationHistory patientId={patientId} />;
   switch (place.tabId) {
     case 'overview':
       return <OverviewTab patientId={patientId} />;
@@ -171,6 +185,12 @@ function ChartSection({ place, patientId, patient }: ChartSectionProps) {
       return <ComplianceInfoTab patientId={patientId} />;
     case 'clinical':
       return <ClinicalTab patientId={patientId} />;
+    case 'documents':
+      return <DocumentsTab patientId={patientId} />;
+    case 'orders':
+      return <OrdersTab patientId={patientId} />;
+    case 'sub-orders':
+      return <SubOrdersTab patientId={patientId} />;
     default:
       return (
         <div className="chart-later">

@@ -24,6 +24,9 @@ const FILLED = new Set([
   'reports',
   'compliance-info',
   'clinical',
+  'documents',
+  'orders',
+  'sub-orders',
 ]);
 /** Tab ids for the two tabs whose route segment differs from their name (000 §2.3). */
 const ID_BY_SEGMENT: Readonly<Record<string, string>> = { 'enroll-details': 'orders', ccm: 'care-plan' };
@@ -90,6 +93,10 @@ export function parseChartPath(pathname: string): ChartLocation | null {
     rest: parts.slice(2),
   };
 }
+
+/** Whether the location is the authorization-history route (decisions.md "Authorization history"). */
+export const isAuthorizationHistory = (place: ChartLocation): boolean =>
+  place.tabId === null && place.label === EXTRA_ROUTES['authorization-history'];
 
 /** The route of a tab for a patient. */
 export function chartTabPath(tab: ChartTab, patientId: number): string {

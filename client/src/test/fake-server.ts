@@ -27,6 +27,8 @@ export interface FakeRequest<C extends CallDef = CallDef> {
   readonly query: Readonly<Record<string, string | readonly string[]>>;
   /** The JSON body as sent (it passed the call's body schema). */
   readonly body: CallInput<C>['body'];
+  /** The multipart body of an upload (a call that declares no JSON body). */
+  readonly form?: FormData;
   /** The headers as sent (uid, token, accept, content-type and the call's declared ones). */
   readonly headers: Readonly<Record<string, string>>;
 }
@@ -153,7 +155,9 @@ export function fakeServer(): FakeServer {
     const { call, handler } = entry;
     const headers = headersOf(init.headers);
     let body: unknown;
-    if (typeof init.body === 'string') {
+    let form: FormData | undefined;
+    if (init.body instanceof FormData && call.body === undefined) form = init.body;
+    else if (typeof init.body === 'string') {
       try {
         body = JSON.parse(init.body);
       } catch {
@@ -164,7 +168,13 @@ export function fakeServer(): FakeServer {
       problem(`${route} was sent a body that is not a JSON string`);
       return errorAnswer(400, 'The body is not JSON');
     }
-    const request: FakeRequest = { call, query: queryOf(url.searchParams), body, headers };
+    const request: FakeRequest = {
+      call,
+      query: queryOf(url.searchParams),
+      body,
+      headers,
+      ...(form ? { form } : {}),
+    };
     seen.push(request);
 
     // What the real server checks (bff/src/http/calls.ts): the declared headers, the query and the body.

@@ -4,7 +4,9 @@ import * as billing from './billing.js';
 import * as chart from './chart.js';
 import * as chartActivity from './chart-activity.js';
 import * as chartClinical from './chart-clinical.js';
+import * as chartDocuments from './chart-documents.js';
 import * as chartNotes from './chart-notes.js';
+import * as chartOrders from './chart-orders.js';
 import * as chartReadings from './chart-readings.js';
 import * as chartReports from './chart-reports.js';
 import * as chartTargets from './chart-targets.js';
@@ -36,7 +38,9 @@ export const ALL_CALLS: readonly CallDef[] = [
   chart,
   chartActivity,
   chartClinical,
+  chartDocuments,
   chartNotes,
+  chartOrders,
   chartReadings,
   chartReports,
   chartTargets,

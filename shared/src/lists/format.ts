@@ -100,6 +100,15 @@ export function formatUsd(amount: number): string {
   return USD.format(Number.isFinite(amount) ? amount : 0);
 }
 
+const ONE_DECIMAL = new Intl.NumberFormat(INTL_LOCALE, { maximumFractionDigits: 1 });
+
+/** A file's size as '820 B', '14.2 KB' or '3.1 MB' (the Documents tab). */
+export function formatFileSize(bytes: number): string {
+  if (bytes < 1024) return `${NUMBER.format(bytes)} B`;
+  if (bytes < 1024 * 1024) return `${ONE_DECIMAL.format(bytes / 1024)} KB`;
+  return `${ONE_DECIMAL.format(bytes / 1024 / 1024)} MB`;
+}
+
 /** Minutes waited as '45 min' or '2 h 05 min'. */
 export function formatWaiting(minutes: number): string {
   const m = Math.max(0, Math.floor(minutes));

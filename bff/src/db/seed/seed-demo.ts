@@ -10,6 +10,7 @@ import { createRandom } from './prng.js';
 import { seedActivity } from './seed-activity.js';
 import { DEMO_DEVICE_KEY, seedChart } from './seed-chart.js';
 import { seedClinical } from './seed-clinical.js';
+import { seedOrders } from './seed-orders.js';
 import { seedOrganizations } from './seed-organizations.js';
 import { seedPatients } from './seed-patients.js';
 import { assignDemoUsers, insertDemoUsers, insertPracticeTeams, seedRolePages } from './seed-staff.js';
@@ -116,6 +117,8 @@ export async function seedDemo(db: Db, opts: SeedOptions): Promise<SeedSummary> 
     await seedClinical(trx, { today, adminId });
     // Enough tasks and open alerts for the demo's worklists to page (issue 10).
     await seedWorklists(trx, { today, adminId });
+    // Orders, authorisations and device orders of the chart's Orders and Sub Orders tabs (issue 13).
+    await seedOrders(trx, { adminId });
     // Billing reads per-patient-per-month summaries (billing/summary.ts); the bulk writes above bypass the
     // incremental path, so the summaries are computed once from the seeded rows.
     await rebuildSummaries(trx);

@@ -1,0 +1,45 @@
+import { sql } from 'kysely';
+import type { Db } from '../schema.js';
+
+/**
+ * The demo's enrolment orders, authorisations and device orders (issue 13), set-based and without random draws: an
+ * RPM order a week before each patient's first device (consent two days before that) by the patient's physician,
+ * an authorisation for every third patient, and a device order per assignment, delivered the day it was assigned.
+ */
+export async function seedOrders(trx: Db, opts: { readonly adminId: number }): Promise<void> {
+  await sql`
+    insert into enrollment_orders (patient_id, program, ordering_provider, diagnosis_codes, order_date,
+      consent_date, consent_method, created_by, created_at, updated_at)
+    select p.patient_id, 'RPM', coalesce(nullif(trim(u.firstname || ' ' || u.lastname), ''), 'Referring Physician'),
+      jsonb_build_array(coalesce(p.diagnosis_code, 'I10')),
+      (first.assigned_at at time zone 'UTC')::date - 7, (first.assigned_at at time zone 'UTC')::date - 9,
+      case p.patient_id % 3 when 0 then 'written' when 1 then 'verbal' else 'electronic' end,
+      coalesce(p.care_coordinator_id, p.physician_id, ${opts.adminId}), first.assigned_at - interval '7 days',
+      first.assigned_at - interval '7 days'
+    from patients p
+    join (select patient_id, min(assigned_at) as assigned_at from device_assignments group by patient_id) first
+      on first.patient_id = p.patient_id
+    left join users u on u.user_id = p.physician_id
+    order by p.patient_id`.execute(trx);
+
+  await sql`
+    insert into order_authorizations (order_id, patient_id, authorization_number, start_date, end_date, recorded_by,
+      recorded_at)
+    select o.order_id, o.patient_id, 'PA-' || lpad(o.patient_id::text, 7, '0'), o.order_date,
+      o.order_date + 364, o.created_by, o.created_at
+    from enrollment_orders o
+    where o.patient_id % 3 = 0
+    order by o.order_id`.execute(trx);
+
+  await sql`
+    insert into device_orders (order_id, patient_id, device_type_id, status, tracking_number, ordered_by,
+      ordered_at, shipped_at, delivered_at, returned_at, updated_at)
+    select o.order_id, a.patient_id, d.device_type_id,
+      case when a.unassigned_at is null then 'delivered' else 'returned' end,
+      '1Z' || lpad(a.device_assign_id::text, 12, '0'), o.created_by, a.assigned_at - interval '5 days',
+      a.assigned_at - interval '3 days', a.assigned_at, a.unassigned_at, coalesce(a.unassigned_at, a.assigned_at)
+    from device_assignments a
+    join devices d on d.inventory_id = a.inventory_id
+    join enrollment_orders o on o.patient_id = a.patient_id
+    order by a.device_assign_id`.execute(trx);
+}
