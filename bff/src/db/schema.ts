@@ -613,6 +613,26 @@ export interface PatientNotesTable {
   updated_at: Timestamp;
 }
 
+/** CCM Care Plan Defaults (000 §2.4): the product's template (organization_id null) or an organisation's. */
+export interface CarePlanDefaultsTable {
+  default_id: Generated<number>;
+  organization_id: number | null;
+  plan: JsonColumn;
+}
+
+/** One version of a patient's care plan (issue 13); a save adds a version, a signature marks one. */
+export interface CarePlanVersionsTable {
+  care_plan_version_id: Generated<number>;
+  patient_id: number;
+  version: number;
+  plan: JsonColumn;
+  author_id: number;
+  acting_user_id: number | null;
+  created_at: Timestamp;
+  signed_by: number | null;
+  signed_at: NullableTimestamp;
+}
+
 /** Bookkeeping of migrate.ts. */
 /** A tag patients can carry (the lists' 'Tags' filter, 001 §2.3). */
 export interface TagsTable {
@@ -686,6 +706,8 @@ export interface Database {
   patient_notes: PatientNotesTable;
   tags: TagsTable;
   patient_tags: PatientTagsTable;
+  care_plan_defaults: CarePlanDefaultsTable;
+  care_plan_versions: CarePlanVersionsTable;
   schema_migrations: SchemaMigrationsTable;
 }
 
@@ -742,6 +764,8 @@ export const TABLE_NAMES = [
   'patient_notes',
   'tags',
   'patient_tags',
+  'care_plan_defaults',
+  'care_plan_versions',
 ] as const satisfies readonly Exclude<keyof Database, 'schema_migrations'>[];
 
 /** One application table's name. */

@@ -3,6 +3,7 @@ import * as auth from './auth.js';
 import * as billing from './billing.js';
 import * as chart from './chart.js';
 import * as chartActivity from './chart-activity.js';
+import * as chartCarePlan from './chart-careplan.js';
 import * as chartNotes from './chart-notes.js';
 import * as chartReadings from './chart-readings.js';
 import * as chartTargets from './chart-targets.js';
@@ -33,6 +34,7 @@ export const ALL_CALLS: readonly CallDef[] = [
   billing,
   chart,
   chartActivity,
+  chartCarePlan,
   chartNotes,
   chartReadings,
   chartTargets,
