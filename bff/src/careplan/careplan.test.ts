@@ -1,5 +1,7 @@
 import {
   type CarePlanContent,
+  CCM_CARE_PLAN_MISSING,
+  getBillingDetails,
   getCarePlan,
   getCarePlanVersions,
   saveCarePlan,
@@ -7,6 +9,7 @@ import {
   signCarePlan,
 } from '@rpm/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { recordTimeLogs } from '../billing/summary.js';
 import { type ChartWorld, type Signed, startChartWorld } from '../chart/chart-test-world.js';
 import { injectCall, injectUnchecked, signIn } from '../test-app.js';
 import { makePatient, placeOf } from '../test-fixtures.js';
@@ -155,5 +158,37 @@ describe('care plan (000 §2.3 ccm; issue 13)', () => {
     const res = await save({ patient_id: w.foreign, base_version: null, plan: defaults });
     expect(res.statusCode).toBe(404);
     expect((await sign(1, physician, w.foreign)).statusCode).toBe(404);
+  });
+});
+
+describe('CCM billing needs a signed care plan (issue 13; 001 §9)', () => {
+  it("says 'care plan missing' on the billing report until the physician signs, then bills 99490", async () => {
+    const place = await placeOf(w.t.db, physician.user.user_id);
+    const billed = await makePatient(w.t.db, place, { physicianId: physician.user.user_id });
+    const at = `${w.today}T00:00:01Z`;
+    await w.t.db.transaction().execute((trx) =>
+      recordTimeLogs(trx, [
+        { patient_id: billed, user_id: w.nurse.user.user_id, program: 'RPM', seconds: 60, logged_at: at },
+        { patient_id: billed, user_id: w.nurse.user.user_id, program: 'CCM', seconds: 1500, logged_at: at },
+      ]),
+    );
+    const row = async () => {
+      const headers = {
+        month: w.month.slice(5),
+        year: w.month.slice(0, 4),
+        practice: String(place.practiceId),
+        search: String(billed),
+      };
+      const res = await injectCall(w.t.app, getBillingDetails, { headers }, w.admin);
+      expect(res.statusCode, res.body).toBe(200);
+      return res.json().data.find((r: { patient_id: number }) => r.patient_id === billed);
+    };
+    expect(await row()).toMatchObject({ ccm_cpt: null, ccm_not_billable: CCM_CARE_PLAN_MISSING });
+    const defaults = (await get(billed)).json().data.defaults;
+    await save({ patient_id: billed, base_version: null, plan: defaults });
+    // Written but not signed: still not billable.
+    expect((await row()).ccm_not_billable).toBe(CCM_CARE_PLAN_MISSING);
+    expect((await sign(1, physician, billed)).statusCode).toBe(200);
+    expect(await row()).toMatchObject({ ccm_cpt: '99490', ccm_additional_cpt: null, ccm_not_billable: null });
   });
 });
