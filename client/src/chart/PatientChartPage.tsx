@@ -15,6 +15,7 @@ import { useSession } from '../session/SessionProvider';
 import { ActivityLogsTab } from './ActivityLogsTab';
 import { AlertRulesTab } from './AlertRulesTab';
 import { AlertsTab } from './AlertsTab';
+import { CarePlanTab } from './CarePlanTab';
 import { CHART_TABS, type ChartLocation, chartTabPath, parseChartPath } from './chart-tabs';
 import { DemographicsTab } from './DemographicsTab';
 import { DevicesTab } from './DevicesTab';
@@ -160,6 +161,8 @@ function ChartSection({ place, patientId, patient }: ChartSectionProps) {
       return <ReadingsTab patientId={patientId} />;
     case 'alert-rules':
       return <AlertRulesTab patientId={patientId} deviceType={place.deviceType} />;
+    case 'care-plan':
+      return <CarePlanTab patientId={patientId} />;
     default:
       return (
         <div className="chart-later">
