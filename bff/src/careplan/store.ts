@@ -164,7 +164,8 @@ const lockPatient = (trx: Transaction<Database>, patientId: number) =>
 
 /**
  * Saves the plan as the next version with its audit row, in the caller's transaction. The patient's row is locked
- * first so two saves cannot take the same number; a base other than the newest answers 409 (another edit won).
+ * first so two saves cannot take the same number; a base other than the newest answers 409 (another edit won;
+ * decisions.md "Care plan versions").
  */
 export async function saveCarePlanVersion(
   trx: Transaction<Database>,
