@@ -6,6 +6,7 @@ export * from './api/billing.js';
 export * from './api/chart.js';
 export * from './api/chart-activity.js';
 export * from './api/chart-careplan.js';
+export * from './api/chart-goals.js';
 export * from './api/chart-notes.js';
 export * from './api/chart-readings.js';
 export * from './api/chart-targets.js';

@@ -633,6 +633,24 @@ export interface CarePlanVersionsTable {
   signed_at: NullableTimestamp;
 }
 
+/** A goal of the chart's Goals tab (issue 13). */
+export interface PatientGoalsTable {
+  goal_id: Generated<number>;
+  patient_id: number;
+  kind: 'clinical' | 'personal';
+  title: string;
+  vital_id: number | null;
+  target_low: ColumnType<number | null, number | null | undefined, number | null>;
+  target_high: ColumnType<number | null, number | null | undefined, number | null>;
+  problem_icd10: string | null;
+  target_date: NullableDateColumn;
+  status: ColumnType<'active' | 'achieved' | 'stopped', 'active' | 'achieved' | 'stopped' | undefined>;
+  author_id: number;
+  acting_user_id: number | null;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+}
+
 /** Bookkeeping of migrate.ts. */
 /** A tag patients can carry (the lists' 'Tags' filter, 001 §2.3). */
 export interface TagsTable {
@@ -708,6 +726,7 @@ export interface Database {
   patient_tags: PatientTagsTable;
   care_plan_defaults: CarePlanDefaultsTable;
   care_plan_versions: CarePlanVersionsTable;
+  patient_goals: PatientGoalsTable;
   schema_migrations: SchemaMigrationsTable;
 }
 
@@ -766,6 +785,7 @@ export const TABLE_NAMES = [
   'patient_tags',
   'care_plan_defaults',
   'care_plan_versions',
+  'patient_goals',
 ] as const satisfies readonly Exclude<keyof Database, 'schema_migrations'>[];
 
 /** One application table's name. */

@@ -1,5 +1,6 @@
 import {
   addNotificationRule,
+  addPatientGoal,
   addPatientNote,
   addPatientTask,
   type CallDef,
@@ -29,6 +30,7 @@ export const RECORD_ID_FIELDS = {
   task_id: 'task',
   alert_id: 'alert',
   timer_id: 'timer',
+  goal_id: 'goal',
 } as const;
 
 /** The fields that must carry the caller's own user id (a swap expects 403 naming the field). */
@@ -61,6 +63,7 @@ export interface Records {
   readonly task: number;
   readonly alert: number;
   readonly timer: number;
+  readonly goal: number;
   readonly inventoryId: number;
   readonly deviceAssignId: number;
 }
@@ -75,6 +78,10 @@ export function valuesFor(call: CallDef, r: Records): KnownValues {
     task_id: r.task,
     alert_id: r.alert,
     timer_id: r.timer,
+    goal_id: r.goal,
+    // A goal serving no care-plan problem (there is no plan) and without a target date.
+    problem_icd10: null,
+    target_date: null,
     inventory_id: r.inventoryId,
     device_assign_id: r.deviceAssignId,
     device_type_id: 1,
@@ -108,6 +115,7 @@ export async function makeRecords(t: TestApp, who: Signed): Promise<Records> {
     task: 0,
     alert: 0,
     timer: 0,
+    goal: 0,
     inventoryId: device.inventoryId,
     deviceAssignId: device.deviceAssignId,
   };
@@ -125,6 +133,7 @@ export async function makeRecords(t: TestApp, who: Signed): Promise<Records> {
   const note = (await create(addPatientNote)).note_id as number;
   const task = (await create(addPatientTask)).task_id as number;
   const timer = (await create(startActivityTimer)).timer_id as number;
+  const goal = (await create(addPatientGoal)).goal_id as number;
   const alert = await t.db.transaction().execute(async (trx) => {
     const takenAt = t.clock.now().toISOString();
     const [readingId] = await recordReadings(trx, [
@@ -153,5 +162,5 @@ export async function makeRecords(t: TestApp, who: Signed): Promise<Records> {
       .executeTakeFirstOrThrow();
     return row.alert_id;
   });
-  return { ...partial, rule, note, task, timer, alert };
+  return { ...partial, rule, note, task, timer, goal, alert };
 }

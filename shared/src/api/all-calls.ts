@@ -4,6 +4,7 @@ import * as billing from './billing.js';
 import * as chart from './chart.js';
 import * as chartActivity from './chart-activity.js';
 import * as chartCarePlan from './chart-careplan.js';
+import * as chartGoals from './chart-goals.js';
 import * as chartNotes from './chart-notes.js';
 import * as chartReadings from './chart-readings.js';
 import * as chartTargets from './chart-targets.js';
@@ -35,6 +36,7 @@ export const ALL_CALLS: readonly CallDef[] = [
   chart,
   chartActivity,
   chartCarePlan,
+  chartGoals,
   chartNotes,
   chartReadings,
   chartTargets,

@@ -62,3 +62,28 @@ create index care_plan_versions_acting_user_id_idx on care_plan_versions (acting
 create index care_plan_versions_signed_by_idx on care_plan_versions (signed_by);
 -- The CCM list and the billing report ask whether a patient has a signed plan.
 create index care_plan_versions_signed_idx on care_plan_versions (patient_id) where signed_at is not null;
+
+-- The Goals tab: clinical targets on a vital (progress from the readings) and personal goals, each perhaps serving
+-- a care-plan problem (by its ICD-10 code).
+create table patient_goals (
+  goal_id integer generated always as identity primary key,
+  patient_id integer not null references patients,
+  kind text not null check (kind in ('clinical', 'personal')),
+  title text not null check (length(title) between 1 and 200),
+  vital_id integer references vitals,
+  target_low numeric,
+  target_high numeric,
+  problem_icd10 text,
+  target_date date,
+  status text not null default 'active' check (status in ('active', 'achieved', 'stopped')),
+  author_id integer not null references users,
+  acting_user_id integer references users,
+  created_at timestamptz not null,
+  updated_at timestamptz not null,
+  check ((kind = 'clinical') = (vital_id is not null)),
+  check (target_low is null or target_high is null or target_low <= target_high)
+);
+create index patient_goals_patient_id_idx on patient_goals (patient_id);
+create index patient_goals_vital_id_idx on patient_goals (vital_id);
+create index patient_goals_author_id_idx on patient_goals (author_id);
+create index patient_goals_acting_user_id_idx on patient_goals (acting_user_id);
