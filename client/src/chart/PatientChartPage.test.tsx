@@ -57,7 +57,6 @@ describe('PatientChartPage (000 §2.3)', () => {
   });
 
   it.each([
-    ['/app/patient-chart/goals/5', 'Goals'],
     ['/app/patient-chart/enroll-details/5', 'Orders'],
     ['/app/patient-chart/tips/5', 'Tips'],
   ])('%s shows its place in the frame', async (path, name) => {

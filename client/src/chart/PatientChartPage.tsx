@@ -20,6 +20,7 @@ import { CHART_TABS, type ChartLocation, chartTabPath, parseChartPath } from './
 import { DemographicsTab } from './DemographicsTab';
 import { DevicesTab } from './DevicesTab';
 import { formatDay } from './format-day';
+import { GoalsTab } from './GoalsTab';
 import { NotesTab } from './NotesTab';
 import { OverviewTab } from './OverviewTab';
 import { ReadingsTab } from './ReadingsTab';
@@ -163,6 +164,8 @@ function ChartSection({ place, patientId, patient }: ChartSectionProps) {
       return <AlertRulesTab patientId={patientId} deviceType={place.deviceType} />;
     case 'care-plan':
       return <CarePlanTab patientId={patientId} />;
+    case 'goals':
+      return <GoalsTab patientId={patientId} />;
     default:
       return (
         <div className="chart-later">
