@@ -1,10 +1,5 @@
 // Over 300 lines: every billing route test shares one app seeded with 160 patients (seconds to build); split
 // files would each seed their own.
-import { execFile } from 'node:child_process';
-import { mkdtemp, rm, writeFile } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { promisify } from 'node:util';
 import {
   type BillingRow,
   claimReport,
@@ -17,6 +12,7 @@ import {
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { injectCall, injectUnchecked, signIn, startTestApp, type TestApp } from '../test-app.js';
+import { pdfText } from '../test-pdf.js';
 import { rowCounts } from '../test-rows.js';
 
 type Signed = Awaited<ReturnType<typeof signIn>>;
@@ -573,26 +569,3 @@ describe('getBillingCountSummary (001 §3)', () => {
     expect(everywhere.data.count98980).toBeGreaterThan(0);
   });
 });
-
-const run = promisify(execFile);
-
-/** The text of a PDF by Poppler's pdftotext (Debian package poppler-utils), in reading layout. */
-async function pdfText(pdf: Buffer): Promise<string> {
-  const dir = await mkdtemp(join(tmpdir(), 'rpm-billing-pdf-'));
-  try {
-    const file = join(dir, 'report.pdf');
-    await writeFile(file, pdf);
-    try {
-      const { stdout } = await run('pdftotext', ['-layout', file, '-'], { maxBuffer: 64 * 1024 * 1024 });
-      return stdout;
-    } catch (error) {
-      if ((error as { code?: string }).code === 'ENOENT')
-        throw new Error(
-          'pdftotext is missing: install Debian’s poppler-utils (apt-get install poppler-utils)',
-        );
-      throw error;
-    }
-  } finally {
-    await rm(dir, { recursive: true, force: true });
-  }
-}

@@ -4,6 +4,7 @@ import {
   getBillingDetails,
   getCarePlan,
   getCarePlanVersions,
+  printCarePlan,
   saveCarePlan,
   shiftMonths,
   signCarePlan,
@@ -13,6 +14,7 @@ import { recordTimeLogs } from '../billing/summary.js';
 import { type ChartWorld, type Signed, startChartWorld } from '../chart/chart-test-world.js';
 import { injectCall, injectUnchecked, signIn } from '../test-app.js';
 import { makePatient, placeOf } from '../test-fixtures.js';
+import { pdfText } from '../test-pdf.js';
 import { rowCounts } from '../test-rows.js';
 
 let w: ChartWorld;
@@ -96,6 +98,29 @@ describe('care plan (000 §2.3 ccm; issue 13)', () => {
       .orderBy('audit_id')
       .execute();
     expect(audits.map((a) => a.action)).toEqual(['save_care_plan', 'sign_care_plan', 'save_care_plan']);
+  });
+
+  it('prints a version as a PDF for the patient, recorded in the audit', async () => {
+    const res = await injectCall(
+      w.t.app,
+      printCarePlan,
+      { query: { patient_id: patient, version: 1 } },
+      w.nurse,
+    );
+    expect(res.statusCode, res.body.slice(0, 200)).toBe(200);
+    expect(res.headers['content-type']).toBe('application/pdf');
+    expect(res.headers['content-disposition']).toMatch(/^attachment; filename="Care_Plan_.+_v1\.pdf"$/);
+    const text = (await pdfText(res.rawPayload)).replace(/\s+/g, ' ');
+    expect(text).toContain('CCM Care Plan');
+    expect(text).toContain('I10 Essential (primary) hypertension');
+    expect(text).toContain('Walk my granddaughter to school.');
+    expect(text).toContain('Elena Vasquez');
+    const printed = await w.t.db
+      .selectFrom('audit_log')
+      .select('detail')
+      .where('action', '=', 'print_care_plan')
+      .executeTakeFirstOrThrow();
+    expect(printed.detail).toMatchObject({ patient_id: patient, version: 1 });
   });
 
   it('refuses a save from a stale version with 409 and writes nothing', async () => {

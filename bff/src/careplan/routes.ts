@@ -1,11 +1,21 @@
-import { getCarePlan, getCarePlanVersions, MSG, saveCarePlan, signCarePlan } from '@rpm/shared';
+import {
+  getCarePlan,
+  getCarePlanVersions,
+  MSG,
+  printCarePlan,
+  saveCarePlan,
+  signCarePlan,
+} from '@rpm/shared';
 import type { FastifyInstance } from 'fastify';
+import { audit } from '../audit.js';
 import type { Deps } from '../deps.js';
+import { attachment, fileNamePart, renderPdf } from '../http/attachment.js';
 import { registerCall } from '../http/calls.js';
 import { HttpError } from '../http/errors.js';
 import { once } from '../http/idempotency.js';
 import { actor } from '../http/route-helpers.js';
 import { assertPatientAccess } from '../scope.js';
+import { carePlanPdfData } from './print.js';
 import { carePlan, carePlanVersions, saveCarePlanVersion, signCarePlanVersion } from './store.js';
 
 /** The chart's Care Plan tab (000 §2.3 `ccm`; issue 13). */
@@ -46,5 +56,28 @@ export function carePlanRoutes(app: FastifyInstance, deps: Deps): void {
       .transaction()
       .execute((trx) => signCarePlanVersion(trx, who, auth, body.patient_id, body.version));
     return { status: 1, message: 'Signed Successfully', data };
+  });
+
+  registerCall(app, deps, printCarePlan, async ({ query, auth, req, reply }) => {
+    await assertPatientAccess(db, auth, query.patient_id);
+    const now = clock.now();
+    const shown = await carePlan(db, query.patient_id, query.version, auth, now);
+    const { data, patientName } = await carePlanPdfData(db, query.patient_id, shown.plan, now);
+    const bytes = await renderPdf(
+      deps.pdf,
+      data,
+      'Other documents are being prepared. Please try again in a moment.',
+    );
+    // A printed plan leaves the system with health data: recorded like the lists' exports.
+    const version = shown.plan?.version;
+    await audit(db, {
+      ...actor(auth, req.ip, now),
+      action: 'print_care_plan',
+      entity: 'care_plan',
+      entityId: query.patient_id,
+      detail: { patient_id: query.patient_id, version },
+    });
+    attachment(reply, `Care_Plan_${fileNamePart(patientName)}_v${version}.pdf`, 'application/pdf');
+    return bytes;
   });
 }

@@ -2,6 +2,7 @@ import {
   type CarePlanContent,
   getCarePlan,
   getCarePlanVersions,
+  printCarePlan,
   saveCarePlan,
   signCarePlan,
 } from '@rpm/shared';
@@ -117,5 +118,27 @@ describe('Care Plan tab (000 §2.3 ccm; issue 13)', () => {
     open({ plan: version(1, false), can_sign: false });
     expect(await screen.findByText(/Awaiting the physician’s signature/)).toBeTruthy();
     expect(screen.queryByRole('button', { name: 'Sign' })).toBeNull();
+  });
+
+  it('prints the shown version as a PDF', async () => {
+    const { server, user } = open({ plan: version(1, true), can_sign: false });
+    server.on(
+      printCarePlan,
+      () =>
+        new Response('%PDF-1.7', {
+          headers: { 'content-disposition': 'attachment; filename="Care_Plan_v1.pdf"' },
+        }),
+    );
+    vi.stubGlobal(
+      'URL',
+      Object.assign(URL, { createObjectURL: vi.fn(() => 'blob:plan'), revokeObjectURL: vi.fn() }),
+    );
+    const saved: string[] = [];
+    vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(function (this: HTMLAnchorElement) {
+      saved.push(this.download);
+    });
+    await user.click(await screen.findByRole('button', { name: 'Print' }));
+    await waitFor(() => expect(saved).toEqual(['Care_Plan_v1.pdf']));
+    expect(server.last(printCarePlan)?.query).toEqual({ patient_id: '5', version: '1' });
   });
 });

@@ -5,11 +5,14 @@ import {
   getCarePlan,
   getCarePlanVersions,
   MSG,
+  printCarePlan,
   saveCarePlan,
   signCarePlan,
 } from '@rpm/shared';
 import { useState } from 'react';
 import { useActionKey } from '../api/action-key';
+import { ApiError } from '../api/api-error';
+import { downloadFile } from '../api/download';
 import { useCall } from '../api/use-call';
 import { useApi } from '../errors/ErrorDialogProvider';
 import { TablePager } from '../list/TablePager';
@@ -23,7 +26,7 @@ import { CarePlanView } from './careplan/CarePlanView';
  * Defaults, edited as new versions, signed by the patient's physician; the version list says who wrote and signed.
  */
 export function CarePlanTab({ patientId }: { readonly patientId: number }) {
-  const { call } = useApi();
+  const { call, showError } = useApi();
   const [shown, setShown] = useState<number | undefined>(undefined);
   const [editing, setEditing] = useState<CarePlanContent | null>(null);
   const paging = usePaging(patientId);
@@ -59,6 +62,14 @@ export function CarePlanTab({ patientId }: { readonly patientId: number }) {
       reloadAll();
     } catch {
       // Shown by the error dialog.
+    }
+  };
+
+  const print = async (version: number) => {
+    try {
+      await downloadFile(printCarePlan, { query: { patient_id: patientId, version } }, 'Care_Plan.pdf');
+    } catch (error) {
+      if (error instanceof ApiError) void showError(error);
     }
   };
 
@@ -103,6 +114,7 @@ export function CarePlanTab({ patientId }: { readonly patientId: number }) {
                 onClick={() => void sign(plan.version)}
               />
             )}
+            <Button icon="print" text="Print" onClick={() => void print(plan.version)} />
             {!isLatest && <Button text="Show Newest Version" onClick={() => setShown(undefined)} />}
           </div>
           <CarePlanView plan={plan.plan} />

@@ -132,3 +132,14 @@ export const signCarePlan = defineCall({
   body: z.object({ patient_id: recordId, version: recordId }),
   response: okAnswer.extend({ data: carePlanVersion }),
 });
+
+export const printCarePlan = defineCall({
+  method: 'GET',
+  path: 'rpm/careplan/printCarePlan',
+  spec: '000 §2.3 (ccm tab; ours)',
+  summary: 'The care plan (the newest version, or the version asked) as a PDF for the patient',
+  access: CHART,
+  query: z.object({ patient_id: recordIdParam, version: recordIdParam.optional() }),
+  /** The body is the PDF itself (application/pdf); errors use the JSON error envelope. */
+  response: z.unknown(),
+});
