@@ -18,7 +18,7 @@ import { showToast } from '../toaster/toast';
 import { GoalForm, type GoalInput } from './careplan/GoalForm';
 
 /** A clinical goal's target as clinicians write it: '≤ 130 mmHg', '≥ 90 mmHg', '80–130 mg/dL'. */
-export function targetText(g: Pick<PatientGoal, 'target_low' | 'target_high' | 'unit'>): string {
+function targetText(g: Pick<PatientGoal, 'target_low' | 'target_high' | 'unit'>): string {
   const unit = g.unit ? ` ${g.unit}` : '';
   if (g.target_low !== null && g.target_high !== null) return `${g.target_low}–${g.target_high}${unit}`;
   if (g.target_high !== null) return `≤ ${g.target_high}${unit}`;
