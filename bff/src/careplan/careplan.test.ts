@@ -1,6 +1,7 @@
 import {
   type CarePlanContent,
   CCM_CARE_PLAN_MISSING,
+  ccmList,
   getBillingDetails,
   getCarePlan,
   getCarePlanVersions,
@@ -208,6 +209,15 @@ describe('CCM billing needs a signed care plan (issue 13; 001 §9)', () => {
       expect(res.statusCode, res.body).toBe(200);
       return res.json().data.find((r: { patient_id: number }) => r.patient_id === billed);
     };
+    // A CCM-active patient (001 §2.3 CCM status 3) shows on the CCM list with its care plan state.
+    await w.t.db.updateTable('patients').set({ ccm_status: 3 }).where('patient_id', '=', billed).execute();
+    const listed = async () => {
+      const query = { search: String(billed), ccm_status: '' };
+      const res = await injectUnchecked(w.t.app, ccmList.calls.list, { query }, w.admin);
+      expect(res.statusCode, res.body).toBe(200);
+      return res.json().data.map((r: { care_plan: string }) => r.care_plan);
+    };
+    expect(await listed()).toEqual(['Care plan missing']);
     expect(await row()).toMatchObject({ ccm_cpt: null, ccm_not_billable: CCM_CARE_PLAN_MISSING });
     const defaults = (await get(billed)).json().data.defaults;
     await save({ patient_id: billed, base_version: null, plan: defaults });
@@ -215,5 +225,6 @@ describe('CCM billing needs a signed care plan (issue 13; 001 §9)', () => {
     expect((await row()).ccm_not_billable).toBe(CCM_CARE_PLAN_MISSING);
     expect((await sign(1, physician, billed)).statusCode).toBe(200);
     expect(await row()).toMatchObject({ ccm_cpt: '99490', ccm_additional_cpt: null, ccm_not_billable: null });
+    expect(await listed()).toEqual(['Signed']);
   });
 });

@@ -8,6 +8,7 @@ import { type Db, TABLE_NAMES, type TableName } from '../schema.js';
 import { DEMO_PASSWORD, DEMO_USERS } from './demo-users.js';
 import { createRandom } from './prng.js';
 import { seedActivity } from './seed-activity.js';
+import { seedCarePlans } from './seed-careplans.js';
 import { DEMO_DEVICE_KEY, seedChart } from './seed-chart.js';
 import { seedOrganizations } from './seed-organizations.js';
 import { seedPatients } from './seed-patients.js';
@@ -112,6 +113,7 @@ export async function seedDemo(db: Db, opts: SeedOptions): Promise<SeedSummary> 
     await seedTags(trx, seed, patients);
     // Rules, alerts, notes and the demo vendor key of the patient chart (set-based; no random draws).
     await seedChart(trx, { today, adminId });
+    await seedCarePlans(trx, { today, adminId });
     // Enough tasks and open alerts for the demo's worklists to page (issue 10).
     await seedWorklists(trx, { today, adminId });
     // Billing reads per-patient-per-month summaries (billing/summary.ts); the bulk writes above bypass the
