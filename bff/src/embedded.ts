@@ -8,6 +8,8 @@ import { mfaRoutes } from './auth/mfa-routes.js';
 import { authRoutes } from './auth/routes.js';
 import { temporaryLoginRoutes } from './auth/temporary-login-routes.js';
 import { billingRoutes } from './billing/routes.js';
+import { goalRoutes } from './careplan/goal-routes.js';
+import { carePlanRoutes } from './careplan/routes.js';
 import { chartActivityRoutes } from './chart/activity-routes.js';
 import { chartNoteRoutes } from './chart/note-routes.js';
 import { chartRecordRoutes } from './chart/record-routes.js';
@@ -108,6 +110,8 @@ export async function embeddedApi(app: FastifyInstance, opts: EmbeddedOptions): 
   chartTaskRoutes(app, deps);
   reportRoutes(app, deps);
   clinicalRoutes(app, deps);
+  carePlanRoutes(app, deps);
+  goalRoutes(app, deps);
   vitalRoutes(app, deps);
   ruleRoutes(app, deps);
   ingestRoutes(app, deps);

@@ -1,6 +1,7 @@
 import { UTCDate } from '@date-fns/utc';
 import {
   addDays,
+  addMonths,
   differenceInCalendarDays,
   differenceInDays,
   lastDayOfMonth,
@@ -25,6 +26,11 @@ export function isoDay(date: Date): string {
 /** A day moved by whole days (negative goes back). */
 export function shiftDay(day: string, days: number): string {
   return isoDay(addDays(utc(day), days));
+}
+
+/** A day moved by whole calendar months (clamped to the month's last day: 31 Jan + 1 = 28/29 Feb). */
+export function shiftMonths(day: string, months: number): string {
+  return isoDay(addMonths(utc(day), months));
 }
 
 /** Calendar days from `from` to `to` (negative when `to` is earlier). */

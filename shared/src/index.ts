@@ -7,6 +7,8 @@ export * from './api/chart.js';
 export * from './api/chart-activity.js';
 export * from './api/chart-clinical.js';
 export * from './api/chart-documents.js';
+export * from './api/chart-careplan.js';
+export * from './api/chart-goals.js';
 export * from './api/chart-notes.js';
 export * from './api/chart-orders.js';
 export * from './api/chart-readings.js';

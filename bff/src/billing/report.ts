@@ -2,6 +2,7 @@ import {
   BILLING_CODE_COLUMNS,
   type BillingRow,
   type BillingSortKey,
+  ccmBilling,
   type DefaultAmount,
   isoDay,
   PRODUCT,
@@ -12,6 +13,7 @@ import {
   toDollars,
 } from '@rpm/shared';
 import { type RawBuilder, sql } from 'kysely';
+import { carePlanSigned } from '../careplan/signed.js';
 import type { Db } from '../db/schema.js';
 import { type BillingFilter, filterCondition } from './scope.js';
 
@@ -43,6 +45,9 @@ interface RowRecord {
   readonly activity_time_cpt: string | null;
   readonly more_activity_time_cpt: string | null;
   readonly activity_time_60_cpt: string | null;
+  readonly ccm_seconds: number;
+  readonly ccm_type: number;
+  readonly care_plan_signed: boolean;
   readonly claimed_at: Date | null;
 }
 
@@ -63,7 +68,7 @@ function rowsOf(ids: RawBuilder<unknown>, order: BillingOrder): RawBuilder<RowRe
   return sql<RowRecord>`
     select s.id, s.patient_id, p.firstname, p.lastname, p.dob, p.diagnosis_code, s.setup_date, p.auth_number,
       s.setup_cpt, s.compliance_cpt, s.activity_time_cpt, s.more_activity_time_cpt, s.activity_time_60_cpt,
-      c.claimed_at
+      s.ccm_seconds, p.ccm_type, ${carePlanSigned('p')} as care_plan_signed, c.claimed_at
     from (${ids}) page
     join patient_month_summary s on s.id = page.id
     join patients p on p.patient_id = s.patient_id
@@ -197,6 +202,11 @@ export function patientName(row: Pick<RowRecord, 'firstname' | 'lastname'>): str
 /** A summary row as the contract's billing row (001 §3), priced. */
 export function toBillingRow(row: RowRecord, prices: PriceList): BillingRow {
   const codes = BILLING_CODE_COLUMNS.map((column) => row[column.field]);
+  const ccm = ccmBilling({
+    ccmSeconds: row.ccm_seconds,
+    ccmType: row.ccm_type,
+    carePlanSigned: row.care_plan_signed,
+  });
   return {
     patient_id: row.patient_id,
     patient_name: patientName(row),
@@ -209,6 +219,9 @@ export function toBillingRow(row: RowRecord, prices: PriceList): BillingRow {
     activity_time_cpt: row.activity_time_cpt,
     more_activity_time_cpt: row.more_activity_time_cpt,
     activity_time_60_cpt: row.activity_time_60_cpt,
+    ccm_cpt: ccm.time,
+    ccm_additional_cpt: ccm.additional,
+    ccm_not_billable: ccm.notBillable,
     [`${PRODUCT}_claim`]: row.claimed_at ? 1 : 0,
     [`${PRODUCT}_claim_date`]: row.claimed_at ? isoDay(row.claimed_at) : null,
     patients_cpt_id: row.id,

@@ -677,6 +677,44 @@ export interface DeviceOrdersTable {
   updated_at: Timestamp;
 }
 
+/** CCM Care Plan Defaults (000 §2.4): the product's template (organization_id null) or an organisation's. */
+export interface CarePlanDefaultsTable {
+  default_id: Generated<number>;
+  organization_id: number | null;
+  plan: JsonColumn;
+}
+
+/** One version of a patient's care plan (issue 13); a save adds a version, a signature marks one. */
+export interface CarePlanVersionsTable {
+  care_plan_version_id: Generated<number>;
+  patient_id: number;
+  version: number;
+  plan: JsonColumn;
+  author_id: number;
+  acting_user_id: number | null;
+  created_at: Timestamp;
+  signed_by: number | null;
+  signed_at: NullableTimestamp;
+}
+
+/** A goal of the chart's Goals tab (issue 13). */
+export interface PatientGoalsTable {
+  goal_id: Generated<number>;
+  patient_id: number;
+  kind: 'clinical' | 'personal';
+  title: string;
+  vital_id: number | null;
+  target_low: ColumnType<number | null, number | null | undefined, number | null>;
+  target_high: ColumnType<number | null, number | null | undefined, number | null>;
+  problem_icd10: string | null;
+  target_date: NullableDateColumn;
+  status: ColumnType<'active' | 'achieved' | 'stopped', 'active' | 'achieved' | 'stopped' | undefined>;
+  author_id: number;
+  acting_user_id: number | null;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+}
+
 /** Bookkeeping of migrate.ts. */
 /** A tag patients can carry (the lists' 'Tags' filter, 001 §2.3). */
 export interface TagsTable {
@@ -758,6 +796,9 @@ export interface Database {
   patient_diagnoses: PatientDiagnosesTable;
   patient_medications: PatientMedicationsTable;
   patient_allergies: PatientAllergiesTable;
+  care_plan_defaults: CarePlanDefaultsTable;
+  care_plan_versions: CarePlanVersionsTable;
+  patient_goals: PatientGoalsTable;
 }
 
 /** The database handle used across the BFF. */
@@ -820,6 +861,9 @@ export const TABLE_NAMES = [
   'enrollment_orders',
   'order_authorizations',
   'device_orders',
+  'care_plan_defaults',
+  'care_plan_versions',
+  'patient_goals',
 ] as const satisfies readonly Exclude<keyof Database, 'schema_migrations'>[];
 
 /** One application table's name. */

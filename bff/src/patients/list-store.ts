@@ -17,6 +17,7 @@ import {
   screenedList,
 } from '@rpm/shared';
 import { type RawBuilder, type SqlBool, sql } from 'kysely';
+import { carePlanSigned } from '../careplan/signed.js';
 import type { Db } from '../db/schema.js';
 import { CCM_STATUS, RPM_STATUS } from '../db/seed/patient-statuses.js';
 import type { ListSource, ListView, ListViewer } from '../lists/source.js';
@@ -65,6 +66,7 @@ interface DetailRow {
   reading_days: number;
   rpm_minutes: number;
   ccm_minutes: number;
+  care_plan_signed: boolean;
   progress: PatientListRow['progress'];
   last_reading_at: Date | null;
   days_since_reading: number | null;
@@ -87,7 +89,7 @@ async function rowsOf(db: Db, frame: Frame, patientIds: readonly number[]): Prom
         where pt.patient_id = p.patient_id) as tags,
       p.setup_date, p.created_at as referred_at,
       coalesce(s.reading_days, 0) as reading_days, coalesce(s.rpm_seconds, 0) / 60 as rpm_minutes,
-      coalesce(s.ccm_seconds, 0) / 60 as ccm_minutes, ${frame.progress} as progress, p.last_reading_at,
+      coalesce(s.ccm_seconds, 0) / 60 as ccm_minutes, ${carePlanSigned('p')} as care_plan_signed, ${frame.progress} as progress, p.last_reading_at,
       ${frame.daysSince} as days_since_reading,
       (select count(*)::int from alerts a where a.patient_id = p.patient_id and a.acknowledged_at is null)
         as open_alerts
@@ -110,8 +112,9 @@ async function rowsOf(db: Db, frame: Frame, patientIds: readonly number[]): Prom
   );
   const byId = new Map(rows.map((row) => [row.patient_id, row]));
   return patientIds.flatMap((id) => {
-    const row = byId.get(id);
-    if (!row) return [];
+    const found = byId.get(id);
+    if (!found) return [];
+    const { care_plan_signed, ...row } = found;
     const setupDate = row.setup_date ? isoDay(row.setup_date) : null;
     // 001 §4 strip colours: grey before the set-up month, green when 99454's 16 days were met, red otherwise.
     const compliance: StripMonth[] = stripMonths.map((month) => ({
@@ -127,6 +130,7 @@ async function rowsOf(db: Db, frame: Frame, patientIds: readonly number[]): Prom
         setup_date: setupDate,
         referred_at: row.referred_at.toISOString(),
         month: frame.month,
+        care_plan: care_plan_signed ? 'Signed' : 'Care plan missing',
         ccm_goal_minutes: row.ccm_type === 1 ? CCM_TIME_GOALS.type1.time : CCM_TIME_GOALS.other.time,
         last_reading_at: row.last_reading_at ? row.last_reading_at.toISOString() : null,
         compliance,

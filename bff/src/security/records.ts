@@ -4,6 +4,7 @@ import {
   addDiagnosis,
   addMedication,
   addNotificationRule,
+  addPatientGoal,
   addPatientNote,
   addPatientTask,
   type CallDef,
@@ -39,6 +40,7 @@ export const RECORD_ID_FIELDS = {
   document_id: 'document',
   order_id: 'order',
   device_order_id: 'deviceOrder',
+  goal_id: 'goal',
 } as const;
 
 /** The fields that must carry the caller's own user id (a swap expects 403 naming the field). */
@@ -74,6 +76,7 @@ export interface Records {
   readonly document: number;
   readonly order: number;
   readonly deviceOrder: number;
+  readonly goal: number;
   readonly inventoryId: number;
   readonly deviceAssignId: number;
   readonly diagnosis: number;
@@ -99,6 +102,10 @@ export function valuesFor(call: CallDef, r: Records): KnownValues {
     document_id: r.document,
     order_id: r.order,
     device_order_id: r.deviceOrder,
+    goal_id: r.goal,
+    // A goal serving no care-plan problem (there is no plan) and without a target date.
+    problem_icd10: null,
+    target_date: null,
     inventory_id: r.inventoryId,
     device_assign_id: r.deviceAssignId,
     device_type_id: 1,
@@ -135,6 +142,7 @@ export async function makeRecords(t: TestApp, who: Signed): Promise<Records> {
     document: 0,
     order: 0,
     deviceOrder: 0,
+    goal: 0,
     inventoryId: device.inventoryId,
     deviceAssignId: device.deviceAssignId,
     diagnosis: 0,
@@ -158,6 +166,7 @@ export async function makeRecords(t: TestApp, who: Signed): Promise<Records> {
   const diagnosis = (await create(addDiagnosis)).diagnosis_id as number;
   const medication = (await create(addMedication)).medication_id as number;
   const allergy = (await create(addAllergy)).allergy_id as number;
+  const goal = (await create(addPatientGoal)).goal_id as number;
   const alert = await t.db.transaction().execute(async (trx) => {
     const takenAt = t.clock.now().toISOString();
     const [readingId] = await recordReadings(trx, [
@@ -192,6 +201,7 @@ export async function makeRecords(t: TestApp, who: Signed): Promise<Records> {
     note,
     task,
     timer,
+    goal,
     alert,
     diagnosis,
     medication,

@@ -59,8 +59,8 @@ describe('PatientChartPage (000 §2.3)', () => {
   });
 
   it.each([
-    ['/app/patient-chart/goals/5', 'Goals'],
-    ['/app/patient-chart/ccm/5', 'Care Plan'],
+    ['/app/patient-chart/messages/5', 'Messages'],
+    ['/app/patient-chart/reminder/5', 'Reminder'],
   ])('%s shows its place in the frame', async (path, name) => {
     serveChart();
     open(path);

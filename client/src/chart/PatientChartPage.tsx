@@ -17,6 +17,7 @@ import { ActivityLogsTab } from './ActivityLogsTab';
 import { AlertRulesTab } from './AlertRulesTab';
 import { AlertsTab } from './AlertsTab';
 import { AuthorizationHistory } from './AuthorizationHistory';
+import { CarePlanTab } from './CarePlanTab';
 import { ClinicalTab } from './ClinicalTab';
 import { ComplianceInfoTab } from './ComplianceInfoTab';
 import {
@@ -30,6 +31,7 @@ import {
 import { DemographicsTab } from './DemographicsTab';
 import { DevicesTab } from './DevicesTab';
 import { DocumentsTab } from './DocumentsTab';
+import { GoalsTab } from './GoalsTab';
 import { NotesTab } from './NotesTab';
 import { OrdersTab } from './OrdersTab';
 import { OverviewTab } from './OverviewTab';
@@ -191,6 +193,10 @@ function ChartSection({ place, patientId, patient }: ChartSectionProps) {
       return <OrdersTab patientId={patientId} />;
     case 'sub-orders':
       return <SubOrdersTab patientId={patientId} />;
+    case 'care-plan':
+      return <CarePlanTab patientId={patientId} />;
+    case 'goals':
+      return <GoalsTab patientId={patientId} />;
     default:
       return (
         <div className="chart-later">

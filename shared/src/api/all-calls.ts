@@ -3,8 +3,10 @@ import * as auth from './auth.js';
 import * as billing from './billing.js';
 import * as chart from './chart.js';
 import * as chartActivity from './chart-activity.js';
+import * as chartCarePlan from './chart-careplan.js';
 import * as chartClinical from './chart-clinical.js';
 import * as chartDocuments from './chart-documents.js';
+import * as chartGoals from './chart-goals.js';
 import * as chartNotes from './chart-notes.js';
 import * as chartOrders from './chart-orders.js';
 import * as chartReadings from './chart-readings.js';
@@ -39,6 +41,8 @@ export const ALL_CALLS: readonly CallDef[] = [
   chartActivity,
   chartClinical,
   chartDocuments,
+  chartCarePlan,
+  chartGoals,
   chartNotes,
   chartOrders,
   chartReadings,

@@ -38,6 +38,11 @@ export const billingRow = z.object({
   activity_time_cpt: z.string().nullable(),
   more_activity_time_cpt: z.string().nullable(),
   activity_time_60_cpt: z.string().nullable(),
+  /** CCM codes of the month (001 §9: 99490/99439, type 1 99426/99427); null unless a signed care plan is in place. */
+  ccm_cpt: z.string().nullable(),
+  ccm_additional_cpt: z.string().nullable(),
+  /** Why CCM minutes met do not bill (issue 13: 'care plan missing'); null otherwise. */
+  ccm_not_billable: z.string().nullable(),
   [`${PRODUCT}_claim`]: z.union([z.literal(0), z.literal(1)]),
   [`${PRODUCT}_claim_date`]: z.string().nullable(),
   /** Identifies the patient-month for the claim call. */

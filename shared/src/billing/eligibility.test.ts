@@ -2,6 +2,8 @@ import { describe, expect, it } from 'vitest';
 import { codeSetFor } from './codes.js';
 import {
   billedCodes,
+  CCM_CARE_PLAN_MISSING,
+  ccmBilling,
   ccmCodes,
   monthlyCodes,
   type PatientMonthActivity,
@@ -215,4 +217,20 @@ describe('codes per column', () => {
         [...RTM_COLUMN_CODES[column as keyof typeof RTM_COLUMN_CODES]].sort(),
       );
   });
+});
+
+describe('CCM codes need a signed care plan (issue 13)', () => {
+  it.each([
+    [2, 2500, true, '99490', '99439', null],
+    [2, 2500, false, null, null, CCM_CARE_PLAN_MISSING],
+    [1, 1800, false, null, null, CCM_CARE_PLAN_MISSING],
+    [1, 3600, true, '99426', '99427', null],
+    // Minutes short of the goal: nothing to bill, so no reason to give.
+    [2, 600, false, null, null, null],
+  ])(
+    'type %i, %i s, signed %s: %s %s, %s',
+    (ccmType, ccmSeconds, carePlanSigned, time, additional, notBillable) => {
+      expect(ccmBilling({ ccmType, ccmSeconds, carePlanSigned })).toEqual({ time, additional, notBillable });
+    },
+  );
 });

@@ -141,6 +141,18 @@ export function ccmCodes(a: Pick<PatientMonthActivity, 'ccmSeconds' | 'ccmType'>
   };
 }
 
+/** Why CCM minutes met do not bill: CMS requires a comprehensive care plan in place (decisions.md "CCM needs a signed care plan"). */
+export const CCM_CARE_PLAN_MISSING = 'Not billable: care plan missing (no signed care plan)';
+
+/** The CCM codes a patient-month bills, and why none bill when the minutes are met without a signed care plan. */
+export function ccmBilling(
+  a: Pick<PatientMonthActivity, 'ccmSeconds' | 'ccmType'> & { readonly carePlanSigned: boolean },
+): CcmCodes & { readonly notBillable: string | null } {
+  const codes = ccmCodes(a);
+  if (a.carePlanSigned || codes.time === null) return { ...codes, notBillable: null };
+  return { time: null, additional: null, notBillable: CCM_CARE_PLAN_MISSING };
+}
+
 /** Every code a patient-month qualifies for. */
 export function monthlyCodes(a: PatientMonthActivity): MonthlyCodes {
   return { rpm: rpmCodes(a), rtm: rtmCodes(a), ccm: ccmCodes(a) };

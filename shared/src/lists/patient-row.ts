@@ -44,6 +44,8 @@ export const patientListRow = z.object({
   reading_days: z.number().int(),
   rpm_minutes: z.number().int(),
   ccm_minutes: z.number().int(),
+  /** Whether a signed CCM care plan is in place: 'Signed' or 'Care plan missing' (issue 13; CCM bills only with one). */
+  care_plan: z.enum(['Signed', 'Care plan missing']),
   /** The CCM minute goal of the patient's type (20 or 30). */
   ccm_goal_minutes: z.number().int(),
   /**

@@ -165,6 +165,7 @@ export const ccmList = defineList({
     { key: 'care_coordinator', label: 'Care Coordinator', sortable: true },
     { key: 'ccm_minutes', label: 'CCM Minutes', sortable: true, format: 'minutes' },
     { key: 'ccm_goal_minutes', label: 'CCM Goal', format: 'minutes' },
+    { key: 'care_plan', label: 'Care Plan' },
     { key: 'diagnosis_code', label: 'Diagnosis Code' },
   ],
   defaultSort: { key: 'patient_name', order: 'asc' },

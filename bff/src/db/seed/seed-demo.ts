@@ -8,6 +8,7 @@ import { type Db, TABLE_NAMES, type TableName } from '../schema.js';
 import { DEMO_PASSWORD, DEMO_USERS } from './demo-users.js';
 import { createRandom } from './prng.js';
 import { seedActivity } from './seed-activity.js';
+import { seedCarePlans } from './seed-careplans.js';
 import { DEMO_DEVICE_KEY, seedChart } from './seed-chart.js';
 import { seedClinical } from './seed-clinical.js';
 import { seedOrders } from './seed-orders.js';
@@ -115,6 +116,7 @@ export async function seedDemo(db: Db, opts: SeedOptions): Promise<SeedSummary> 
     // Rules, alerts, notes and the demo vendor key of the patient chart (set-based; no random draws).
     await seedChart(trx, { today, adminId });
     await seedClinical(trx, { today, adminId });
+    await seedCarePlans(trx, { today, adminId });
     // Enough tasks and open alerts for the demo's worklists to page (issue 10).
     await seedWorklists(trx, { today, adminId });
     // Orders, authorisations and device orders of the chart's Orders and Sub Orders tabs (issue 13).
