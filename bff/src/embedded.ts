@@ -23,6 +23,7 @@ import { connectRedisAdapter } from './hub/redis-adapter.js';
 import { createMissedReadingsJob } from './jobs/missed-readings.js';
 import { registerLists } from './lists/register.js';
 import type { ListSource } from './lists/source.js';
+import { messageRoutes } from './messages/routes.js';
 import { notificationRoutes } from './notifications/routes.js';
 import { organizationRoutes } from './organizations/routes.js';
 import { patientListSources } from './patients/list-store.js';
@@ -108,6 +109,7 @@ export async function embeddedApi(app: FastifyInstance, opts: EmbeddedOptions): 
   registerLists(app, deps, LIST_SOURCES);
   dashboardRoutes(app, deps);
   worklistRoutes(app, deps);
+  messageRoutes(app, deps, { jobs: opts.missedReadingsIntervalMs !== 0 });
 
   // Outreach tasks for missed readings (issue 5 part 5), on the app's clock; stopped before the database closes.
   if (opts.missedReadingsIntervalMs !== 0) {

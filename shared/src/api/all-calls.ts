@@ -3,8 +3,10 @@ import * as auth from './auth.js';
 import * as billing from './billing.js';
 import * as chart from './chart.js';
 import * as chartActivity from './chart-activity.js';
+import * as chartMessages from './chart-messages.js';
 import * as chartNotes from './chart-notes.js';
 import * as chartReadings from './chart-readings.js';
+import * as chartReminders from './chart-reminders.js';
 import * as chartTargets from './chart-targets.js';
 import * as chartTasks from './chart-tasks.js';
 import type { CallDef } from './contract.js';
@@ -33,8 +35,10 @@ export const ALL_CALLS: readonly CallDef[] = [
   billing,
   chart,
   chartActivity,
+  chartMessages,
   chartNotes,
   chartReadings,
+  chartReminders,
   chartTargets,
   chartTasks,
   ingest,
