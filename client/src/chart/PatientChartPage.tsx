@@ -19,9 +19,11 @@ import { CHART_TABS, type ChartLocation, chartTabPath, parseChartPath } from './
 import { DemographicsTab } from './DemographicsTab';
 import { DevicesTab } from './DevicesTab';
 import { formatDay } from './format-day';
+import { MessagesTab } from './MessagesTab';
 import { NotesTab } from './NotesTab';
 import { OverviewTab } from './OverviewTab';
 import { ReadingsTab } from './ReadingsTab';
+import { ReminderTab } from './ReminderTab';
 import { TasksTab } from './TasksTab';
 import './chart.css';
 
@@ -160,6 +162,10 @@ function ChartSection({ place, patientId, patient }: ChartSectionProps) {
       return <ReadingsTab patientId={patientId} />;
     case 'alert-rules':
       return <AlertRulesTab patientId={patientId} deviceType={place.deviceType} />;
+    case 'messages':
+      return <MessagesTab patientId={patientId} firstName={patient?.firstname ?? ''} />;
+    case 'reminder':
+      return <ReminderTab patientId={patientId} creating={place.rest[0] === 'new'} />;
     default:
       return (
         <div className="chart-later">
