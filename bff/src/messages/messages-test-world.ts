@@ -5,7 +5,7 @@ import { type ChartWorld, startChartWorld } from '../chart/chart-test-world.js';
 export const TEST_SMS_KEY = 'sk_test_Q8mV2rX7pL4sT9wZ1nB6cF3hJ5yD0gAe';
 
 /** The patient's mobile number in the messages tests, as stored and as texted. */
-export const TEST_MOBILE = '(202) 555-0142';
+const TEST_MOBILE = '(202) 555-0142';
 export const TEST_MOBILE_E164 = '+12025550142';
 
 /** The chart world with a mobile number on the patient and an SMS provider key. */

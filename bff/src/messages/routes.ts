@@ -14,19 +14,11 @@ import { HttpError } from '../http/errors.js';
 import { once } from '../http/idempotency.js';
 import { actor } from '../http/route-helpers.js';
 import { assertPatientAccess } from '../scope.js';
+import { deliveryReport, providerKeyValid, receiveInbound } from './inbound-store.js';
 import { createReminderJob } from './reminder-job.js';
 import { reminderRoutes } from './reminder-routes.js';
 import { createSmsAdapter, deliver } from './sms-adapter.js';
-import {
-  addOutbound,
-  deliveryReport,
-  messageById,
-  messageTemplates,
-  type OutgoingSms,
-  patientMessages,
-  providerKeyValid,
-  receiveInbound,
-} from './store.js';
+import { addOutbound, messageById, messageTemplates, type OutgoingSms, patientMessages } from './store.js';
 
 /**
  * The Messages and Reminder tabs of the chart (000 §2.3; issue 13), the SMS provider's webhooks, and, with `jobs`,
