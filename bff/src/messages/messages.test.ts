@@ -11,9 +11,10 @@ import {
 } from '@rpm/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ChartWorld } from '../chart/chart-test-world.js';
+import { DEMO_SMS_KEY } from '../db/seed/index.js';
 import { injectCall, injectUnchecked } from '../test-app.js';
 import { rowCounts } from '../test-rows.js';
-import { startMessagesWorld, TEST_MOBILE_E164, TEST_SMS_KEY } from './messages-test-world.js';
+import { startMessagesWorld, TEST_MOBILE_E164 } from './messages-test-world.js';
 import { createSmsAdapter } from './sms-adapter.js';
 import { recordOutcome } from './store.js';
 
@@ -25,7 +26,7 @@ afterAll(async () => w.t.close());
 
 const thread = async () =>
   (await injectCall(w.t.app, getPatientMessages, { query: { patient_id: w.patient } }, w.nurse)).json();
-const inbound = (body: { from: string; body: string; provider_message_id: string }, key = TEST_SMS_KEY) =>
+const inbound = (body: { from: string; body: string; provider_message_id: string }, key = DEMO_SMS_KEY) =>
   injectCall(w.t.app, receiveSms, { body, headers: { [SMS_KEY_HEADER]: key } });
 
 describe('messages (issue 13)', () => {
@@ -131,7 +132,7 @@ describe('messages (issue 13)', () => {
   });
 
   it('takes inbound texts with the provider key only, once, into the thread of the patient with that mobile', async () => {
-    const text = { from: '+1 202 555 0142', body: 'Cuff is working again', provider_message_id: 'in-1' };
+    const text = { from: '+1 202 555 0277', body: 'Cuff is working again', provider_message_id: 'in-1' };
     expect((await inbound(text, '')).statusCode).toBe(401);
     expect((await inbound(text, 'sk_wrong_key_000000000000000000000')).statusCode).toBe(401);
     const res = await inbound(text);
@@ -147,7 +148,7 @@ describe('messages (issue 13)', () => {
       status: 'received',
     });
     const stranger = await inbound({
-      from: '+13125550199',
+      from: '+13125550299',
       body: 'Who is this?',
       provider_message_id: 'in-2',
     });
@@ -190,7 +191,7 @@ describe('messages (issue 13)', () => {
       });
 
       await recordOutcome(w.t.db, sms.messageId, outcome, w.t.clock.now());
-      const report = (body: object, key = TEST_SMS_KEY) =>
+      const report = (body: object, key = DEMO_SMS_KEY) =>
         injectCall(w.t.app, smsDeliveryStatus, { body: body as never, headers: { [SMS_KEY_HEADER]: key } });
       expect((await report({ provider_message_id: 'prov-1', status: 'delivered' }, 'nope')).statusCode).toBe(
         401,

@@ -32,7 +32,7 @@ const message = (message_id: number, extra: Partial<PatientMessage>): PatientMes
   message_id,
   direction: 'out',
   body: 'Hello',
-  phone: '+12025550142',
+  phone: '+12025550277',
   status: 'not_sent',
   status_detail: MESSAGE_STATUS_TEXT.not_sent,
   template_id: null,

@@ -9,6 +9,7 @@ import { DEMO_PASSWORD, DEMO_USERS } from './demo-users.js';
 import { createRandom } from './prng.js';
 import { seedActivity } from './seed-activity.js';
 import { DEMO_DEVICE_KEY, seedChart } from './seed-chart.js';
+import { seedMessages } from './seed-messages.js';
 import { seedOrganizations } from './seed-organizations.js';
 import { seedPatients } from './seed-patients.js';
 import { assignDemoUsers, insertDemoUsers, insertPracticeTeams, seedRolePages } from './seed-staff.js';
@@ -114,6 +115,8 @@ export async function seedDemo(db: Db, opts: SeedOptions): Promise<SeedSummary> 
     await seedChart(trx, { today, adminId });
     // Enough tasks and open alerts for the demo's worklists to page (issue 10).
     await seedWorklists(trx, { today, adminId });
+    // Message threads, the outbox, reminders and the demo SMS provider key (issue 13).
+    await seedMessages(trx, today);
     // Billing reads per-patient-per-month summaries (billing/summary.ts); the bulk writes above bypass the
     // incremental path, so the summaries are computed once from the seeded rows.
     await rebuildSummaries(trx);
