@@ -130,6 +130,12 @@ export const configSchema = z.object({
             .filter((part) => part !== '')
             .map(Number),
     ),
+  /**
+   * The SMS provider of the Messages and Reminder tabs (bff/src/messages/sms-adapter.ts): an HTTP endpoint that takes
+   * {to, body, reference} as JSON with the token as a bearer. Unset: messages go to the built-in outbox, not sent.
+   */
+  SMS_PROVIDER_URL: optional(z.url({ protocol: /^https?$/ })),
+  SMS_PROVIDER_TOKEN: optional(z.string().min(1).max(512)),
   CONTACT_CENTER_ORIGINS: z
     .string()
     .optional()

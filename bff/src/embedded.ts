@@ -27,6 +27,7 @@ import { connectRedisAdapter } from './hub/redis-adapter.js';
 import { createMissedReadingsJob } from './jobs/missed-readings.js';
 import { registerLists } from './lists/register.js';
 import type { ListSource } from './lists/source.js';
+import { messageRoutes } from './messages/routes.js';
 import { notificationRoutes } from './notifications/routes.js';
 import { orderRoutes } from './orders/routes.js';
 import { organizationRoutes } from './organizations/routes.js';
@@ -120,6 +121,7 @@ export async function embeddedApi(app: FastifyInstance, opts: EmbeddedOptions): 
   worklistRoutes(app, deps);
   documentRoutes(app, deps);
   orderRoutes(app, deps);
+  messageRoutes(app, deps, { jobs: opts.missedReadingsIntervalMs !== 0 });
 
   // Outreach tasks for missed readings (issue 5 part 5), on the app's clock; stopped before the database closes.
   if (opts.missedReadingsIntervalMs !== 0) {

@@ -715,6 +715,80 @@ export interface PatientGoalsTable {
   updated_at: Timestamp;
 }
 
+/** A Messages Category (000 §6.2; migration 0016). */
+export interface MessageCategoriesTable {
+  category_id: Generated<number>;
+  name: string;
+  active: DefaultBoolean;
+}
+
+/** A Message Template (000 §6.2); '{first_name}' is filled with the patient's first name. */
+export interface MessageTemplatesTable {
+  template_id: Generated<number>;
+  category_id: number;
+  title: string;
+  body: string;
+  active: DefaultBoolean;
+}
+
+/** Keys of the SMS provider's webhooks, SHA-256 hex. */
+export interface SmsProviderKeysTable {
+  key_id: Generated<number>;
+  provider_name: string;
+  key_hash: string;
+  created_at: DefaultTimestamp;
+  revoked_at: NullableTimestamp;
+}
+
+/** A scheduled reminder text to a patient. */
+export interface PatientRemindersTable {
+  reminder_id: Generated<number>;
+  patient_id: number;
+  kind: 'reading' | 'appointment' | 'medication' | 'other';
+  message: string;
+  frequency: 'once' | 'daily' | 'weekly' | 'monthly';
+  repeat_interval: number;
+  /** RFC 5545 weekday names, comma-separated. */
+  weekdays: ColumnType<string, string | undefined, string>;
+  start_date: DateColumn;
+  send_time: string;
+  time_zone: string;
+  end_date: NullableDateColumn;
+  active: DefaultBoolean;
+  next_at: NullableTimestamp;
+  created_by: number;
+  acting_user_id: number | null;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+}
+
+/** A text message to or from a patient. */
+export interface PatientMessagesTable {
+  message_id: Generated<number>;
+  patient_id: number | null;
+  direction: 'out' | 'in';
+  body: string;
+  phone: string;
+  status: 'queued' | 'sent' | 'delivered' | 'failed' | 'not_sent' | 'received';
+  status_detail: string | null;
+  provider_message_id: string | null;
+  template_id: number | null;
+  reminder_id: number | null;
+  sender_id: number | null;
+  acting_user_id: number | null;
+  created_at: Timestamp;
+  status_at: Timestamp;
+}
+
+/** What would have been sent without an SMS provider. */
+export interface SmsOutboxTable {
+  outbox_id: Generated<number>;
+  message_id: number;
+  phone: string;
+  body: string;
+  created_at: Timestamp;
+}
+
 /** Bookkeeping of migrate.ts. */
 /** A tag patients can carry (the lists' 'Tags' filter, 001 §2.3). */
 export interface TagsTable {
@@ -799,6 +873,12 @@ export interface Database {
   care_plan_defaults: CarePlanDefaultsTable;
   care_plan_versions: CarePlanVersionsTable;
   patient_goals: PatientGoalsTable;
+  message_categories: MessageCategoriesTable;
+  message_templates: MessageTemplatesTable;
+  sms_provider_keys: SmsProviderKeysTable;
+  patient_reminders: PatientRemindersTable;
+  patient_messages: PatientMessagesTable;
+  sms_outbox: SmsOutboxTable;
 }
 
 /** The database handle used across the BFF. */
@@ -864,6 +944,12 @@ export const TABLE_NAMES = [
   'care_plan_defaults',
   'care_plan_versions',
   'patient_goals',
+  'message_categories',
+  'message_templates',
+  'sms_provider_keys',
+  'patient_reminders',
+  'patient_messages',
+  'sms_outbox',
 ] as const satisfies readonly Exclude<keyof Database, 'schema_migrations'>[];
 
 /** One application table's name. */

@@ -4,6 +4,7 @@ import { sql } from 'kysely';
 import { audit } from '../audit.js';
 import type { Clock } from '../clock.js';
 import type { Db } from '../db/schema.js';
+import { periodic } from './periodic.js';
 
 /**
  * The missed-reading outreach job (issue 5 part 5; 001 §3 sms_miss and call_miss): for every active rule in
@@ -60,9 +61,6 @@ interface WatchedRule {
 
 export function createMissedReadingsJob(opts: MissedReadingsJobOptions): MissedReadingsJob {
   const { db, clock } = opts;
-  let timer: NodeJS.Timeout | undefined;
-  let running: Promise<unknown> | undefined;
-
   async function tick(): Promise<MissedReadingsTick> {
     const now = clock.now();
     const today = isoDay(now);
@@ -163,26 +161,10 @@ export function createMissedReadingsJob(opts: MissedReadingsJobOptions): MissedR
     });
   }
 
-  function runOnce(): void {
-    if (running) return;
-    running = tick()
-      .catch((err: unknown) => opts.log?.error({ err }, 'missed-readings job failed'))
-      .finally(() => {
-        running = undefined;
-      });
-  }
-
   return {
     tick,
-    start() {
-      if (timer) return;
-      timer = setInterval(runOnce, opts.intervalMs ?? MISSED_READINGS_INTERVAL_MS);
-      timer.unref();
-    },
-    async stop() {
-      if (timer) clearInterval(timer);
-      timer = undefined;
-      await running;
-    },
+    ...periodic(tick, opts.intervalMs ?? MISSED_READINGS_INTERVAL_MS, (err) =>
+      opts.log?.error({ err }, 'missed-readings job failed'),
+    ),
   };
 }

@@ -15,7 +15,7 @@ import { describe, expect, it, vi } from 'vitest';
 import { makeUser, storeUser } from '../test/fixtures';
 import { renderWithProviders } from '../test/render';
 import { serveChart, statuses } from './chart-test-server';
-import { CHART_ACCESS_DENIED, CHART_LATER_RELEASE, PatientChartPage } from './PatientChartPage';
+import { CHART_ACCESS_DENIED, PatientChartPage } from './PatientChartPage';
 
 vi.mock('../toaster/toast', () => ({ showToast: vi.fn(async () => undefined) }));
 
@@ -56,16 +56,6 @@ describe('PatientChartPage (000 §2.3)', () => {
     open('/app/patient-chart/devices/5', [role, 20]);
     await screen.findByRole('heading', { name: 'Rosa Diaz' });
     await waitFor(() => expect(server.bodies(addCheckInEntry)).toEqual([{ patient_id: 5 }]));
-  });
-
-  it.each([
-    ['/app/patient-chart/messages/5', 'Messages'],
-    ['/app/patient-chart/reminder/5', 'Reminder'],
-  ])('%s shows its place in the frame', async (path, name) => {
-    serveChart();
-    open(path);
-    const panel = await screen.findByRole('region', { name });
-    expect(within(panel).getByText(CHART_LATER_RELEASE)).toBeTruthy();
   });
 
   it('/app/patient-chart/tips/5 shows the Tips page in the frame (issue 13)', async () => {

@@ -32,10 +32,12 @@ import { DemographicsTab } from './DemographicsTab';
 import { DevicesTab } from './DevicesTab';
 import { DocumentsTab } from './DocumentsTab';
 import { GoalsTab } from './GoalsTab';
+import { MessagesTab } from './MessagesTab';
 import { NotesTab } from './NotesTab';
 import { OrdersTab } from './OrdersTab';
 import { OverviewTab } from './OverviewTab';
 import { ReadingsTab } from './ReadingsTab';
+import { ReminderTab } from './ReminderTab';
 import { ReportsTab } from './ReportsTab';
 import { SubOrdersTab } from './SubOrdersTab';
 import { TasksTab } from './TasksTab';
@@ -48,7 +50,7 @@ const CHECK_IN_ROLES = [6, 8, 13];
 /** The blocked view's text (000 §2.3: a user outside the patient's organisation/practice). */
 export const CHART_ACCESS_DENIED = 'You do not have access to this patient.';
 /** What the tabs this issue does not fill say inside the frame. */
-export const CHART_LATER_RELEASE = 'This section is part of a later release.';
+const CHART_LATER_RELEASE = 'This section is part of a later release.';
 /** decisions.md "Chart without a patient". */
 const CHART_NO_PATIENT = 'Open a patient from a patient list, a notification or a link to see the chart.';
 
@@ -197,6 +199,10 @@ function ChartSection({ place, patientId, patient }: ChartSectionProps) {
       return <CarePlanTab patientId={patientId} />;
     case 'goals':
       return <GoalsTab patientId={patientId} />;
+    case 'messages':
+      return <MessagesTab patientId={patientId} firstName={patient?.firstname ?? ''} />;
+    case 'reminder':
+      return <ReminderTab patientId={patientId} creating={place.rest[0] === 'new'} />;
     default:
       return (
         <div className="chart-later">

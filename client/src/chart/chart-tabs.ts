@@ -29,6 +29,8 @@ const FILLED = new Set([
   'sub-orders',
   'care-plan',
   'goals',
+  'messages',
+  'reminder',
 ]);
 /** Tab ids for the two tabs whose route segment differs from their name (000 §2.3). */
 const ID_BY_SEGMENT: Readonly<Record<string, string>> = { 'enroll-details': 'orders', ccm: 'care-plan' };

@@ -7,9 +7,11 @@ import * as chartCarePlan from './chart-careplan.js';
 import * as chartClinical from './chart-clinical.js';
 import * as chartDocuments from './chart-documents.js';
 import * as chartGoals from './chart-goals.js';
+import * as chartMessages from './chart-messages.js';
 import * as chartNotes from './chart-notes.js';
 import * as chartOrders from './chart-orders.js';
 import * as chartReadings from './chart-readings.js';
+import * as chartReminders from './chart-reminders.js';
 import * as chartReports from './chart-reports.js';
 import * as chartTargets from './chart-targets.js';
 import * as chartTasks from './chart-tasks.js';
@@ -43,10 +45,12 @@ export const ALL_CALLS: readonly CallDef[] = [
   chartDocuments,
   chartCarePlan,
   chartGoals,
+  chartMessages,
   chartNotes,
   chartOrders,
   chartReadings,
   chartReports,
+  chartReminders,
   chartTargets,
   chartTasks,
   ingest,

@@ -6,4 +6,5 @@ export {
   isEmpty,
   seedDemo,
 } from './seed-demo.js';
+export { DEMO_SMS_KEY } from './seed-messages.js';
 export { ensureRoleAccess } from './seed-staff.js';

@@ -11,6 +11,7 @@ import { seedActivity } from './seed-activity.js';
 import { seedCarePlans } from './seed-careplans.js';
 import { DEMO_DEVICE_KEY, seedChart } from './seed-chart.js';
 import { seedClinical } from './seed-clinical.js';
+import { seedMessages } from './seed-messages.js';
 import { seedOrders } from './seed-orders.js';
 import { seedOrganizations } from './seed-organizations.js';
 import { seedPatients } from './seed-patients.js';
@@ -121,6 +122,8 @@ export async function seedDemo(db: Db, opts: SeedOptions): Promise<SeedSummary> 
     await seedWorklists(trx, { today, adminId });
     // Orders, authorisations and device orders of the chart's Orders and Sub Orders tabs (issue 13).
     await seedOrders(trx, { adminId });
+    // Message threads, the outbox, reminders and the demo SMS provider key (issue 13).
+    await seedMessages(trx, today);
     // Billing reads per-patient-per-month summaries (billing/summary.ts); the bulk writes above bypass the
     // incremental path, so the summaries are computed once from the seeded rows.
     await rebuildSummaries(trx);

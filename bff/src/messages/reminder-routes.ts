@@ -1,0 +1,48 @@
+import { addPatientReminder, getPatientReminders, MSG, setReminderActive } from '@rpm/shared';
+import type { FastifyInstance } from 'fastify';
+import type { Deps } from '../deps.js';
+import { registerCall } from '../http/calls.js';
+import { once } from '../http/idempotency.js';
+import { actor } from '../http/route-helpers.js';
+import { assertPatientAccess } from '../scope.js';
+import {
+  addReminder,
+  patientReminders,
+  setActive,
+  storedReminder,
+  unknownReminder,
+} from './reminder-store.js';
+
+/** The Reminder tab's calls (000 §2.3 reminder/{patientId?}/{new?}; issue 13). */
+export function reminderRoutes(app: FastifyInstance, deps: Deps): void {
+  const { db, clock } = deps;
+
+  registerCall(app, deps, getPatientReminders, async ({ query, auth }) => {
+    await assertPatientAccess(db, auth, query.patient_id);
+    return { status: 1, ...(await patientReminders(db, query)) };
+  });
+
+  registerCall(app, deps, addPatientReminder, async ({ body, auth, req, headers }) => {
+    await assertPatientAccess(db, auth, body.patient_id);
+    const who = actor(auth, req.ip, clock.now());
+    return once(db, auth.userId, addPatientReminder, headers['idempotency-key'], who.at, async (trx) => ({
+      status: 1,
+      message: MSG.addedSuccessfully,
+      data: await addReminder(trx, who, body),
+    }));
+  });
+
+  registerCall(app, deps, setReminderActive, async ({ body, auth, req }) => {
+    const existing = await storedReminder(db, body.reminder_id);
+    await assertPatientAccess(
+      db,
+      auth,
+      existing.patient_id,
+      'reminder_id',
+      unknownReminder(body.reminder_id),
+    );
+    const who = actor(auth, req.ip, clock.now());
+    const data = await db.transaction().execute((trx) => setActive(trx, who, existing, body.active));
+    return { status: 1, message: MSG.updatedSuccessfully, data };
+  });
+}
