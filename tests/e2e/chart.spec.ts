@@ -95,8 +95,9 @@ test('role 2 opens a chart, changes a status, adds a rule, pauses it and resumes
       .first()
       .locator('canvas'),
   ).toBeVisible();
+  // Goals (issue 13): the patient's goals with the button that adds one.
   await page.getByRole('tab', { name: 'Goals' }).click();
-  await expect(page.getByText('This section is part of a later release.')).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Add Goal' })).toBeVisible();
 
   // Alert Rules: the seeded rule of the device.
   await page.getByRole('tab', { name: 'Alert Rules' }).click();
