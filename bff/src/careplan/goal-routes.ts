@@ -2,7 +2,7 @@ import { addPatientGoal, getPatientGoals, MSG, updatePatientGoal } from '@rpm/sh
 import type { FastifyInstance } from 'fastify';
 import type { Deps } from '../deps.js';
 import { registerCall } from '../http/calls.js';
-import { once } from '../http/idempotency.js';
+import { addedOnce } from '../http/idempotency.js';
 import { actor } from '../http/route-helpers.js';
 import { assertPatientAccess } from '../scope.js';
 import { addGoal, patientGoals, storedGoal, unknownGoal, updateGoal } from './goal-store.js';
@@ -19,11 +19,9 @@ export function goalRoutes(app: FastifyInstance, deps: Deps): void {
   registerCall(app, deps, addPatientGoal, async ({ body, auth, req, headers }) => {
     await assertPatientAccess(db, auth, body.patient_id);
     const who = actor(auth, req.ip, clock.now());
-    return once(db, auth.userId, addPatientGoal, headers['idempotency-key'], who.at, async (trx) => ({
-      status: 1,
-      message: MSG.addedSuccessfully,
-      data: await addGoal(trx, who, body.patient_id, body.goal),
-    }));
+    return addedOnce(db, auth.userId, addPatientGoal, headers['idempotency-key'], who.at, (trx) =>
+      addGoal(trx, who, body.patient_id, body.goal),
+    );
   });
 
   registerCall(app, deps, updatePatientGoal, async ({ body, auth, req }) => {

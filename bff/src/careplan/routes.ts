@@ -1,18 +1,11 @@
-import {
-  getCarePlan,
-  getCarePlanVersions,
-  MSG,
-  printCarePlan,
-  saveCarePlan,
-  signCarePlan,
-} from '@rpm/shared';
+import { getCarePlan, getCarePlanVersions, printCarePlan, saveCarePlan, signCarePlan } from '@rpm/shared';
 import type { FastifyInstance } from 'fastify';
 import { audit } from '../audit.js';
 import type { Deps } from '../deps.js';
 import { attachment, fileNamePart, renderPdf } from '../http/attachment.js';
 import { registerCall } from '../http/calls.js';
 import { HttpError } from '../http/errors.js';
-import { once } from '../http/idempotency.js';
+import { addedOnce } from '../http/idempotency.js';
 import { actor } from '../http/route-helpers.js';
 import { assertPatientAccess } from '../scope.js';
 import { carePlanPdfData } from './print.js';
@@ -39,11 +32,9 @@ export function carePlanRoutes(app: FastifyInstance, deps: Deps): void {
   registerCall(app, deps, saveCarePlan, async ({ body, auth, req, headers }) => {
     await assertPatientAccess(db, auth, body.patient_id);
     const who = actor(auth, req.ip, clock.now());
-    return once(db, auth.userId, saveCarePlan, headers['idempotency-key'], who.at, async (trx) => ({
-      status: 1,
-      message: MSG.addedSuccessfully,
-      data: await saveCarePlanVersion(trx, who, body.patient_id, body.base_version, body.plan),
-    }));
+    return addedOnce(db, auth.userId, saveCarePlan, headers['idempotency-key'], who.at, (trx) =>
+      saveCarePlanVersion(trx, who, body.patient_id, body.base_version, body.plan),
+    );
   });
 
   registerCall(app, deps, signCarePlan, async ({ body, auth, req }) => {

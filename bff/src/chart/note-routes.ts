@@ -3,7 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import type { Deps } from '../deps.js';
 import { registerCall } from '../http/calls.js';
 import { HttpError } from '../http/errors.js';
-import { once } from '../http/idempotency.js';
+import { addedOnce } from '../http/idempotency.js';
 import { actor } from '../http/route-helpers.js';
 import { assertPatientAccess } from '../scope.js';
 import { addNote, patientNotes, storedNote, unknownNote, updateNote } from './note-store.js';
@@ -20,11 +20,9 @@ export function chartNoteRoutes(app: FastifyInstance, deps: Deps): void {
   registerCall(app, deps, addPatientNote, async ({ body, auth, req, headers }) => {
     await assertPatientAccess(db, auth, body.patient_id);
     const who = actor(auth, req.ip, clock.now());
-    return once(db, auth.userId, addPatientNote, headers['idempotency-key'], who.at, async (trx) => ({
-      status: 1,
-      message: MSG.addedSuccessfully,
-      data: await addNote(trx, who, body.patient_id, body.note),
-    }));
+    return addedOnce(db, auth.userId, addPatientNote, headers['idempotency-key'], who.at, (trx) =>
+      addNote(trx, who, body.patient_id, body.note),
+    );
   });
 
   registerCall(app, deps, updatePatientNote, async ({ body, auth, req }) => {

@@ -2,7 +2,7 @@ import { addPatientTask, getPatientTasks, MSG, updatePatientTask } from '@rpm/sh
 import type { FastifyInstance } from 'fastify';
 import type { Deps } from '../deps.js';
 import { registerCall } from '../http/calls.js';
-import { once } from '../http/idempotency.js';
+import { addedOnce } from '../http/idempotency.js';
 import { actor } from '../http/route-helpers.js';
 import { assertPatientAccess } from '../scope.js';
 import {
@@ -27,11 +27,9 @@ export function chartTaskRoutes(app: FastifyInstance, deps: Deps): void {
     const place = await assertPatientAccess(db, auth, body.patient_id);
     await assertAssignable(db, body.assigned_to, place);
     const who = actor(auth, req.ip, clock.now());
-    return once(db, auth.userId, addPatientTask, headers['idempotency-key'], who.at, async (trx) => ({
-      status: 1,
-      message: MSG.addedSuccessfully,
-      data: await addTask(trx, who, body),
-    }));
+    return addedOnce(db, auth.userId, addPatientTask, headers['idempotency-key'], who.at, (trx) =>
+      addTask(trx, who, body),
+    );
   });
 
   registerCall(app, deps, updatePatientTask, async ({ body, auth, req }) => {

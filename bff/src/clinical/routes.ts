@@ -13,7 +13,7 @@ import {
 import type { FastifyInstance } from 'fastify';
 import type { Deps } from '../deps.js';
 import { registerCall } from '../http/calls.js';
-import { once } from '../http/idempotency.js';
+import { addedOnce } from '../http/idempotency.js';
 import { actor } from '../http/route-helpers.js';
 import { assertPatientAccess } from '../scope.js';
 import {
@@ -60,11 +60,9 @@ export function clinicalRoutes(app: FastifyInstance, deps: Deps): void {
   registerCall(app, deps, addDiagnosis, async ({ body, auth, req, headers }) => {
     await assertPatientAccess(db, auth, body.patient_id);
     const who = actor(auth, req.ip, clock.now());
-    return once(db, auth.userId, addDiagnosis, headers['idempotency-key'], who.at, async (trx) => ({
-      status: 1,
-      message: MSG.addedSuccessfully,
-      data: await addDiagnosisRow(trx, who, body),
-    }));
+    return addedOnce(db, auth.userId, addDiagnosis, headers['idempotency-key'], who.at, (trx) =>
+      addDiagnosisRow(trx, who, body),
+    );
   });
 
   registerCall(app, deps, updateDiagnosis, async ({ body, auth, req }) => {
@@ -84,11 +82,9 @@ export function clinicalRoutes(app: FastifyInstance, deps: Deps): void {
   registerCall(app, deps, addMedication, async ({ body, auth, req, headers }) => {
     await assertPatientAccess(db, auth, body.patient_id);
     const who = actor(auth, req.ip, clock.now());
-    return once(db, auth.userId, addMedication, headers['idempotency-key'], who.at, async (trx) => ({
-      status: 1,
-      message: MSG.addedSuccessfully,
-      data: await addMedicationRow(trx, who, body),
-    }));
+    return addedOnce(db, auth.userId, addMedication, headers['idempotency-key'], who.at, (trx) =>
+      addMedicationRow(trx, who, body),
+    );
   });
 
   registerCall(app, deps, updateMedication, async ({ body, auth, req }) => {
@@ -103,11 +99,9 @@ export function clinicalRoutes(app: FastifyInstance, deps: Deps): void {
   registerCall(app, deps, addAllergy, async ({ body, auth, req, headers }) => {
     await assertPatientAccess(db, auth, body.patient_id);
     const who = actor(auth, req.ip, clock.now());
-    return once(db, auth.userId, addAllergy, headers['idempotency-key'], who.at, async (trx) => ({
-      status: 1,
-      message: MSG.addedSuccessfully,
-      data: await addAllergyRow(trx, who, body),
-    }));
+    return addedOnce(db, auth.userId, addAllergy, headers['idempotency-key'], who.at, (trx) =>
+      addAllergyRow(trx, who, body),
+    );
   });
 
   registerCall(app, deps, updateAllergy, async ({ body, auth, req }) => {

@@ -1,4 +1,4 @@
-import type { CallDef } from '@rpm/shared';
+import { type CallDef, MSG } from '@rpm/shared';
 import type { Transaction } from 'kysely';
 import type { Database, Db } from '../db/schema.js';
 import { HttpError } from './errors.js';
@@ -45,4 +45,23 @@ export async function once<T>(
       .execute();
     return answer;
   });
+}
+
+/**
+ * A creating call's answer (000 §7: status 1, 'Added successfully', the new record), written once per
+ * Idempotency-Key in one transaction with its audit row.
+ */
+export async function addedOnce<T>(
+  db: Db,
+  userId: number,
+  call: Pick<CallDef, 'path'>,
+  key: string | undefined,
+  at: Date,
+  write: (trx: Transaction<Database>) => Promise<T>,
+): Promise<{ status: number; message: string; data: T }> {
+  return once(db, userId, call, key, at, async (trx) => ({
+    status: 1,
+    message: MSG.addedSuccessfully,
+    data: await write(trx),
+  }));
 }

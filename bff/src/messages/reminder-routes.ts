@@ -2,7 +2,7 @@ import { addPatientReminder, getPatientReminders, MSG, setReminderActive } from 
 import type { FastifyInstance } from 'fastify';
 import type { Deps } from '../deps.js';
 import { registerCall } from '../http/calls.js';
-import { once } from '../http/idempotency.js';
+import { addedOnce } from '../http/idempotency.js';
 import { actor } from '../http/route-helpers.js';
 import { assertPatientAccess } from '../scope.js';
 import {
@@ -25,11 +25,9 @@ export function reminderRoutes(app: FastifyInstance, deps: Deps): void {
   registerCall(app, deps, addPatientReminder, async ({ body, auth, req, headers }) => {
     await assertPatientAccess(db, auth, body.patient_id);
     const who = actor(auth, req.ip, clock.now());
-    return once(db, auth.userId, addPatientReminder, headers['idempotency-key'], who.at, async (trx) => ({
-      status: 1,
-      message: MSG.addedSuccessfully,
-      data: await addReminder(trx, who, body),
-    }));
+    return addedOnce(db, auth.userId, addPatientReminder, headers['idempotency-key'], who.at, (trx) =>
+      addReminder(trx, who, body),
+    );
   });
 
   registerCall(app, deps, setReminderActive, async ({ body, auth, req }) => {

@@ -12,7 +12,7 @@ import {
 import type { FastifyInstance } from 'fastify';
 import type { Deps } from '../deps.js';
 import { registerCall } from '../http/calls.js';
-import { once } from '../http/idempotency.js';
+import { addedOnce } from '../http/idempotency.js';
 import { actor } from '../http/route-helpers.js';
 import { assertPatientAccess, patientScope } from '../scope.js';
 import {
@@ -52,11 +52,9 @@ export function orderRoutes(app: FastifyInstance, deps: Deps): void {
   registerCall(app, deps, addEnrollmentOrder, async ({ body, auth, req, headers }) => {
     await assertPatientAccess(db, auth, body.patient_id);
     const who = actor(auth, req.ip, clock.now());
-    return once(db, auth.userId, addEnrollmentOrder, headers['idempotency-key'], who.at, async (trx) => ({
-      status: 1,
-      message: MSG.addedSuccessfully,
-      data: await addOrder(trx, who, body),
-    }));
+    return addedOnce(db, auth.userId, addEnrollmentOrder, headers['idempotency-key'], who.at, (trx) =>
+      addOrder(trx, who, body),
+    );
   });
 
   registerCall(app, deps, updateEnrollmentOrder, async ({ body, auth, req }) => {
@@ -70,11 +68,9 @@ export function orderRoutes(app: FastifyInstance, deps: Deps): void {
   registerCall(app, deps, addOrderAuthorization, async ({ body, auth, req, headers }) => {
     const order = await orderOf(auth, body.order_id);
     const who = actor(auth, req.ip, clock.now());
-    return once(db, auth.userId, addOrderAuthorization, headers['idempotency-key'], who.at, async (trx) => ({
-      status: 1,
-      message: MSG.addedSuccessfully,
-      data: await addAuthorization(trx, who, order, body),
-    }));
+    return addedOnce(db, auth.userId, addOrderAuthorization, headers['idempotency-key'], who.at, (trx) =>
+      addAuthorization(trx, who, order, body),
+    );
   });
 
   // decisions.md "Authorization history": one patient's, or across every patient the user may see.
@@ -92,11 +88,9 @@ export function orderRoutes(app: FastifyInstance, deps: Deps): void {
   registerCall(app, deps, addDeviceOrder, async ({ body, auth, req, headers }) => {
     const order = await orderOf(auth, body.order_id);
     const who = actor(auth, req.ip, clock.now());
-    return once(db, auth.userId, addDeviceOrder, headers['idempotency-key'], who.at, async (trx) => ({
-      status: 1,
-      message: MSG.addedSuccessfully,
-      data: await addDeviceOrderRow(trx, who, order, body.device_type_id),
-    }));
+    return addedOnce(db, auth.userId, addDeviceOrder, headers['idempotency-key'], who.at, (trx) =>
+      addDeviceOrderRow(trx, who, order, body.device_type_id),
+    );
   });
 
   registerCall(app, deps, updateDeviceOrderStatus, async ({ body, auth, req }) => {
