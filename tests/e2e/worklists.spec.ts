@@ -20,7 +20,8 @@ async function expectAccessible(page: Page): Promise<void> {
   // After the page's entrance transition (000 §4.11: it settles 500 ms after a route change, then fades in):
   // half-faded text would read as low contrast.
   await page.locator('.shell-main[data-loaded="true"]').waitFor();
-  await page.evaluate(() => Promise.all(document.getAnimations().map((animation) => animation.finished)));
+  // A cancelled animation (the next render replaced it) rejects `finished` with AbortError: settled is enough.
+  await page.evaluate(() => Promise.allSettled(document.getAnimations().map((animation) => animation.finished)));
   const results = await new AxeBuilder({ page }).analyze();
   const bad = results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
   expect(
