@@ -21,7 +21,9 @@ async function expectAccessible(page: Page): Promise<void> {
   // half-faded text would read as low contrast.
   await page.locator('.shell-main[data-loaded="true"]').waitFor();
   // A cancelled animation (the next render replaced it) rejects `finished` with AbortError: settled is enough.
-  await page.evaluate(() => Promise.allSettled(document.getAnimations().map((animation) => animation.finished)));
+  await page.evaluate(() =>
+    Promise.allSettled(document.getAnimations().map((animation) => animation.finished)),
+  );
   const results = await new AxeBuilder({ page }).analyze();
   const bad = results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
   expect(
