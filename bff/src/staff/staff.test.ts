@@ -40,9 +40,9 @@ const idOf = async (table: 'organizations' | 'practices' | 'locations', column: 
 
 beforeAll(async () => {
   t = await startTestApp({ now: new Date('2026-03-10T12:00:00Z') });
-  [top, orgAdmin, nurse] = await Promise.all(
-    ['role1@demo.test', 'role2@demo.test', 'role8@demo.test'].map((u) => signIn(t.app, u)),
-  );
+  top = await signIn(t.app, 'role1@demo.test');
+  orgAdmin = await signIn(t.app, 'role2@demo.test');
+  nurse = await signIn(t.app, 'role8@demo.test');
   northwind = await idOf('organizations', 'organization_name', 'Northwind Cardiology Group');
   riverside = await idOf('organizations', 'organization_name', 'Riverside Family Health');
   heartClinic = await idOf('practices', 'practice_name', 'Northwind Heart Clinic');
