@@ -40,6 +40,8 @@ import { vitalRoutes } from './rules/vital-routes.js';
 import { healthRoutes } from './shell/health-routes.js';
 import { shellRoutes } from './shell/routes.js';
 import { translationRoutes } from './shell/translation-routes.js';
+import { staffListSources } from './staff/list-store.js';
+import { staffRoutes } from './staff/routes.js';
 import { myTasksSource } from './tasks/my-tasks-store.js';
 import { worklistRoutes } from './tasks/routes.js';
 
@@ -52,6 +54,7 @@ export const LIST_SOURCES: Readonly<Record<ListName, ListSource<object>>> = {
   monitor: monitorSource,
   'my-tasks': myTasksSource,
   audit: auditSource,
+  ...staffListSources(),
 };
 
 /** Options of {@link embeddedApi} (app.ts AppOptions with the database present). */
@@ -121,6 +124,7 @@ export async function embeddedApi(app: FastifyInstance, opts: EmbeddedOptions): 
   worklistRoutes(app, deps);
   documentRoutes(app, deps);
   orderRoutes(app, deps);
+  staffRoutes(app, deps);
   messageRoutes(app, deps, { jobs: opts.missedReadingsIntervalMs !== 0 });
 
   // Outreach tasks for missed readings (issue 5 part 5), on the app's clock; stopped before the database closes.

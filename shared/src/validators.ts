@@ -16,7 +16,7 @@ const EMAIL_PATTERN = /^[A-Z0-9._%+-]+@[A-Z0-9.-]+\.[A-Z]{2,4}$/i;
 const requiredText = () => z.string({ error: MSG.required }).min(1, MSG.required);
 
 /** A required e-mail field: 'Required', then 'Invalid email' (000 §5). */
-const emailField = () => requiredText().regex(EMAIL_PATTERN, MSG.invalidEmail);
+export const emailField = () => requiredText().regex(EMAIL_PATTERN, MSG.invalidEmail);
 
 /** The sign-in form (000 §2.5, §5). The username is an e-mail address. */
 export const signInForm = z.object({

@@ -8,6 +8,7 @@ import {
   nonCompliancePatientsList,
   pageTitle,
   patientsList,
+  STAFF_TABLES,
   screenedList,
 } from '@rpm/shared';
 import { lazy, Suspense } from 'react';
@@ -47,6 +48,8 @@ const MonthlyReportScreen = listScreen('MonthlyReportScreen');
 const CcmScreen = listScreen('CcmScreen');
 const ScreenedScreen = listScreen('ScreenedScreen');
 const AuditReportScreen = listScreen('AuditReportScreen');
+// The staff tables (000 §2.4 Users menu; issue 16 part 1).
+const StaffScreen = lazy(() => import('../staff/StaffScreen').then((m) => ({ default: m.StaffScreen })));
 const MonitorScreen = lazy(() =>
   import('../worklists/MonitorScreen').then((m) => ({ default: m.MonitorScreen })),
 );
@@ -117,6 +120,11 @@ export function PageArea({ pathname, title, notFound }: PageAreaProps) {
               <Route path={auditList.route}>
                 <AuditReportScreen />
               </Route>
+              {STAFF_TABLES.map((table) => (
+                <Route key={table.name} path={`/app/${table.name}`}>
+                  <StaffScreen name={table.name} />
+                </Route>
+              ))}
               <Route path={myTasksList.route}>
                 <MyTasksScreen />
               </Route>

@@ -23,6 +23,7 @@ import * as organizations from './organizations.js';
 import * as patients from './patients.js';
 import * as rules from './rules.js';
 import * as shell from './shell.js';
+import * as staff from './staff.js';
 import * as users from './users.js';
 import * as vitals from './vitals.js';
 import * as worklists from './worklists.js';
@@ -60,6 +61,7 @@ export const ALL_CALLS: readonly CallDef[] = [
   patients,
   rules,
   shell,
+  staff,
   users,
   vitals,
   worklists,

@@ -7,6 +7,7 @@ import {
   patientsList,
   screenedList,
 } from './patients.js';
+import { STAFF_LISTS } from './staff.js';
 import { monitorList, myTasksList } from './worklists.js';
 
 export * from './audit.js';
@@ -14,6 +15,7 @@ export * from './define-list.js';
 export * from './format.js';
 export * from './patient-row.js';
 export * from './patients.js';
+export * from './staff.js';
 export * from './worklists.js';
 
 /** Every list of the list pattern by its name: the BFF registers each, the generic suite tests each. */
@@ -26,6 +28,7 @@ export const LISTS = {
   monitor: monitorList,
   'my-tasks': myTasksList,
   audit: auditList,
+  ...STAFF_LISTS,
 } as const;
 
 /** A list's name (its calls live under rpm/lists/{name}). */

@@ -1,0 +1,295 @@
+import {
+  Button,
+  Callout,
+  Dialog,
+  DialogBody,
+  DialogFooter,
+  HTMLSelect,
+  InputGroup,
+  Intent,
+  Radio,
+  RadioGroup,
+} from '@blueprintjs/core';
+import {
+  addExistingToMap,
+  addUser,
+  checkUsername,
+  ERROR_BAR_MS,
+  formatPhone,
+  getAllByOrgId,
+  getAllPractices,
+  getLocationsByPracticeIdOrgId,
+  getOrgByPracticeId,
+  isoDay,
+  type LiveField,
+  liveFieldError,
+  MSG,
+  passwordStrength,
+  passwordStrengthLabel,
+  phoneDigitsOf,
+  SNACKBAR_MS,
+} from '@rpm/shared';
+import { type FormEvent, useEffect, useRef, useState } from 'react';
+import { useActionKey } from '../api/action-key';
+import { useCall } from '../api/use-call';
+import { useApi } from '../errors/ErrorDialogProvider';
+import { describedById, FormField } from '../form/FormField';
+import { PasswordField } from '../form/PasswordField';
+import { showToast } from '../toaster/toast';
+import { type AddAdminValues, addAdminSubmission, EMPTY_PERSON } from './add-admin-form';
+import './staff.css';
+
+/** Props of {@link AddAdminDialog}. */
+export interface AddAdminDialogProps {
+  readonly isOpen: boolean;
+  readonly onClose: () => void;
+  /** An admin was added or mapped: the table reloads. */
+  readonly onSaved: () => void;
+}
+
+/** The Add Admin dialog (001 §2.8, §4, §5, §7): Select Admin or Add New Admin, Save and Close. */
+export function AddAdminDialog({ isOpen, onClose, onSaved }: AddAdminDialogProps) {
+  return (
+    <Dialog isOpen={isOpen} title="Add Admin" onClose={onClose} canOutsideClickClose={false}>
+      {isOpen && <AddAdminForm onClose={onClose} onSaved={onSaved} />}
+    </Dialog>
+  );
+}
+
+const FORM_ID = 'add-admin-form';
+const NO_OPTIONS = 'No options';
+
+const PERSON_FIELDS: readonly { field: LiveField; label: string; phone?: boolean; type?: string }[] = [
+  { field: 'firstname', label: 'First Name' },
+  { field: 'lastname', label: 'Last Name' },
+  { field: 'dob', label: 'DOB', type: 'date' },
+  { field: 'phone', label: 'Phone', phone: true },
+  { field: 'mobile', label: 'Mobile', phone: true },
+  { field: 'fax', label: 'Fax', phone: true },
+  { field: 'username', label: 'Username' },
+];
+
+function AddAdminForm({ onClose, onSaved }: Omit<AddAdminDialogProps, 'isOpen'>) {
+  const api = useApi();
+  const [values, setValues] = useState<AddAdminValues>({
+    mode: 'select',
+    practiceId: null,
+    organizationId: null,
+    locationId: null,
+    programId: null,
+    userId: null,
+    person: EMPTY_PERSON,
+  });
+  const [live, setLive] = useState<Partial<Record<LiveField, string>>>({});
+  const [taken, setTaken] = useState(false);
+  const [bar, setBar] = useState<string | null>(null);
+  const [saving, setSaving] = useState(false);
+  const barTimer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
+  const key = useActionKey(values);
+  const set = (patch: Partial<AddAdminValues>) => setValues((v) => ({ ...v, ...patch }));
+
+  const practices = useCall(getAllPractices, {});
+  const practiceId = values.practiceId;
+  const orgs = useCall(
+    getOrgByPracticeId,
+    { headers: { practice_id: practiceId ?? 0 } },
+    { enabled: practiceId !== null },
+  );
+  const orgId = values.organizationId;
+  const locations = useCall(
+    getLocationsByPracticeIdOrgId,
+    { headers: { organization_id: orgId ?? 0, practice_id: practiceId ?? 0 } },
+    { enabled: practiceId !== null && orgId !== null },
+  );
+  const users = useCall(
+    getAllByOrgId,
+    { query: { organization_id: orgId ?? 0 } },
+    { enabled: orgId !== null && values.mode === 'select' },
+  );
+  const location = locations.data?.data.find((l) => l.location_id === values.locationId);
+
+  // The practice's organisation is chosen as soon as it is known (one organisation per practice).
+  const firstOrg = orgs.data?.data[0]?.organization_id ?? null;
+  useEffect(() => {
+    if (firstOrg !== null) setValues((v) => ({ ...v, organizationId: firstOrg }));
+  }, [firstOrg]);
+  useEffect(() => () => clearTimeout(barTimer.current), []);
+
+  /** 001 §8: Add Admin form errors show as a top-right bar that hides after 3 seconds. */
+  const showBar = (message: string) => {
+    setBar(message);
+    clearTimeout(barTimer.current);
+    barTimer.current = setTimeout(() => setBar(null), ERROR_BAR_MS);
+  };
+
+  const today = isoDay(new Date());
+  const setPerson = (field: LiveField, value: string) => {
+    set({ person: { ...values.person, [field]: value } });
+    if (live[field] !== undefined)
+      setLive((l) => ({ ...l, [field]: liveFieldError(field, value, today) ?? undefined }));
+    if (field === 'username') setTaken(false);
+  };
+  const blur = async (field: LiveField) => {
+    const value = values.person[field];
+    const message = liveFieldError(field, value, today);
+    setLive((l) => ({ ...l, [field]: message ?? undefined }));
+    if (field !== 'username' || message !== null) return;
+    // 001 §5: the name is checked on the server; a taken one blocks submit.
+    try {
+      const answer = await api.call(checkUsername, { body: { username: value.trim().toLowerCase() } });
+      setTaken(answer.exists);
+      if (answer.exists) setLive((l) => ({ ...l, username: MSG.usernameExists }));
+    } catch {
+      // The error dialog shows it.
+    }
+  };
+
+  const submit = async (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    if (saving) return;
+    const submission = addAdminSubmission(values, today, taken);
+    if (submission.kind === 'error') {
+      showBar(submission.message);
+      return;
+    }
+    setSaving(true);
+    try {
+      if (submission.kind === 'new')
+        await api.call(addUser, { body: submission.body, headers: { 'idempotency-key': key } });
+      else await api.call(addExistingToMap, { body: submission.body });
+      // 001 §4: success shows a confirmation bar and closes the dialog.
+      void showToast({ message: MSG.addedSuccessfully, intent: Intent.SUCCESS, timeout: SNACKBAR_MS });
+      onSaved();
+    } catch {
+      // The error dialog shows it; in existing-user mode the dialog also closes (001 §4).
+      if (submission.kind === 'select') onClose();
+    } finally {
+      setSaving(false);
+    }
+  };
+
+  const select = (
+    id: string,
+    label: string,
+    value: number | null,
+    options: readonly { value: number; label: string }[] | undefined,
+    onPick: (value: number) => void,
+  ) => (
+    <FormField id={id} label={label}>
+      <HTMLSelect
+        id={id}
+        fill
+        value={value ?? ''}
+        disabled={options === undefined}
+        onChange={(e) => onPick(Number(e.currentTarget.value))}
+      >
+        <option value="" disabled>
+          {options?.length === 0 ? NO_OPTIONS : `Select ${label}`}
+        </option>
+        {options?.map((o) => (
+          <option key={o.value} value={o.value}>
+            {o.label}
+          </option>
+        ))}
+      </HTMLSelect>
+    </FormField>
+  );
+
+  const strength = passwordStrength(values.person.password);
+  return (
+    <>
+      <DialogBody>
+        {bar !== null && (
+          <Callout className="add-admin-error-bar" intent={Intent.DANGER} role="alert">
+            {bar}
+          </Callout>
+        )}
+        <form id={FORM_ID} noValidate onSubmit={submit}>
+          <RadioGroup
+            inline
+            selectedValue={values.mode}
+            onChange={(e) => set({ mode: e.currentTarget.value === 'new' ? 'new' : 'select' })}
+          >
+            <Radio value="select" label="Select Admin" />
+            <Radio value="new" label="Add New Admin" />
+          </RadioGroup>
+          {select(
+            'admin-practice',
+            'Practice',
+            values.practiceId,
+            practices.data?.data.map((p) => ({ value: p.practice_id, label: p.label })),
+            (id) =>
+              set({ practiceId: id, organizationId: null, locationId: null, programId: null, userId: null }),
+          )}
+          {select(
+            'admin-organization',
+            'Organization',
+            values.organizationId,
+            orgs.data?.data.map((o) => ({ value: o.organization_id, label: o.organization_name })),
+            (id) => set({ organizationId: id, locationId: null, programId: null, userId: null }),
+          )}
+          {select(
+            'admin-location',
+            'Location',
+            values.locationId,
+            locations.data?.data.map((l) => ({ value: l.location_id, label: l.location_name })),
+            (id) => set({ locationId: id, programId: null }),
+          )}
+          {select(
+            'admin-program',
+            'Program',
+            values.programId,
+            location?.programs.map((p) => ({ value: p.program_id, label: p.program_name })),
+            (id) => set({ programId: id }),
+          )}
+          {values.mode === 'select'
+            ? select(
+                'admin-user',
+                'User',
+                values.userId,
+                users.data?.data.map((u) => ({ value: u.user_id, label: `${u.firstname} ${u.lastname}` })),
+                (id) => set({ userId: id }),
+              )
+            : PERSON_FIELDS.map(({ field, label, phone, type }) => {
+                const id = `admin-${field}`;
+                const value = values.person[field];
+                return (
+                  <FormField key={field} id={id} label={label} error={live[field]}>
+                    <InputGroup
+                      id={id}
+                      type={type ?? 'text'}
+                      value={phone ? formatPhone(value) : value}
+                      placeholder={phone ? '(999) 999-9999' : undefined}
+                      intent={live[field] ? Intent.DANGER : Intent.NONE}
+                      aria-invalid={live[field] !== undefined}
+                      aria-describedby={live[field] ? describedById(id) : undefined}
+                      onValueChange={(text) => setPerson(field, phone ? phoneDigitsOf(text) : text)}
+                      onBlur={() => void blur(field)}
+                    />
+                  </FormField>
+                );
+              })}
+          {values.mode === 'new' && (
+            <PasswordField
+              id="admin-password"
+              label="Password"
+              autoComplete="new-password"
+              value={values.person.password}
+              onChange={(text) => setPerson('password', text)}
+              error={live.password}
+              hint={values.person.password === '' ? undefined : passwordStrengthLabel(strength)}
+            />
+          )}
+        </form>
+      </DialogBody>
+      <DialogFooter
+        actions={
+          <>
+            <Button text={MSG.close} onClick={onClose} />
+            <Button type="submit" form={FORM_ID} intent={Intent.PRIMARY} text={MSG.save} loading={saving} />
+          </>
+        }
+      />
+    </>
+  );
+}

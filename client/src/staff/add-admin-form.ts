@@ -1,0 +1,93 @@
+import {
+  dobInRange,
+  formErrors,
+  type LiveField,
+  liveFieldError,
+  MSG,
+  newAdminBody,
+  ORG_ADMIN_ROLE_ID,
+} from '@rpm/shared';
+
+/**
+ * The Add Admin dialog's values and its submit check (001 §2.8, §5): the shared schema of rpm/users/add, so the
+ * dialog and the server refuse the same input with the same texts.
+ */
+
+export type AddAdminMode = 'select' | 'new';
+
+export interface AddAdminValues {
+  readonly mode: AddAdminMode;
+  readonly practiceId: number | null;
+  readonly organizationId: number | null;
+  readonly locationId: number | null;
+  readonly programId: number | null;
+  readonly userId: number | null;
+  readonly person: Readonly<Record<LiveField, string>>;
+}
+
+export const EMPTY_PERSON: Readonly<Record<LiveField, string>> = {
+  firstname: '',
+  lastname: '',
+  dob: '',
+  phone: '',
+  mobile: '',
+  fax: '',
+  username: '',
+  password: '',
+};
+
+/** The placement of both payloads (001 §3), or the first missing choice. */
+function placementOf(v: AddAdminValues) {
+  if (v.practiceId === null || v.organizationId === null || v.locationId === null || v.programId === null)
+    return null;
+  return {
+    roleid: ORG_ADMIN_ROLE_ID,
+    organization_id: v.organizationId,
+    practice_id: v.practiceId,
+    location_id: v.locationId,
+    program_id: v.programId,
+    programs: [v.programId],
+  };
+}
+
+/** What Save sends, or the first message for the top-right error bar (001 §5, §8). */
+export type AddAdminSubmission =
+  | { readonly kind: 'select'; readonly body: ReturnType<typeof existingBody> }
+  | { readonly kind: 'new'; readonly body: ReturnType<typeof newBody> }
+  | { readonly kind: 'error'; readonly message: string };
+
+const existingBody = (userid: number, placement: NonNullable<ReturnType<typeof placementOf>>) => ({
+  userid,
+  ...placement,
+});
+const newBody = (v: AddAdminValues, placement: NonNullable<ReturnType<typeof placementOf>>) => ({
+  ...v.person,
+  // 001 §3: the user name is sent lower-cased.
+  username: v.person.username.trim().toLowerCase(),
+  ...placement,
+  is_sleeplab_user: 0 as const,
+});
+
+/**
+ * The submit check in the spec's order: the place, then 'Select a User' in select mode; in new mode the shared
+ * schema's first message (001 §5 submit texts), the DOB range, and a taken user name.
+ */
+export function addAdminSubmission(
+  v: AddAdminValues,
+  today: string,
+  usernameTaken: boolean,
+): AddAdminSubmission {
+  const placement = placementOf(v);
+  if (v.mode === 'select') {
+    if (v.userId === null) return { kind: 'error', message: MSG.selectUser };
+    if (!placement) return { kind: 'error', message: MSG.required };
+    return { kind: 'select', body: existingBody(v.userId, placement) };
+  }
+  if (!placement) return { kind: 'error', message: MSG.required };
+  const body = newBody(v, placement);
+  const first = Object.values(formErrors(newAdminBody, body))[0];
+  if (first !== undefined) return { kind: 'error', message: first };
+  if (!dobInRange(body.dob, today)) return { kind: 'error', message: MSG.invalidDob };
+  if (usernameTaken) return { kind: 'error', message: MSG.usernameExists };
+  return { kind: 'new', body };
+}

@@ -1,0 +1,150 @@
+import { z } from 'zod';
+import { newPassword, personFields, usernameField } from '../staff/admin-form.js';
+import { STAFF_ADMIN_PAGE } from '../staff/staff-roles.js';
+import { idempotencyHeaders } from './chart-common.js';
+import { defineCall } from './contract.js';
+import { listEnvelope, okAnswer } from './envelope.js';
+import { recordId, recordIdParam } from './ids.js';
+
+/**
+ * Add Admin (001 §2.8, §4, §7) and staff administration (issue 16 part 1). Every call needs the page of those who
+ * administer staff, 'Admins Table' (decisions.md "Staff administration"); the server checks each record against
+ * the caller's organisations and that no one grants more than they hold.
+ */
+const ADMIN = { page: STAFF_ADMIN_PAGE } as const;
+
+/** Programs a user is given: at most the five programs (000 §3). */
+const PROGRAMS_MAX = 5;
+
+export const locationOption = z.object({
+  location_id: z.number().int(),
+  location_name: z.string(),
+  programs: z.array(z.object({ program_id: z.number().int(), program_name: z.string() })),
+});
+export type LocationOption = z.infer<typeof locationOption>;
+
+export const getLocationsByPracticeIdOrgId = defineCall({
+  method: 'GET',
+  path: 'rpm/practices/getLocationsByPracticeIdOrgId',
+  spec: '001 §2.8, §3, §7 Add Admin',
+  summary:
+    "The practice's locations with their programs (the practice must be of the organisation, in scope)",
+  access: ADMIN,
+  headers: z.object({ organization_id: recordIdParam, practice_id: recordIdParam }),
+  response: listEnvelope(locationOption),
+});
+
+export const userOption = z.object({
+  user_id: z.number().int(),
+  firstname: z.string(),
+  lastname: z.string(),
+});
+
+export const getAllByOrgId = defineCall({
+  method: 'GET',
+  path: 'rpm/users/getAllByOrgId',
+  spec: '001 §2.8, §3, §7 Add Admin',
+  summary: 'The active staff of an organisation in scope (Select Admin)',
+  access: ADMIN,
+  query: z.object({ organization_id: recordIdParam }),
+  response: listEnvelope(userOption),
+});
+
+export const organizationOption = z.object({
+  organization_id: z.number().int(),
+  organization_name: z.string(),
+});
+
+export const getOrgByPracticeId = defineCall({
+  method: 'GET',
+  path: 'rpm/practices/getOrgByPracticeId',
+  spec: '001 §2.8, §3, §7 Add Admin',
+  summary: 'The organisation of a practice in scope',
+  access: ADMIN,
+  headers: z.object({ practice_id: recordIdParam }),
+  response: listEnvelope(organizationOption),
+});
+
+export const checkUsername = defineCall({
+  method: 'POST',
+  path: 'rpm/users/checkUsername',
+  spec: '001 §5, §7 Add Admin',
+  summary: "Whether a user name is taken: message 'Username already Exists' and exists true when it is",
+  access: ADMIN,
+  body: z.object({ username: usernameField }),
+  response: okAnswer.extend({ exists: z.boolean() }),
+});
+
+/** Where a user is placed: organisation, practice, location, the chosen program and the programs given. */
+const placement = {
+  roleid: recordId,
+  organization_id: recordId,
+  location_id: recordId,
+  program_id: recordId,
+  practice_id: recordId,
+  programs: z.array(recordId).max(PROGRAMS_MAX).default([]),
+};
+
+/** 001 §3 "New admin payload". */
+export const newAdminBody = z.object({
+  ...personFields,
+  username: usernameField,
+  password: newPassword,
+  ...placement,
+  is_sleeplab_user: z.union([z.literal(0), z.literal(1)]).default(0),
+});
+export type NewAdminBody = z.input<typeof newAdminBody>;
+
+export const addUser = defineCall({
+  method: 'POST',
+  path: 'rpm/users/add',
+  spec: '001 §2.8, §3, §5, §7 Add Admin',
+  summary: 'Creates a staff user with one role in a practice location (no one grants more than they hold)',
+  access: ADMIN,
+  headers: idempotencyHeaders,
+  body: newAdminBody,
+  response: okAnswer.extend({ data: z.object({ user_id: z.number().int() }) }),
+});
+
+/** 001 §3 "Existing admin payload": `userid` is the user mapped, not the caller. */
+export const existingAdminBody = z.object({ userid: recordId, ...placement });
+
+export const addExistingToMap = defineCall({
+  method: 'POST',
+  path: 'rpm/users/addExistingToMap',
+  spec: '001 §2.8, §3, §7 Add Admin',
+  summary: 'Gives an existing user of the organisation a role in a practice location',
+  access: ADMIN,
+  body: existingAdminBody,
+  response: okAnswer,
+});
+
+export const updateStaff = defineCall({
+  method: 'POST',
+  path: 'rpm/users/update',
+  spec: '000 §2.4 staff tables; our path (decisions.md "Staff administration")',
+  summary: "Edits a staff member's name, birth date and numbers",
+  access: ADMIN,
+  body: z.object({ userid: recordId, ...personFields }),
+  response: okAnswer,
+});
+
+export const deactivateStaff = defineCall({
+  method: 'POST',
+  path: 'rpm/users/deactivate',
+  spec: '000 §2.4 staff tables; our path (decisions.md "Staff administration")',
+  summary: 'Deactivates a staff member: their sessions and sockets end at once',
+  access: ADMIN,
+  body: z.object({ userid: recordId }),
+  response: okAnswer,
+});
+
+export const resetStaffPassword = defineCall({
+  method: 'POST',
+  path: 'rpm/users/resetPassword',
+  spec: '000 §4.3 (change_password); our path (decisions.md "Staff administration")',
+  summary: "Sets another user's password; they must change it at their next sign-in",
+  access: ADMIN,
+  body: z.object({ userid: recordId, password: newPassword }),
+  response: okAnswer,
+});
