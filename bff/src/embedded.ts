@@ -40,6 +40,7 @@ import { vitalRoutes } from './rules/vital-routes.js';
 import { healthRoutes } from './shell/health-routes.js';
 import { shellRoutes } from './shell/routes.js';
 import { translationRoutes } from './shell/translation-routes.js';
+import { sleepListSources } from './sleep/study-list-store.js';
 import { myTasksSource } from './tasks/my-tasks-store.js';
 import { worklistRoutes } from './tasks/routes.js';
 
@@ -52,6 +53,7 @@ export const LIST_SOURCES: Readonly<Record<ListName, ListSource<object>>> = {
   monitor: monitorSource,
   'my-tasks': myTasksSource,
   audit: auditSource,
+  ...sleepListSources(),
 };
 
 /** Options of {@link embeddedApi} (app.ts AppOptions with the database present). */

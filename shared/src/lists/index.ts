@@ -7,6 +7,7 @@ import {
   patientsList,
   screenedList,
 } from './patients.js';
+import { pulseOximetryList, sleepCoReadList, sleepLabList, sleepTestsList, spirometryList } from './sleep.js';
 import { monitorList, myTasksList } from './worklists.js';
 
 export * from './audit.js';
@@ -14,6 +15,7 @@ export * from './define-list.js';
 export * from './format.js';
 export * from './patient-row.js';
 export * from './patients.js';
+export * from './sleep.js';
 export * from './worklists.js';
 
 /** Every list of the list pattern by its name: the BFF registers each, the generic suite tests each. */
@@ -26,6 +28,11 @@ export const LISTS = {
   monitor: monitorList,
   'my-tasks': myTasksList,
   audit: auditList,
+  'sleep-tests': sleepTestsList,
+  'sleep-co-read': sleepCoReadList,
+  'pulse-oximetry': pulseOximetryList,
+  spirometry: spirometryList,
+  'sleep-lab': sleepLabList,
 } as const;
 
 /** A list's name (its calls live under rpm/lists/{name}). */
