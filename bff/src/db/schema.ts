@@ -867,6 +867,15 @@ export interface SleepInterpretationsTable {
   co_signed_at: NullableTimestamp;
 }
 
+/** A sleep-test lock: a lease with a fencing token (0020_sleep_locks.sql). */
+export interface SleepStudyLocksTable {
+  study_id: number;
+  user_id: number;
+  token: ColumnType<number, number | undefined, number>;
+  taken_at: Timestamp;
+  expires_at: Timestamp;
+}
+
 /** Every table, for `Kysely<Database>`. */
 export interface Database {
   roles: RolesTable;
@@ -942,6 +951,7 @@ export interface Database {
   interpretation_templates: InterpretationTemplatesTable;
   sleep_studies: SleepStudiesTable;
   sleep_interpretations: SleepInterpretationsTable;
+  sleep_study_locks: SleepStudyLocksTable;
 }
 
 /** The database handle used across the BFF. */
@@ -1016,6 +1026,7 @@ export const TABLE_NAMES = [
   'interpretation_templates',
   'sleep_studies',
   'sleep_interpretations',
+  'sleep_study_locks',
 ] as const satisfies readonly Exclude<keyof Database, 'schema_migrations'>[];
 
 /** One application table's name. */
