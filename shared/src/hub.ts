@@ -42,7 +42,6 @@ export const sleepLockPayload = z.object({
   /** When the lock was taken (server broadcasts only). */
   since: z.string().optional(),
 });
-export type SleepLockPayload = z.infer<typeof sleepLockPayload>;
 
 /** SLEEP::FREE: the lock of one study is freed (sent by its holder; broadcast by the server). */
 export const sleepFreePayload = z.object({

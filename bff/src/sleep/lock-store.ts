@@ -33,7 +33,7 @@ export interface SleepLock {
 }
 
 /** The study's practice, when its patient is in the user's scope; else 404 as for an unknown study. */
-export async function studyPractice(
+async function studyPractice(
   db: Db,
   auth: Pick<AuthContext, 'userId' | 'roleid'>,
   studyId: number,
