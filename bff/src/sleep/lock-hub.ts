@@ -59,21 +59,39 @@ export function attachSleepLocks(
       });
   };
 
-  io.on('connection', (socket: Socket) => {
-    const data = socket.data as HubSocketData;
-    const mine = new Set<number>();
-    held.set(socket, mine);
-    const ready = (async () => {
+  /** Each socket's roles and practice rooms, found before its connection completes (no broadcast is missed). */
+  const places = new WeakMap<Socket, { auth: { userId: number; roleid: number[] }; rooms: string[] }>();
+  io.use((socket, next) => {
+    const { userId } = socket.data as HubSocketData;
+    (async () => {
       const roles = await opts.db
         .selectFrom('user_roles')
         .select('role_id')
-        .where('user_id', '=', data.userId)
+        .where('user_id', '=', userId)
         .execute();
-      const auth = { userId: data.userId, roleid: roles.map((r) => r.role_id) };
+      const auth = { userId, roleid: roles.map((r) => r.role_id) };
       const scope = await patientScope(opts.db, auth);
-      await socket.join(scope.all ? [ALL_PRACTICES_ROOM] : scope.practiceIds.map(practiceRoom));
-      return auth;
-    })();
+      places.set(socket, {
+        auth,
+        rooms: scope.all ? [ALL_PRACTICES_ROOM] : scope.practiceIds.map(practiceRoom),
+      });
+    })().then(
+      () => next(),
+      (err: unknown) => {
+        opts.log.error({ err }, 'hub sleep-lock rooms failed');
+        next(new Error('Something went wrong on the server. Please try again.'));
+      },
+    );
+  });
+
+  io.on('connection', (socket: Socket) => {
+    const data = socket.data as HubSocketData;
+    const place = places.get(socket);
+    if (!place) return;
+    const mine = new Set<number>();
+    held.set(socket, mine);
+    void socket.join(place.rooms);
+    const { auth } = place;
     const actor = (): AuditActor => ({
       at: opts.clock.now(),
       userId: data.userId,
@@ -99,7 +117,7 @@ export function attachSleepLocks(
       return undefined;
     };
     const handle = (event: string, ack: unknown, run: () => Promise<LockAnswer>) => {
-      ready.then(run).then(
+      run().then(
         (result) => answer(ack, result),
         (err: unknown) => {
           if (err instanceof DomainError) {
@@ -116,7 +134,6 @@ export function attachSleepLocks(
       const event = parse(HUB_EVENTS.sleepLock, sleepLockPayload, payload, ack);
       if (!event) return;
       handle(HUB_EVENTS.sleepLock, ack, async () => {
-        const auth = await ready;
         const { held: mineNow, taken, lock } = await takeLock(opts.db, actor(), auth, event.testId);
         const since = lock.takenAt.toISOString();
         if (!mineNow)
