@@ -40,6 +40,8 @@ import { vitalRoutes } from './rules/vital-routes.js';
 import { healthRoutes } from './shell/health-routes.js';
 import { shellRoutes } from './shell/routes.js';
 import { translationRoutes } from './shell/translation-routes.js';
+import { attachSleepLocks } from './sleep/lock-hub.js';
+import { sleepListSources } from './sleep/study-list-store.js';
 import { staffListSources } from './staff/list-store.js';
 import { staffRoutes } from './staff/routes.js';
 import { myTasksSource } from './tasks/my-tasks-store.js';
@@ -55,6 +57,7 @@ export const LIST_SOURCES: Readonly<Record<ListName, ListSource<object>>> = {
   'my-tasks': myTasksSource,
   audit: auditSource,
   ...staffListSources(),
+  ...sleepListSources(),
 };
 
 /** Options of {@link embeddedApi} (app.ts AppOptions with the database present). */
@@ -80,6 +83,9 @@ export async function embeddedApi(app: FastifyInstance, opts: EmbeddedOptions): 
     log: app.log,
     ...(redis ? { adapter: redis.adapter } : {}),
   });
+  // Sleep-test locks on the hub (000 §4.11); stopped first, so the hub's closing drops free no lock.
+  const sleepLocks = attachSleepLocks(hub, { db: opts.db, clock, log: app.log });
+  app.addHook('preClose', async () => sleepLocks.stop());
   // preClose, not onClose: Fastify's server.close() runs before onClose hooks and would wait for open websockets.
   app.addHook('preClose', async () => hub.close());
   // One pool of PDF workers for the app (billing report, list exports), started on first use.

@@ -30,3 +30,24 @@ export type NotificationNewPayload = z.infer<typeof notificationNewPayload>;
 /** The payload of {@link HUB_EVENTS.alertsChanged}: whose alerts changed (the client refetches what it shows). */
 export const alertsChangedPayload = z.object({ patient_id: z.number().int().positive() });
 export type AlertsChangedPayload = z.infer<typeof alertsChangedPayload>;
+
+/**
+ * SLEEP::LOCK (000 §3 'Sleep-test lock': testId, userId, userName; §4.11). A client sends it to take a study's lock
+ * (userId must be its own); the server broadcasts it to the open worklists when a lock is taken, with `since`.
+ */
+export const sleepLockPayload = z.object({
+  testId: z.number().int().positive(),
+  userId: z.number().int().positive(),
+  userName: z.string().max(200),
+  /** When the lock was taken (server broadcasts only). */
+  since: z.string().optional(),
+});
+
+/** SLEEP::FREE: the lock of one study is freed (sent by its holder; broadcast by the server). */
+export const sleepFreePayload = z.object({
+  testId: z.number().int().positive(),
+  userId: z.number().int().positive(),
+});
+
+/** SLEEP::FREE_ALL: every lock of the user is freed (sign-out, the end of the session). */
+export const sleepFreeAllPayload = z.object({ userId: z.number().int().positive() });

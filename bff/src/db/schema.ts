@@ -807,6 +807,75 @@ export interface SchemaMigrationsTable {
   applied_at: DefaultTimestamp;
 }
 
+/** Kinds of sleep study (0019_sleep.sql): home sleep test, in-lab polysomnography, overnight oximetry, spirometry. */
+export type SleepStudyKind = 'hst' | 'psg' | 'oximetry' | 'spirometry';
+
+/** A template of Custom Interpretation Config (000 §6.2). */
+export interface InterpretationTemplatesTable {
+  template_id: Generated<number>;
+  kind: SleepStudyKind;
+  name: string;
+  findings: ColumnType<string, string | undefined, string>;
+  impression: ColumnType<string, string | undefined, string>;
+  recommendations: ColumnType<string, string | undefined, string>;
+  organization_id: number | null;
+  created_by: number;
+  created_at: Timestamp;
+  active: DefaultBoolean;
+}
+
+/** A nullable numeric column, read as a number. */
+type NullableNumeric = ColumnType<number | null, number | null | undefined, number | null>;
+
+/** A sleep study or spirometry test; the measures' units are in 0019_sleep.sql. */
+export interface SleepStudiesTable {
+  study_id: Generated<number>;
+  patient_id: number;
+  kind: SleepStudyKind;
+  status: 'ordered' | 'recorded' | 'awaiting_interpretation' | 'interpreted' | 'co_read';
+  ordering_physician_id: number | null;
+  reader_id: number | null;
+  needs_co_read: DefaultBoolean;
+  device: string | null;
+  ordered_at: Timestamp;
+  recorded_on: NullableDateColumn;
+  ahi: NullableNumeric;
+  rdi: NullableNumeric;
+  odi: NullableNumeric;
+  spo2_nadir: number | null;
+  spo2_mean: NullableNumeric;
+  t88_minutes: number | null;
+  total_sleep_minutes: number | null;
+  sleep_efficiency: NullableNumeric;
+  fev1_l: NullableNumeric;
+  fvc_l: NullableNumeric;
+  created_at: Timestamp;
+}
+
+/** A study's interpretation, signed and (for co-reads) co-signed. */
+export interface SleepInterpretationsTable {
+  study_id: number;
+  template_id: number | null;
+  findings: ColumnType<string, string | undefined, string>;
+  impression: ColumnType<string, string | undefined, string>;
+  recommendations: ColumnType<string, string | undefined, string>;
+  updated_by: number;
+  updated_at: Timestamp;
+  signed_by: number | null;
+  signed_at: NullableTimestamp;
+  co_reader_id: number | null;
+  co_signed_at: NullableTimestamp;
+}
+
+/** A sleep-test lock: a lease with a fencing token (0020_sleep_locks.sql). */
+export interface SleepStudyLocksTable {
+  study_id: number;
+  user_id: number;
+  token: ColumnType<number, number | undefined, number>;
+  taken_at: Timestamp;
+  expires_at: Timestamp;
+}
+
 /** Every table, for `Kysely<Database>`. */
 export interface Database {
   roles: RolesTable;
@@ -879,6 +948,10 @@ export interface Database {
   patient_reminders: PatientRemindersTable;
   patient_messages: PatientMessagesTable;
   sms_outbox: SmsOutboxTable;
+  interpretation_templates: InterpretationTemplatesTable;
+  sleep_studies: SleepStudiesTable;
+  sleep_interpretations: SleepInterpretationsTable;
+  sleep_study_locks: SleepStudyLocksTable;
 }
 
 /** The database handle used across the BFF. */
@@ -950,6 +1023,10 @@ export const TABLE_NAMES = [
   'patient_reminders',
   'patient_messages',
   'sms_outbox',
+  'interpretation_templates',
+  'sleep_studies',
+  'sleep_interpretations',
+  'sleep_study_locks',
 ] as const satisfies readonly Exclude<keyof Database, 'schema_migrations'>[];
 
 /** One application table's name. */

@@ -218,6 +218,12 @@ const MATCHERS: Record<string, Matcher> = {
     labels.includes(row.actor as string) || labels.includes(row.on_behalf_of as string),
   entity: (row, values) => values.includes(String(row.record).split(' ')[0] as string),
   at: (row) => (utcDayOf(row.at) ?? '') >= RANGE_FROM,
+  // The sleep study lists (shared/src/lists/sleep.ts): kind and status rows show the options' labels.
+  kind: (row, _v, labels) => labels.includes(row.kind as string),
+  study_status: (row, _v, labels) => labels.includes(row.status as string),
+  reader: (row, _v, labels) => labels.includes(row.reader as string),
+  recorded: (row) =>
+    typeof row.recorded_on === 'string' && row.recorded_on >= RANGE_FROM && row.recorded_on <= TODAY,
 };
 
 describe.each(LISTS.map((def) => [def.name, def] as const))('list %s', (_name, def) => {

@@ -8,8 +8,13 @@ import {
   nonCompliancePatientsList,
   pageTitle,
   patientsList,
+  pulseOximetryList,
   STAFF_TABLES,
   screenedList,
+  sleepCoReadList,
+  sleepLabList,
+  sleepTestsList,
+  spirometryList,
 } from '@rpm/shared';
 import { lazy, Suspense } from 'react';
 import { Route, Switch } from 'wouter';
@@ -56,6 +61,14 @@ const MonitorScreen = lazy(() =>
 const MyTasksScreen = lazy(() =>
   import('../worklists/MyTasksScreen').then((m) => ({ default: m.MyTasksScreen })),
 );
+// The sleep study worklists (issue 15).
+const sleepScreen = <K extends keyof typeof import('../sleep/screens')>(name: K) =>
+  lazy(() => import('../sleep/screens').then((m) => ({ default: m[name] })));
+const SleepTestsScreen = sleepScreen('SleepTestsScreen');
+const SleepCoReadScreen = sleepScreen('SleepCoReadScreen');
+const PulseOximetryScreen = sleepScreen('PulseOximetryScreen');
+const SpirometryScreen = sleepScreen('SpirometryScreen');
+const SleepLabScreen = sleepScreen('SleepLabScreen');
 
 /** Props of {@link PageArea}. */
 export interface PageAreaProps {
@@ -125,6 +138,21 @@ export function PageArea({ pathname, title, notFound }: PageAreaProps) {
                   <StaffScreen name={table.name} />
                 </Route>
               ))}
+              <Route path={sleepLabList.route}>
+                <SleepLabScreen />
+              </Route>
+              <Route path={spirometryList.route}>
+                <SpirometryScreen />
+              </Route>
+              <Route path={sleepTestsList.route}>
+                <SleepTestsScreen />
+              </Route>
+              <Route path={sleepCoReadList.route}>
+                <SleepCoReadScreen />
+              </Route>
+              <Route path={pulseOximetryList.route}>
+                <PulseOximetryScreen />
+              </Route>
               <Route path={myTasksList.route}>
                 <MyTasksScreen />
               </Route>

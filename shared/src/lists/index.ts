@@ -7,6 +7,7 @@ import {
   patientsList,
   screenedList,
 } from './patients.js';
+import { pulseOximetryList, sleepCoReadList, sleepLabList, sleepTestsList, spirometryList } from './sleep.js';
 import { STAFF_LISTS } from './staff.js';
 import { monitorList, myTasksList } from './worklists.js';
 
@@ -15,6 +16,7 @@ export * from './define-list.js';
 export * from './format.js';
 export * from './patient-row.js';
 export * from './patients.js';
+export * from './sleep.js';
 export * from './staff.js';
 export * from './worklists.js';
 
@@ -29,6 +31,11 @@ export const LISTS = {
   'my-tasks': myTasksList,
   audit: auditList,
   ...STAFF_LISTS,
+  'sleep-tests': sleepTestsList,
+  'sleep-co-read': sleepCoReadList,
+  'pulse-oximetry': pulseOximetryList,
+  spirometry: spirometryList,
+  'sleep-lab': sleepLabList,
 } as const;
 
 /** A list's name (its calls live under rpm/lists/{name}). */

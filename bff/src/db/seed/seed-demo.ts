@@ -15,6 +15,7 @@ import { seedMessages } from './seed-messages.js';
 import { seedOrders } from './seed-orders.js';
 import { seedOrganizations } from './seed-organizations.js';
 import { seedPatients } from './seed-patients.js';
+import { seedSleep } from './seed-sleep.js';
 import { assignDemoUsers, insertDemoUsers, insertPracticeTeams, seedRolePages } from './seed-staff.js';
 import { seedTags } from './seed-tags.js';
 import { seedWorklists } from './seed-worklists.js';
@@ -124,6 +125,8 @@ export async function seedDemo(db: Db, opts: SeedOptions): Promise<SeedSummary> 
     await seedOrders(trx, { adminId });
     // Message threads, the outbox, reminders and the demo SMS provider key (issue 13).
     await seedMessages(trx, today);
+    // Sleep and spirometry studies, interpretations and templates of the study worklists (issue 15).
+    await seedSleep(trx, { today, adminId });
     // Billing reads per-patient-per-month summaries (billing/summary.ts); the bulk writes above bypass the
     // incremental path, so the summaries are computed once from the seeded rows.
     await rebuildSummaries(trx);

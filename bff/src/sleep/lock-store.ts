@@ -1,0 +1,200 @@
+import { addMilliseconds } from 'date-fns';
+import { sql } from 'kysely';
+import { type AuditActor, audit } from '../audit.js';
+import type { AuthContext } from '../auth/guard.js';
+import type { Db } from '../db/schema.js';
+import { conflict, notFound } from '../domain-errors.js';
+import { fullName } from '../http/route-helpers.js';
+import { patientScope } from '../scope.js';
+
+/**
+ * Sleep-test locks as leases (issue 15 §2; 000 §3, §4.11; migrations/0020_sleep_locks.sql): one holder per study,
+ * a fencing token that grows with every new lease, an expiry renewed while the holder's socket lives. The database
+ * is the authority, so every replica sees and honours the same lock.
+ */
+
+/**
+ * How long a lease lasts without renewal: the grace through a dropped connection, well over the client's 1 s
+ * reconnect (000 §4.11; decisions.md "Sleep-test lock lease").
+ */
+export const LOCK_LEASE_MS = 30_000;
+/** How often a replica renews the leases of its connected holders and releases lapsed ones. */
+export const LOCK_RENEW_MS = 10_000;
+
+/** A lease as the hub announces it. */
+export interface SleepLock {
+  readonly studyId: number;
+  readonly userId: number;
+  readonly userName: string;
+  readonly token: number;
+  readonly takenAt: Date;
+  /** The practice of the study's patient (the hub's broadcast room). */
+  readonly practiceId: number;
+}
+
+/** The study's practice, when its patient is in the user's scope; else 404 as for an unknown study. */
+async function studyPractice(
+  db: Db,
+  auth: Pick<AuthContext, 'userId' | 'roleid'>,
+  studyId: number,
+): Promise<number> {
+  const scope = await patientScope(db, auth);
+  const row = await db
+    .selectFrom('sleep_studies as s')
+    .innerJoin('patients as p', 'p.patient_id', 's.patient_id')
+    .select('p.practice_id')
+    .where('s.study_id', '=', studyId)
+    .where(scope.visible('p'))
+    .executeTakeFirst();
+  if (!row) throw notFound(`Sleep test ${studyId} does not exist.`, 'testId');
+  return row.practice_id;
+}
+
+async function lockOf(db: Db, studyId: number, practiceId: number): Promise<SleepLock | undefined> {
+  const row = await db
+    .selectFrom('sleep_study_locks as l')
+    .innerJoin('users as u', 'u.user_id', 'l.user_id')
+    .select(['l.study_id', 'l.user_id', 'l.token', 'l.taken_at', 'u.firstname', 'u.lastname'])
+    .where('l.study_id', '=', studyId)
+    .executeTakeFirst();
+  return row
+    ? {
+        studyId: row.study_id,
+        userId: row.user_id,
+        userName: fullName(row.firstname, row.lastname),
+        token: Number(row.token),
+        takenAt: row.taken_at,
+        practiceId,
+      }
+    : undefined;
+}
+
+/**
+ * Takes (or, for its holder, renews) the lock of a study in the user's scope. Answers the lease and whether this
+ * call took it, or the other holder's lease when the study is locked (the caller opens it read-only). A lapsed
+ * lease is replaced by a new one with a larger token in the same statement, so two readers can never both win.
+ */
+export async function takeLock(
+  db: Db,
+  actor: AuditActor,
+  auth: Pick<AuthContext, 'userId' | 'roleid'>,
+  studyId: number,
+): Promise<{ readonly held: boolean; readonly taken: boolean; readonly lock: SleepLock }> {
+  const practiceId = await studyPractice(db, auth, studyId);
+  const expires = addMilliseconds(actor.at, LOCK_LEASE_MS);
+  return db.transaction().execute(async (trx) => {
+    const renewed = await trx
+      .updateTable('sleep_study_locks')
+      .set({ expires_at: expires })
+      .where('study_id', '=', studyId)
+      .where('user_id', '=', actor.userId)
+      .where('expires_at', '>', actor.at)
+      .returning('study_id')
+      .executeTakeFirst();
+    if (!renewed) {
+      const { rows } = await sql<{ token: number }>`
+        insert into sleep_study_locks (study_id, user_id, taken_at, expires_at)
+        values (${studyId}, ${actor.userId}, ${actor.at}, ${expires})
+        on conflict (study_id) do update set user_id = excluded.user_id,
+          token = nextval('sleep_study_lock_tokens'), taken_at = excluded.taken_at, expires_at = excluded.expires_at
+        where sleep_study_locks.expires_at <= ${actor.at}
+        returning token`.execute(trx);
+      if (rows[0])
+        await audit(trx, {
+          ...actor,
+          action: 'lock_sleep_test',
+          entity: 'sleep_study',
+          entityId: studyId,
+          detail: { token: Number(rows[0].token) },
+        });
+    }
+    const lock = await lockOf(trx, studyId, practiceId);
+    if (!lock) throw conflict(`Sleep test ${studyId} could not be locked; please try again.`, 'testId');
+    const held = lock.userId === actor.userId;
+    return { held, taken: held && !renewed, lock };
+  });
+}
+
+/** Extends the user's unexpired leases of these studies; a lapsed lease is not revived (another may hold it). */
+export async function renewLocks(
+  db: Db,
+  userId: number,
+  studyIds: readonly number[],
+  now: Date,
+): Promise<number[]> {
+  if (studyIds.length === 0) return [];
+  const rows = await db
+    .updateTable('sleep_study_locks')
+    .set({ expires_at: addMilliseconds(now, LOCK_LEASE_MS) })
+    .where('user_id', '=', userId)
+    .where('study_id', 'in', [...studyIds])
+    .where('expires_at', '>', now)
+    .returning('study_id')
+    .execute();
+  return rows.map((row) => row.study_id);
+}
+
+/** A lock released: which study, whose, in which practice. */
+export interface FreedLock {
+  readonly studyId: number;
+  readonly userId: number;
+  readonly practiceId: number;
+}
+
+/** Deletes locks matching `where` with an audit row each, in one transaction; answers what was freed. */
+async function release(
+  db: Db,
+  actor: AuditActor | null,
+  at: Date,
+  action: string,
+  where: { studyId?: number; userId?: number; lapsed?: boolean },
+  detail: Record<string, unknown> = {},
+): Promise<FreedLock[]> {
+  return db.transaction().execute(async (trx) => {
+    let q = trx.deleteFrom('sleep_study_locks as l');
+    if (where.studyId !== undefined) q = q.where('l.study_id', '=', where.studyId);
+    if (where.userId !== undefined) q = q.where('l.user_id', '=', where.userId);
+    if (where.lapsed) q = q.where('l.expires_at', '<=', at);
+    const rows = await q.returning(['l.study_id', 'l.user_id', 'l.token']).execute();
+    if (rows.length === 0) return [];
+    const places = await trx
+      .selectFrom('sleep_studies as s')
+      .innerJoin('patients as p', 'p.patient_id', 's.patient_id')
+      .select(['s.study_id', 'p.practice_id'])
+      .where(
+        's.study_id',
+        'in',
+        rows.map((row) => row.study_id),
+      )
+      .execute();
+    const practiceOf = new Map(places.map((row) => [row.study_id, row.practice_id]));
+    for (const row of rows)
+      await audit(trx, {
+        at,
+        userId: actor?.userId ?? null,
+        actingUserId: actor?.actingUserId ?? null,
+        ip: actor?.ip ?? null,
+        action,
+        entity: 'sleep_study',
+        entityId: row.study_id,
+        detail: { ...detail, holder: row.user_id, token: Number(row.token) },
+      });
+    return rows.map((row) => ({
+      studyId: row.study_id,
+      userId: row.user_id,
+      practiceId: practiceOf.get(row.study_id) ?? 0,
+    }));
+  });
+}
+
+/** The holder frees one lock (SLEEP::FREE); nothing when the user does not hold it. */
+export const freeLock = (db: Db, actor: AuditActor, studyId: number) =>
+  release(db, actor, actor.at, 'free_sleep_test', { studyId, userId: actor.userId });
+
+/** Frees every lock of the user (SLEEP::FREE_ALL: sign-out, the end of the session). */
+export const freeAllLocks = (db: Db, actor: AuditActor, userId = actor.userId) =>
+  release(db, actor, actor.at, 'free_sleep_test', { userId }, { all: true });
+
+/** Releases the leases that lapsed by `now` (their holders' sockets stopped renewing them). */
+export const releaseLapsed = (db: Db, now: Date) =>
+  release(db, null, now, 'sleep_lock_lapsed', { lapsed: true });
