@@ -166,7 +166,7 @@ function ChartSection({ place, patientId, patient }: ChartSectionProps) {
   if (isAuthorizationHistory(place)) return <AuthorizationHistory patientId={patientId} />;
   switch (place.tabId) {
     case 'overview':
-      return <OverviewTab patientId={patientId} />;
+      return <OverviewTab patientId={patientId} enrolment={place.rest[0] === 'new'} />;
     case 'demographics':
       return <DemographicsTab patient={patient} />;
     case 'devices':
