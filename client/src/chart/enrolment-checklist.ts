@@ -19,9 +19,9 @@ export interface ChecklistStep {
 type CarePlanState = Pick<CallResponse<typeof getCarePlan>['data'], 'in_force_version' | 'latest_version'>;
 
 /**
- * The enrolment checklist (issue 13: consent, order, device, rule, care plan; decisions.md "Overview new: enrolment
- * checklist"): consent and the order from the newest enrolment order, the device and its rule from the current
- * assignments, the care plan done once a version is signed.
+ * The enrolment checklist (issue 13: consent, order, device, rule, care plan): consent and the order from the
+ * newest enrolment order, the device and its rule from the current assignments, the care plan done once a version
+ * is signed (decisions.md "Overview new: enrolment checklist").
  */
 export function enrolmentChecklist(input: {
   readonly orders: readonly EnrollmentOrder[];
