@@ -218,6 +218,8 @@ const MATCHERS: Record<string, Matcher> = {
     labels.includes(row.actor as string) || labels.includes(row.on_behalf_of as string),
   entity: (row, values) => values.includes(String(row.record).split(' ')[0] as string),
   at: (row) => (utcDayOf(row.at) ?? '') >= RANGE_FROM,
+  // Incoming Messages (shared/src/lists/messages.ts).
+  received: (row) => (utcDayOf(row.received_at) ?? '') >= RANGE_FROM,
 };
 
 describe.each(LISTS.map((def) => [def.name, def] as const))('list %s', (_name, def) => {

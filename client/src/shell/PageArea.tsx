@@ -1,6 +1,7 @@
 import {
   auditList,
   ccmList,
+  incomingMessagesList,
   MSG,
   monitorList,
   monthlyReportList,
@@ -47,6 +48,7 @@ const MonthlyReportScreen = listScreen('MonthlyReportScreen');
 const CcmScreen = listScreen('CcmScreen');
 const ScreenedScreen = listScreen('ScreenedScreen');
 const AuditReportScreen = listScreen('AuditReportScreen');
+const IncomingMessagesScreen = listScreen('IncomingMessagesScreen');
 const MonitorScreen = lazy(() =>
   import('../worklists/MonitorScreen').then((m) => ({ default: m.MonitorScreen })),
 );
@@ -116,6 +118,9 @@ export function PageArea({ pathname, title, notFound }: PageAreaProps) {
               </Route>
               <Route path={auditList.route}>
                 <AuditReportScreen />
+              </Route>
+              <Route path={incomingMessagesList.route}>
+                <IncomingMessagesScreen />
               </Route>
               <Route path={myTasksList.route}>
                 <MyTasksScreen />

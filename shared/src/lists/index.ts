@@ -1,5 +1,6 @@
 import { auditList } from './audit.js';
 import type { ListDef } from './define-list.js';
+import { incomingMessagesList } from './messages.js';
 import {
   ccmList,
   monthlyReportList,
@@ -12,6 +13,7 @@ import { monitorList, myTasksList } from './worklists.js';
 export * from './audit.js';
 export * from './define-list.js';
 export * from './format.js';
+export * from './messages.js';
 export * from './patient-row.js';
 export * from './patients.js';
 export * from './worklists.js';
@@ -26,6 +28,7 @@ export const LISTS = {
   monitor: monitorList,
   'my-tasks': myTasksList,
   audit: auditList,
+  'incoming-messages': incomingMessagesList,
 } as const;
 
 /** A list's name (its calls live under rpm/lists/{name}). */
