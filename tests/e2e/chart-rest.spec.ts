@@ -1,7 +1,7 @@
 import { execFileSync } from 'node:child_process';
 import { readFile } from 'node:fs/promises';
 import { type Browser, expect, type Page, test } from '@playwright/test';
-import { signIn } from './sign-in-helpers.js';
+import { submitSignIn } from './sign-in-helpers.js';
 
 /**
  * The rest of the chart (issue 13 "Tests"): the care plan a nurse writes and the physician signs turns the CCM
@@ -93,12 +93,21 @@ async function ccmCell(page: Page, patientId: number) {
   return table.locator('.bp6-table-cell.bp6-table-cell-col-11');
 }
 
+/**
+ * Signs in and waits for the app. The captcha is solved in the browser on submit, and a user signing in again soon
+ * may take longer than the 7 s default on a busy machine.
+ */
+async function signInPatiently(page: Page, username: string): Promise<void> {
+  await page.goto('/');
+  await submitSignIn(page, username);
+  await expect(page).toHaveURL(/\/app\//, { timeout: 30_000 });
+}
+
 /** A page of its own browser context signed in as `username`: several users at once, each with its session. */
 async function signedIn(browser: Browser, username: string): Promise<Page> {
   const { baseURL, viewport } = test.info().project.use;
-  const context = await browser.newContext({ baseURL, viewport });
-  const page = await context.newPage();
-  await signIn(page, username);
+  const page = await (await browser.newContext({ baseURL, viewport })).newPage();
+  await signInPatiently(page, username);
   return page;
 }
 
@@ -106,11 +115,10 @@ test('a nurse writes a care plan from the defaults, the physician signs it, and 
   browser,
 }) => {
   test.setTimeout(150_000);
-  const [biller, physician, nurse] = await Promise.all([
-    signedIn(browser, 'role10@demo.test'),
-    signedIn(browser, 'role6@demo.test'),
-    signedIn(browser, 'role8@demo.test'),
-  ]);
+  // One after another: three captchas at once starve a small machine.
+  const biller = await signedIn(browser, 'role10@demo.test');
+  const physician = await signedIn(browser, 'role6@demo.test');
+  const nurse = await signedIn(browser, 'role8@demo.test');
   // A patient on this month's billing report, without a care plan, whose physician is role 6.
   const patient = await findPatient(physician, { ids: await billedPatients(biller), unplanned: true });
 
@@ -144,12 +152,13 @@ test('a nurse writes a care plan from the defaults, the physician signs it, and 
 
   // The CCM code now bills.
   await expect(await ccmCell(biller, patient.id)).toHaveText(/^(99490|99426)$/);
+  await Promise.all([biller, physician, nurse].map((page) => page.context().close()));
 });
 
 test('a message from a template appears in the thread and, with no SMS provider, in the outbox as not sent (issue 13)', async ({
   page,
 }) => {
-  await signIn(page, 'role8@demo.test');
+  await signInPatiently(page, 'role8@demo.test');
   const patient = await findPatient(page);
   await page.goto(`/app/patient-chart/messages/${patient.id}`);
   await page.getByLabel('Messages Category').selectOption({ label: 'Medication' });
@@ -171,7 +180,7 @@ test('a message from a template appears in the thread and, with no SMS provider,
 });
 
 test('a document uploads and downloads with the same bytes (issue 13)', async ({ page }) => {
-  await signIn(page, 'role8@demo.test');
+  await signInPatiently(page, 'role8@demo.test');
   const patient = await findPatient(page);
   await page.goto(`/app/patient-chart/documents/${patient.id}`);
   const marker = `e2e document ${Date.now()}`;
@@ -193,7 +202,7 @@ test('a document uploads and downloads with the same bytes (issue 13)', async ({
 });
 
 test("the monthly summary PDF holds the patient's figures of the month (issue 13)", async ({ page }) => {
-  await signIn(page, 'role8@demo.test');
+  await signInPatiently(page, 'role8@demo.test');
   const patient = await findPatient(page);
   await page.goto(`/app/patient-chart/reports/${patient.id}`);
   // The newest month with activity: its figures on screen, then in the PDF.
