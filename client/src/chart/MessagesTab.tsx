@@ -50,7 +50,8 @@ export function MessagesTab({ patientId, firstName }: MessagesTabProps) {
   const { call } = useApi();
   const [categoryId, setCategoryId] = useState<number | null>(null);
   const [templateId, setTemplateId] = useState<number | null>(null);
-  const tip = TIPS.find((t) => t.id === new URLSearchParams(useSearch()).get('tip'));
+  const tipId = new URLSearchParams(useSearch()).get('tip');
+  const tip = TIPS.find((t) => t.id === tipId);
   const [text, setText] = useState(() => (tip ? tipMessage(tip) : ''));
   const [minutes, setMinutes] = useState('');
   const [program, setProgram] = useState<(typeof TIMER_PROGRAMS)[number]>('RPM');
