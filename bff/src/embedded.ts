@@ -27,6 +27,7 @@ import { connectRedisAdapter } from './hub/redis-adapter.js';
 import { createMissedReadingsJob } from './jobs/missed-readings.js';
 import { registerLists } from './lists/register.js';
 import type { ListSource } from './lists/source.js';
+import { incomingMessagesSource } from './messages/incoming-list-store.js';
 import { messageRoutes } from './messages/routes.js';
 import { notificationRoutes } from './notifications/routes.js';
 import { orderRoutes } from './orders/routes.js';
@@ -58,6 +59,7 @@ export const LIST_SOURCES: Readonly<Record<ListName, ListSource<object>>> = {
   audit: auditSource,
   ...staffListSources(),
   ...sleepListSources(),
+  'incoming-messages': incomingMessagesSource,
 };
 
 /** Options of {@link embeddedApi} (app.ts AppOptions with the database present). */

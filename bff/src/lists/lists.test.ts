@@ -224,6 +224,8 @@ const MATCHERS: Record<string, Matcher> = {
   reader: (row, _v, labels) => labels.includes(row.reader as string),
   recorded: (row) =>
     typeof row.recorded_on === 'string' && row.recorded_on >= RANGE_FROM && row.recorded_on <= TODAY,
+  // Incoming Messages (shared/src/lists/messages.ts).
+  received: (row) => (utcDayOf(row.received_at) ?? '') >= RANGE_FROM,
 };
 
 describe.each(LISTS.map((def) => [def.name, def] as const))('list %s', (_name, def) => {

@@ -1,6 +1,6 @@
 import { Button, Icon, Intent } from '@blueprintjs/core';
 import { Cell, Column, ColumnHeaderCell, SelectionModes, Table2 } from '@blueprintjs/table';
-import { BILLING_LEADING_COLUMNS, type BillingRow, MSG, PRODUCT } from '@rpm/shared';
+import { BILLING_CCM_COLUMNS, BILLING_LEADING_COLUMNS, type BillingRow, MSG, PRODUCT } from '@rpm/shared';
 import type { ReactNode } from 'react';
 import { Link } from 'wouter';
 import '@blueprintjs/table/lib/css/table.css';
@@ -59,10 +59,19 @@ const LEADING: readonly FixedColumn[] = BILLING_LEADING_COLUMNS.map((column, ind
     : { cell: column.text }),
 }));
 
+/** The CCM columns (issue 13); the first is wide enough for the reason CCM minutes met do not bill. */
+const CCM_WIDTHS = [360, 170] as const;
+
+const CCM: readonly FixedColumn[] = BILLING_CCM_COLUMNS.map((column, index) => ({
+  ...column,
+  width: CCM_WIDTHS[index] ?? 140,
+  cell: column.text,
+}));
+
 /**
  * The billing report table (001 §2.1), Blueprint's Table2 with server-side sorting: RPM ID, Patient Name (upper
  * case, a link to the patient chart overview), DOB, Diagnosis Code, Setup Date, Auth Number, the server's code
- * columns, then Claim Sent: an action until the claim is recorded, then the claim date. The three sortable
+ * columns, the CCM codes or why they do not bill (issue 13), then Claim Sent: an action until the claim is recorded, then the claim date. The three sortable
  * headers are buttons showing the current order.
  */
 export function BillingTable({
@@ -103,7 +112,19 @@ export function BillingTable({
     );
   };
 
-  const widths = [...LEADING.map((c) => c.width), ...columns.map(() => 140), 150];
+  const fixedColumn = (column: FixedColumn) => (
+    <Column
+      key={column.name}
+      id={column.name}
+      columnHeaderCellRenderer={header(column)}
+      cellRenderer={(index) => {
+        const row = rows[index];
+        return <Cell interactive={column.interactive ?? false}>{row ? column.cell(row) : ''}</Cell>;
+      }}
+    />
+  );
+
+  const widths = [...LEADING.map((c) => c.width), ...columns.map(() => 140), ...CCM.map((c) => c.width), 150];
   // The table is as tall as its rows, so the page (not a nested box) scrolls; 001 §9 caps a page at 100 rows.
   const height = HEADER_HEIGHT + rows.length * ROW_HEIGHT + SCROLLBAR;
   return (
@@ -121,17 +142,7 @@ export function BillingTable({
         cellRendererDependencies={[rows, columns, claiming]}
       >
         {[
-          ...LEADING.map((column) => (
-            <Column
-              key={column.name}
-              id={column.name}
-              columnHeaderCellRenderer={header(column)}
-              cellRenderer={(index) => {
-                const row = rows[index];
-                return <Cell interactive={column.interactive ?? false}>{row ? column.cell(row) : ''}</Cell>;
-              }}
-            />
-          )),
+          ...LEADING.map(fixedColumn),
           ...columns.map((name) => (
             <Column
               key={`code:${name}`}
@@ -143,6 +154,7 @@ export function BillingTable({
               }}
             />
           )),
+          ...CCM.map(fixedColumn),
           <Column
             key="claim"
             id="claim"

@@ -1,6 +1,7 @@
 import {
   addPatientReminder,
   getMessageTemplates,
+  getPatientClinical,
   getPatientMessages,
   getPatientReminders,
   MESSAGE_STATUS_TEXT,
@@ -8,6 +9,9 @@ import {
   type PatientMessage,
   type PatientReminder,
   sendPatientMessage,
+  type Tip,
+  tipMessage,
+  tipsFor,
 } from '@rpm/shared';
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
@@ -18,6 +22,7 @@ import { makeUser, storeUser } from '../test/fixtures';
 import { renderWithProviders } from '../test/render';
 import { serveChart } from './chart-test-server';
 import { MessagesTab } from './MessagesTab';
+import { PatientChartPage } from './PatientChartPage';
 import { ReminderTab } from './ReminderTab';
 
 vi.mock('../toaster/toast', () => ({ showToast: vi.fn(async () => undefined) }));
@@ -57,6 +62,24 @@ const templates = {
 };
 
 describe('Messages and Reminder tabs (issue 13)', () => {
+  it("a tip's 'Send as Message' opens the Messages tab with the tip's text in the composer", async () => {
+    const tip = tipsFor([])[0] as Tip;
+    const server = serveChart()
+      .on(getPatientClinical, { status: 1, data: { diagnoses: [], medications: [], allergies: [] } })
+      .on(getMessageTemplates, templates)
+      .on(getPatientMessages, { status: 1, count: 0, data: [] });
+    storeUser(makeUser({ user_id: 42, roleid: [8], pages: ['Patient Chart'] }));
+    const view = renderWithProviders(<PatientChartPage />, '/app/patient-chart/tips/5');
+    const user = userEvent.setup();
+    await user.click(await screen.findByRole('button', { name: `Send '${tip.title}' as a message` }));
+    expect(view.path()).toBe(`/app/patient-chart/messages/5?tip=${tip.id}`);
+    await waitFor(() =>
+      expect((screen.getByLabelText('Message') as HTMLTextAreaElement).value).toBe(tipMessage(tip)),
+    );
+    // Nothing is sent until the user sends it.
+    expect(server.bodies(sendPatientMessage)).toEqual([]);
+  });
+
   it('shows the thread with delivery status and sends a template filled with the first name, with minutes', async () => {
     const { server, user } = open(
       <MessagesTab patientId={5} firstName="Ann" />,

@@ -11,8 +11,11 @@ import {
   MSG,
   sendPatientMessage,
   TIMER_PROGRAMS,
+  TIPS,
+  tipMessage,
 } from '@rpm/shared';
 import { useState } from 'react';
+import { useSearch } from 'wouter';
 import { useActionKey } from '../api/action-key';
 import { useCall } from '../api/use-call';
 import { useApi } from '../errors/ErrorDialogProvider';
@@ -41,12 +44,15 @@ export interface MessagesTabProps {
  * The Messages tab (000 §2.3; issue 13): the text thread with the patient, newest first, with each message's
  * delivery status; a message is written freely or started from a Message Template chosen by Messages Category
  * (000 §6.2), and the minutes it took may be logged to the activity log (decisions.md "Time spent on a message").
+ * `?tip=<id>` (the Tips page's 'Send as Message') starts the message with the tip's text.
  */
 export function MessagesTab({ patientId, firstName }: MessagesTabProps) {
   const { call } = useApi();
   const [categoryId, setCategoryId] = useState<number | null>(null);
   const [templateId, setTemplateId] = useState<number | null>(null);
-  const [text, setText] = useState('');
+  const tipId = new URLSearchParams(useSearch()).get('tip');
+  const tip = TIPS.find((t) => t.id === tipId);
+  const [text, setText] = useState(() => (tip ? tipMessage(tip) : ''));
   const [minutes, setMinutes] = useState('');
   const [program, setProgram] = useState<(typeof TIMER_PROGRAMS)[number]>('RPM');
   const [error, setError] = useState<{ field: string; text: string } | null>(null);

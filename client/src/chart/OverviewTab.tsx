@@ -19,6 +19,7 @@ import {
 import { useCallback, useEffect, useState } from 'react';
 import { useApi } from '../errors/ErrorDialogProvider';
 import { showToast } from '../toaster/toast';
+import { EnrolmentChecklist } from './EnrolmentChecklist';
 import { MonthlyTargets, type Targets } from './MonthlyTargets';
 import { StatusChangeDialog, type StatusDialogResult } from './StatusDialogs';
 import { StatusSelector } from './StatusSelector';
@@ -33,13 +34,16 @@ async function loadStatuses(call: ReturnType<typeof useApi>['call'], patientId: 
 /** Props of {@link OverviewTab}. */
 export interface OverviewTabProps {
   readonly patientId: number;
+  /** The `new` segment (000 §2.3 overview/{patientId?}/{new?}): the enrolment checklist instead of the monthly view. */
+  readonly enrolment?: boolean;
 }
 
 /**
  * The Overview tab (001 §2.3, §2.9, §4): the RPM, CCM and BHI status selectors with Update and the dialogs of 001 §4,
- * the monthly targets (RPM details from status 4, CCM progress from 2) and the compliance strip.
+ * the monthly targets (RPM details from status 4, CCM progress from 2) and the compliance strip; with `new`, the
+ * enrolment checklist in their place (issue 13).
  */
-export function OverviewTab({ patientId }: OverviewTabProps) {
+export function OverviewTab({ patientId, enrolment = false }: OverviewTabProps) {
   const { call } = useApi();
   const [statuses, setStatuses] = useState<Statuses | null>(null);
   const [targets, setTargets] = useState<Targets | null>(null);
@@ -153,7 +157,8 @@ export function OverviewTab({ patientId }: OverviewTabProps) {
           />
         ))}
       </Card>
-      {targets && (
+      {enrolment && <EnrolmentChecklist patientId={patientId} />}
+      {targets && !enrolment && (
         <MonthlyTargets
           targets={targets}
           showRpm={showsRpmDetails(statuses.patientCurStatus)}

@@ -49,8 +49,6 @@ const CHECK_IN_ROLES = [6, 8, 13];
 
 /** The blocked view's text (000 §2.3: a user outside the patient's organisation/practice). */
 export const CHART_ACCESS_DENIED = 'You do not have access to this patient.';
-/** What the tabs this issue does not fill say inside the frame. */
-const CHART_LATER_RELEASE = 'This section is part of a later release.';
 /** decisions.md "Chart without a patient". */
 const CHART_NO_PATIENT = 'Open a patient from a patient list, a notification or a link to see the chart.';
 
@@ -166,7 +164,7 @@ function ChartSection({ place, patientId, patient }: ChartSectionProps) {
   if (isAuthorizationHistory(place)) return <AuthorizationHistory patientId={patientId} />;
   switch (place.tabId) {
     case 'overview':
-      return <OverviewTab patientId={patientId} />;
+      return <OverviewTab patientId={patientId} enrolment={place.rest[0] === 'new'} />;
     case 'demographics':
       return <DemographicsTab patient={patient} />;
     case 'devices':
@@ -204,11 +202,7 @@ function ChartSection({ place, patientId, patient }: ChartSectionProps) {
     case 'reminder':
       return <ReminderTab patientId={patientId} creating={place.rest[0] === 'new'} />;
     default:
-      return (
-        <div className="chart-later">
-          <h3>{place.label}</h3>
-          <p>{CHART_LATER_RELEASE}</p>
-        </div>
-      );
+      // Every tab and extra route of 000 §2.3 has its panel above.
+      return null;
   }
 }

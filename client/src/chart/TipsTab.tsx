@@ -1,4 +1,4 @@
-import { Card, HTMLSelect } from '@blueprintjs/core';
+import { Button, Card, HTMLSelect } from '@blueprintjs/core';
 import {
   CONDITION_LABELS,
   CONDITIONS,
@@ -9,6 +9,7 @@ import {
   tipsFor,
 } from '@rpm/shared';
 import { useState } from 'react';
+import { useLocation } from 'wouter';
 import { useCall } from '../api/use-call';
 
 /** What the Tips page shows: the patient's conditions (the default), one condition, or every tip. */
@@ -16,12 +17,13 @@ type Shown = 'patient' | 'all' | Condition;
 
 /**
  * The Tips page (000 §2.3 tips/{patientId}; issue 13): patient-education tips by condition, first those of the
- * patient's open diagnoses (decisions.md "Tips page filtered by the patient's conditions"). Sending a tip as a
- * message belongs to the Messages tab (shared tipMessage; decisions.md "Tips catalogue").
+ * patient's open diagnoses (decisions.md "Tips page filtered by the patient's conditions"). 'Send as Message' opens
+ * the Messages tab's composer with the tip's text (decisions.md "Tips catalogue").
  */
 export function TipsTab({ patientId }: { readonly patientId: number }) {
   const { data } = useCall(getPatientClinical, { query: { patient_id: patientId } });
   const [shown, setShown] = useState<Shown>('patient');
+  const [, navigate] = useLocation();
   if (!data) return <p>{MSG.loading}</p>;
   const open = data.data.diagnoses.filter((d) => d.resolved_at === null);
   const own = conditionsOfCodes(open.map((d) => d.icd10_code));
@@ -50,6 +52,13 @@ export function TipsTab({ patientId }: { readonly patientId: number }) {
             {tip.title} <span className="chart-muted">({CONDITION_LABELS[tip.condition]})</span>
           </h4>
           <p>{tip.text}</p>
+          <Button
+            small
+            icon="send-message"
+            text="Send as Message"
+            aria-label={`Send '${tip.title}' as a message`}
+            onClick={() => navigate(`/app/patient-chart/messages/${patientId}?tip=${tip.id}`)}
+          />
         </Card>
       ))}
     </div>

@@ -6,32 +6,8 @@ export interface ChartTab {
   readonly label: string;
   /** The route segment after /app/patient-chart/ (000 §2.3: Orders is enroll-details, Care Plan is ccm). */
   readonly segment: string;
-  /** Filled by issue 5; the other tabs show their place in the frame only. */
-  readonly filled: boolean;
 }
 
-/** Tabs this issue fills; the others show their place in the frame only (issue 5 part 1). */
-const FILLED = new Set([
-  'overview',
-  'demographics',
-  'devices',
-  'readings',
-  'alerts',
-  'alert-rules',
-  'activity-logs',
-  'notes',
-  'tasks',
-  'reports',
-  'compliance-info',
-  'clinical',
-  'documents',
-  'orders',
-  'sub-orders',
-  'care-plan',
-  'goals',
-  'messages',
-  'reminder',
-]);
 /** Tab ids for the two tabs whose route segment differs from their name (000 §2.3). */
 const ID_BY_SEGMENT: Readonly<Record<string, string>> = { 'enroll-details': 'orders', ccm: 'care-plan' };
 
@@ -39,7 +15,7 @@ const ID_BY_SEGMENT: Readonly<Record<string, string>> = { 'enroll-details': 'ord
 export const CHART_TABS: readonly ChartTab[] = PATIENT_CHART_TABS.map((tab) => {
   const segment = tab.link.replace('/app/patient-chart/', '');
   const id = ID_BY_SEGMENT[segment] ?? segment;
-  return { id, label: tab.label, segment, filled: FILLED.has(id) };
+  return { id, label: tab.label, segment };
 });
 
 /**

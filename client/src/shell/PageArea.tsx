@@ -1,6 +1,7 @@
 import {
   auditList,
   ccmList,
+  incomingMessagesList,
   MSG,
   monitorList,
   monthlyReportList,
@@ -55,6 +56,7 @@ const ScreenedScreen = listScreen('ScreenedScreen');
 const AuditReportScreen = listScreen('AuditReportScreen');
 // The staff tables (000 §2.4 Users menu; issue 16 part 1).
 const StaffScreen = lazy(() => import('../staff/StaffScreen').then((m) => ({ default: m.StaffScreen })));
+const IncomingMessagesScreen = listScreen('IncomingMessagesScreen');
 const MonitorScreen = lazy(() =>
   import('../worklists/MonitorScreen').then((m) => ({ default: m.MonitorScreen })),
 );
@@ -152,6 +154,8 @@ export function PageArea({ pathname, title, notFound }: PageAreaProps) {
               </Route>
               <Route path={pulseOximetryList.route}>
                 <PulseOximetryScreen />
+              <Route path={incomingMessagesList.route}>
+                <IncomingMessagesScreen />
               </Route>
               <Route path={myTasksList.route}>
                 <MyTasksScreen />

@@ -1,6 +1,7 @@
 import {
   auditList,
   ccmList,
+  incomingMessagesList,
   type ListDef,
   monthlyReportList,
   nonCompliancePatientsList,
@@ -40,4 +41,9 @@ export function ScreenedScreen() {
 /** Audit Report (issue 11 "Add", ONC 170.315(d)(2)/(3); role 1 only). */
 export function AuditReportScreen() {
   return <ListScreen def={asDef(auditList)} />;
+}
+
+/** Incoming Messages (000 §2.4 'Billing Utility' incoming-messages; issue 13). */
+export function IncomingMessagesScreen() {
+  return <ListScreen def={asDef(incomingMessagesList)} />;
 }

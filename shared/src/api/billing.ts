@@ -69,6 +69,15 @@ export const BILLING_LEADING_COLUMNS: readonly BillingLeadingColumn[] = [
   { name: MSG.colAuthNumber, text: (row) => row.auth_number ?? '' },
 ];
 
+/**
+ * The CCM columns after the RPM code columns on screen (issue 13): the codes billed, or why CCM minutes met do not
+ * bill (decisions.md "CCM columns of the billing report").
+ */
+export const BILLING_CCM_COLUMNS: readonly BillingLeadingColumn[] = [
+  { name: 'CCM Time', text: (row) => row.ccm_cpt ?? row.ccm_not_billable ?? '' },
+  { name: 'CCM Additional Time', text: (row) => row.ccm_additional_cpt ?? '' },
+];
+
 /** The report's server-side sort keys (001 §2.1: RPM ID, Patient Name, Setup Date). */
 export const BILLING_SORT_KEYS = ['patient_id', 'patient_name', 'assigned_date'] as const;
 export type BillingSortKey = (typeof BILLING_SORT_KEYS)[number];

@@ -1,5 +1,6 @@
 import { auditList } from './audit.js';
 import type { ListDef } from './define-list.js';
+import { incomingMessagesList } from './messages.js';
 import {
   ccmList,
   monthlyReportList,
@@ -14,6 +15,7 @@ import { monitorList, myTasksList } from './worklists.js';
 export * from './audit.js';
 export * from './define-list.js';
 export * from './format.js';
+export * from './messages.js';
 export * from './patient-row.js';
 export * from './patients.js';
 export * from './sleep.js';
@@ -36,6 +38,7 @@ export const LISTS = {
   'pulse-oximetry': pulseOximetryList,
   spirometry: spirometryList,
   'sleep-lab': sleepLabList,
+  'incoming-messages': incomingMessagesList,
 } as const;
 
 /** A list's name (its calls live under rpm/lists/{name}). */

@@ -1,0 +1,47 @@
+import { z } from 'zod';
+import { defineList } from './define-list.js';
+
+/** One inbound text (issue 13 Messages: inbound shown in the thread and on Incoming Messages). */
+export const incomingMessageRow = z.object({
+  message_id: z.number().int(),
+  received_at: z.string(),
+  /** The number it came from, E.164. */
+  phone: z.string(),
+  /** The patient whose mobile number it is; null for an unknown number (decisions.md "Inbound messages"). */
+  patient_id: z.number().int().nullable(),
+  patient_name: z.string().nullable(),
+  practice_name: z.string().nullable(),
+  body: z.string(),
+});
+export type IncomingMessageRow = z.infer<typeof incomingMessageRow>;
+
+/**
+ * Incoming Messages (000 §2.4 'Billing Utility' incoming-messages; issue 13): every text patients sent, newest
+ * first, a name opening the patient's Messages tab (decisions.md "Incoming Messages").
+ */
+export const incomingMessagesList = defineList({
+  name: 'incoming-messages',
+  title: 'Incoming Messages',
+  spec: '000 §2.4; issue 13 Messages',
+  route: '/app/incoming-messages',
+  page: 'Billing Utility',
+  row: incomingMessageRow,
+  idKey: 'message_id',
+  columns: [
+    { key: 'received_at', label: 'Received', sortable: true, format: 'datetime' },
+    {
+      key: 'patient_name',
+      label: 'Patient Name',
+      sortable: true,
+      format: 'upper',
+      link: '/app/patient-chart/messages/{patient_id}',
+    },
+    { key: 'practice_name', label: 'Practice', sortable: true },
+    { key: 'phone', label: 'From', sortable: true },
+    { key: 'body', label: 'Message' },
+  ],
+  defaultSort: { key: 'received_at', order: 'desc' },
+  filters: [{ key: 'received', label: 'Received', dateRange: true }],
+  searchPlaceholder: 'Search name, number or message',
+  exports: ['pdf', 'csv'],
+});
