@@ -154,6 +154,7 @@ export function PageArea({ pathname, title, notFound }: PageAreaProps) {
               </Route>
               <Route path={pulseOximetryList.route}>
                 <PulseOximetryScreen />
+              </Route>
               <Route path={incomingMessagesList.route}>
                 <IncomingMessagesScreen />
               </Route>
