@@ -8,6 +8,7 @@ import { mfaRoutes } from './auth/mfa-routes.js';
 import { authRoutes } from './auth/routes.js';
 import { temporaryLoginRoutes } from './auth/temporary-login-routes.js';
 import { billingRoutes } from './billing/routes.js';
+import { callRoutes } from './calls/routes.js';
 import { goalRoutes } from './careplan/goal-routes.js';
 import { carePlanRoutes } from './careplan/routes.js';
 import { chartActivityRoutes } from './chart/activity-routes.js';
@@ -122,6 +123,7 @@ export async function embeddedApi(app: FastifyInstance, opts: EmbeddedOptions): 
   documentRoutes(app, deps);
   orderRoutes(app, deps);
   messageRoutes(app, deps, { jobs: opts.missedReadingsIntervalMs !== 0 });
+  callRoutes(app, deps);
 
   // Outreach tasks for missed readings (issue 5 part 5), on the app's clock; stopped before the database closes.
   if (opts.missedReadingsIntervalMs !== 0) {
