@@ -7,10 +7,7 @@ import type { z } from 'zod';
  * - an access-list entry (spec 000 §2.3-2.4): the user's `pages` must hold it; with `orCallLink` a call link
  *   (aws_link) or a temporary login also lets the user in (the Aws Call row, 000 §2.4, §6.2).
  */
-export type CallAccess =
-  | 'public'
-  | 'session'
-  | { readonly page: string; readonly orCallLink?: boolean };
+export type CallAccess = 'public' | 'session' | { readonly page: string; readonly orCallLink?: boolean };
 
 /** One call of the spec: its route, its inputs and its answer, declared once (architecture.md "A request"). */
 export interface CallDef {
