@@ -8,6 +8,7 @@ import { mfaRoutes } from './auth/mfa-routes.js';
 import { authRoutes } from './auth/routes.js';
 import { temporaryLoginRoutes } from './auth/temporary-login-routes.js';
 import { billingRoutes } from './billing/routes.js';
+import { callListSources } from './calls/list-store.js';
 import { callRoutes } from './calls/routes.js';
 import { goalRoutes } from './careplan/goal-routes.js';
 import { carePlanRoutes } from './careplan/routes.js';
@@ -53,6 +54,7 @@ export const LIST_SOURCES: Readonly<Record<ListName, ListSource<object>>> = {
   monitor: monitorSource,
   'my-tasks': myTasksSource,
   audit: auditSource,
+  ...callListSources(),
 };
 
 /** Options of {@link embeddedApi} (app.ts AppOptions with the database present). */

@@ -47,7 +47,7 @@ export async function patientIdByNumber(db: Db, scope: PatientScope, tenDigits: 
 }
 
 /** Records the agent may see: those of patients in scope, and their own calls with callers no patient has. */
-function visibleCalls(scope: PatientScope, agentId: number): RawBuilder<SqlBool> {
+export function visibleCalls(scope: PatientScope, agentId: number): RawBuilder<SqlBool> {
   return sql<SqlBool>`(exists (select 1 from patients p where p.patient_id = c.patient_id and ${scope.visible('p')})
     or (c.patient_id is null and (${scope.all} or c.agent_user_id = ${agentId})))`;
 }

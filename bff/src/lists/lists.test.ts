@@ -218,6 +218,10 @@ const MATCHERS: Record<string, Matcher> = {
     labels.includes(row.actor as string) || labels.includes(row.on_behalf_of as string),
   entity: (row, values) => values.includes(String(row.record).split(' ')[0] as string),
   at: (row) => (utcDayOf(row.at) ?? '') >= RANGE_FROM,
+  // The call pages (shared/src/lists/calls.ts).
+  source: (row, values) => values.includes(row.source as string),
+  started: (row) => (utcDayOf(row.started_at) ?? '') >= RANGE_FROM,
+  returned: (row, values) => values.includes(row.returned_at === null ? 'open' : 'returned'),
 };
 
 describe.each(LISTS.map((def) => [def.name, def] as const))('list %s', (_name, def) => {

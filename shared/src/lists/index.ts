@@ -1,4 +1,13 @@
 import { auditList } from './audit.js';
+import {
+  awsCallbackHistoryList,
+  awsCallbackList,
+  awsMissedHistoryList,
+  awsTasksList,
+  awsUnattendedCallsList,
+  awsVoicemailHistoryList,
+  awsVoicemailList,
+} from './calls.js';
 import type { ListDef } from './define-list.js';
 import {
   ccmList,
@@ -10,6 +19,7 @@ import {
 import { monitorList, myTasksList } from './worklists.js';
 
 export * from './audit.js';
+export * from './calls.js';
 export * from './define-list.js';
 export * from './format.js';
 export * from './patient-row.js';
@@ -26,6 +36,13 @@ export const LISTS = {
   monitor: monitorList,
   'my-tasks': myTasksList,
   audit: auditList,
+  'aws-tasks': awsTasksList,
+  'aws-missed-history': awsMissedHistoryList,
+  'aws-callback': awsCallbackList,
+  'aws-callback-history': awsCallbackHistoryList,
+  'aws-voicemail': awsVoicemailList,
+  'aws-voicemail-history': awsVoicemailHistoryList,
+  'aws-unattended-calls': awsUnattendedCallsList,
 } as const;
 
 /** A list's name (its calls live under rpm/lists/{name}). */

@@ -8,6 +8,7 @@ import { type Db, TABLE_NAMES, type TableName } from '../schema.js';
 import { DEMO_PASSWORD, DEMO_USERS } from './demo-users.js';
 import { createRandom } from './prng.js';
 import { seedActivity } from './seed-activity.js';
+import { seedCalls } from './seed-calls.js';
 import { seedCarePlans } from './seed-careplans.js';
 import { DEMO_DEVICE_KEY, seedChart } from './seed-chart.js';
 import { seedClinical } from './seed-clinical.js';
@@ -124,6 +125,8 @@ export async function seedDemo(db: Db, opts: SeedOptions): Promise<SeedSummary> 
     await seedOrders(trx, { adminId });
     // Message threads, the outbox, reminders and the demo SMS provider key (issue 13).
     await seedMessages(trx, today);
+    // Call records and outreach call tasks of the seven call pages (issue 14).
+    await seedCalls(trx, { today });
     // Billing reads per-patient-per-month summaries (billing/summary.ts); the bulk writes above bypass the
     // incremental path, so the summaries are computed once from the seeded rows.
     await rebuildSummaries(trx);
