@@ -46,7 +46,10 @@ export async function patientIdByNumber(db: Db, scope: PatientScope, tenDigits: 
   return row.patient_id;
 }
 
-/** Records the agent may see: those of patients in scope, and their own calls with callers no patient has. */
+/**
+ * Records the agent may see: those of patients in scope, and their own calls with callers no patient has
+ * (decisions.md "Calls without a patient").
+ */
 export function visibleCalls(scope: PatientScope, agentId: number): RawBuilder<SqlBool> {
   return sql<SqlBool>`(exists (select 1 from patients p where p.patient_id = c.patient_id and ${scope.visible('p')})
     or (c.patient_id is null and (${scope.all} or c.agent_user_id = ${agentId})))`;
@@ -56,7 +59,7 @@ export function visibleCalls(scope: PatientScope, agentId: number): RawBuilder<S
  * setCallStatus (000 §7): the agent's outcome for a contact as a call record, once per agent, contact and status
  * (a repeat answers the first record and writes nothing). Missed and Accepted are inbound, Called outbound; a
  * Missed call ends as it is recorded. A new outbound call returns the open inbound calls of its number the agent
- * may see (missed, callbacks, voicemails, unattended). The patient is checked by the route.
+ * may see (missed, callbacks, voicemails, unattended; decisions.md "Returned calls"). The route checks the patient.
  */
 export async function recordCallStatus(
   trx: Transaction<Database>,

@@ -18,7 +18,7 @@ export const TASK_CALL_EVENTS = {
 
 /** One patient to call on aws-tasks: a missed-reading outreach task or a queued callback. */
 export const callTaskRow = z.object({
-  /** The row's id: twice the outreach task's id, or twice the callback's call id plus one (both kinds in one order). */
+  /** Twice the outreach task's id, or twice the callback's call id plus one (decisions.md "AWS Tasks rows"). */
   item_id: z.number().int(),
   source: z.enum(['outreach', 'callback']),
   patient_id: z.number().int(),
