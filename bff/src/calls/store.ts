@@ -21,7 +21,7 @@ type CallStatus = (typeof CALL_STATUSES)[number];
 type TimerProgram = (typeof TIMER_PROGRAMS)[number];
 
 /** The last ten digits of a stored number, as the patients_*_digits_idx indexes of migrations/0018 hold them. */
-export const tenDigitsSql = (column: 'p.mobile' | 'p.phone') =>
+const tenDigitsSql = (column: 'p.mobile' | 'p.phone') =>
   sql<string>`right(regexp_replace(coalesce(${sql.ref(column)}, ''), '\\D', '', 'g'), 10)`;
 
 /**

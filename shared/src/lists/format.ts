@@ -122,7 +122,7 @@ export function formatWaiting(minutes: number): string {
 }
 
 /** A call's length in seconds as 'm:ss', or 'h:mm:ss' from an hour. */
-export function formatDuration(seconds: number): string {
+function formatDuration(seconds: number): string {
   const s = Math.max(0, Math.floor(seconds));
   const two = (n: number) => String(n).padStart(2, '0');
   const hours = Math.floor(s / 3600);

@@ -6,7 +6,7 @@ import type { Db } from '../schema.js';
 const DEMO_AGENT = 'agent@demo.test';
 
 /** Records of each kind (missed, callback, voicemail, unattended): more than a page of ten. */
-export const DEMO_CALLS_EACH = 14;
+const DEMO_CALLS_EACH = 14;
 
 /** Open missed-reading outreach call tasks at most (aws-tasks beside the callbacks). */
 const DEMO_OUTREACH_TASKS = 12;
