@@ -5,6 +5,7 @@ import {
   isoDay,
   logCallMinutes,
   setCallStatus,
+  temporaryLogin,
 } from '@rpm/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { injectCall, injectUnchecked, signIn, startTestApp, type TestApp } from '../test-app.js';
@@ -83,6 +84,34 @@ describe('who may use the softphone calls (000 §2.12, §6.2)', () => {
       .set({ aws_link: null })
       .where('user_id', '=', biller.user.user_id)
       .execute();
+  });
+
+  it('lets a temporary login in (000 §6.2), as the user logged in as', async () => {
+    const admin = await signIn(t.app, 'role1@demo.test');
+    const body = {
+      username: 'role10@demo.test',
+      password: '',
+      is_dummy: 1,
+      user_id: admin.user.user_id,
+      user_token: admin.user.token,
+    };
+    const res = await injectUnchecked(t.app, temporaryLogin, { body }, admin);
+    expect(res.statusCode, res.body).toBe(200);
+    const cookie = res.cookies.find((c) => c.name === 'rpm_session');
+    const headers = {
+      uid: String(res.json().user.user_id),
+      token: res.json().user.token,
+      cookie: `rpm_session=${cookie?.value}`,
+    };
+    const lookup = await injectCall(
+      t.app,
+      getPatientIdByMobile,
+      { query: { mobileNumber: MOBILE } },
+      { headers },
+    );
+    expect(lookup.statusCode, lookup.body).toBe(200);
+    // The biller's own session, without a call link, is still refused.
+    expect((await status(callBody(), biller)).statusCode).toBe(403);
   });
 });
 
