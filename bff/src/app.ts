@@ -44,7 +44,7 @@ const appPlugin = fp<AppOptions>(async (app, opts) => {
 
   const upstream = opts.config.UPSTREAM_API_BASE;
   if (upstream) {
-    relayRoutes(app, { upstream });
+    relayRoutes(app, { upstream, callStatusAuth: opts.config.UPSTREAM_CALL_STATUS_AUTH });
     await relayHub(app, { upstream });
   } else if (opts.db) {
     await embeddedApi(app, { ...opts, db: opts.db });

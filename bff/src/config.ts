@@ -48,6 +48,11 @@ export const configSchema = z.object({
    */
   UPSTREAM_API_BASE: z.url().optional(),
   /**
+   * Relay mode: the Authorization header value (e.g. 'Basic …') the upstream's rpm/aws/setCallStatus expects
+   * (000 §7's fixed basic authorization); the relay adds it, the browser never holds it (issue 14 §2).
+   */
+  UPSTREAM_CALL_STATUS_AUTH: optional(z.string().max(1000)),
+  /**
    * Secret for captcha signatures and the key of TOTP secrets at rest (auth/mfa.ts). Replicas must share it; a random
    * one is made when absent. Changing it makes enrolled factors unreadable: their users need an administrator's reset.
    */

@@ -8,6 +8,8 @@ import { mfaRoutes } from './auth/mfa-routes.js';
 import { authRoutes } from './auth/routes.js';
 import { temporaryLoginRoutes } from './auth/temporary-login-routes.js';
 import { billingRoutes } from './billing/routes.js';
+import { callListSources } from './calls/list-store.js';
+import { callRoutes } from './calls/routes.js';
 import { goalRoutes } from './careplan/goal-routes.js';
 import { carePlanRoutes } from './careplan/routes.js';
 import { chartActivityRoutes } from './chart/activity-routes.js';
@@ -60,6 +62,7 @@ export const LIST_SOURCES: Readonly<Record<ListName, ListSource<object>>> = {
   ...staffListSources(),
   ...sleepListSources(),
   'incoming-messages': incomingMessagesSource,
+  ...callListSources(),
 };
 
 /** Options of {@link embeddedApi} (app.ts AppOptions with the database present). */
@@ -134,6 +137,7 @@ export async function embeddedApi(app: FastifyInstance, opts: EmbeddedOptions): 
   orderRoutes(app, deps);
   staffRoutes(app, deps);
   messageRoutes(app, deps, { jobs: opts.missedReadingsIntervalMs !== 0 });
+  callRoutes(app, deps);
 
   // Outreach tasks for missed readings (issue 5 part 5), on the app's clock; stopped before the database closes.
   if (opts.missedReadingsIntervalMs !== 0) {

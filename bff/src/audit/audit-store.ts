@@ -21,7 +21,7 @@ const auditRows = (db: Db) =>
 type Base = ReturnType<typeof auditRows>;
 
 /** A user's name as the rows show it ('First Last', route-helpers fullName), for ordering in SQL. */
-const nameSql = (alias: string) =>
+export const nameSql = (alias: string) =>
   sql<string>`nullif(trim(coalesce(${sql.ref(`${alias}.firstname`)}, '') || ' ' || coalesce(${sql.ref(`${alias}.lastname`)}, '')), '')`;
 
 /** The record as the row shows it: the entity and its id. */

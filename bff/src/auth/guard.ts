@@ -44,6 +44,7 @@ export async function authenticate(req: FastifyRequest, deps: Deps, call: CallDe
     deps.clock,
     { ...creds.data, cookieSecret: req.cookies[SESSION_COOKIE] },
     page,
+    typeof call.access === 'object' && call.access.orCallLink === true,
   );
   if (!user.active) throw new HttpError(401, 'This account is disabled. Please contact your administrator.');
   // 001 §4: a user flagged change_password may only change it.

@@ -103,7 +103,11 @@ export interface SessionUser {
   readonly active: boolean;
   readonly changePassword: boolean;
   readonly roleid: readonly number[];
-  /** Whether the user's access list (`pages`, from their roles) holds the page asked about; false if none was. */
+  /**
+   * Whether the user's access list (`pages`, from their roles) holds the page asked about, or, for a page that a
+   * call link opens too (`orCallLink`, shared/src/routes.ts), the user has an aws_link or is a temporary login;
+   * false if no page was asked about.
+   */
   readonly hasPage: boolean;
 }
 
@@ -118,6 +122,7 @@ export async function requireSession(
   clock: Clock,
   creds: { uid: number; token: string; cookieSecret: string | undefined },
   page: string | null = null,
+  orCallLink = false,
 ): Promise<LiveSession & { readonly user: SessionUser }> {
   const row = await db
     .selectFrom('sessions as s')
@@ -136,7 +141,10 @@ export async function requireSession(
       sql<number[]>`coalesce((select array_agg(ur.role_id order by ur.role_id) from user_roles ur
         where ur.user_id = s.user_id), '{}')`.as('roles'),
       sql<boolean>`exists (select from role_pages rp join user_roles ur on ur.role_id = rp.role_id
-        where ur.user_id = s.user_id and rp.page = ${page})`.as('has_page'),
+        where ur.user_id = s.user_id and rp.page = ${page})
+        or (${orCallLink} and (trim(coalesce(u.aws_link, '')) <> '' or s.acting_user_id is not null))`.as(
+        'has_page',
+      ),
     ])
     .where('s.token_hash', '=', digest(creds.token))
     .executeTakeFirst();

@@ -876,6 +876,27 @@ export interface SleepStudyLocksTable {
   expires_at: Timestamp;
 }
 
+/** A call of the softphone or of the contact centre (issue 14; migrations/0018_calls.sql). */
+export interface CallRecordsTable {
+  call_id: Generated<number>;
+  patient_id: number | null;
+  agent_user_id: number | null;
+  acting_user_id: number | null;
+  agent_name: string | null;
+  contact_id: string;
+  direction: 'inbound' | 'outbound';
+  phone_number: string;
+  outcome: 'Missed' | 'Accepted' | 'Called' | null;
+  kind: 'regular' | 'callback' | 'voicemail' | 'unattended';
+  started_at: Timestamp;
+  ended_at: NullableTimestamp;
+  duration_seconds: number | null;
+  callback_due_at: NullableTimestamp;
+  returned_by_call_id: number | null;
+  returned_at: NullableTimestamp;
+  time_log_id: number | null;
+}
+
 /** Every table, for `Kysely<Database>`. */
 export interface Database {
   roles: RolesTable;
@@ -952,6 +973,7 @@ export interface Database {
   sleep_studies: SleepStudiesTable;
   sleep_interpretations: SleepInterpretationsTable;
   sleep_study_locks: SleepStudyLocksTable;
+  call_records: CallRecordsTable;
 }
 
 /** The database handle used across the BFF. */
@@ -1027,6 +1049,7 @@ export const TABLE_NAMES = [
   'sleep_studies',
   'sleep_interpretations',
   'sleep_study_locks',
+  'call_records',
 ] as const satisfies readonly Exclude<keyof Database, 'schema_migrations'>[];
 
 /** One application table's name. */

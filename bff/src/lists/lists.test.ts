@@ -226,6 +226,10 @@ const MATCHERS: Record<string, Matcher> = {
     typeof row.recorded_on === 'string' && row.recorded_on >= RANGE_FROM && row.recorded_on <= TODAY,
   // Incoming Messages (shared/src/lists/messages.ts).
   received: (row) => (utcDayOf(row.received_at) ?? '') >= RANGE_FROM,
+  // The call pages (shared/src/lists/calls.ts).
+  source: (row, values) => values.includes(row.source as string),
+  started: (row) => (utcDayOf(row.started_at) ?? '') >= RANGE_FROM,
+  returned: (row, values) => values.includes(row.returned_at === null ? 'open' : 'returned'),
 };
 
 describe.each(LISTS.map((def) => [def.name, def] as const))('list %s', (_name, def) => {

@@ -10,6 +10,7 @@ import {
   loginWithCaptcha,
   type NotificationNewPayload,
   sendNotification,
+  setCallStatus,
 } from '@rpm/shared';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
@@ -29,7 +30,7 @@ interface Sent {
 }
 
 /** A relay whose upstream is a function: records what is sent and answers what the test says. */
-async function relayTo(answer: (sent: Sent) => Response | Promise<Response>) {
+async function relayTo(answer: (sent: Sent) => Response | Promise<Response>, callStatusAuth?: string) {
   const sent: Sent[] = [];
   const app = Fastify();
   app.setValidatorCompiler(validatorCompiler);
@@ -37,6 +38,7 @@ async function relayTo(answer: (sent: Sent) => Response | Promise<Response>) {
   registerErrorHandler(app);
   relayRoutes(app, {
     upstream: 'https://upstream.example/api/',
+    callStatusAuth,
     fetch: async (url, init) => {
       const one = {
         url: String(url),
@@ -90,6 +92,28 @@ describe('relay mode (UPSTREAM_API_BASE)', () => {
     expect(sent2[0]?.method).toBe('POST');
     expect(sent2[0]?.body).toEqual(body);
     expect(sent2[0]?.headers.get('content-type')).toBe('application/json');
+  });
+
+  it("adds UPSTREAM_CALL_STATUS_AUTH to setCallStatus only, never the browser's authorization (000 §7, issue 14)", async () => {
+    const auth = 'Basic dXBzdHJlYW06c2VjcmV0';
+    const { app, sent } = await relayTo(
+      () => json({ status: 1, message: 'Added Successfully', data: { call_id: 4 } }),
+      auth,
+    );
+    const body = {
+      patient_id: 12,
+      contract_id: 'c-1',
+      phone_number: '+19195550777',
+      agent_name: 'Andre Silva',
+      status: 'Called',
+    } as const;
+    const headers = { uid: '7', token: 'tok', cookie: 'rpm_session=abc', authorization: 'Basic stolen' };
+    const res = await injectCall(app, setCallStatus, { body, headers });
+    expect(res.statusCode, res.body).toBe(200);
+    expect(sent[0]?.headers.get('authorization')).toBe(auth);
+    expect(sent[0]?.body).toEqual(body);
+    await injectCall(app, checkSession, { query: { status: 1 }, headers });
+    expect(sent[1]?.headers.get('authorization')).toBeNull();
   });
 
   it('answers bad input with the 400 naming the field, without asking the upstream', async () => {

@@ -1,5 +1,5 @@
 import fastifyHttpProxy from '@fastify/http-proxy';
-import { ALL_CALLS, type CallDef, callUrl, errorEnvelope } from '@rpm/shared';
+import { ALL_CALLS, type CallDef, callUrl, errorEnvelope, setCallStatus } from '@rpm/shared';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { callRouteSchema, noStoreUnlessPublic } from '../http/calls.js';
@@ -27,6 +27,11 @@ export interface RelayOptions {
   readonly upstream: string;
   /** The HTTP client (tests may pass their own); global fetch by default. */
   readonly fetch?: typeof fetch;
+  /**
+   * The Authorization header value the upstream's rpm/aws/setCallStatus expects (000 §7: a fixed basic
+   * authorization), from UPSTREAM_CALL_STATUS_AUTH: added here, never taken from the browser (issue 14 §2).
+   */
+  readonly callStatusAuth?: string | undefined;
 }
 
 /**
@@ -55,6 +60,7 @@ export function relayRoutes(app: FastifyInstance, opts: RelayOptions): void {
           call,
           req,
           requestHeaders,
+          call === setCallStatus ? opts.callStatusAuth : undefined,
         );
         return answer(call, upstream, reply);
       },
@@ -87,8 +93,10 @@ async function forward(
   call: CallDef,
   req: FastifyRequest,
   names: readonly string[],
+  authorization: string | undefined,
 ): Promise<Response> {
   const headers = new Headers();
+  if (authorization) headers.set('authorization', authorization);
   // As the browser sent them: the route's schema has replaced req.headers with parsed (coerced) values.
   for (const name of names) {
     const value = req.raw.headers[name];

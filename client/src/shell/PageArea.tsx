@@ -1,5 +1,12 @@
 import {
   auditList,
+  awsCallbackHistoryList,
+  awsCallbackList,
+  awsMissedHistoryList,
+  awsTasksList,
+  awsUnattendedCallsList,
+  awsVoicemailHistoryList,
+  awsVoicemailList,
   ccmList,
   incomingMessagesList,
   MSG,
@@ -57,6 +64,16 @@ const AuditReportScreen = listScreen('AuditReportScreen');
 // The staff tables (000 §2.4 Users menu; issue 16 part 1).
 const StaffScreen = lazy(() => import('../staff/StaffScreen').then((m) => ({ default: m.StaffScreen })));
 const IncomingMessagesScreen = listScreen('IncomingMessagesScreen');
+// The call pages (issue 14; 000 §2.4 Aws Call row).
+const callScreen = <K extends keyof typeof import('../calls/screens')>(name: K) =>
+  lazy(() => import('../calls/screens').then((m) => ({ default: m[name] })));
+const AwsTasksScreen = callScreen('AwsTasksScreen');
+const AwsMissedHistoryScreen = callScreen('AwsMissedHistoryScreen');
+const AwsCallbackScreen = callScreen('AwsCallbackScreen');
+const AwsCallbackHistoryScreen = callScreen('AwsCallbackHistoryScreen');
+const AwsVoicemailScreen = callScreen('AwsVoicemailScreen');
+const AwsVoicemailHistoryScreen = callScreen('AwsVoicemailHistoryScreen');
+const AwsUnattendedCallsScreen = callScreen('AwsUnattendedCallsScreen');
 const MonitorScreen = lazy(() =>
   import('../worklists/MonitorScreen').then((m) => ({ default: m.MonitorScreen })),
 );
@@ -122,6 +139,27 @@ export function PageArea({ pathname, title, notFound }: PageAreaProps) {
               </Route>
               <Route path="/app/billing-dashboard">
                 <BillingDashboardPage />
+              </Route>
+              <Route path={awsTasksList.route}>
+                <AwsTasksScreen />
+              </Route>
+              <Route path={awsMissedHistoryList.route}>
+                <AwsMissedHistoryScreen />
+              </Route>
+              <Route path={awsCallbackList.route}>
+                <AwsCallbackScreen />
+              </Route>
+              <Route path={awsCallbackHistoryList.route}>
+                <AwsCallbackHistoryScreen />
+              </Route>
+              <Route path={awsVoicemailList.route}>
+                <AwsVoicemailScreen />
+              </Route>
+              <Route path={awsVoicemailHistoryList.route}>
+                <AwsVoicemailHistoryScreen />
+              </Route>
+              <Route path={awsUnattendedCallsList.route}>
+                <AwsUnattendedCallsScreen />
               </Route>
               <Route path={nonCompliancePatientsList.route}>
                 <NonCompliancePatientsScreen />

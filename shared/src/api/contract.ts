@@ -4,9 +4,10 @@ import type { z } from 'zod';
  * Who may make a call:
  * - `public`: no session (sign-in, captcha, isAlive);
  * - `session`: any signed-in user (spec 000 §2.2 "open to any signed-in user");
- * - an access-list entry (spec 000 §2.3-2.4): the user's `pages` must hold it.
+ * - an access-list entry (spec 000 §2.3-2.4): the user's `pages` must hold it; with `orCallLink` a call link
+ *   (aws_link) or a temporary login also lets the user in (the Aws Call row, 000 §2.4, §6.2).
  */
-export type CallAccess = 'public' | 'session' | { readonly page: string };
+export type CallAccess = 'public' | 'session' | { readonly page: string; readonly orCallLink?: boolean };
 
 /** One call of the spec: its route, its inputs and its answer, declared once (architecture.md "A request"). */
 export interface CallDef {

@@ -78,6 +78,8 @@ export interface ListSpec<Row extends z.ZodObject, F extends string> {
   readonly route: string;
   /** The access-list entry that opens the screen and its calls (000 §2.4). */
   readonly page: string;
+  /** A call link or a temporary login opens it too (the Aws Call row, 000 §2.4, §6.2; CallAccess). */
+  readonly orCallLink?: boolean;
   readonly row: Row;
   /** The field that identifies a row; also the last sort key of every order (the tie-breaker). */
   readonly idKey: keyof z.infer<Row> & string;
@@ -206,7 +208,7 @@ export function defineList<const Row extends z.ZodObject, const F extends string
   };
   const viewQuery = z.object(viewShape).superRefine(rangesInOrder);
   const listQuery = z.object({ ...pageShape, ...viewShape }).superRefine(rangesInOrder);
-  const access: CallAccess = { page: spec.page };
+  const access: CallAccess = spec.orCallLink ? { page: spec.page, orCallLink: true } : { page: spec.page };
   const base = `rpm/lists/${spec.name}`;
 
   const list = defineCall({

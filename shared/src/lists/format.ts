@@ -11,6 +11,7 @@ import { COMPLIANCE_TARGET_DAYS, LOCALE } from '../constants.js';
  * - `readingDays`: 'n / 16' reading days this month against the 99454 target (001 §9);
  * - `minutes`: whole minutes, 'n min';
  * - `waiting`: minutes since, as '2 h 05 min';
+ * - `duration`: a call's seconds as '1:35' or '1:02:05';
  * - `usd`: an amount in US dollars;
  * - `strip`: the compliance strip (001 §2.9), drawn on screen; in exports one letter a month.
  */
@@ -23,6 +24,7 @@ export type CellFormat =
   | 'readingDays'
   | 'minutes'
   | 'waiting'
+  | 'duration'
   | 'usd'
   | 'strip';
 
@@ -119,6 +121,15 @@ export function formatWaiting(minutes: number): string {
   return days > 0 ? `${days} d ${hours} h` : `${hours} h ${rest} min`;
 }
 
+/** A call's length in seconds as 'm:ss', or 'h:mm:ss' from an hour. */
+function formatDuration(seconds: number): string {
+  const s = Math.max(0, Math.floor(seconds));
+  const two = (n: number) => String(n).padStart(2, '0');
+  const hours = Math.floor(s / 3600);
+  const minutes = Math.floor((s % 3600) / 60);
+  return hours > 0 ? `${hours}:${two(minutes)}:${two(s % 60)}` : `${minutes}:${two(s % 60)}`;
+}
+
 /** One month of the compliance strip (001 §2.9, §4). */
 export interface StripMonth {
   /** 'YYYY-MM'. */
@@ -146,6 +157,8 @@ export function formatCell(value: unknown, cellFormat: CellFormat = 'text'): str
       return `${String(value)} min`;
     case 'waiting':
       return typeof value === 'number' ? formatWaiting(value) : String(value);
+    case 'duration':
+      return typeof value === 'number' ? formatDuration(value) : String(value);
     case 'usd':
       return typeof value === 'number' ? formatUsd(value) : String(value);
     case 'strip':

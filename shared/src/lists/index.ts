@@ -1,4 +1,13 @@
 import { auditList } from './audit.js';
+import {
+  awsCallbackHistoryList,
+  awsCallbackList,
+  awsMissedHistoryList,
+  awsTasksList,
+  awsUnattendedCallsList,
+  awsVoicemailHistoryList,
+  awsVoicemailList,
+} from './calls.js';
 import type { ListDef } from './define-list.js';
 import { incomingMessagesList } from './messages.js';
 import {
@@ -13,6 +22,7 @@ import { STAFF_LISTS } from './staff.js';
 import { monitorList, myTasksList } from './worklists.js';
 
 export * from './audit.js';
+export * from './calls.js';
 export * from './define-list.js';
 export * from './format.js';
 export * from './messages.js';
@@ -39,6 +49,13 @@ export const LISTS = {
   spirometry: spirometryList,
   'sleep-lab': sleepLabList,
   'incoming-messages': incomingMessagesList,
+  'aws-tasks': awsTasksList,
+  'aws-missed-history': awsMissedHistoryList,
+  'aws-callback': awsCallbackList,
+  'aws-callback-history': awsCallbackHistoryList,
+  'aws-voicemail': awsVoicemailList,
+  'aws-voicemail-history': awsVoicemailHistoryList,
+  'aws-unattended-calls': awsUnattendedCallsList,
 } as const;
 
 /** A list's name (its calls live under rpm/lists/{name}). */

@@ -8,6 +8,7 @@ import { type Db, TABLE_NAMES, type TableName } from '../schema.js';
 import { DEMO_PASSWORD, DEMO_USERS } from './demo-users.js';
 import { createRandom } from './prng.js';
 import { seedActivity } from './seed-activity.js';
+import { seedCalls } from './seed-calls.js';
 import { seedCarePlans } from './seed-careplans.js';
 import { DEMO_DEVICE_KEY, seedChart } from './seed-chart.js';
 import { seedClinical } from './seed-clinical.js';
@@ -127,6 +128,8 @@ export async function seedDemo(db: Db, opts: SeedOptions): Promise<SeedSummary> 
     await seedMessages(trx, today);
     // Sleep and spirometry studies, interpretations and templates of the study worklists (issue 15).
     await seedSleep(trx, { today, adminId });
+    // Call records and outreach call tasks of the seven call pages (issue 14).
+    await seedCalls(trx, { today });
     // Billing reads per-patient-per-month summaries (billing/summary.ts); the bulk writes above bypass the
     // incremental path, so the summaries are computed once from the seeded rows.
     await rebuildSummaries(trx);

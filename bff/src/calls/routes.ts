@@ -1,0 +1,48 @@
+import { endCall, getPatientIdByMobile, logCallMinutes, MSG, setCallStatus } from '@rpm/shared';
+import type { FastifyInstance } from 'fastify';
+import type { Deps } from '../deps.js';
+import { registerCall } from '../http/calls.js';
+import { actor } from '../http/route-helpers.js';
+import { assertPatientAccess, patientScope } from '../scope.js';
+import * as store from './store.js';
+
+/**
+ * The softphone's calls (issue 14; 000 §4.9, §7). Only call agents reach them (shared/src/api/calls.ts
+ * CALL_AGENT_ACCESS, checked by the guard); each record's patient is checked here, a foreign one answering 404
+ * like an unknown one, before anything is written.
+ */
+export function callRoutes(app: FastifyInstance, deps: Deps): void {
+  const { db, clock } = deps;
+
+  registerCall(app, deps, getPatientIdByMobile, async ({ query, auth }) => {
+    const scope = await patientScope(db, auth);
+    const patientId = await store.patientIdByNumber(db, scope, query.mobileNumber);
+    return { status: 1, message: 'Patient found.', data: { patient_id: patientId } };
+  });
+
+  registerCall(app, deps, setCallStatus, async ({ body, auth, req }) => {
+    if (body.patient_id !== null) await assertPatientAccess(db, auth, body.patient_id);
+    const scope = await patientScope(db, auth);
+    const who = actor(auth, req.ip, clock.now());
+    const data = await db.transaction().execute((trx) => store.recordCallStatus(trx, who, scope, body));
+    return { status: 1, message: MSG.addedSuccessfully, data };
+  });
+
+  registerCall(app, deps, endCall, async ({ body, auth, req }) => {
+    const who = actor(auth, req.ip, clock.now());
+    const data = await db.transaction().execute((trx) => store.endCall(trx, who, body.contract_id));
+    return { status: 1, message: MSG.updatedSuccessfully, data };
+  });
+
+  registerCall(app, deps, logCallMinutes, async ({ body, auth, req }) => {
+    const call = await store.ownCall(db, auth.userId, body.call_id);
+    if (call.patient_id !== null)
+      await assertPatientAccess(db, auth, call.patient_id, 'call_id', `You have no call ${body.call_id}.`);
+    const who = actor(auth, req.ip, clock.now());
+    const data = await db.transaction().execute(async (trx) => {
+      const locked = await store.ownCall(trx, auth.userId, body.call_id);
+      return store.logCallMinutes(trx, who, locked, body.program);
+    });
+    return { status: 1, message: MSG.addedSuccessfully, data };
+  });
+}

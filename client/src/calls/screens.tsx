@@ -1,0 +1,87 @@
+import { Button } from '@blueprintjs/core';
+import {
+  awsCallbackHistoryList,
+  awsCallbackList,
+  awsMissedHistoryList,
+  awsTasksList,
+  awsUnattendedCallsList,
+  awsVoicemailHistoryList,
+  awsVoicemailList,
+  type ListDef,
+  TASK_CALL_EVENTS,
+} from '@rpm/shared';
+import { ListScreen } from '../list/ListScreen';
+import type { ListRow } from '../list/ListTable';
+
+// The call pages of 000 §2.4 (Aws Call row; issue 14 §4): list definitions, and click-to-call on aws-tasks.
+const asDef = (def: unknown) => def as ListDef;
+
+/**
+ * Asks the softphone to dial (000 §4.9): the window event it listens to, with the patient and the number (ten
+ * digits; the softphone dials +1 and them).
+ */
+function dial(kind: keyof typeof TASK_CALL_EVENTS, row: ListRow) {
+  const number = row[kind];
+  if (typeof number !== 'string') return;
+  window.dispatchEvent(
+    new CustomEvent(TASK_CALL_EVENTS[kind], { detail: { patient_id: Number(row.patient_id), number } }),
+  );
+}
+
+/** AWS Tasks: the patients to call, each with Call Mobile and Call Phone. */
+export function AwsTasksScreen() {
+  return (
+    <ListScreen
+      def={asDef(awsTasksList)}
+      rowActions={(row) => {
+        const name = String(row.patient_name);
+        return (
+          <>
+            <Button
+              size="small"
+              variant="minimal"
+              icon="mobile-phone"
+              text="Call Mobile"
+              aria-label={`Call ${name} on the mobile`}
+              disabled={typeof row.mobile !== 'string'}
+              onClick={() => dial('mobile', row)}
+            />
+            <Button
+              size="small"
+              variant="minimal"
+              icon="phone"
+              text="Call Phone"
+              aria-label={`Call ${name} on the phone`}
+              disabled={typeof row.phone !== 'string'}
+              onClick={() => dial('phone', row)}
+            />
+          </>
+        );
+      }}
+    />
+  );
+}
+
+export function AwsMissedHistoryScreen() {
+  return <ListScreen def={asDef(awsMissedHistoryList)} />;
+}
+
+export function AwsCallbackScreen() {
+  return <ListScreen def={asDef(awsCallbackList)} />;
+}
+
+export function AwsCallbackHistoryScreen() {
+  return <ListScreen def={asDef(awsCallbackHistoryList)} />;
+}
+
+export function AwsVoicemailScreen() {
+  return <ListScreen def={asDef(awsVoicemailList)} />;
+}
+
+export function AwsVoicemailHistoryScreen() {
+  return <ListScreen def={asDef(awsVoicemailHistoryList)} />;
+}
+
+export function AwsUnattendedCallsScreen() {
+  return <ListScreen def={asDef(awsUnattendedCallsList)} />;
+}
