@@ -63,6 +63,7 @@ export function staffRoutes(app: FastifyInstance, deps: Deps): void {
     data: await organizationStaff(db, await visibleOrganizations(db, auth), query.organization_id),
   }));
 
+  // decisions.md "Username check answer".
   registerCall(app, deps, checkUsername, async ({ body }) => {
     const exists = await usernameTaken(db, body.username);
     return { status: 1, exists, message: exists ? MSG.usernameExists : 'Username available' };
