@@ -188,7 +188,7 @@ export interface PersonInput {
   readonly fax: string;
 }
 
-const personColumns = (p: PersonInput) => ({
+export const personColumns = (p: PersonInput) => ({
   firstname: p.firstname,
   lastname: p.lastname,
   dob: p.dob,
