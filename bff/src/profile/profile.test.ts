@@ -1,4 +1,4 @@
-import { AVATAR_IMAGES, changePasswordByUserId, getProfile, MSG, updateProfile } from '@rpm/shared';
+import { changePasswordByUserId, getProfile, MSG, updateProfile } from '@rpm/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   attemptLogin,
@@ -32,7 +32,7 @@ const profile = (over: Record<string, unknown> = {}) => ({
   phone: '',
   mobile: '5550001111',
   fax: '5550002222',
-  profile_img: AVATAR_IMAGES[3],
+  profile_img: 'avatar-4.svg',
   ...over,
 });
 
@@ -62,7 +62,7 @@ describe('rpm/users/updateProfile', () => {
     await injectCall(t.app, updateProfile, { body: profile({ firstname: 'Nora' }) }, nurse);
     // A new sign-in ends the old session (one session per user), so the nurse goes on with the new one.
     nurse = await signIn(t.app, 'role8@demo.test');
-    expect(nurse.user).toMatchObject({ name: 'Nora Hart-Moss', profile_img: AVATAR_IMAGES[3] });
+    expect(nurse.user).toMatchObject({ name: 'Nora Hart-Moss', profile_img: 'avatar-4.svg' });
   });
 
   it.each([
