@@ -37,6 +37,7 @@ import { organizationRoutes } from './organizations/routes.js';
 import { patientListSources } from './patients/list-store.js';
 import { patientRoutes } from './patients/routes.js';
 import { createPdfPool } from './pdf/pdf-pool.js';
+import { profileRoutes } from './profile/routes.js';
 import { reportRoutes } from './reports/routes.js';
 import { ruleRoutes } from './rules/rule-routes.js';
 import { vitalRoutes } from './rules/vital-routes.js';
@@ -136,6 +137,7 @@ export async function embeddedApi(app: FastifyInstance, opts: EmbeddedOptions): 
   documentRoutes(app, deps);
   orderRoutes(app, deps);
   staffRoutes(app, deps);
+  profileRoutes(app, deps);
   messageRoutes(app, deps, { jobs: opts.missedReadingsIntervalMs !== 0 });
   callRoutes(app, deps);
 

@@ -26,6 +26,7 @@ export * from './api/notifications.js';
 export * from './api/organizations.js';
 export * from './api/paging.js';
 export * from './api/patients.js';
+export * from './api/profile.js';
 export * from './api/rules.js';
 export * from './api/vitals.js';
 export * from './api/shell.js';

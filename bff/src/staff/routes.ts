@@ -34,14 +34,16 @@ import {
   usernameTaken,
 } from './store.js';
 
+/** 001 §5: a DOB between about 47450 days back and today, on the app's clock (staff forms and the profile). */
+export function assertDobBy(dob: string, now: Date): void {
+  if (!dobInRange(dob, isoDay(now))) throw invalid(MSG.invalidDob, 'dob');
+}
+
 /** Add Admin (001 §2.8, §4, §7) and staff administration (issue 16 part 1): parse, authorise, store. */
 export function staffRoutes(app: FastifyInstance, deps: Deps): void {
   const { db, clock, hub } = deps;
 
-  /** 001 §5: a DOB between about 47450 days back and today, on the app's clock. */
-  const assertDob = (dob: string) => {
-    if (!dobInRange(dob, isoDay(clock.now()))) throw invalid(MSG.invalidDob, 'dob');
-  };
+  const assertDob = (dob: string) => assertDobBy(dob, clock.now());
 
   registerCall(app, deps, getOrgByPracticeId, async ({ auth, headers }) => ({
     status: 1,
@@ -63,6 +65,7 @@ export function staffRoutes(app: FastifyInstance, deps: Deps): void {
     data: await organizationStaff(db, await visibleOrganizations(db, auth), query.organization_id),
   }));
 
+  // decisions.md "Username check answer".
   registerCall(app, deps, checkUsername, async ({ body }) => {
     const exists = await usernameTaken(db, body.username);
     return { status: 1, exists, message: exists ? MSG.usernameExists : 'Username available' };

@@ -1,3 +1,4 @@
+// Over 300 lines: one app start for every Add Admin and staff call's validation, scope and escalation cases.
 import {
   addExistingToMap,
   addUser,
@@ -14,7 +15,7 @@ import {
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { injectCall, injectUnchecked, signIn, startTestApp, type TestApp } from '../test-app.js';
 
-/** Add Admin and staff administration calls (001 §2.8, §5, §7; issue 16 part 1). Over 300 lines: one app start for every call's validation, scope and escalation cases. */
+/** Add Admin and staff administration calls (001 §2.8, §5, §7; issue 16 part 1). */
 
 type Signed = Awaited<ReturnType<typeof signIn>>;
 

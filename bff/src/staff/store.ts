@@ -1,3 +1,4 @@
+// Over 300 lines: the scope, escalation and write rules of staff administration read best together.
 import { ADMIN_ROLE_ID, type LocationOption, MSG, PATIENT_ROLE_ID } from '@rpm/shared';
 import { type RawBuilder, type SqlBool, sql, type Transaction } from 'kysely';
 import { type AuditActor, audit } from '../audit.js';
@@ -8,7 +9,6 @@ import { userInOrganizations } from '../scope.js';
 /**
  * Staff administration (issue 16 parts 1-2; 001 §2.8 Add Admin): where a user may be placed, who may be given which
  * role, and the writes, each in one transaction with its audit row. `orgs` is the caller's visibleOrganizations.
- * Over 300 lines: the scope, escalation and write rules of one domain read best together.
  */
 
 type Orgs = 'all' | readonly number[];
@@ -103,7 +103,7 @@ export async function usernameTaken(db: Executor, username: string): Promise<boo
  * No one grants more than they hold (issue 16): every page the roles open must be in the caller's own access list,
  * and only a top administrator (lowest role 1) gives role 1. 403 naming `field` otherwise.
  */
-export async function assertHoldsRoles(
+async function assertHoldsRoles(
   db: Executor,
   callerId: number,
   roleIds: readonly number[],
@@ -188,7 +188,7 @@ export interface PersonInput {
   readonly fax: string;
 }
 
-const personColumns = (p: PersonInput) => ({
+export const personColumns = (p: PersonInput) => ({
   firstname: p.firstname,
   lastname: p.lastname,
   dob: p.dob,

@@ -5,7 +5,6 @@ import {
   DialogBody,
   DialogFooter,
   HTMLSelect,
-  InputGroup,
   Intent,
   Radio,
   RadioGroup,
@@ -15,7 +14,6 @@ import {
   addUser,
   checkUsername,
   ERROR_BAR_MS,
-  formatPhone,
   getAllByOrgId,
   getAllPractices,
   getLocationsByPracticeIdOrgId,
@@ -26,17 +24,17 @@ import {
   MSG,
   passwordStrength,
   passwordStrengthLabel,
-  phoneDigitsOf,
   SNACKBAR_MS,
 } from '@rpm/shared';
 import { type FormEvent, useEffect, useRef, useState } from 'react';
 import { useActionKey } from '../api/action-key';
 import { useCall } from '../api/use-call';
 import { useApi } from '../errors/ErrorDialogProvider';
-import { describedById, FormField } from '../form/FormField';
+import { FormField } from '../form/FormField';
 import { PasswordField } from '../form/PasswordField';
 import { showToast } from '../toaster/toast';
 import { type AddAdminValues, addAdminSubmission, EMPTY_PERSON } from './add-admin-form';
+import { PERSON_FIELDS, PersonField } from './PersonField';
 import './staff.css';
 
 /** Props of {@link AddAdminDialog}. */
@@ -58,16 +56,6 @@ export function AddAdminDialog({ isOpen, onClose, onSaved }: AddAdminDialogProps
 
 const FORM_ID = 'add-admin-form';
 const NO_OPTIONS = 'No options';
-
-const PERSON_FIELDS: readonly { field: LiveField; label: string; phone?: boolean; type?: string }[] = [
-  { field: 'firstname', label: 'First Name' },
-  { field: 'lastname', label: 'Last Name' },
-  { field: 'dob', label: 'DOB', type: 'date' },
-  { field: 'phone', label: 'Phone', phone: true },
-  { field: 'mobile', label: 'Mobile', phone: true },
-  { field: 'fax', label: 'Fax', phone: true },
-  { field: 'username', label: 'Username' },
-];
 
 function AddAdminForm({ onClose, onSaved }: Omit<AddAdminDialogProps, 'isOpen'>) {
   const api = useApi();
@@ -250,25 +238,17 @@ function AddAdminForm({ onClose, onSaved }: Omit<AddAdminDialogProps, 'isOpen'>)
                 users.data?.data.map((u) => ({ value: u.user_id, label: `${u.firstname} ${u.lastname}` })),
                 (id) => set({ userId: id }),
               )
-            : PERSON_FIELDS.map(({ field, label, phone, type }) => {
-                const id = `admin-${field}`;
-                const value = values.person[field];
-                return (
-                  <FormField key={field} id={id} label={label} error={live[field]}>
-                    <InputGroup
-                      id={id}
-                      type={type ?? 'text'}
-                      value={phone ? formatPhone(value) : value}
-                      placeholder={phone ? '(999) 999-9999' : undefined}
-                      intent={live[field] ? Intent.DANGER : Intent.NONE}
-                      aria-invalid={live[field] !== undefined}
-                      aria-describedby={live[field] ? describedById(id) : undefined}
-                      onValueChange={(text) => setPerson(field, phone ? phoneDigitsOf(text) : text)}
-                      onBlur={() => void blur(field)}
-                    />
-                  </FormField>
-                );
-              })}
+            : PERSON_FIELDS.map((spec) => (
+                <PersonField
+                  key={spec.field}
+                  id={`admin-${spec.field}`}
+                  spec={spec}
+                  value={values.person[spec.field]}
+                  error={live[spec.field]}
+                  onChange={(text) => setPerson(spec.field, text)}
+                  onBlur={() => void blur(spec.field)}
+                />
+              ))}
           {values.mode === 'new' && (
             <PasswordField
               id="admin-password"

@@ -1,12 +1,4 @@
-import {
-  dobInRange,
-  formErrors,
-  type LiveField,
-  liveFieldError,
-  MSG,
-  newAdminBody,
-  ORG_ADMIN_ROLE_ID,
-} from '@rpm/shared';
+import { dobInRange, formErrors, type LiveField, MSG, newAdminBody, ORG_ADMIN_ROLE_ID } from '@rpm/shared';
 
 /**
  * The Add Admin dialog's values and its submit check (001 §2.8, §5): the shared schema of rpm/users/add, so the

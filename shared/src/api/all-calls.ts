@@ -22,6 +22,7 @@ import * as mfa from './mfa.js';
 import * as notifications from './notifications.js';
 import * as organizations from './organizations.js';
 import * as patients from './patients.js';
+import * as profile from './profile.js';
 import * as rules from './rules.js';
 import * as shell from './shell.js';
 import * as staff from './staff.js';
@@ -61,6 +62,7 @@ export const ALL_CALLS: readonly CallDef[] = [
   notifications,
   organizations,
   patients,
+  profile,
   rules,
   shell,
   staff,

@@ -12,9 +12,9 @@ import { emailField, passwordStrength } from '../validators.js';
  */
 
 /** Longest first or last name (a limit of ours; the spec gives none). */
-export const PERSON_NAME_MAX = 60;
+const PERSON_NAME_MAX = 60;
 /** Longest password the server hashes. */
-export const PASSWORD_MAX = 256;
+const PASSWORD_MAX = 256;
 
 const ISO_DAY = /^\d{4}-\d{2}-\d{2}$/;
 const TEN_DIGITS = new RegExp(`^\\d{${PHONE_DIGITS}}$`);

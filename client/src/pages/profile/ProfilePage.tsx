@@ -1,12 +1,20 @@
 import { MfaCard } from '../../mfa/MfaCard';
+import { useSession } from '../../session/SessionProvider';
+import { PasswordCard } from './PasswordCard';
+import { ProfileDetailsCard } from './ProfileDetailsCard';
+import './profile.css';
 
 /**
- * /app/profile (000 §6: open to any signed-in user). Issue 11 "Add" puts multi-factor sign-in here; the rest of the
- * profile is its own issue's.
+ * /app/profile (000 §2.2: open to any signed-in user; issue 16 part 6): name, contact and avatar, the voluntary
+ * change-password form (001 §2.7) and multi-factor sign-in (issue 11).
  */
 export function ProfilePage() {
+  const { user } = useSession();
+  if (!user) return null;
   return (
     <div className="profile-page">
+      <ProfileDetailsCard user={user} />
+      <PasswordCard user={user} />
       <MfaCard />
     </div>
   );
