@@ -3,6 +3,7 @@ export * from './zod-csp.js';
 export * from './api/all-calls.js';
 export * from './api/auth.js';
 export * from './api/billing.js';
+export * from './api/calls.js';
 export * from './api/chart.js';
 export * from './api/chart-activity.js';
 export * from './api/chart-clinical.js';

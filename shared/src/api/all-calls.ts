@@ -1,6 +1,7 @@
 import { ALL_LISTS } from '../lists/index.js';
 import * as auth from './auth.js';
 import * as billing from './billing.js';
+import * as calls from './calls.js';
 import * as chart from './chart.js';
 import * as chartActivity from './chart-activity.js';
 import * as chartCarePlan from './chart-careplan.js';
@@ -39,6 +40,7 @@ const isCall = (value: unknown): value is CallDef =>
 export const ALL_CALLS: readonly CallDef[] = [
   auth,
   billing,
+  calls,
   chart,
   chartActivity,
   chartClinical,
