@@ -6,3 +6,5 @@ export * from './session.machine.js';
 export * from './sign-in.machine.js';
 export * from './task-count.machine.js';
 export * from './temporary-login.machine.js';
+export * from './softphone.machine.js';
+export * from './tab-coordination.machine.js';

@@ -7,7 +7,7 @@ import {
   PHONE_PREFIX,
   type TIMER_PROGRAMS,
 } from '@rpm/shared';
-import { assign, enqueueActions, fromPromise, type SnapshotFrom, setup } from 'xstate';
+import { assign, fromPromise, type SnapshotFrom, setup } from 'xstate';
 
 type CallStatus = (typeof CALL_STATUSES)[number];
 type Program = (typeof TIMER_PROGRAMS)[number];
