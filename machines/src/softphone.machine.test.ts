@@ -203,6 +203,7 @@ describe('softphone agent (000 §4.9)', () => {
     await flush();
     expect(log.at(-1)).toBe('logMinutes 7 CCM');
     expect(ctx().offer).toBeNull();
+    expect(ctx().loggedMinutes).toBe(3);
   });
 
   it('offers nothing for a missed call or a call without a patient; skipping closes the offer', async () => {

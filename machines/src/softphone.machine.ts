@@ -64,6 +64,8 @@ export interface SoftphoneContext {
   /** The patient of the 'open patient chart' prompt. */
   readonly promptPatientId: number | null;
   readonly offer: MinutesOffer | null;
+  /** The minutes the last accepted offer logged. */
+  readonly loggedMinutes: number | null;
 }
 
 export type SoftphoneEvent =
@@ -183,6 +185,7 @@ export const softphoneMachine = softphone.createMachine({
     promptContactId: null,
     promptPatientId: null,
     offer: null,
+    loggedMinutes: null,
   }),
   type: 'parallel',
   on: {
@@ -343,6 +346,7 @@ export const softphoneMachine = softphone.createMachine({
                 guard: ({ context }) => context.call?.patientId != null,
                 target: 'offering',
                 actions: assign({
+                  loggedMinutes: null,
                   offer: ({ context, event }) => ({
                     callId: event.output.callId,
                     patientId: context.call?.patientId as number,
@@ -368,7 +372,10 @@ export const softphoneMachine = softphone.createMachine({
               callId: context.offer?.callId ?? 0,
               program: (event as Extract<SoftphoneEvent, { type: 'LOG_MINUTES' }>).program,
             }),
-            onDone: { target: 'none', actions: assign({ offer: null }) },
+            onDone: {
+              target: 'none',
+              actions: assign(({ event }) => ({ offer: null, loggedMinutes: event.output })),
+            },
             // The client shows the failure (000 §8); the offer stays so the agent can try again.
             onError: 'offering',
           },
