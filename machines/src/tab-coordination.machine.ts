@@ -140,7 +140,14 @@ export const tabCoordinationMachine = setup({
             },
           ],
           on: {
-            LOCK_LOST: { target: 'waiting', actions: assign({ holderId: null, call: null }) },
+            LOCK_LOST: {
+              target: 'waiting',
+              // The new holder's first_tab may have come first.
+              actions: assign(({ context }) => ({
+                holderId: context.holderId === context.tabId ? null : context.holderId,
+                call: null,
+              })),
+            },
             CALL_STATE: {
               actions: [
                 assign(({ event }) => ({ call: event.call })),
