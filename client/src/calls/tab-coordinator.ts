@@ -35,8 +35,8 @@ function tabIdOf(env: TabEnvironment): string {
 
 /**
  * Starts this tab's coordinator: leadership on a Web Lock (the browser frees a closed or crashed tab's lock and the
- * next waiting tab gets it at once), the spec's messages over a BroadcastChannel (decisions.md "One softphone
- * across tabs"). `dialHere` is this tab's softphone dialling when it holds it. `stop` releases the lock.
+ * next waiting tab gets it at once), the spec's messages over a BroadcastChannel.
+ * decisions.md "One softphone across tabs". `dialHere` dials in this tab when it holds the softphone.
  */
 export function startTabCoordinator(
   env: TabEnvironment,
