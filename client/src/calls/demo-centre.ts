@@ -2,7 +2,7 @@ import type { CallContact } from '@rpm/machines';
 import type { AgentStateChoice, CentreEvent, ContactCentre } from './contact-centre';
 
 /** The simulator's agent states, in the order a contact centre lists them (the third is 'Offline'). */
-export const DEMO_AGENT_STATES = ['Available', 'Training', 'Offline'] as const;
+const DEMO_AGENT_STATES = ['Available', 'Training', 'Offline'] as const;
 
 /** What the demo panel shows and acts on. */
 export interface DemoLine {

@@ -13,7 +13,7 @@ import { useApi } from '../errors/ErrorDialogProvider';
 import type { ContactCentre } from './contact-centre';
 
 /** The chart a prompt opens, in a new window (000 §4.9). */
-export const chartUrl = (patientId: number) => `/app/patient-chart/overview/${patientId}`;
+const chartUrl = (patientId: number) => `/app/patient-chart/overview/${patientId}`;
 
 /** 000 §4.9: the current URL already names the patient (one of its path segments is the id). */
 function chartOpen(patientId: number): boolean {
