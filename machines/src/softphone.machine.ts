@@ -1,3 +1,4 @@
+// Over 300 lines: one machine, every rule of 000 §4.9 (line, outcomes, prompt, minutes) with its types and helpers.
 import {
   type AGENT_PRESENCE,
   CALL_BLUR_DELAY_MS,
