@@ -54,7 +54,7 @@ const edges = Object.values(map).flatMap(({ state, transitions }) =>
 );
 const leaves = (s: Snap) => s._nodes.filter((n) => n.type === 'atomic').map((n) => n.id);
 
-describe('softphone paths (000 §4.9)', () => {
+describe('softphone paths (000 §4.9)', { timeout: 30_000 }, () => {
   it('reaches every state', () => {
     const reached = new Set(edges.flatMap((e) => [...leaves(e.from), ...leaves(e.to)]));
     const all = getStateNodes(machine.root)
