@@ -141,6 +141,11 @@ export const configSchema = z.object({
    */
   SMS_PROVIDER_URL: optional(z.url({ protocol: /^https?$/ })),
   SMS_PROVIDER_TOKEN: optional(z.string().min(1).max(512)),
+  /**
+   * Issue 14: '1' makes the call panel drive the built-in demo contact centre instead of Amazon Connect, '0' not.
+   * Unset: on exactly when demo data is seeded (decisions.md "Demo contact centre").
+   */
+  CALL_SIMULATOR: optional(z.enum(['0', '1'])),
   CONTACT_CENTER_ORIGINS: z
     .string()
     .optional()
@@ -165,6 +170,8 @@ export const configSchema = z.object({
 export type Config = Omit<z.output<typeof configSchema>, 'MFA_REQUIRED_ROLES'> & {
   readonly appSecret: string;
   readonly seedDemo: boolean;
+  /** The demo contact centre is on (CALL_SIMULATOR, by default with demo data). */
+  readonly callSimulator: boolean;
   /** Roles whose users must enrol a second factor (MFA_REQUIRED_ROLES with its default applied). */
   readonly MFA_REQUIRED_ROLES: readonly number[];
 };
@@ -187,6 +194,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     ...c,
     appSecret: c.APP_SECRET ?? randomBytes(32).toString('hex'),
     seedDemo,
+    callSimulator: c.CALL_SIMULATOR === undefined ? seedDemo : c.CALL_SIMULATOR === '1',
     MFA_REQUIRED_ROLES: mfaRequiredRoles,
   };
 }

@@ -4,5 +4,7 @@ export * from './replay.js';
 export * from './rule-status.machine.js';
 export * from './session.machine.js';
 export * from './sign-in.machine.js';
+export * from './softphone.machine.js';
+export * from './tab-coordination.machine.js';
 export * from './task-count.machine.js';
 export * from './temporary-login.machine.js';

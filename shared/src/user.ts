@@ -33,6 +33,8 @@ export const storedUser = z.object({
   password_age_days: z.number().int().nonnegative(),
   /** The machine devtools are on for this user in a production build (issue 11 #10; server's MACHINE_DEVTOOLS_USERS). */
   devtools: flag.optional(),
+  /** The call panel drives the demo contact centre, not Amazon Connect (issue 14; server's CALL_SIMULATOR). */
+  call_simulator: flag.optional(),
   data: z.object({
     organization_id: z.number().int().nullable(),
     organization_name: z.string().nullable(),

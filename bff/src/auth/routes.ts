@@ -44,7 +44,8 @@ const MFA_ENROL = 'Your role requires multi-factor sign-in. Please set it up to 
  */
 export async function handOver(deps: Deps, reply: FastifyReply, userId: number, session: NewSession) {
   setSessionCookie(reply, deps.config, session.cookieSecret);
-  return loadStoredUser(deps.db, deps.clock, userId, session.token, deps.config.MACHINE_DEVTOOLS_USERS);
+  const { MACHINE_DEVTOOLS_USERS, callSimulator } = deps.config;
+  return loadStoredUser(deps.db, deps.clock, userId, session.token, MACHINE_DEVTOOLS_USERS, callSimulator);
 }
 
 /** Sign-in, sign-in with a token, session check/extend/end and password change (000 §4.1-4.4, §7; 001 §4, §7). */

@@ -13,6 +13,8 @@ export async function loadStoredUser(
   token: string,
   /** Users the machine devtools are on for in production builds (config MACHINE_DEVTOOLS_USERS). */
   devtoolsUsers: readonly string[] = [],
+  /** The demo contact centre is on (config CALL_SIMULATOR). */
+  callSimulator = false,
 ): Promise<StoredUser> {
   const u = await db
     .selectFrom('users')
@@ -77,6 +79,7 @@ export async function loadStoredUser(
     change_password: bit(u.change_password),
     password_age_days: Math.max(0, ageDays),
     ...(devtoolsUsers.includes(u.username) ? { devtools: 1 as const } : {}),
+    ...(callSimulator ? { call_simulator: 1 as const } : {}),
     data: {
       organization_id: u.organization_id,
       organization_name: u.organization_name,

@@ -11,6 +11,7 @@ import {
 import { useEffect, useState } from 'react';
 import { useLocation } from 'wouter';
 import { ApiError, isAnswered } from '../api/api-error';
+import { CallPatientButton } from '../calls/CallPatientButton';
 import { useApi } from '../errors/ErrorDialogProvider';
 import { useSession } from '../session/SessionProvider';
 import { ActivityLogsTab } from './ActivityLogsTab';
@@ -131,6 +132,7 @@ export function PatientChartPage() {
             DOB: <span data-testid="chart-dob">{displayUtcDay(patient.dob)}</span>
           </span>
         )}
+        {patient && <CallPatientButton patient={patient} />}
       </Card>
       <Tabs
         id="patient-chart-tabs"

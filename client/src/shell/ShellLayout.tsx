@@ -2,6 +2,7 @@ import { Classes, ProgressBar } from '@blueprintjs/core';
 import { PAGE_TRANSITION_MS, pageTitle, showsTitle } from '@rpm/shared';
 import { type CSSProperties, useEffect, useRef, useState } from 'react';
 import { useLocation } from 'wouter';
+import { CallPanel } from '../calls/CallPanel';
 import { AppearanceDrawer } from './AppearanceDrawer';
 import { useElementHeight } from './element-height';
 import { GuideDialog } from './GuideDialog';
@@ -98,8 +99,18 @@ export function ShellLayout({ notFound }: ShellLayoutProps) {
       )}
       <div className="shell-body">
         {side && sidebarOpen && (
-          <aside className={`shell-sidebar${scroll.menuFixed ? ' shell-menu--fixed' : ''}`}>
-            <MainMenu variant={variant} />
+          <aside
+            className={`shell-sidebar shell-sidebar--with-calls${scroll.menuFixed ? ' shell-menu--fixed' : ''}`}
+          >
+            <div className="shell-sidebar-menu">
+              <MainMenu variant={variant} />
+            </div>
+            <CallPanel sidebar />
+          </aside>
+        )}
+        {!(side && sidebarOpen) && (
+          <aside className="shell-callcolumn">
+            <CallPanel sidebar={false} />
           </aside>
         )}
         <main className="shell-main" data-loaded={progress.pageLoaded}>
