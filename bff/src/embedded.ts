@@ -21,6 +21,8 @@ import type { Config } from './config.js';
 import { dashboardRoutes } from './dashboard/routes.js';
 import type { Db } from './db/schema.js';
 import type { Deps } from './deps.js';
+import { deviceListSources } from './devices/inventory-store.js';
+import { deviceRoutes } from './devices/routes.js';
 import { documentRoutes } from './documents/routes.js';
 import { createHub } from './hub/hub.js';
 import { connectRedisAdapter } from './hub/redis-adapter.js';
@@ -52,6 +54,7 @@ export const LIST_SOURCES: Readonly<Record<ListName, ListSource<object>>> = {
   monitor: monitorSource,
   'my-tasks': myTasksSource,
   audit: auditSource,
+  ...deviceListSources(),
 };
 
 /** Options of {@link embeddedApi} (app.ts AppOptions with the database present). */
@@ -121,6 +124,7 @@ export async function embeddedApi(app: FastifyInstance, opts: EmbeddedOptions): 
   worklistRoutes(app, deps);
   documentRoutes(app, deps);
   orderRoutes(app, deps);
+  deviceRoutes(app, deps);
   messageRoutes(app, deps, { jobs: opts.missedReadingsIntervalMs !== 0 });
 
   // Outreach tasks for missed readings (issue 5 part 5), on the app's clock; stopped before the database closes.

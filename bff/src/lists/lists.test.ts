@@ -218,6 +218,9 @@ const MATCHERS: Record<string, Matcher> = {
     labels.includes(row.actor as string) || labels.includes(row.on_behalf_of as string),
   entity: (row, values) => values.includes(String(row.record).split(' ')[0] as string),
   at: (row) => (utcDayOf(row.at) ?? '') >= RANGE_FROM,
+  // The device inventory lists (shared/src/lists/devices.ts).
+  device_type: (row, _v, labels) => labels.includes(row.device_type as string),
+  issued: (row) => (utcDayOf(row.assigned_at) ?? '') >= RANGE_FROM,
 };
 
 describe.each(LISTS.map((def) => [def.name, def] as const))('list %s', (_name, def) => {

@@ -1,6 +1,13 @@
 import { auditList } from './audit.js';
 import type { ListDef } from './define-list.js';
 import {
+  deactivatedDevicesList,
+  deviceHistoryList,
+  devicesList,
+  edisonInventoryList,
+  unassignedDevicesList,
+} from './devices.js';
+import {
   ccmList,
   monthlyReportList,
   nonCompliancePatientsList,
@@ -11,6 +18,7 @@ import { monitorList, myTasksList } from './worklists.js';
 
 export * from './audit.js';
 export * from './define-list.js';
+export * from './devices.js';
 export * from './format.js';
 export * from './patient-row.js';
 export * from './patients.js';
@@ -26,6 +34,11 @@ export const LISTS = {
   monitor: monitorList,
   'my-tasks': myTasksList,
   audit: auditList,
+  devices: devicesList,
+  'edison-inventory': edisonInventoryList,
+  'unassigned-devices': unassignedDevicesList,
+  'deactivated-devices': deactivatedDevicesList,
+  'device-history': deviceHistoryList,
 } as const;
 
 /** A list's name (its calls live under rpm/lists/{name}). */
