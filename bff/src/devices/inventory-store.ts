@@ -40,7 +40,7 @@ async function deviceScope(db: Db, viewer: ListViewer): Promise<Where> {
 /** Which devices each inventory list holds (decisions.md "Device inventory lists"). */
 const HOLDS: Record<string, (db: Db, viewer: ListViewer) => Promise<Where>> = {
   devices: deviceScope,
-  // Stock belongs to no organisation yet: everyone holding the entry sees it.
+  // decisions.md "Device inventory lists": stock belongs to no organisation yet.
   'edison-inventory': async () => sql<SqlBool>`d.organization_id is null and d.status <> 'deactivated'`,
   'unassigned-devices': async (db, viewer) =>
     and([await deviceScope(db, viewer), sql`d.organization_id is not null and d.status = 'available'`]),
