@@ -105,7 +105,8 @@ function inventorySource(name: string): ListSource<DeviceRow> {
     async slice({ db, where }, _viewer, view, offset, limit) {
       const { rows } = await sql<Omit<DeviceRow, 'assigned_at'> & { assigned_at: Date | null }>`
         select d.inventory_id, d.imei, d.device_name, t.device_type, o.organization_name, d.status, p.patient_id,
-          case when p.patient_id is null then null else ${fullName('p')} end as patient_name, a.assigned_at
+          case when p.patient_id is null then null else ${fullName('p')} end as patient_name, a.assigned_at,
+          a.device_assign_id
         from ${DEVICE_FROM}
         where ${where}
         order by ${deviceOrder(view)}

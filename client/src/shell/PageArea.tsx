@@ -1,6 +1,10 @@
 import {
   auditList,
   ccmList,
+  deactivatedDevicesList,
+  deviceHistoryList,
+  devicesList,
+  edisonInventoryList,
   MSG,
   monitorList,
   monthlyReportList,
@@ -9,6 +13,7 @@ import {
   pageTitle,
   patientsList,
   screenedList,
+  unassignedDevicesList,
 } from '@rpm/shared';
 import { lazy, Suspense } from 'react';
 import { Route, Switch } from 'wouter';
@@ -53,6 +58,14 @@ const MonitorScreen = lazy(() =>
 const MyTasksScreen = lazy(() =>
   import('../worklists/MyTasksScreen').then((m) => ({ default: m.MyTasksScreen })),
 );
+// The device inventory (issue 16 part 4).
+const deviceScreen = <K extends keyof typeof import('../devices/screens')>(name: K) =>
+  lazy(() => import('../devices/screens').then((m) => ({ default: m[name] })));
+const DevicesScreen = deviceScreen('DevicesScreen');
+const EdisonInventoryScreen = deviceScreen('EdisonInventoryScreen');
+const UnassignedDevicesScreen = deviceScreen('UnassignedDevicesScreen');
+const DeactivatedDevicesScreen = deviceScreen('DeactivatedDevicesScreen');
+const DeviceHistoryScreen = deviceScreen('DeviceHistoryScreen');
 
 /** Props of {@link PageArea}. */
 export interface PageAreaProps {
@@ -104,6 +117,21 @@ export function PageArea({ pathname, title, notFound }: PageAreaProps) {
               </Route>
               <Route path="/app/billing-dashboard">
                 <BillingDashboardPage />
+              </Route>
+              <Route path={devicesList.route}>
+                <DevicesScreen />
+              </Route>
+              <Route path={edisonInventoryList.route}>
+                <EdisonInventoryScreen />
+              </Route>
+              <Route path={unassignedDevicesList.route}>
+                <UnassignedDevicesScreen />
+              </Route>
+              <Route path={deactivatedDevicesList.route}>
+                <DeactivatedDevicesScreen />
+              </Route>
+              <Route path={deviceHistoryList.route}>
+                <DeviceHistoryScreen />
               </Route>
               <Route path={nonCompliancePatientsList.route}>
                 <NonCompliancePatientsScreen />

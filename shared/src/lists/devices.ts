@@ -28,6 +28,8 @@ export const deviceRow = z.object({
   patient_id: z.number().int().nullable(),
   patient_name: z.string().nullable(),
   assigned_at: z.string().nullable(),
+  /** The open assignment (what Return ends); not a column. */
+  device_assign_id: z.number().int().nullable(),
 });
 export type DeviceRow = z.infer<typeof deviceRow>;
 
