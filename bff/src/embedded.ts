@@ -21,7 +21,7 @@ import type { Config } from './config.js';
 import { dashboardRoutes } from './dashboard/routes.js';
 import type { Db } from './db/schema.js';
 import type { Deps } from './deps.js';
-import { deviceListSources } from './devices/inventory-store.js';
+import { deviceListSources } from './devices/list-sources.js';
 import { deviceRoutes } from './devices/routes.js';
 import { documentRoutes } from './documents/routes.js';
 import { createHub } from './hub/hub.js';

@@ -1,15 +1,19 @@
 import {
   assignDevice,
   type CallDef,
+  DEVICE_KEY_HEADER,
   type DeviceCountRow,
+  deviceDataLogsList,
   deviceHistoryList,
   devicesList,
   getDevicesCountForOrganizations,
+  ingestReading,
   returnDevice,
   unassignedDevicesList,
 } from '@rpm/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Db } from '../db/schema.js';
+import { DEMO_DEVICE_KEY } from '../db/seed/index.js';
 import { userOrganizations } from '../scope.js';
 import { injectCall, injectUnchecked, signIn, startTestApp, type TestApp } from '../test-app.js';
 import { giveDevice, makePatient, type Place, placeElsewhere, placeOf } from '../test-fixtures.js';
@@ -247,5 +251,42 @@ describe('assigning and returning a device', () => {
     expect(res.statusCode).toBe(404);
     expect(res.json().field).toBe('device_assign_id');
     expect((await giveBack(foreign.deviceAssignId, admin)).statusCode).toBe(200);
+  });
+});
+
+describe('Device Data logs (000 §2.4)', () => {
+  /** Sends a measurement of a new cuff of the patient's; answers the body sent and the IMEI. */
+  async function measure(patientId: number) {
+    const device = await giveDevice(t.db, patientId, 1, new Date(t.clock.now().getTime() - 86_400_000));
+    const body = {
+      imei: device.imei,
+      taken_at: new Date(t.clock.now().getTime() - 600_000).toISOString(),
+      values: { systolic: 128, diastolic: 82, pulse: 70 },
+    };
+    const sent = await injectCall(t.app, ingestReading, {
+      body,
+      headers: { [DEVICE_KEY_HEADER]: DEMO_DEVICE_KEY },
+    });
+    expect(sent.statusCode, sent.body).toBe(200);
+    return body;
+  }
+  const logs = async (imei: string, who: Signed) => {
+    const res = await injectUnchecked(t.app, deviceDataLogsList.calls.list, { query: { search: imei } }, who);
+    expect(res.statusCode, res.body).toBe(200);
+    return res.json().data as { payload: string | null; patient_id: number }[];
+  };
+
+  it('shows a measurement as the device sent it', async () => {
+    const body = await measure(patient);
+    const rows = await logs(body.imei, tech);
+    expect(rows).toHaveLength(1);
+    expect(rows[0]?.patient_id).toBe(patient);
+    expect(JSON.parse(rows[0]?.payload ?? 'null')).toEqual(body);
+  });
+
+  it("shows no other organisation's device logs", async () => {
+    const body = await measure(foreignPatient);
+    expect(await logs(body.imei, tech)).toEqual([]);
+    expect(await logs(body.imei, admin)).toHaveLength(1);
   });
 });

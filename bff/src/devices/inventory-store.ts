@@ -1,9 +1,4 @@
-import {
-  type DeviceHistoryRow,
-  type DeviceRow,
-  devicesList,
-  type FilterOption,
-} from '@rpm/shared';
+import { type DeviceHistoryRow, type DeviceRow, devicesList, type FilterOption } from '@rpm/shared';
 import { type RawBuilder, type SqlBool, sql } from 'kysely';
 import { likeWord, searchTerms } from '../billing/scope.js';
 import type { Db } from '../db/schema.js';
@@ -22,17 +17,17 @@ import { visibleOrganizations } from '../scope.js';
 
 type Where = RawBuilder<SqlBool>;
 /** A view's rows: the condition over the list's tables, and the database to run it on. */
-interface Base {
+export interface Base {
   readonly db: Db;
   readonly where: Where;
 }
-const and = (parts: readonly Where[]): Where =>
+export const and = (parts: readonly Where[]): Where =>
   parts.length === 0 ? sql<SqlBool>`true` : sql<SqlBool>`(${sql.join(parts, sql` and `)})`;
-const inIds = (column: string, ids: readonly number[]): Where =>
+export const inIds = (column: string, ids: readonly number[]): Where =>
   sql<SqlBool>`${sql.ref(column)} = any(${[...ids]}::integer[])`;
 
 /** The devices of the user's organisations (every device for lowest role 1). */
-async function deviceScope(db: Db, viewer: ListViewer): Promise<Where> {
+export async function deviceScope(db: Db, viewer: ListViewer): Promise<Where> {
   const orgs = await visibleOrganizations(db, viewer.auth);
   return orgs === 'all' ? sql<SqlBool>`true` : inIds('d.organization_id', orgs);
 }
@@ -48,35 +43,36 @@ const HOLDS: Record<string, (db: Db, viewer: ListViewer) => Promise<Where>> = {
     and([await deviceScope(db, viewer), sql`d.status = 'deactivated'`]),
 };
 
-/** A text sort: case-insensitive byte order, nulls last either way (the list suite's order). */
-const text = (expr: RawBuilder<unknown>, dir: RawBuilder<unknown>) =>
-  sql`lower(${expr}) collate "C" ${dir} nulls last`;
+/** How a sort key orders: by an expression, or by text ignoring case (byte order, as the list suite reads it). */
+type SortBy = { readonly by: RawBuilder<unknown> } | { readonly text: RawBuilder<unknown> };
+export const by = (expr: RawBuilder<unknown>): SortBy => ({ by: expr });
+export const byText = (expr: RawBuilder<unknown>): SortBy => ({ text: expr });
+/** The patient's name as the lists order it ('last, first', lower case). */
+export const byPatientName = by(sql`billing_sort_name(p.lastname, p.firstname) collate "C"`);
 
-function deviceOrder(view: ListView): RawBuilder<unknown> {
+/** The view's ORDER BY: its sort key (nulls last either way), then the row's id for stable paging. */
+export function orderSql(
+  view: ListView,
+  keys: Readonly<Record<string, SortBy>>,
+  id: string,
+): RawBuilder<unknown> {
   const dir = sql.raw(view.order);
-  const tie = sql`d.inventory_id ${dir}`;
-  const key = (() => {
-    switch (view.orderby) {
-      case 'imei':
-        return text(sql`d.imei`, dir);
-      case 'device_name':
-        return text(sql`d.device_name`, dir);
-      case 'device_type':
-        return text(sql`t.device_type`, dir);
-      case 'organization_name':
-        return text(sql`o.organization_name`, dir);
-      case 'status':
-        return sql`${rankSql(devicesList.columns, 'status', sql`d.status`)} ${dir}`;
-      case 'patient_name':
-        return sql`billing_sort_name(p.lastname, p.firstname) collate "C" ${dir} nulls last`;
-      case 'assigned_at':
-        return sql`a.assigned_at ${dir} nulls last`;
-      default:
-        return null;
-    }
-  })();
-  return key ? sql`${key}, ${tie}` : tie;
+  const tie = sql`${sql.ref(id)} ${dir}`;
+  const key = keys[view.orderby];
+  if (!key) return tie;
+  const expr = 'text' in key ? sql`lower(${key.text}) collate "C"` : key.by;
+  return sql`${expr} ${dir} nulls last, ${tie}`;
 }
+
+const DEVICE_ORDER: Readonly<Record<string, SortBy>> = {
+  imei: byText(sql`d.imei`),
+  device_name: byText(sql`d.device_name`),
+  device_type: byText(sql`t.device_type`),
+  organization_name: byText(sql`o.organization_name`),
+  status: by(rankSql(devicesList.columns, 'status', sql`d.status`)),
+  patient_name: byPatientName,
+  assigned_at: by(sql`a.assigned_at`),
+};
 
 /** The inventory's tables: the device, its type and organisation, and its open assignment with the patient. */
 const DEVICE_FROM = sql`devices d
@@ -85,7 +81,7 @@ const DEVICE_FROM = sql`devices d
   left join device_assignments a on a.inventory_id = d.inventory_id and a.unassigned_at is null
   left join patients p on p.patient_id = a.patient_id`;
 
-function inventorySource(name: string): ListSource<DeviceRow> {
+export function inventorySource(name: string): ListSource<DeviceRow> {
   const holds = HOLDS[name];
   if (!holds) throw new Error(`no inventory list '${name}'`);
   return sliceSource<DeviceRow, Base>({
@@ -109,7 +105,7 @@ function inventorySource(name: string): ListSource<DeviceRow> {
           a.device_assign_id
         from ${DEVICE_FROM}
         where ${where}
-        order by ${deviceOrder(view)}
+        order by ${orderSql(view, DEVICE_ORDER, 'd.inventory_id')}
         limit ${limit} offset ${offset}`.execute(db);
       return rows.map((r) => ({ ...r, assigned_at: r.assigned_at?.toISOString() ?? null }));
     },
@@ -136,27 +132,17 @@ const HISTORY_FROM = sql`device_assignments a
   join patients p on p.patient_id = a.patient_id
   join practices pr on pr.practice_id = p.practice_id`;
 
-function historyOrder(view: ListView): RawBuilder<unknown> {
-  const dir = sql.raw(view.order);
-  const tie = sql`a.device_assign_id ${dir}`;
-  switch (view.orderby) {
-    case 'imei':
-      return sql`${text(sql`d.imei`, dir)}, ${tie}`;
-    case 'device_type':
-      return sql`${text(sql`t.device_type`, dir)}, ${tie}`;
-    case 'patient_name':
-      return sql`billing_sort_name(p.lastname, p.firstname) collate "C" ${dir}, ${tie}`;
-    case 'practice_name':
-      return sql`${text(sql`pr.practice_name`, dir)}, ${tie}`;
-    case 'returned_at':
-      return sql`a.unassigned_at ${dir} nulls last, ${tie}`;
-    default:
-      return sql`a.assigned_at ${dir}, ${tie}`;
-  }
-}
+const HISTORY_ORDER: Readonly<Record<string, SortBy>> = {
+  imei: byText(sql`d.imei`),
+  device_type: byText(sql`t.device_type`),
+  patient_name: byPatientName,
+  practice_name: byText(sql`pr.practice_name`),
+  assigned_at: by(sql`a.assigned_at`),
+  returned_at: by(sql`a.unassigned_at`),
+};
 
 /** Device History (shared/src/lists/devices.ts deviceHistoryList): every assignment of the patients in scope. */
-const historySource: ListSource<DeviceHistoryRow> = sliceSource<DeviceHistoryRow, Base>({
+export const historySource: ListSource<DeviceHistoryRow> = sliceSource<DeviceHistoryRow, Base>({
   filtered(db, viewer, view) {
     const parts: Where[] = [viewer.scope.visible('p')];
     const types = idValues(view, 'device_type');
@@ -186,7 +172,7 @@ const historySource: ListSource<DeviceHistoryRow> = sliceSource<DeviceHistoryRow
         ${fullName('p')} as patient_name, pr.practice_name, a.assigned_at, a.unassigned_at as returned_at
       from ${HISTORY_FROM}
       where ${where}
-      order by ${historyOrder(view)}
+      order by ${orderSql(view, HISTORY_ORDER, 'a.device_assign_id')}
       limit ${limit} offset ${offset}`.execute(db);
     return rows.map((r) => ({
       ...r,
@@ -213,28 +199,16 @@ async function options(db: Db, query: RawBuilder<unknown>): Promise<FilterOption
   return rows.map((r) => ({ value: String(r.value), label: r.label }));
 }
 
-const deviceTypeOptions = (db: Db) =>
+export const deviceTypeOptions = (db: Db) =>
   options(
     db,
     sql`select device_type_id as value, device_type as label from device_types order by device_type_id`,
   );
 
 /** How many rows of `from` meet the condition. */
-async function countWhere({ db, where }: Base, from: RawBuilder<unknown>): Promise<number> {
+export async function countWhere({ db, where }: Base, from: RawBuilder<unknown>): Promise<number> {
   const { rows } = await sql<{
     n: string | number;
   }>`select count(*) as n from ${from} where ${where}`.execute(db);
   return Number(rows[0]?.n ?? 0);
 }
-
-/** The inventory lists by name (embedded.ts LIST_SOURCES). */
-export const deviceListSources = (): Record<
-  'devices' | 'edison-inventory' | 'unassigned-devices' | 'deactivated-devices' | 'device-history',
-  ListSource<object>
-> => ({
-  devices: inventorySource('devices'),
-  'edison-inventory': inventorySource('edison-inventory'),
-  'unassigned-devices': inventorySource('unassigned-devices'),
-  'deactivated-devices': inventorySource('deactivated-devices'),
-  'device-history': historySource,
-});

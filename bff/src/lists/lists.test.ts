@@ -221,6 +221,7 @@ const MATCHERS: Record<string, Matcher> = {
   // The device inventory lists (shared/src/lists/devices.ts).
   device_type: (row, _v, labels) => labels.includes(row.device_type as string),
   issued: (row) => (utcDayOf(row.assigned_at) ?? '') >= RANGE_FROM,
+  received: (row) => (utcDayOf(row.received_at) ?? '') >= RANGE_FROM,
 };
 
 describe.each(LISTS.map((def) => [def.name, def] as const))('list %s', (_name, def) => {

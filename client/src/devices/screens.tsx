@@ -1,6 +1,7 @@
 import { Button, Intent } from '@blueprintjs/core';
 import {
   deactivatedDevicesList,
+  deviceDataLogsList,
   deviceHistoryList,
   devicesList,
   edisonInventoryList,
@@ -128,4 +129,9 @@ export function DeactivatedDevicesScreen() {
 /** Device History (000 §2.4): every assignment, returned ones kept. */
 export function DeviceHistoryScreen() {
   return <ListScreen def={asDef(deviceHistoryList)} />;
+}
+
+/** Device Data logs (000 §2.4): each measurement with the body the device sent. */
+export function DeviceDataLogsScreen() {
+  return <ListScreen def={asDef(deviceDataLogsList)} />;
 }

@@ -2,6 +2,7 @@ import {
   auditList,
   ccmList,
   deactivatedDevicesList,
+  deviceDataLogsList,
   deviceHistoryList,
   devicesList,
   edisonInventoryList,
@@ -66,6 +67,7 @@ const EdisonInventoryScreen = deviceScreen('EdisonInventoryScreen');
 const UnassignedDevicesScreen = deviceScreen('UnassignedDevicesScreen');
 const DeactivatedDevicesScreen = deviceScreen('DeactivatedDevicesScreen');
 const DeviceHistoryScreen = deviceScreen('DeviceHistoryScreen');
+const DeviceDataLogsScreen = deviceScreen('DeviceDataLogsScreen');
 
 /** Props of {@link PageArea}. */
 export interface PageAreaProps {
@@ -132,6 +134,9 @@ export function PageArea({ pathname, title, notFound }: PageAreaProps) {
               </Route>
               <Route path={deviceHistoryList.route}>
                 <DeviceHistoryScreen />
+              </Route>
+              <Route path={deviceDataLogsList.route}>
+                <DeviceDataLogsScreen />
               </Route>
               <Route path={nonCompliancePatientsList.route}>
                 <NonCompliancePatientsScreen />

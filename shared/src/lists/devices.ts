@@ -141,3 +141,43 @@ export const deviceHistoryList = defineList({
   searchPlaceholder: 'Search IMEI or patient name',
   exports: ['pdf', 'csv'],
 });
+
+/** One measurement a device sent (table `reading_messages`), with the request body as received. */
+export const deviceLogRow = z.object({
+  message_id: z.number().int(),
+  imei: z.string(),
+  device_type: z.string(),
+  /** The vendor whose key posted it. */
+  vendor: z.string(),
+  patient_id: z.number().int(),
+  patient_name: z.string(),
+  taken_at: z.string(),
+  received_at: z.string(),
+  /** The JSON body as the device sent it; null for messages received before the logs kept it. */
+  payload: z.string().nullable(),
+});
+export type DeviceLogRow = z.infer<typeof deviceLogRow>;
+
+/** Device Data logs (000 §2.4): the raw intake payloads of the devices of the user's organisations, newest first. */
+export const deviceDataLogsList = defineList({
+  name: 'device-data-logs',
+  title: 'Device Data logs',
+  spec: '000 §2.4 Device Data logs',
+  route: '/app/device-data-logs',
+  page: 'Device Data logs',
+  row: deviceLogRow,
+  idKey: 'message_id',
+  columns: [
+    { key: 'received_at', label: 'Received', sortable: true, format: 'datetime' },
+    { key: 'taken_at', label: 'Reading Time', sortable: true, format: 'datetime' },
+    { key: 'imei', label: 'IMEI', sortable: true },
+    { key: 'device_type', label: 'Device Type', sortable: true },
+    { key: 'vendor', label: 'Vendor', sortable: true },
+    { key: 'patient_name', label: 'Patient Name', sortable: true, format: 'upper', link: PATIENT_CHART_LINK },
+    { key: 'payload', label: 'Payload' },
+  ],
+  defaultSort: { key: 'received_at', order: 'desc' },
+  filters: [deviceType, { key: 'received', label: 'Received', dateRange: true }],
+  searchPlaceholder: 'Search IMEI',
+  exports: ['pdf', 'csv'],
+});

@@ -2,6 +2,7 @@ import { auditList } from './audit.js';
 import type { ListDef } from './define-list.js';
 import {
   deactivatedDevicesList,
+  deviceDataLogsList,
   deviceHistoryList,
   devicesList,
   edisonInventoryList,
@@ -39,6 +40,7 @@ export const LISTS = {
   'unassigned-devices': unassignedDevicesList,
   'deactivated-devices': deactivatedDevicesList,
   'device-history': deviceHistoryList,
+  'device-data-logs': deviceDataLogsList,
 } as const;
 
 /** A list's name (its calls live under rpm/lists/{name}). */
