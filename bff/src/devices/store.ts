@@ -47,7 +47,7 @@ export async function deviceCounts(db: Db, orgs: 'all' | readonly number[]): Pro
   }));
 }
 
-export const unknownDevice = (id: number) => `Device ${id} does not exist.`;
+const unknownDevice = (id: number) => `Device ${id} does not exist.`;
 
 /**
  * Hands a device to a patient the caller may read (checked by the route): the device must be one of the caller's
@@ -92,7 +92,7 @@ export async function assignDeviceTo(
   return assignId as number;
 }
 
-export const unknownAssignment = (id: number) => `Device assignment ${id} does not exist.`;
+const unknownAssignment = (id: number) => `Device assignment ${id} does not exist.`;
 
 /**
  * Takes a device back: the assignment ends now (kept as history), the device is available again, the active alert

@@ -9,7 +9,7 @@ import { PATIENT_CHART_LINK, PATIENT_FILTERS } from './patient-row.js';
  */
 
 /** A device's state in the inventory (table `devices`). */
-export const DEVICE_STATUS_OPTIONS = [
+const DEVICE_STATUS_OPTIONS = [
   { value: 'available', label: 'Available' },
   { value: 'assigned', label: 'Assigned' },
   { value: 'deactivated', label: 'Deactivated' },
