@@ -1,6 +1,7 @@
 import type { ListSource } from '../lists/source.js';
 import { historySource, inventorySource } from './inventory-store.js';
 import { deviceLogSource } from './log-store.js';
+import { vendorSource } from './vendor-store.js';
 
 /** The device lists' stores by list name (embedded.ts LIST_SOURCES; shared/src/lists/devices.ts). */
 export const deviceListSources = (): Record<
@@ -9,7 +10,8 @@ export const deviceListSources = (): Record<
   | 'unassigned-devices'
   | 'deactivated-devices'
   | 'device-history'
-  | 'device-data-logs',
+  | 'device-data-logs'
+  | 'vendors',
   ListSource<object>
 > => ({
   devices: inventorySource('devices'),
@@ -18,4 +20,5 @@ export const deviceListSources = (): Record<
   'deactivated-devices': inventorySource('deactivated-devices'),
   'device-history': historySource,
   'device-data-logs': deviceLogSource,
+  vendors: vendorSource,
 });

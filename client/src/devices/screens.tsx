@@ -8,6 +8,7 @@ import {
   type ListDef,
   returnDevice,
   unassignedDevicesList,
+  vendorsList,
 } from '@rpm/shared';
 import { useState } from 'react';
 import { useApi } from '../errors/ErrorDialogProvider';
@@ -134,4 +135,9 @@ export function DeviceHistoryScreen() {
 /** Device Data logs (000 §2.4): each measurement with the body the device sent. */
 export function DeviceDataLogsScreen() {
   return <ListScreen def={asDef(deviceDataLogsList)} />;
+}
+
+/** Vendors (000 §2.4 'Vendors Table'; decisions.md "Vendors"). */
+export function VendorsScreen() {
+  return <ListScreen def={asDef(vendorsList)} />;
 }

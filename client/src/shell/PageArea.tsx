@@ -15,6 +15,7 @@ import {
   patientsList,
   screenedList,
   unassignedDevicesList,
+  vendorsList,
 } from '@rpm/shared';
 import { lazy, Suspense } from 'react';
 import { Route, Switch } from 'wouter';
@@ -68,6 +69,7 @@ const UnassignedDevicesScreen = deviceScreen('UnassignedDevicesScreen');
 const DeactivatedDevicesScreen = deviceScreen('DeactivatedDevicesScreen');
 const DeviceHistoryScreen = deviceScreen('DeviceHistoryScreen');
 const DeviceDataLogsScreen = deviceScreen('DeviceDataLogsScreen');
+const VendorsScreen = deviceScreen('VendorsScreen');
 
 /** Props of {@link PageArea}. */
 export interface PageAreaProps {
@@ -137,6 +139,9 @@ export function PageArea({ pathname, title, notFound }: PageAreaProps) {
               </Route>
               <Route path={deviceDataLogsList.route}>
                 <DeviceDataLogsScreen />
+              </Route>
+              <Route path={vendorsList.route}>
+                <VendorsScreen />
               </Route>
               <Route path={nonCompliancePatientsList.route}>
                 <NonCompliancePatientsScreen />

@@ -181,3 +181,41 @@ export const deviceDataLogsList = defineList({
   searchPlaceholder: 'Search IMEI',
   exports: ['pdf', 'csv'],
 });
+
+/** One device vendor's intake key (table `device_vendor_keys`; the key itself is never shown). */
+export const vendorRow = z.object({
+  key_id: z.number().int(),
+  vendor_name: z.string(),
+  /** Null: the key may post for devices of every organisation. */
+  organization_name: z.string().nullable(),
+  created_at: z.string(),
+  revoked_at: z.string().nullable(),
+  /** Measurements received with the key. */
+  messages: z.number().int(),
+});
+export type VendorRow = z.infer<typeof vendorRow>;
+
+/**
+ * Vendors (000 §2.4 'Vendors Table'): the device vendors whose keys post readings to the intake, with the
+ * organisation each key is limited to (decisions.md "Vendors").
+ */
+export const vendorsList = defineList({
+  name: 'vendors',
+  title: 'Vendors',
+  spec: '000 §2.4 Vendors Table',
+  route: '/app/vendors',
+  page: 'Vendors Table',
+  row: vendorRow,
+  idKey: 'key_id',
+  columns: [
+    { key: 'vendor_name', label: 'Vendor Name', sortable: true },
+    { key: 'organization_name', label: 'Organization', sortable: true },
+    { key: 'created_at', label: 'Key Issued', sortable: true, format: 'date' },
+    { key: 'revoked_at', label: 'Key Revoked', sortable: true, format: 'date' },
+    { key: 'messages', label: 'Readings Received', sortable: true, format: 'number' },
+  ],
+  defaultSort: { key: 'vendor_name', order: 'asc' },
+  filters: [],
+  searchPlaceholder: 'Search vendor name',
+  exports: ['pdf', 'csv'],
+});

@@ -7,6 +7,7 @@ import {
   devicesList,
   edisonInventoryList,
   unassignedDevicesList,
+  vendorsList,
 } from './devices.js';
 import {
   ccmList,
@@ -41,6 +42,7 @@ export const LISTS = {
   'deactivated-devices': deactivatedDevicesList,
   'device-history': deviceHistoryList,
   'device-data-logs': deviceDataLogsList,
+  vendors: vendorsList,
 } as const;
 
 /** A list's name (its calls live under rpm/lists/{name}). */
