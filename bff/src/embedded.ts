@@ -23,6 +23,8 @@ import type { Config } from './config.js';
 import { dashboardRoutes } from './dashboard/routes.js';
 import type { Db } from './db/schema.js';
 import type { Deps } from './deps.js';
+import { deviceListSources } from './devices/list-sources.js';
+import { deviceRoutes } from './devices/routes.js';
 import { documentRoutes } from './documents/routes.js';
 import { createHub } from './hub/hub.js';
 import { connectRedisAdapter } from './hub/redis-adapter.js';
@@ -64,6 +66,7 @@ export const LIST_SOURCES: Readonly<Record<ListName, ListSource<object>>> = {
   ...sleepListSources(),
   'incoming-messages': incomingMessagesSource,
   ...callListSources(),
+  ...deviceListSources(),
 };
 
 /** Options of {@link embeddedApi} (app.ts AppOptions with the database present). */
@@ -138,6 +141,7 @@ export async function embeddedApi(app: FastifyInstance, opts: EmbeddedOptions): 
   orderRoutes(app, deps);
   staffRoutes(app, deps);
   profileRoutes(app, deps);
+  deviceRoutes(app, deps);
   messageRoutes(app, deps, { jobs: opts.missedReadingsIntervalMs !== 0 });
   callRoutes(app, deps);
 

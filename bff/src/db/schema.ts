@@ -555,6 +555,8 @@ export interface ReadingMessagesTable {
   received_at: Timestamp;
   /** The device-error task this measurement opened (issue 11 #8). */
   device_task_id: ColumnType<number | null, number | null | undefined, number | null>;
+  /** The request body as the device sent it (Device Data logs, issue 16); null before migration 0022. */
+  payload: ColumnType<unknown, string | null | undefined, string | null>;
 }
 
 /** Alert level and direction (CHECK). */

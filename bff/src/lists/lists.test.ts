@@ -230,6 +230,10 @@ const MATCHERS: Record<string, Matcher> = {
   source: (row, values) => values.includes(row.source as string),
   started: (row) => (utcDayOf(row.started_at) ?? '') >= RANGE_FROM,
   returned: (row, values) => values.includes(row.returned_at === null ? 'open' : 'returned'),
+  // The device inventory lists (shared/src/lists/devices.ts).
+  device_type: (row, _v, labels) => labels.includes(row.device_type as string),
+  issued: (row) => (utcDayOf(row.assigned_at) ?? '') >= RANGE_FROM,
+  // (Device Data logs' 'received' filter is Incoming Messages' matcher above: the same key and column.)
 };
 
 describe.each(LISTS.map((def) => [def.name, def] as const))('list %s', (_name, def) => {

@@ -8,6 +8,11 @@ import {
   awsVoicemailHistoryList,
   awsVoicemailList,
   ccmList,
+  deactivatedDevicesList,
+  deviceDataLogsList,
+  deviceHistoryList,
+  devicesList,
+  edisonInventoryList,
   incomingMessagesList,
   MSG,
   monitorList,
@@ -23,6 +28,8 @@ import {
   sleepLabList,
   sleepTestsList,
   spirometryList,
+  unassignedDevicesList,
+  vendorsList,
 } from '@rpm/shared';
 import { lazy, Suspense } from 'react';
 import { Route, Switch } from 'wouter';
@@ -88,6 +95,16 @@ const SleepCoReadScreen = sleepScreen('SleepCoReadScreen');
 const PulseOximetryScreen = sleepScreen('PulseOximetryScreen');
 const SpirometryScreen = sleepScreen('SpirometryScreen');
 const SleepLabScreen = sleepScreen('SleepLabScreen');
+// The device inventory (issue 16 part 4).
+const deviceScreen = <K extends keyof typeof import('../devices/screens')>(name: K) =>
+  lazy(() => import('../devices/screens').then((m) => ({ default: m[name] })));
+const DevicesScreen = deviceScreen('DevicesScreen');
+const EdisonInventoryScreen = deviceScreen('EdisonInventoryScreen');
+const UnassignedDevicesScreen = deviceScreen('UnassignedDevicesScreen');
+const DeactivatedDevicesScreen = deviceScreen('DeactivatedDevicesScreen');
+const DeviceHistoryScreen = deviceScreen('DeviceHistoryScreen');
+const DeviceDataLogsScreen = deviceScreen('DeviceDataLogsScreen');
+const VendorsScreen = deviceScreen('VendorsScreen');
 
 /** Props of {@link PageArea}. */
 export interface PageAreaProps {
@@ -160,6 +177,27 @@ export function PageArea({ pathname, title, notFound }: PageAreaProps) {
               </Route>
               <Route path={awsUnattendedCallsList.route}>
                 <AwsUnattendedCallsScreen />
+              </Route>
+              <Route path={devicesList.route}>
+                <DevicesScreen />
+              </Route>
+              <Route path={edisonInventoryList.route}>
+                <EdisonInventoryScreen />
+              </Route>
+              <Route path={unassignedDevicesList.route}>
+                <UnassignedDevicesScreen />
+              </Route>
+              <Route path={deactivatedDevicesList.route}>
+                <DeactivatedDevicesScreen />
+              </Route>
+              <Route path={deviceHistoryList.route}>
+                <DeviceHistoryScreen />
+              </Route>
+              <Route path={deviceDataLogsList.route}>
+                <DeviceDataLogsScreen />
+              </Route>
+              <Route path={vendorsList.route}>
+                <VendorsScreen />
               </Route>
               <Route path={nonCompliancePatientsList.route}>
                 <NonCompliancePatientsScreen />

@@ -17,6 +17,7 @@ import * as chartReports from './chart-reports.js';
 import * as chartTargets from './chart-targets.js';
 import * as chartTasks from './chart-tasks.js';
 import type { CallDef } from './contract.js';
+import * as devices from './devices.js';
 import * as ingest from './ingest.js';
 import * as mfa from './mfa.js';
 import * as notifications from './notifications.js';
@@ -57,6 +58,7 @@ export const ALL_CALLS: readonly CallDef[] = [
   chartReminders,
   chartTargets,
   chartTasks,
+  devices,
   ingest,
   mfa,
   notifications,

@@ -9,6 +9,15 @@ import {
   awsVoicemailList,
 } from './calls.js';
 import type { ListDef } from './define-list.js';
+import {
+  deactivatedDevicesList,
+  deviceDataLogsList,
+  deviceHistoryList,
+  devicesList,
+  edisonInventoryList,
+  unassignedDevicesList,
+  vendorsList,
+} from './devices.js';
 import { incomingMessagesList } from './messages.js';
 import {
   ccmList,
@@ -24,6 +33,7 @@ import { monitorList, myTasksList } from './worklists.js';
 export * from './audit.js';
 export * from './calls.js';
 export * from './define-list.js';
+export * from './devices.js';
 export * from './format.js';
 export * from './messages.js';
 export * from './patient-row.js';
@@ -56,6 +66,13 @@ export const LISTS = {
   'aws-voicemail': awsVoicemailList,
   'aws-voicemail-history': awsVoicemailHistoryList,
   'aws-unattended-calls': awsUnattendedCallsList,
+  devices: devicesList,
+  'edison-inventory': edisonInventoryList,
+  'unassigned-devices': unassignedDevicesList,
+  'deactivated-devices': deactivatedDevicesList,
+  'device-history': deviceHistoryList,
+  'device-data-logs': deviceDataLogsList,
+  vendors: vendorsList,
 } as const;
 
 /** A list's name (its calls live under rpm/lists/{name}). */

@@ -66,6 +66,8 @@ export interface Measurement {
   readonly day: string;
   /** What tells a retry (same values) from a conflict (other values) at the same device and time. */
   readonly payloadHash: string;
+  /** The request body as sent, JSON (the Device Data logs show it). */
+  readonly payload: string;
   /** The values to store, by vital id. */
   readonly values: readonly NamedValue[];
   readonly deviceErrors: readonly DeviceError[];
@@ -140,6 +142,7 @@ export function parseMeasurement(
     payloadHash: createHash('sha256')
       .update(JSON.stringify(values.map((v) => [v.vital_id, v.value])))
       .digest('hex'),
+    payload: JSON.stringify(body),
     values: values.filter((v) => !impossible(v)),
     deviceErrors: values.filter(impossible).map((v) => ({
       vital_type: v.vital_type,

@@ -62,10 +62,12 @@ export async function placeMeasurements(
     with q as (
       select * from unnest(${items.map((_, n) => n)}::integer[], ${items.map((i) => i.inventoryId)}::integer[],
         ${items.map((i) => i.takenAt)}::timestamptz[], ${items.map((i) => i.keyId)}::integer[],
-        ${items.map((i) => i.payloadHash)}::text[], ${items.map((i) => i.day)}::date[])
-        as q(n, inventory_id, taken_at, key_id, payload_hash, day)
+        ${items.map((i) => i.payloadHash)}::text[], ${items.map((i) => i.day)}::date[],
+        ${items.map((i) => i.payload)}::jsonb[])
+        as q(n, inventory_id, taken_at, key_id, payload_hash, day, payload)
     ), a as (
-      select distinct on (q.n) q.n, q.inventory_id, q.taken_at, q.key_id, q.payload_hash, q.day, a.device_assign_id,
+      select distinct on (q.n) q.n, q.inventory_id, q.taken_at, q.key_id, q.payload_hash, q.day, q.payload,
+        a.device_assign_id,
         a.patient_id, p.firstname, p.lastname
       from q
       join device_assignments a on a.inventory_id = q.inventory_id and a.assigned_at <= q.taken_at
@@ -73,8 +75,10 @@ export async function placeMeasurements(
       join patients p on p.patient_id = a.patient_id
       order by q.n, a.assigned_at desc
     ), m as (
-      insert into reading_messages (inventory_id, taken_at, device_assign_id, key_id, payload_hash, received_at)
-      select inventory_id, taken_at, device_assign_id, key_id, payload_hash, ${now.toISOString()}::timestamptz
+      insert into reading_messages (inventory_id, taken_at, device_assign_id, key_id, payload_hash, received_at,
+        payload)
+      select inventory_id, taken_at, device_assign_id, key_id, payload_hash, ${now.toISOString()}::timestamptz,
+        payload
       from a order by n
       on conflict (inventory_id, taken_at) do nothing
       returning message_id, inventory_id, taken_at

@@ -12,6 +12,7 @@ import { seedCalls } from './seed-calls.js';
 import { seedCarePlans } from './seed-careplans.js';
 import { DEMO_DEVICE_KEY, seedChart } from './seed-chart.js';
 import { seedClinical } from './seed-clinical.js';
+import { seedDeviceLogs } from './seed-device-logs.js';
 import { seedMessages } from './seed-messages.js';
 import { seedOrders } from './seed-orders.js';
 import { seedOrganizations } from './seed-organizations.js';
@@ -118,6 +119,8 @@ export async function seedDemo(db: Db, opts: SeedOptions): Promise<SeedSummary> 
     await seedTags(trx, seed, patients);
     // Rules, alerts, notes and the demo vendor key of the patient chart (set-based; no random draws).
     await seedChart(trx, { today, adminId });
+    // The Device Data logs of the last week's readings (issue 16).
+    await seedDeviceLogs(trx, today);
     await seedClinical(trx, { today, adminId });
     await seedCarePlans(trx, { today, adminId });
     // Enough tasks and open alerts for the demo's worklists to page (issue 10).

@@ -1,0 +1,214 @@
+import { type DeviceHistoryRow, type DeviceRow, devicesList, type FilterOption } from '@rpm/shared';
+import { type RawBuilder, type SqlBool, sql } from 'kysely';
+import { likeWord, searchTerms } from '../billing/scope.js';
+import type { Db } from '../db/schema.js';
+import { rankSql } from '../lists/rank.js';
+import { sliceSource } from '../lists/slice-source.js';
+import type { ListSource, ListView, ListViewer } from '../lists/source.js';
+import { dayRange, idValues, optionValues } from '../lists/view-values.js';
+import { fullName } from '../patients/list-sql.js';
+import { visibleOrganizations } from '../scope.js';
+
+/**
+ * The device inventory lists (shared/src/lists/devices.ts; issue 16 part 4). A user sees the devices of the
+ * organisations they belong to (scope.ts visibleOrganizations; lowest role 1 every device, stock included) and the
+ * assignments of the patients they may read.
+ */
+
+type Where = RawBuilder<SqlBool>;
+/** A view's rows: the condition over the list's tables, and the database to run it on. */
+export interface Base {
+  readonly db: Db;
+  readonly where: Where;
+}
+export const and = (parts: readonly Where[]): Where =>
+  parts.length === 0 ? sql<SqlBool>`true` : sql<SqlBool>`(${sql.join(parts, sql` and `)})`;
+export const inIds = (column: string, ids: readonly number[]): Where =>
+  sql<SqlBool>`${sql.ref(column)} = any(${[...ids]}::integer[])`;
+
+/** The devices of the user's organisations (every device for lowest role 1). */
+export async function deviceScope(db: Db, viewer: ListViewer): Promise<Where> {
+  const orgs = await visibleOrganizations(db, viewer.auth);
+  return orgs === 'all' ? sql<SqlBool>`true` : inIds('d.organization_id', orgs);
+}
+
+/** Which devices each inventory list holds (decisions.md "Device inventory lists"). */
+const HOLDS: Record<string, (db: Db, viewer: ListViewer) => Promise<Where>> = {
+  devices: deviceScope,
+  // decisions.md "Device inventory lists": stock belongs to no organisation yet.
+  'edison-inventory': async () => sql<SqlBool>`d.organization_id is null and d.status <> 'deactivated'`,
+  'unassigned-devices': async (db, viewer) =>
+    and([await deviceScope(db, viewer), sql`d.organization_id is not null and d.status = 'available'`]),
+  'deactivated-devices': async (db, viewer) =>
+    and([await deviceScope(db, viewer), sql`d.status = 'deactivated'`]),
+};
+
+/** How a sort key orders: by an expression, or by text ignoring case (byte order, as the list suite reads it). */
+type SortBy = { readonly by: RawBuilder<unknown> } | { readonly text: RawBuilder<unknown> };
+export const by = (expr: RawBuilder<unknown>): SortBy => ({ by: expr });
+export const byText = (expr: RawBuilder<unknown>): SortBy => ({ text: expr });
+/** The patient's name as the lists order it ('last, first', lower case). */
+export const byPatientName = by(sql`billing_sort_name(p.lastname, p.firstname) collate "C"`);
+
+/** The view's ORDER BY: its sort key (nulls last either way), then the row's id for stable paging. */
+export function orderSql(
+  view: ListView,
+  keys: Readonly<Record<string, SortBy>>,
+  id: string,
+): RawBuilder<unknown> {
+  const dir = sql.raw(view.order);
+  const tie = sql`${sql.ref(id)} ${dir}`;
+  const key = keys[view.orderby];
+  if (!key) return tie;
+  const expr = 'text' in key ? sql`lower(${key.text}) collate "C"` : key.by;
+  return sql`${expr} ${dir} nulls last, ${tie}`;
+}
+
+const DEVICE_ORDER: Readonly<Record<string, SortBy>> = {
+  imei: byText(sql`d.imei`),
+  device_name: byText(sql`d.device_name`),
+  device_type: byText(sql`t.device_type`),
+  organization_name: byText(sql`o.organization_name`),
+  status: by(rankSql(devicesList.columns, 'status', sql`d.status`)),
+  patient_name: byPatientName,
+  assigned_at: by(sql`a.assigned_at`),
+};
+
+/** The inventory's tables: the device, its type and organisation, and its open assignment with the patient. */
+const DEVICE_FROM = sql`devices d
+  join device_types t on t.device_type_id = d.device_type_id
+  left join organizations o on o.organization_id = d.organization_id
+  left join device_assignments a on a.inventory_id = d.inventory_id and a.unassigned_at is null
+  left join patients p on p.patient_id = a.patient_id`;
+
+export function inventorySource(name: string): ListSource<DeviceRow> {
+  const holds = HOLDS[name];
+  if (!holds) throw new Error(`no inventory list '${name}'`);
+  return sliceSource<DeviceRow, Base>({
+    async filtered(db, viewer, view) {
+      const parts = [await holds(db, viewer)];
+      const statuses = optionValues(view, 'status');
+      if (statuses && statuses.length > 0) parts.push(sql<SqlBool>`d.status = any(${[...statuses]}::text[])`);
+      const types = idValues(view, 'device_type');
+      if (types) parts.push(inIds('d.device_type_id', types));
+      const orgs = idValues(view, 'organization');
+      if (orgs) parts.push(inIds('d.organization_id', orgs));
+      for (const word of searchTerms(view.search ?? '').searchWords)
+        parts.push(sql<SqlBool>`lower(d.imei || ' ' || d.device_name) like ${likeWord(word)} escape '\\'`);
+      return { db, where: and(parts) };
+    },
+    count: (base) => countWhere(base, DEVICE_FROM),
+    async slice({ db, where }, _viewer, view, offset, limit) {
+      const { rows } = await sql<Omit<DeviceRow, 'assigned_at'> & { assigned_at: Date | null }>`
+        select d.inventory_id, d.imei, d.device_name, t.device_type, o.organization_name, d.status, p.patient_id,
+          case when p.patient_id is null then null else ${fullName('p')} end as patient_name, a.assigned_at,
+          a.device_assign_id
+        from ${DEVICE_FROM}
+        where ${where}
+        order by ${orderSql(view, DEVICE_ORDER, 'd.inventory_id')}
+        limit ${limit} offset ${offset}`.execute(db);
+      return rows.map((r) => ({ ...r, assigned_at: r.assigned_at?.toISOString() ?? null }));
+    },
+    async options(db, viewer) {
+      const orgs = await visibleOrganizations(db, viewer.auth);
+      const [deviceTypes, organizations] = await Promise.all([
+        deviceTypeOptions(db),
+        options(
+          db,
+          sql`select organization_id as value, organization_name as label from organizations
+            where ${orgs === 'all' ? sql`true` : inIds('organization_id', orgs)}
+            order by lower(organization_name) collate "C", organization_id`,
+        ),
+      ]);
+      return { device_type: deviceTypes, organization: organizations };
+    },
+  });
+}
+
+/** The assignments' tables. */
+const HISTORY_FROM = sql`device_assignments a
+  join devices d on d.inventory_id = a.inventory_id
+  join device_types t on t.device_type_id = d.device_type_id
+  join patients p on p.patient_id = a.patient_id
+  join practices pr on pr.practice_id = p.practice_id`;
+
+const HISTORY_ORDER: Readonly<Record<string, SortBy>> = {
+  imei: byText(sql`d.imei`),
+  device_type: byText(sql`t.device_type`),
+  patient_name: byPatientName,
+  practice_name: byText(sql`pr.practice_name`),
+  assigned_at: by(sql`a.assigned_at`),
+  returned_at: by(sql`a.unassigned_at`),
+};
+
+/** Device History (shared/src/lists/devices.ts deviceHistoryList): every assignment of the patients in scope. */
+export const historySource: ListSource<DeviceHistoryRow> = sliceSource<DeviceHistoryRow, Base>({
+  filtered(db, viewer, view) {
+    const parts: Where[] = [viewer.scope.visible('p')];
+    const types = idValues(view, 'device_type');
+    if (types) parts.push(inIds('d.device_type_id', types));
+    const practices = idValues(view, 'practice');
+    if (practices) parts.push(inIds('p.practice_id', practices));
+    const issued = dayRange(view, 'issued');
+    if (issued.from) parts.push(sql<SqlBool>`a.assigned_at >= ${issued.from}`);
+    if (issued.before) parts.push(sql<SqlBool>`a.assigned_at < ${issued.before}`);
+    const { searchWords, searchId } = searchTerms(view.search ?? '');
+    for (const word of searchWords) {
+      const like = likeWord(word);
+      parts.push(
+        sql<SqlBool>`(lower(d.imei) like ${like} escape '\\'
+          or billing_sort_name(p.lastname, p.firstname) like ${like} escape '\\'
+          ${searchId === null ? sql`` : sql`or p.patient_id = ${searchId}`})`,
+      );
+    }
+    return { db, where: and(parts) };
+  },
+  count: (base) => countWhere(base, HISTORY_FROM),
+  async slice({ db, where }, _viewer, view, offset, limit) {
+    const { rows } = await sql<
+      Omit<DeviceHistoryRow, 'assigned_at' | 'returned_at'> & { assigned_at: Date; returned_at: Date | null }
+    >`
+      select a.device_assign_id, d.inventory_id, d.imei, t.device_type, p.patient_id,
+        ${fullName('p')} as patient_name, pr.practice_name, a.assigned_at, a.unassigned_at as returned_at
+      from ${HISTORY_FROM}
+      where ${where}
+      order by ${orderSql(view, HISTORY_ORDER, 'a.device_assign_id')}
+      limit ${limit} offset ${offset}`.execute(db);
+    return rows.map((r) => ({
+      ...r,
+      assigned_at: r.assigned_at.toISOString(),
+      returned_at: r.returned_at?.toISOString() ?? null,
+    }));
+  },
+  async options(db, viewer) {
+    const [deviceTypes, practices] = await Promise.all([
+      deviceTypeOptions(db),
+      options(
+        db,
+        sql`select practice_id as value, practice_name as label from practices
+          where ${viewer.scope.all ? sql`true` : inIds('practice_id', viewer.scope.practiceIds)}
+          order by lower(practice_name) collate "C", practice_id`,
+      ),
+    ]);
+    return { device_type: deviceTypes, practice: practices };
+  },
+});
+
+async function options(db: Db, query: RawBuilder<unknown>): Promise<FilterOption[]> {
+  const { rows } = await sql<{ value: number; label: string }>`${query}`.execute(db);
+  return rows.map((r) => ({ value: String(r.value), label: r.label }));
+}
+
+export const deviceTypeOptions = (db: Db) =>
+  options(
+    db,
+    sql`select device_type_id as value, device_type as label from device_types order by device_type_id`,
+  );
+
+/** How many rows of `from` meet the condition. */
+export async function countWhere({ db, where }: Base, from: RawBuilder<unknown>): Promise<number> {
+  const { rows } = await sql<{
+    n: string | number;
+  }>`select count(*) as n from ${from} where ${where}`.execute(db);
+  return Number(rows[0]?.n ?? 0);
+}

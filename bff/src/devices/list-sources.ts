@@ -1,0 +1,24 @@
+import type { ListSource } from '../lists/source.js';
+import { historySource, inventorySource } from './inventory-store.js';
+import { deviceLogSource } from './log-store.js';
+import { vendorSource } from './vendor-store.js';
+
+/** The device lists' stores by list name (embedded.ts LIST_SOURCES; shared/src/lists/devices.ts). */
+export const deviceListSources = (): Record<
+  | 'devices'
+  | 'edison-inventory'
+  | 'unassigned-devices'
+  | 'deactivated-devices'
+  | 'device-history'
+  | 'device-data-logs'
+  | 'vendors',
+  ListSource<object>
+> => ({
+  devices: inventorySource('devices'),
+  'edison-inventory': inventorySource('edison-inventory'),
+  'unassigned-devices': inventorySource('unassigned-devices'),
+  'deactivated-devices': inventorySource('deactivated-devices'),
+  'device-history': historySource,
+  'device-data-logs': deviceLogSource,
+  vendors: vendorSource,
+});
