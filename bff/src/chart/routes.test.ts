@@ -119,10 +119,11 @@ describe('monthly targets and compliance strip (001 §2.3, §2.9, §4, §9)', ()
     expect(data.cpt_history).toEqual(
       expect.arrayContaining([
         { date: stripMonth(-3, 1), code: '99454' },
-        { date: stripMonth(-2, 1), code: '99490' },
         { date: `${w.month}-01`, code: '99457' },
       ]),
     );
+    // The CCM month's minutes are met (the strip), but without a signed care plan 99490 does not bill.
+    expect(data.cpt_history).not.toContainEqual({ date: stripMonth(-2, 1), code: '99490' });
   });
 
   it('answers another month and refuses a bad one', async () => {

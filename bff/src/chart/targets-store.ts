@@ -2,6 +2,7 @@ import {
   BILLING_COLUMN_NAMES,
   CCM_TIME_GOALS,
   COMPLIANCE_TARGET_DAYS,
+  ccmBilling,
   ccmCodes,
   complianceStripMonths,
   isoDay,
@@ -11,7 +12,8 @@ import {
   RPM_ADDITIONAL_TIME_GOAL_MIN,
   RPM_TIME_GOAL_MIN,
 } from '@rpm/shared';
-import type { Selectable } from 'kysely';
+import type { Selectable, SqlBool } from 'kysely';
+import { carePlanSigned } from '../careplan/signed.js';
 import type { Db, PatientMonthSummaryTable } from '../db/schema.js';
 import { sqlDay } from '../db/sql-day.js';
 
@@ -32,12 +34,27 @@ type CodeColumns = Pick<
   | 'ccm_seconds'
 >;
 
+/** What decides a patient's CCM codes: the CCM type (which codes) and a signed care plan (whether they bill). */
+export interface CcmFacts {
+  readonly ccm_type: 1 | 2;
+  readonly care_plan_signed: SqlBool;
+}
+
+/** The patient's CCM facts, selected beside other columns of `patients` under the alias. */
+export const ccmFactColumns = <A extends 'patients' | 'p'>(patients: A) =>
+  [`${patients}.ccm_type` as `${A}.ccm_type`, carePlanSigned(patients).as('care_plan_signed')] as const;
+
 /**
- * The codes a patient-month qualifies for, in the billing report's column order: the RPM and RTM codes billing
- * stored in the summary (billing/summary.ts) and the CCM codes of the patient's CCM type.
+ * The codes a patient-month bills, in the billing report's column order: the RPM and RTM codes billing stored in
+ * the summary (billing/summary.ts) and the CCM codes of the patient's CCM type — only with a signed care plan, as
+ * the billing report counts them (decisions.md "CCM needs a signed care plan").
  */
-export function summaryCodes(r: CodeColumns, ccmType: 1 | 2): string[] {
-  const ccm = ccmCodes({ ccmSeconds: r.ccm_seconds, ccmType });
+export function summaryCodes(r: CodeColumns, facts: CcmFacts): string[] {
+  const ccm = ccmBilling({
+    ccmSeconds: r.ccm_seconds,
+    ccmType: facts.ccm_type,
+    carePlanSigned: Boolean(facts.care_plan_signed),
+  });
   return [
     r.setup_cpt,
     r.compliance_cpt,
@@ -61,7 +78,7 @@ export async function monthlyTargets(db: Db, patientId: number, month: string) {
   const first = `${month}-01`;
   const patient = await db
     .selectFrom('patients')
-    .select(['setup_date', 'ccm_type'])
+    .select(['setup_date', ...ccmFactColumns('patients')])
     .where('patient_id', '=', patientId)
     .executeTakeFirstOrThrow();
   const rows = await db
@@ -82,7 +99,7 @@ export async function monthlyTargets(db: Db, patientId: number, month: string) {
   const history: { date: string; code: string }[] = [];
   for (const r of rows) {
     const date = isoDay(r.month);
-    for (const code of summaryCodes(r, ccmType)) history.push({ date, code });
+    for (const code of summaryCodes(r, patient)) history.push({ date, code });
   }
   const strip = complianceStripMonths(first).map((m) => {
     const r = rows.find((row) => isoDay(row.month).startsWith(m));

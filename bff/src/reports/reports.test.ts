@@ -105,10 +105,42 @@ describe('Reports tab: the monthly RPM summary (issue 13)', () => {
     expect(months.find((m) => m.month === fullMonth)?.codes).toContain('99454');
     const ccmMonth = months.find((m) => m.month === stripMonth(-2, 1).slice(0, 7));
     expect(ccmMonth).toMatchObject({ ccm_seconds: 1500, alerts: 0 });
-    expect(ccmMonth?.codes).toContain('99490');
+    // 25 CCM minutes without a signed care plan do not bill (decisions.md "CCM needs a signed care plan").
+    expect(ccmMonth?.codes).not.toContain('99490');
     expect(months.find((m) => m.month === w.month)?.codes).toContain('99457');
     // Nothing was recorded five months back: not offered.
     expect(months.some((m) => m.month === monthsBefore(w.month, 5))).toBe(false);
+  });
+
+  it('counts the CCM code as met once a care plan is signed, as the billing report does', async () => {
+    const codesOf = async (month: string) => {
+      const res = await injectCall(w.t.app, getReportMonths, { query: { patient_id: w.patient } }, w.nurse);
+      return (res.json().data as { month: string; codes: string[] }[]).find((m) => m.month === month)?.codes;
+    };
+    const ccmMonth = stripMonth(-2, 1).slice(0, 7);
+    expect(await codesOf(ccmMonth)).not.toContain('99490');
+    const at = new Date(`${stripMonth(-2, 2)}T10:00:00Z`);
+    const plan = await w.t.db
+      .insertInto('care_plan_versions')
+      .values({
+        patient_id: w.patient,
+        version: 1,
+        plan: JSON.stringify({}),
+        author_id: w.nurse.user.user_id,
+        created_at: at,
+        signed_by: w.nurse.user.user_id,
+        signed_at: at,
+      })
+      .returning('care_plan_version_id')
+      .executeTakeFirstOrThrow();
+    try {
+      expect(await codesOf(ccmMonth)).toContain('99490');
+    } finally {
+      await w.t.db
+        .deleteFrom('care_plan_versions')
+        .where('care_plan_version_id', '=', plan.care_plan_version_id)
+        .execute();
+    }
   });
 
   it("prints the month's figures, readings, alerts with their handling and logged time, and audits the export", async () => {

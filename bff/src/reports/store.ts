@@ -8,7 +8,7 @@ import {
   monthsBefore,
 } from '@rpm/shared';
 import { sql } from 'kysely';
-import { summaryCodes } from '../chart/targets-store.js';
+import { type CcmFacts, ccmFactColumns, summaryCodes } from '../chart/targets-store.js';
 import type { Db } from '../db/schema.js';
 import { sqlDay } from '../db/sql-day.js';
 import { invalid } from '../domain-errors.js';
@@ -35,7 +35,7 @@ const summaryRows = (db: Db, patientId: number, first: string) =>
 const billingFacts = async (db: Db, patientId: number) =>
   await db
     .selectFrom('patients')
-    .select(['ccm_type', 'setup_date'])
+    .select(['setup_date', ...ccmFactColumns('patients')])
     .where('patient_id', '=', patientId)
     .executeTakeFirstOrThrow();
 
@@ -43,13 +43,13 @@ const billingFacts = async (db: Db, patientId: number) =>
 const figures = (
   r: Awaited<ReturnType<typeof summaryRows>>[number] | undefined,
   month: string,
-  ccmType: 1 | 2,
+  facts: CcmFacts,
 ) => ({
   month,
   reading_days: r?.reading_days ?? 0,
   rpm_seconds: r?.rpm_seconds ?? 0,
   ccm_seconds: r?.ccm_seconds ?? 0,
-  codes: r ? summaryCodes(r, ccmType) : [],
+  codes: r ? summaryCodes(r, facts) : [],
 });
 
 /**
@@ -58,7 +58,7 @@ const figures = (
  */
 export async function reportMonths(db: Db, patientId: number, now: Date) {
   const current = isoDay(now).slice(0, 7);
-  const { ccm_type } = await billingFacts(db, patientId);
+  const facts = await billingFacts(db, patientId);
   const rows = await db
     .selectFrom('patient_month_summary')
     .selectAll()
@@ -81,7 +81,7 @@ export async function reportMonths(db: Db, patientId: number, now: Date) {
   const alertsIn = new Map(alerts.map((a) => [a.month, a.alerts]));
   return rows.map((r) => {
     const month = isoDay(r.month).slice(0, 7);
-    return { ...figures(r, month, ccm_type), alerts: alertsIn.get(month) ?? 0 };
+    return { ...figures(r, month, facts), alerts: alertsIn.get(month) ?? 0 };
   });
 }
 
@@ -98,7 +98,7 @@ export async function monthlyReport(db: Db, patientId: number, month: string, no
       'p.lastname',
       'p.dob',
       'p.diagnosis_code',
-      'p.ccm_type',
+      ...ccmFactColumns('p'),
       fullName('ph').as('physician'),
     ])
     .where('p.patient_id', '=', patientId)
@@ -154,7 +154,7 @@ export async function monthlyReport(db: Db, patientId: number, month: string, no
   return {
     patient: { ...patient, dob: isoDay(patient.dob) },
     month,
-    figures: figures(summary, month, patient.ccm_type),
+    figures: figures(summary, month, patient),
     readings: readings.map((r) => ({ ...r, value: Number(r.value) })),
     alerts: alerts.map((a) => ({ ...a, value: Number(a.value), bound: Number(a.bound) })),
     timeLogs,
@@ -171,7 +171,8 @@ export type MonthlyReport = Awaited<ReturnType<typeof monthlyReport>>;
 export async function complianceInfo(db: Db, patientId: number, now: Date) {
   const today = isoDay(now);
   const current = today.slice(0, 7);
-  const { ccm_type, setup_date } = await billingFacts(db, patientId);
+  const facts = await billingFacts(db, patientId);
+  const { setup_date } = facts;
   const first = monthsBefore(current, COMPLIANCE_HISTORY_MONTHS - 1);
   const strip = complianceStripMonths(today);
   // The strip's months (from six months back) lie within the table's twelve.
@@ -179,7 +180,7 @@ export async function complianceInfo(db: Db, patientId: number, now: Date) {
   const rowOf = (month: string) => rows.find((r) => isoDay(r.month).startsWith(month));
   const months = Array.from({ length: COMPLIANCE_HISTORY_MONTHS }, (_, n) => {
     const month = monthsBefore(current, n);
-    return figures(rowOf(month), month, ccm_type);
+    return figures(rowOf(month), month, facts);
   });
   const setupDate = setup_date ? isoDay(setup_date) : null;
   const readingDays = rowOf(current)?.reading_days ?? 0;
