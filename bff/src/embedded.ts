@@ -41,6 +41,7 @@ import { healthRoutes } from './shell/health-routes.js';
 import { shellRoutes } from './shell/routes.js';
 import { translationRoutes } from './shell/translation-routes.js';
 import { attachSleepLocks } from './sleep/lock-hub.js';
+import { sleepRoutes } from './sleep/routes.js';
 import { sleepListSources } from './sleep/study-list-store.js';
 import { staffListSources } from './staff/list-store.js';
 import { staffRoutes } from './staff/routes.js';
@@ -131,6 +132,7 @@ export async function embeddedApi(app: FastifyInstance, opts: EmbeddedOptions): 
   documentRoutes(app, deps);
   orderRoutes(app, deps);
   staffRoutes(app, deps);
+  sleepRoutes(app, deps);
   messageRoutes(app, deps, { jobs: opts.missedReadingsIntervalMs !== 0 });
 
   // Outreach tasks for missed readings (issue 5 part 5), on the app's clock; stopped before the database closes.

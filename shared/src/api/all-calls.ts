@@ -23,6 +23,7 @@ import * as organizations from './organizations.js';
 import * as patients from './patients.js';
 import * as rules from './rules.js';
 import * as shell from './shell.js';
+import * as sleep from './sleep.js';
 import * as staff from './staff.js';
 import * as users from './users.js';
 import * as vitals from './vitals.js';
@@ -61,6 +62,7 @@ export const ALL_CALLS: readonly CallDef[] = [
   patients,
   rules,
   shell,
+  sleep,
   staff,
   users,
   vitals,
