@@ -47,6 +47,7 @@ import { healthRoutes } from './shell/health-routes.js';
 import { shellRoutes } from './shell/routes.js';
 import { translationRoutes } from './shell/translation-routes.js';
 import { attachSleepLocks } from './sleep/lock-hub.js';
+import { sleepRoutes } from './sleep/routes.js';
 import { sleepListSources } from './sleep/study-list-store.js';
 import { staffListSources } from './staff/list-store.js';
 import { staffRoutes } from './staff/routes.js';
@@ -142,6 +143,7 @@ export async function embeddedApi(app: FastifyInstance, opts: EmbeddedOptions): 
   staffRoutes(app, deps);
   profileRoutes(app, deps);
   deviceRoutes(app, deps);
+  sleepRoutes(app, deps);
   messageRoutes(app, deps, { jobs: opts.missedReadingsIntervalMs !== 0 });
   callRoutes(app, deps);
 

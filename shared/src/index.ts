@@ -34,6 +34,7 @@ export * from './api/staff.js';
 export * from './api/users.js';
 export * from './api/worklists.js';
 export * from './api/devices.js';
+export * from './api/sleep.js';
 export * from './billing/index.js';
 export * from './calendar.js';
 export * from './clinical/index.js';

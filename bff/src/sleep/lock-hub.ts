@@ -35,6 +35,15 @@ type LockAnswer =
   | { ok: true; token?: number; since?: string }
   | { ok: false; error: string; lockedBy?: { userId: number; userName: string; since: string } };
 
+/** Tells the worklists of each freed lock's practice, on every replica (also used when a lock is broken). */
+export function announceFreedLocks(hub: Pick<Hub, 'io'>, freed: readonly FreedLock[]): void {
+  for (const lock of freed)
+    hub.io.to([practiceRoom(lock.practiceId), ALL_PRACTICES_ROOM]).emit(HUB_EVENTS.sleepFree, {
+      testId: lock.studyId,
+      userId: lock.userId,
+    });
+}
+
 export interface SleepLocks {
   /** Renews the leases of this replica's connected holders and releases lapsed ones (every LOCK_RENEW_MS). */
   tick(): Promise<void>;
@@ -51,13 +60,7 @@ export function attachSleepLocks(
   /** After stop(): this replica is shutting down, and its sockets' drops free nothing (the leases lapse). */
   let stopped = false;
 
-  const announceFreed = (freed: readonly FreedLock[]) => {
-    for (const lock of freed)
-      io.to([practiceRoom(lock.practiceId), ALL_PRACTICES_ROOM]).emit(HUB_EVENTS.sleepFree, {
-        testId: lock.studyId,
-        userId: lock.userId,
-      });
-  };
+  const announceFreed = (freed: readonly FreedLock[]) => announceFreedLocks(hub, freed);
 
   /** Each socket's roles and practice rooms, found before its connection completes (no broadcast is missed). */
   const places = new WeakMap<Socket, { auth: { userId: number; roleid: number[] }; rooms: string[] }>();

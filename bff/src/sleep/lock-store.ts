@@ -32,11 +32,12 @@ export interface SleepLock {
   readonly practiceId: number;
 }
 
-/** The study's practice, when its patient is in the user's scope; else 404 as for an unknown study. */
-async function studyPractice(
+/** The study's practice, when its patient is in the user's scope; else 404 (naming `field`) as for an unknown study. */
+export async function studyPractice(
   db: Db,
   auth: Pick<AuthContext, 'userId' | 'roleid'>,
   studyId: number,
+  field = 'testId',
 ): Promise<number> {
   const scope = await patientScope(db, auth);
   const row = await db
@@ -46,7 +47,7 @@ async function studyPractice(
     .where('s.study_id', '=', studyId)
     .where(scope.visible('p'))
     .executeTakeFirst();
-  if (!row) throw notFound(`Sleep test ${studyId} does not exist.`, 'testId');
+  if (!row) throw notFound(`Sleep test ${studyId} does not exist.`, field);
   return row.practice_id;
 }
 
@@ -198,3 +199,48 @@ export const freeAllLocks = (db: Db, actor: AuditActor, userId = actor.userId) =
 /** Releases the leases that lapsed by `now` (their holders' sockets stopped renewing them). */
 export const releaseLapsed = (db: Db, now: Date) =>
   release(db, null, now, 'sleep_lock_lapsed', { lapsed: true });
+
+/**
+ * An administrator breaks a study's lock with a reason (issue 15 §2): audited; the holder's token stops working at
+ * once. 404 when no lock is held (or the study is outside the administrator's scope).
+ */
+export async function breakLock(
+  db: Db,
+  actor: AuditActor,
+  auth: Pick<AuthContext, 'userId' | 'roleid'>,
+  studyId: number,
+  reason: string,
+): Promise<FreedLock[]> {
+  await studyPractice(db, auth, studyId, 'test_id');
+  const freed = await release(db, actor, actor.at, 'break_sleep_test_lock', { studyId }, { reason });
+  if (freed.length === 0) throw notFound(`Sleep test ${studyId} is not locked.`, 'test_id');
+  return freed;
+}
+
+/**
+ * Fencing (issue 15 §2): a write to a study goes ahead only while the caller holds its lock under this very token
+ * and the lease has not lapsed; the row stays locked until the write's transaction ends, so a break or a new lease
+ * waits for it. A reader whose lock lapsed or was broken gets a conflict and nothing is written.
+ */
+export async function assertLease(
+  trx: Db,
+  userId: number,
+  studyId: number,
+  token: number,
+  now: Date,
+): Promise<void> {
+  const lease = await trx
+    .selectFrom('sleep_study_locks')
+    .select('token')
+    .where('study_id', '=', studyId)
+    .where('user_id', '=', userId)
+    .where('token', '=', token)
+    .where('expires_at', '>', now)
+    .forUpdate()
+    .executeTakeFirst();
+  if (!lease)
+    throw conflict(
+      'Your lock on this sleep test lapsed or was taken over; nothing was saved. Open the test again.',
+      'token',
+    );
+}

@@ -10,6 +10,7 @@ import {
 import { type Expression, type RawBuilder, type SqlBool, sql } from 'kysely';
 import { likeWord, searchTerms } from '../billing/scope.js';
 import type { Db } from '../db/schema.js';
+import { fullName as personName } from '../http/route-helpers.js';
 import { rankSql } from '../lists/rank.js';
 import { countOf, type SliceQueries, sliceSource } from '../lists/slice-source.js';
 import type { ListSource, ListView, ListViewer } from '../lists/source.js';
@@ -118,74 +119,109 @@ function orderOf(name: SleepListName, view: ListView): Expression<unknown>[] {
   }
 }
 
+/** The row's columns over a query of studies `s` with patients `p`; the lock as the viewer's clock sees it. */
+function rowQuery(base: Base, now: Date) {
+  return base
+    .innerJoin('practices as pr', 'pr.practice_id', 'p.practice_id')
+    .leftJoin('users as op', 'op.user_id', 's.ordering_physician_id')
+    .leftJoin('users as rd', 'rd.user_id', 's.reader_id')
+    .leftJoin('sleep_interpretations as si', 'si.study_id', 's.study_id')
+    .leftJoin('users as cr', 'cr.user_id', 'si.co_reader_id')
+    .leftJoin('sleep_study_locks as lk', (join) =>
+      join.onRef('lk.study_id', '=', 's.study_id').on('lk.expires_at', '>', now),
+    )
+    .leftJoin('users as lu', 'lu.user_id', 'lk.user_id')
+    .select([
+      's.study_id',
+      's.patient_id',
+      'p.dob',
+      'pr.practice_name',
+      's.device',
+      's.ordered_at',
+      's.recorded_on',
+      's.ahi',
+      's.rdi',
+      's.odi',
+      's.spo2_nadir',
+      's.spo2_mean',
+      's.t88_minutes',
+      's.total_sleep_minutes',
+      's.sleep_efficiency',
+      's.fev1_l',
+      's.fvc_l',
+      'si.signed_at',
+      'lk.taken_at as locked_since',
+      'lu.firstname as lock_first',
+      'lu.lastname as lock_last',
+      'lk.user_id as lock_user',
+    ])
+    .select([
+      fullName('p').as('patient_name'),
+      kindLabel.as('kind'),
+      statusLabel.as('status'),
+      sql<string | null>`case when op.user_id is not null then ${fullName('op')} end`.as('physician'),
+      sql<string | null>`case when rd.user_id is not null then ${fullName('rd')} end`.as('reader'),
+      sql<string | null>`case when cr.user_id is not null then ${fullName('cr')} end`.as('co_reader'),
+      ratioSql.as('fev1_fvc_pct'),
+    ]);
+}
+
+type RowRecord = Awaited<ReturnType<ReturnType<typeof rowQuery>['execute']>>[number];
+
+const toRow = (r: RowRecord): SleepStudyRow => ({
+  study_id: r.study_id,
+  patient_id: r.patient_id,
+  patient_name: r.patient_name,
+  dob: r.dob.toISOString().slice(0, 10),
+  practice_name: r.practice_name,
+  kind: r.kind,
+  status: r.status,
+  physician: r.physician,
+  reader: r.reader,
+  co_reader: r.co_reader,
+  device: r.device,
+  ordered_at: r.ordered_at.toISOString(),
+  recorded_on: r.recorded_on?.toISOString().slice(0, 10) ?? null,
+  ahi: r.ahi,
+  rdi: r.rdi,
+  odi: r.odi,
+  spo2_nadir: r.spo2_nadir,
+  spo2_mean: r.spo2_mean,
+  t88_minutes: r.t88_minutes,
+  total_sleep_minutes: r.total_sleep_minutes,
+  sleep_efficiency: r.sleep_efficiency,
+  fev1_l: r.fev1_l,
+  fvc_l: r.fvc_l,
+  fev1_fvc_pct: r.fev1_fvc_pct === null ? null : Number(r.fev1_fvc_pct),
+  signed_at: r.signed_at?.toISOString() ?? null,
+  // The text of issue 15 §2, the name as the hub announces it (SLEEP::LOCK userName), on screen and in exports.
+  locked_by: r.lock_user === null ? null : `Locked by ${personName(r.lock_first, r.lock_last)}`,
+  locked_since: r.locked_since?.toISOString() ?? null,
+});
+
 const rowsOf =
   (name: SleepListName): SliceQueries<SleepStudyRow, Base>['slice'] =>
-  async (base, _viewer, view, offset, limit) => {
-    let q = base
-      .innerJoin('practices as pr', 'pr.practice_id', 'p.practice_id')
-      .leftJoin('users as op', 'op.user_id', 's.ordering_physician_id')
-      .leftJoin('users as rd', 'rd.user_id', 's.reader_id')
-      .leftJoin('sleep_interpretations as si', 'si.study_id', 's.study_id')
-      .leftJoin('users as cr', 'cr.user_id', 'si.co_reader_id')
-      .select([
-        's.study_id',
-        's.patient_id',
-        'p.dob',
-        'pr.practice_name',
-        's.device',
-        's.ordered_at',
-        's.recorded_on',
-        's.ahi',
-        's.rdi',
-        's.odi',
-        's.spo2_nadir',
-        's.spo2_mean',
-        's.t88_minutes',
-        's.total_sleep_minutes',
-        's.sleep_efficiency',
-        's.fev1_l',
-        's.fvc_l',
-        'si.signed_at',
-      ])
-      .select([
-        fullName('p').as('patient_name'),
-        kindLabel.as('kind'),
-        statusLabel.as('status'),
-        sql<string | null>`case when op.user_id is not null then ${fullName('op')} end`.as('physician'),
-        sql<string | null>`case when rd.user_id is not null then ${fullName('rd')} end`.as('reader'),
-        sql<string | null>`case when cr.user_id is not null then ${fullName('cr')} end`.as('co_reader'),
-        ratioSql.as('fev1_fvc_pct'),
-      ]);
+  async (base, viewer, view, offset, limit) => {
+    let q = rowQuery(base, viewer.now);
     for (const part of orderOf(name, view)) q = q.orderBy(part);
     const rows = await q.limit(limit).offset(offset).execute();
-    return rows.map((r) => ({
-      study_id: r.study_id,
-      patient_id: r.patient_id,
-      patient_name: r.patient_name,
-      dob: r.dob.toISOString().slice(0, 10),
-      practice_name: r.practice_name,
-      kind: r.kind,
-      status: r.status,
-      physician: r.physician,
-      reader: r.reader,
-      co_reader: r.co_reader,
-      device: r.device,
-      ordered_at: r.ordered_at.toISOString(),
-      recorded_on: r.recorded_on?.toISOString().slice(0, 10) ?? null,
-      ahi: r.ahi,
-      rdi: r.rdi,
-      odi: r.odi,
-      spo2_nadir: r.spo2_nadir,
-      spo2_mean: r.spo2_mean,
-      t88_minutes: r.t88_minutes,
-      total_sleep_minutes: r.total_sleep_minutes,
-      sleep_efficiency: r.sleep_efficiency,
-      fev1_l: r.fev1_l,
-      fvc_l: r.fvc_l,
-      fev1_fvc_pct: r.fev1_fvc_pct === null ? null : Number(r.fev1_fvc_pct),
-      signed_at: r.signed_at?.toISOString() ?? null,
-    }));
+    return rows.map(toRow);
   };
+
+/** One study of any kind as a worklist row, when its patient is visible to the viewer (else undefined). */
+export async function studyRowOf(
+  db: Db,
+  viewer: ListViewer,
+  studyId: number,
+): Promise<SleepStudyRow | undefined> {
+  let q = db
+    .selectFrom('sleep_studies as s')
+    .innerJoin('patients as p', 'p.patient_id', 's.patient_id')
+    .where('s.study_id', '=', studyId);
+  if (!viewer.scope.all) q = q.where(viewer.scope.visible('p'));
+  const row = await rowQuery(q, viewer.now).executeTakeFirst();
+  return row && toRow(row);
+}
 
 /** The options of the scope-dependent filters: practices in scope, physicians and readers of the list's studies. */
 function optionsOf(name: SleepListName): ListSource<SleepStudyRow>['options'] {

@@ -17,6 +17,7 @@ import { downloadFile } from '../api/download';
 import { useCall } from '../api/use-call';
 import { useApi } from '../errors/ErrorDialogProvider';
 import { MoreInformationDialog } from '../form/MoreInformationDialog';
+import type { HubEventName } from '../hub/hub-events';
 import { useSession } from '../session/SessionProvider';
 import { FilterChips } from './FilterChips';
 import { type FilterDraft, FilterDrawer } from './FilterDrawer';
@@ -49,6 +50,8 @@ export interface ListScreenProps {
   readonly def: ListDef;
   /** Reloads (debounced) when the hub reports a change (the monitoring worklist). */
   readonly live?: boolean;
+  /** The hub events that reload a live list; default a patient's alerts changing (use-live-reload.ts). */
+  readonly liveEvents?: readonly HubEventName[];
   /** Rows can be selected; `toolbarActions` acts on them (the worklist's Acknowledge). */
   readonly selectable?: boolean;
   readonly toolbarActions?: (context: ListActionContext) => ReactNode;
@@ -81,6 +84,7 @@ function defaultRowName(def: ListDef) {
 export function ListScreen({
   def,
   live = false,
+  liveEvents,
   selectable = false,
   toolbarActions,
   rowActions,
@@ -120,7 +124,7 @@ export function ListScreen({
   const [info, setInfo] = useState<ListRow | null>(null);
   const [searchText, setSearchText] = useState(state.search);
   useEffect(() => setSearchText(state.search), [state.search]);
-  useLiveReload(list.reload, live);
+  useLiveReload(list.reload, live, liveEvents);
 
   // A selection holds only rows still shown: an acknowledged alert leaves the open list, and the selection with it.
   const rowIds = rows.map((r) => String(r[def.idKey])).join(',');

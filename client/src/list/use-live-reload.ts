@@ -1,6 +1,7 @@
 import { HUB_EVENTS } from '@rpm/shared';
 import { useEffect, useRef } from 'react';
 import { useHubConnect, useHubEvent } from '../hub/HubProvider';
+import type { HubEventName } from '../hub/hub-events';
 
 /**
  * The hub event after which a live list or figure loads again: a patient's alerts changed (one raised from a
@@ -8,14 +9,21 @@ import { useHubConnect, useHubEvent } from '../hub/HubProvider';
  */
 export const LIST_CHANGED_EVENT = HUB_EVENTS.alertsChanged;
 
+/** The sleep-test lock events after which a study worklist loads again ('Locked by {name}', issue 15 §2). */
+export const SLEEP_LOCK_EVENTS: readonly HubEventName[] = [HUB_EVENTS.sleepLock, HUB_EVENTS.sleepFree];
+
 /** Reloads are gathered for this long, so a burst of events loads the list once. */
 export const LIVE_RELOAD_DEBOUNCE_MS = 300;
 
 /**
- * Calls `reload` (debounced) when the hub reports a change, and when the hub connects again (pushes sent while
+ * Calls `reload` (debounced) when the hub reports a change (one of `events`), and when the hub connects again (pushes sent while
  * disconnected are not replayed), while `enabled`. The lists and the dashboard share it.
  */
-export function useLiveReload(reload: () => void, enabled: boolean): void {
+export function useLiveReload(
+  reload: () => void,
+  enabled: boolean,
+  events: readonly HubEventName[] = [LIST_CHANGED_EVENT],
+): void {
   const timer = useRef<ReturnType<typeof setTimeout> | null>(null);
   const soon = () => {
     if (!enabled) return;
@@ -25,7 +33,13 @@ export function useLiveReload(reload: () => void, enabled: boolean): void {
       reload();
     }, LIVE_RELOAD_DEBOUNCE_MS);
   };
-  useHubEvent(LIST_CHANGED_EVENT, soon);
+  // One listener per known event (a fixed number of hooks); each reloads only when the caller asked for it.
+  const on = (event: HubEventName) => () => {
+    if (events.includes(event)) soon();
+  };
+  useHubEvent(LIST_CHANGED_EVENT, on(LIST_CHANGED_EVENT));
+  useHubEvent(HUB_EVENTS.sleepLock, on(HUB_EVENTS.sleepLock));
+  useHubEvent(HUB_EVENTS.sleepFree, on(HUB_EVENTS.sleepFree));
   useHubConnect(soon);
   useEffect(
     () => () => {

@@ -26,6 +26,7 @@ import * as patients from './patients.js';
 import * as profile from './profile.js';
 import * as rules from './rules.js';
 import * as shell from './shell.js';
+import * as sleep from './sleep.js';
 import * as staff from './staff.js';
 import * as users from './users.js';
 import * as vitals from './vitals.js';
@@ -67,6 +68,7 @@ export const ALL_CALLS: readonly CallDef[] = [
   profile,
   rules,
   shell,
+  sleep,
   staff,
   users,
   vitals,

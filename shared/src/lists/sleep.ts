@@ -75,6 +75,10 @@ export const sleepStudyRow = z.object({
   fev1_fvc_pct: z.number().nullable(),
   /** When the reading physician signed the interpretation. */
   signed_at: z.string().nullable(),
+  /** 'Locked by {name}' while a reader holds the study's lock (issue 15 §2), else null. */
+  locked_by: z.string().nullable(),
+  /** Since when the lock is held. */
+  locked_since: z.string().nullable(),
 });
 export type SleepStudyRow = z.infer<typeof sleepStudyRow>;
 type Key = keyof SleepStudyRow & string;
@@ -112,10 +116,14 @@ const C = {
   fev1: { key: 'fev1_l', label: 'FEV1 (L)', sortable: true },
   fvc: { key: 'fvc_l', label: 'FVC (L)', sortable: true },
   ratio: { key: 'fev1_fvc_pct', label: 'FEV1/FVC (%)', sortable: true },
+  lockedBy: { key: 'locked_by', label: 'Lock' },
+  lockedSince: { key: 'locked_since', label: 'Locked Since', format: 'datetime' },
 } as const satisfies Record<string, ListColumn<Key>>;
 
 /** The first columns of every study list: the study and its patient. */
 const HEAD = [C.id, C.patient, C.dob, C.practice] as const;
+/** The reading lists show who holds each study's lock, live (issue 15 §2). */
+const LOCK = [C.lockedBy, C.lockedSince] as const;
 
 /** The filters of the study lists. Study status is `study_status` (its values are codes, the rows show labels). */
 const statusFilter = (only?: readonly SleepStudyStatus[]) =>
@@ -157,7 +165,7 @@ export const sleepTestsList = defineList({
   title: 'Sleep Tests',
   route: '/app/:filter?/sleepTests',
   page: 'Sleep Tests',
-  columns: [...HEAD, C.kind, C.status, C.physician, C.reader, C.recorded, C.ahi, C.odi, C.nadir],
+  columns: [...HEAD, C.kind, C.status, C.physician, C.reader, C.recorded, C.ahi, C.odi, C.nadir, ...LOCK],
   filters: [SF.kind, statusFilter(), F.practice, F.physician, SF.reader, SF.recorded],
   defaultFilters: { study_status: OPEN_STUDIES },
   routeFilters: { filter: 'study_status' },
@@ -173,7 +181,7 @@ export const sleepCoReadList = defineList({
   title: 'Sleep Tests Co-Read',
   route: '/app/:filter?/sleepTestsInterpretation',
   page: 'Sleep Tests Co-Read',
-  columns: [...HEAD, C.kind, C.status, C.reader, C.coReader, C.recorded, C.signed, C.ahi],
+  columns: [...HEAD, C.kind, C.status, C.reader, C.coReader, C.recorded, C.signed, C.ahi, ...LOCK],
   filters: [SF.kind, statusFilter(['interpreted', 'co_read']), F.practice, SF.reader, SF.recorded],
   defaultFilters: { study_status: 'interpreted' },
   routeFilters: { filter: 'study_status' },
@@ -186,7 +194,7 @@ export const pulseOximetryList = defineList({
   title: 'Pulse Oximetry Tests',
   route: '/app/:filter?/pulseOximetry',
   page: 'Pulse Oximetry Tests',
-  columns: [...HEAD, C.status, C.physician, C.reader, C.recorded, C.odi, C.nadir, C.mean, C.t88],
+  columns: [...HEAD, C.status, C.physician, C.reader, C.recorded, C.odi, C.nadir, C.mean, C.t88, ...LOCK],
   filters: [statusFilter(), F.practice, F.physician, SF.reader, SF.recorded],
   defaultFilters: { study_status: OPEN_STUDIES },
   routeFilters: { filter: 'study_status' },
@@ -199,7 +207,7 @@ export const spirometryList = defineList({
   title: 'Spirometry Test',
   route: '/app/spirometry-test',
   page: 'Spirometry Test',
-  columns: [...HEAD, C.status, C.physician, C.reader, C.recorded, C.fev1, C.fvc, C.ratio],
+  columns: [...HEAD, C.status, C.physician, C.reader, C.recorded, C.fev1, C.fvc, C.ratio, ...LOCK],
   filters: [statusFilter(), F.practice, F.physician, SF.reader, SF.recorded],
 });
 

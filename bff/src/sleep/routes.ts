@@ -1,0 +1,68 @@
+import {
+  ADMIN_ROLE_ID,
+  breakSleepTestLock,
+  coSignSleepInterpretation,
+  getSleepTest,
+  lowestRoleId,
+  MSG,
+  saveSleepInterpretation,
+  signSleepInterpretation,
+} from '@rpm/shared';
+import type { FastifyInstance } from 'fastify';
+import type { AuthContext } from '../auth/guard.js';
+import type { Deps } from '../deps.js';
+import { registerCall } from '../http/calls.js';
+import { HttpError } from '../http/errors.js';
+import { actor } from '../http/route-helpers.js';
+import { patientScope } from '../scope.js';
+import {
+  coSignInterpretation,
+  saveInterpretation,
+  signInterpretation,
+  sleepTestDetail,
+} from './interpretation-store.js';
+import { announceFreedLocks } from './lock-hub.js';
+import { breakLock, studyPractice } from './lock-store.js';
+
+/**
+ * The interpretation of a sleep test (issue 15 §2, §3): read by anyone who may see the study; every write fenced
+ * by the caller's lease token (a lapsed or broken lock answers 409, nothing written); administrators break locks.
+ */
+export function sleepRoutes(app: FastifyInstance, deps: Deps): void {
+  const { db, clock } = deps;
+
+  registerCall(app, deps, getSleepTest, async ({ query, auth }) => {
+    const viewer = { auth, scope: await patientScope(db, auth), now: clock.now() };
+    return { status: 1, data: await sleepTestDetail(db, viewer, query.test_id) };
+  });
+
+  /** Writes check scope first, so a study outside it answers 404 like an unknown one (never 409). */
+  const visible = (auth: AuthContext, testId: number) => studyPractice(db, auth, testId, 'test_id');
+
+  registerCall(app, deps, saveSleepInterpretation, async ({ body, auth, req }) => {
+    await visible(auth, body.test_id);
+    await saveInterpretation(db, actor(auth, req.ip, clock.now()), body);
+    return { status: 1, message: MSG.updatedSuccessfully };
+  });
+
+  registerCall(app, deps, signSleepInterpretation, async ({ body, auth, req }) => {
+    await visible(auth, body.test_id);
+    await signInterpretation(db, actor(auth, req.ip, clock.now()), body);
+    return { status: 1, message: 'Interpretation signed.' };
+  });
+
+  registerCall(app, deps, coSignSleepInterpretation, async ({ body, auth, req }) => {
+    await visible(auth, body.test_id);
+    await coSignInterpretation(db, actor(auth, req.ip, clock.now()), body);
+    return { status: 1, message: 'Interpretation co-signed.' };
+  });
+
+  registerCall(app, deps, breakSleepTestLock, async ({ body, auth, req }) => {
+    if (lowestRoleId(auth.roleid) !== ADMIN_ROLE_ID)
+      throw new HttpError(403, 'Only an administrator may break a lock.', 'test_id');
+    const freed = await breakLock(db, actor(auth, req.ip, clock.now()), auth, body.test_id, body.reason);
+    // The holder's open view and every worklist learn it at once (SLEEP::FREE).
+    announceFreedLocks(deps.hub, freed);
+    return { status: 1, message: 'Lock broken.' };
+  });
+}

@@ -1,0 +1,111 @@
+import { z } from 'zod';
+import { sleepStudyRow } from '../lists/sleep.js';
+import { defineCall } from './contract.js';
+import { okAnswer } from './envelope.js';
+import { recordId, recordIdParam } from './ids.js';
+
+/**
+ * The interpretation of a sleep test under its lock (issue 15 §2, §3; 000 §4.11). The spec names no path: ours, in
+ * its style (decisions.md "Sleep interpretation calls"). Every write carries the lease's fencing token, which the
+ * reader's client got from SLEEP::LOCK; a lapsed or broken lease answers 409 and writes nothing.
+ */
+
+/** Longest findings, impression or recommendations (bff/src/db/migrations/0019_sleep.sql). */
+export const INTERPRETATION_TEXT_MAX = 4000;
+/** Longest reason for breaking a lock. */
+export const LOCK_BREAK_REASON_MAX = 500;
+
+const text = z.string().max(INTERPRETATION_TEXT_MAX);
+/** The fencing token of the caller's lease (the SLEEP::LOCK acknowledgement's `token`). */
+const lockToken = z.number().int().positive().max(Number.MAX_SAFE_INTEGER);
+
+export const interpretationTexts = z.object({
+  findings: text,
+  impression: text,
+  recommendations: text,
+});
+export type InterpretationTexts = z.infer<typeof interpretationTexts>;
+
+const person = z.object({ user_id: z.number().int(), name: z.string() });
+
+export const sleepTestDetail = z.object({
+  /** The study as its worklist row shows it, with its codes besides the labels. */
+  study: sleepStudyRow.extend({
+    kind_code: z.string(),
+    status_code: z.string(),
+    needs_co_read: z.boolean(),
+  }),
+  /** The interpretation so far; null before the first draft. */
+  interpretation: interpretationTexts
+    .extend({
+      template_id: z.number().int().nullable(),
+      updated_by: z.string(),
+      updated_at: z.string(),
+      signed_by: person.nullable(),
+      signed_at: z.string().nullable(),
+      co_reader: person.nullable(),
+      co_signed_at: z.string().nullable(),
+    })
+    .nullable(),
+  /** The active templates of the study's kind (Custom Interpretation Config). */
+  templates: z.array(interpretationTexts.extend({ template_id: z.number().int(), name: z.string() })),
+  /** Who holds the study's lock now, and since when; null when free. */
+  lock: person.extend({ since: z.string() }).nullable(),
+});
+export type SleepTestDetail = z.infer<typeof sleepTestDetail>;
+
+export const getSleepTest = defineCall({
+  method: 'GET',
+  path: 'rpm/sleep/getSleepTest',
+  spec: 'issue 15 §3 interpretation view (ours)',
+  summary: 'One sleep test of a patient in scope: its measures, interpretation, templates and lock holder',
+  access: { page: 'Sleep Tests' },
+  query: z.object({ test_id: recordIdParam }),
+  response: z.object({ status: z.number().int(), data: sleepTestDetail }),
+});
+
+const fenced = z.object({ test_id: recordId, token: lockToken });
+
+export const saveSleepInterpretation = defineCall({
+  method: 'POST',
+  path: 'rpm/sleep/saveInterpretation',
+  spec: 'issue 15 §2 fencing (ours)',
+  summary: 'Saves the draft interpretation of an unsigned sleep test; needs the current lock token',
+  access: { page: 'Sleep Tests' },
+  body: fenced.extend(interpretationTexts.shape).extend({ template_id: recordId.nullable().optional() }),
+  response: okAnswer,
+});
+
+export const signSleepInterpretation = defineCall({
+  method: 'POST',
+  path: 'rpm/sleep/signInterpretation',
+  spec: 'issue 15 §1, §2 (ours)',
+  summary:
+    'Saves and signs the interpretation as its reading physician (awaiting interpretation → interpreted)',
+  access: { page: 'Sleep Tests' },
+  body: fenced.extend(interpretationTexts.shape).extend({ template_id: recordId.nullable().optional() }),
+  response: okAnswer,
+});
+
+export const coSignSleepInterpretation = defineCall({
+  method: 'POST',
+  path: 'rpm/sleep/coSignInterpretation',
+  spec: 'issue 15 §1 co-reads (ours)',
+  summary: 'Co-signs a signed interpretation that needs a second reader (interpreted → co-read)',
+  access: { page: 'Sleep Tests Co-Read' },
+  body: fenced,
+  response: okAnswer,
+});
+
+export const breakSleepTestLock = defineCall({
+  method: 'POST',
+  path: 'rpm/sleep/breakLock',
+  spec: 'issue 15 §2 (ours): an administrator breaks a lock with a reason',
+  summary: "Breaks a sleep test's lock (administrators only); its holder's token stops working at once",
+  access: { page: 'Sleep Tests' },
+  body: z.object({
+    test_id: recordId,
+    reason: z.string().trim().min(1, 'reason is required').max(LOCK_BREAK_REASON_MAX),
+  }),
+  response: okAnswer,
+});
