@@ -1,7 +1,7 @@
 import { Button } from '@blueprintjs/core';
 import { PHONE_DIGITS } from '@rpm/shared';
-import { useTemporaryLogin } from '../machines/hooks';
 import { useSession } from '../session/SessionProvider';
+import { readTempLogin } from '../session/storage';
 import { hasCallPanel } from '../shell/call-panel-toggle';
 import type { CALL_EVENTS } from './CallPanel';
 import { CALL_TEXT } from './call-texts';
@@ -22,7 +22,8 @@ export function CallPatientButton({
   patient: { patient_id: number; mobile: string | null; phone: string | null };
 }) {
   const { user } = useSession();
-  const { active } = useTemporaryLogin();
+  // The stored tempLogin flag (000 §3), as the menus read it: the chart renders outside the session machines too.
+  const active = readTempLogin();
   const mobile = digitsOf(patient.mobile);
   const phone = digitsOf(patient.phone);
   if (!user || !hasCallPanel(user, active) || (mobile === null && phone === null)) return null;
