@@ -1,5 +1,5 @@
 import { type Browser, expect, type Page, test } from '@playwright/test';
-import { submitSignIn } from './sign-in-helpers.js';
+import { signInPatiently } from './sign-in-helpers.js';
 
 /**
  * The call panel with the demo contact centre (issue 14 "Tests"): the agent's panel, a simulated inbound call from a
@@ -11,13 +11,6 @@ const AGENT = 'agent@demo.test';
 const AGENT_NAME = 'Andre Silva';
 const DEMO_LABEL = 'Demo contact centre';
 const OTHER_TAB = 'The softphone is open in another tab of this browser.';
-
-/** Signs in and waits for the app; the captcha may take longer than the default on a busy machine. */
-async function signInPatiently(page: Page, username: string): Promise<void> {
-  await page.goto('/');
-  await submitSignIn(page, username);
-  await expect(page).toHaveURL(/\/app\//, { timeout: 30_000 });
-}
 
 /** A page of its own browser context: another browser, with its own tabs, locks and channel. */
 async function newBrowserPage(browser: Browser): Promise<Page> {
