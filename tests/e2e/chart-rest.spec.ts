@@ -1,7 +1,7 @@
 import { execFileSync } from 'node:child_process';
 import { readFile } from 'node:fs/promises';
 import { type Browser, expect, type Page, test } from '@playwright/test';
-import { submitSignIn } from './sign-in-helpers.js';
+import { signInPatiently } from './sign-in-helpers.js';
 
 /**
  * The rest of the chart (issue 13 "Tests"): the care plan a nurse writes and the physician signs turns the CCM
@@ -91,16 +91,6 @@ async function ccmCell(page: Page, patientId: number) {
   });
   // Column order: six leading, five RPM codes, then CCM Time (issue 13).
   return table.locator('.bp6-table-cell.bp6-table-cell-col-11');
-}
-
-/**
- * Signs in and waits for the app. The captcha is solved in the browser on submit, and a user signing in again soon
- * may take longer than the 7 s default on a busy machine.
- */
-async function signInPatiently(page: Page, username: string): Promise<void> {
-  await page.goto('/');
-  await submitSignIn(page, username);
-  await expect(page).toHaveURL(/\/app\//, { timeout: 30_000 });
 }
 
 /** A page of its own browser context signed in as `username`: several users at once, each with its session. */

@@ -22,3 +22,13 @@ export async function logOut(page: Page, name: string | RegExp): Promise<void> {
   await page.getByRole('button', { name }).click();
   await page.getByRole('menuitem', { name: 'Logout' }).click();
 }
+
+/**
+ * Signs in and waits for the app. The captcha is solved in the browser on submit, and a user signing in again soon
+ * may take longer than the 7 s default on a busy machine.
+ */
+export async function signInPatiently(page: Page, username: string): Promise<void> {
+  await page.goto('/');
+  await submitSignIn(page, username);
+  await expect(page).toHaveURL(/\/app\//, { timeout: 30_000 });
+}
