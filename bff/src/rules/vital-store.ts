@@ -4,6 +4,7 @@ import {
   defaultThresholds,
   seesNotificationDefaults,
   sliderMax,
+  type Thresholds,
   thresholdProblem,
   type updateVitalsDefaults,
   vitalKind,
@@ -39,6 +40,27 @@ export async function allVitals(db: Db) {
     .orderBy('vitals.vital_id')
     .execute();
   return rows.map((r) => ({ ...r, slider_max: sliderMax(vitalKind(r.vital_type)) }));
+}
+
+/**
+ * Each vital of a payload is one of `known`, given once, with bounds as the threshold rules of 001 §5 leave them;
+ * 400 naming `vitals.N.<field>` otherwise.
+ */
+function assertVitalBounds(
+  known: readonly { vital_id: number; vital_type: string }[],
+  vitals: readonly (Thresholds & { vital_id: number })[],
+  unknown: (vitalId: number) => string,
+): void {
+  const seen = new Set<number>();
+  for (const [n, vital] of vitals.entries()) {
+    const meta = known.find((k) => k.vital_id === vital.vital_id);
+    if (!meta) throw invalid(unknown(vital.vital_id), `vitals.${n}.vital_id`);
+    if (seen.has(vital.vital_id))
+      throw invalid(`Vital ${vital.vital_id} is given twice.`, `vitals.${n}.vital_id`);
+    seen.add(vital.vital_id);
+    const problem = thresholdProblem(vital, vitalKind(meta.vital_type));
+    if (problem) throw invalid(`${meta.vital_type}: ${problem.message}`, `vitals.${n}.${problem.field}`);
+  }
 }
 
 /** The vitals of a device type; 400 naming `device_type_id` when it has none. */
@@ -132,20 +154,11 @@ export async function saveNotificationDefaults(
   if (!seesNotificationDefaults({ roleid: [...roleid], ...flags }))
     throw forbidden('You do not have access to Notification Defaults.');
   const vitals = await deviceTypeVitals(db, body.device_type_id);
-  const seen = new Set<number>();
-  for (const [n, vital] of body.vitals.entries()) {
-    const meta = vitals.find((v) => v.vital_id === vital.vital_id);
-    if (!meta)
-      throw invalid(
-        `Vital ${vital.vital_id} is not a vital of device type ${body.device_type_id}.`,
-        `vitals.${n}.vital_id`,
-      );
-    if (seen.has(vital.vital_id))
-      throw invalid(`Vital ${vital.vital_id} is given twice.`, `vitals.${n}.vital_id`);
-    seen.add(vital.vital_id);
-    const problem = thresholdProblem(vital, vitalKind(meta.vital_type));
-    if (problem) throw invalid(`${meta.vital_type}: ${problem.message}`, `vitals.${n}.${problem.field}`);
-  }
+  assertVitalBounds(
+    vitals,
+    body.vitals,
+    (id) => `Vital ${id} is not a vital of device type ${body.device_type_id}.`,
+  );
   await db.transaction().execute(async (trx) => {
     await trx
       .deleteFrom('user_vital_defaults')
@@ -223,16 +236,7 @@ export async function setVitalConfiguration(
   body: CallBody<typeof addVitalConfigurations>,
 ): Promise<void> {
   const known = await db.selectFrom('vitals').select(['vital_id', 'vital_type']).execute();
-  const seen = new Set<number>();
-  for (const [n, vital] of body.vitals.entries()) {
-    const meta = known.find((k) => k.vital_id === vital.vital_id);
-    if (!meta) throw invalid(`Vital ${vital.vital_id} does not exist.`, `vitals.${n}.vital_id`);
-    if (seen.has(vital.vital_id))
-      throw invalid(`Vital ${vital.vital_id} is given twice.`, `vitals.${n}.vital_id`);
-    seen.add(vital.vital_id);
-    const problem = thresholdProblem(vital, vitalKind(meta.vital_type));
-    if (problem) throw invalid(`${meta.vital_type}: ${problem.message}`, `vitals.${n}.${problem.field}`);
-  }
+  assertVitalBounds(known, body.vitals, (id) => `Vital ${id} does not exist.`);
   await db.transaction().execute(async (trx) => {
     await trx.deleteFrom('patient_vital_thresholds').where('patient_id', '=', body.patient_id).execute();
     if (body.vitals.length > 0)
