@@ -50,6 +50,22 @@ export const USER_MENU_LABELS: Readonly<Record<UserMenuKey, string>> = {
   logout: 'Logout',
 };
 
+/**
+ * Whether the user sees Notification Defaults (000 §6.2): lowest role in the notification-role list, not a dentist,
+ * not a sleep-lab user. The server refuses the defaults' changes to anyone else.
+ */
+export function seesNotificationDefaults(
+  user: Pick<MenuUser, 'roleid' | 'is_dentist' | 'is_sleeplab_user'>,
+): boolean {
+  const role = lowestRoleId(user.roleid);
+  return (
+    role !== undefined &&
+    NOTIFICATION_DEFAULTS_ROLE_IDS.includes(role) &&
+    user.is_dentist !== 1 &&
+    user.is_sleeplab_user !== 1
+  );
+}
+
 /** The user-menu fields of the stored user. */
 export type UserMenuUser = Pick<
   MenuUser,
@@ -78,11 +94,7 @@ export function userMenuEntries(
       '/app/configure-defaults',
       inList(CONFIGURE_DEFAULTS_ROLE_IDS) || physicianNotDentist,
     ],
-    [
-      'notification-defaults',
-      '/app/notification-defaults',
-      inList(NOTIFICATION_DEFAULTS_ROLE_IDS) && !dentist && !sleepLab,
-    ],
+    ['notification-defaults', '/app/notification-defaults', seesNotificationDefaults(user)],
     [
       'insurances-defaults',
       '/app/insurances-defaults',

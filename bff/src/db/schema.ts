@@ -480,6 +480,13 @@ export interface VitalDefaultsTable extends BoundColumns {
   vital_id: number;
 }
 
+/** A user's own Notification Defaults per vital (0023). */
+export interface UserVitalDefaultsTable extends BoundColumns {
+  user_id: number;
+  vital_id: number;
+  updated_at: Timestamp;
+}
+
 /** The patient's vital configuration (001 §2.6). */
 export interface PatientVitalThresholdsTable extends BoundColumns {
   patient_id: number;
@@ -976,6 +983,7 @@ export interface Database {
   sleep_interpretations: SleepInterpretationsTable;
   sleep_study_locks: SleepStudyLocksTable;
   call_records: CallRecordsTable;
+  user_vital_defaults: UserVitalDefaultsTable;
 }
 
 /** The database handle used across the BFF. */
@@ -1052,6 +1060,7 @@ export const TABLE_NAMES = [
   'sleep_interpretations',
   'sleep_study_locks',
   'call_records',
+  'user_vital_defaults',
 ] as const satisfies readonly Exclude<keyof Database, 'schema_migrations'>[];
 
 /** One application table's name. */

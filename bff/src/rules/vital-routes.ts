@@ -5,6 +5,7 @@ import {
   getPatientVitals,
   getVitalsDefaults,
   MSG,
+  updateVitalsDefaults,
 } from '@rpm/shared';
 import type { FastifyInstance } from 'fastify';
 import type { Deps } from '../deps.js';
@@ -15,6 +16,7 @@ import {
   allVitals,
   patientVitals,
   readingIntervals,
+  saveNotificationDefaults,
   setVitalConfiguration,
   vitalDefaults,
 } from './vital-store.js';
@@ -31,10 +33,16 @@ export function vitalRoutes(app: FastifyInstance, deps: Deps): void {
 
   registerCall(app, deps, getAllVitals, async () => ({ status: 1, data: await allVitals(db) }));
 
-  registerCall(app, deps, getVitalsDefaults, async ({ query }) => ({
+  registerCall(app, deps, getVitalsDefaults, async ({ query, auth }) => ({
     status: 1,
-    data: await vitalDefaults(db, query.role_id, query.device_type_id),
+    data: await vitalDefaults(db, auth.userId, query.role_id, query.device_type_id),
   }));
+
+  // Notification Defaults (000 §2.2, §6.2): the caller's own; the store refuses users the page is hidden from.
+  registerCall(app, deps, updateVitalsDefaults, async ({ body, auth, req }) => {
+    await saveNotificationDefaults(db, actor(auth, req.ip, clock.now()), auth.roleid, body);
+    return { status: 1, message: MSG.updatedSuccessfully };
+  });
 
   registerCall(app, deps, getPatientVitals, async ({ query, auth }) => {
     await assertPatientAccess(db, auth, query.patient_id);

@@ -6,6 +6,7 @@ import {
   getPatientVitals,
   getVitalsDefaults,
   thresholdProblem,
+  updateVitalsDefaults,
   vitalKind,
 } from '@rpm/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -183,6 +184,73 @@ describe('vital configuration (001 §2.6, addVitalConfigurations)', () => {
     const before = await rowCounts(t.db, tables);
     const res = await injectUnchecked(t.app, addVitalConfigurations, { body: resolved }, nurse);
     expect(res.statusCode, res.body).toBe(status);
+    expect(res.json().field).toBe(field);
+    expect(await rowCounts(t.db, tables)).toEqual(before);
+  });
+});
+
+describe('Notification Defaults (000 §2.2, §6.2; updateVitalsDefaults)', () => {
+  const MINE = { ...BP_SYSTOLIC, critical_low: 80, abnormal_low: 95 };
+  const save = (body: unknown, who: Signed = nurse) =>
+    injectUnchecked(t.app, updateVitalsDefaults, { body }, who);
+  const tables = ['user_vital_defaults', 'audit_log'] as const;
+
+  it("saves the caller's own defaults, which new rules start from, in one write with its audit row", async () => {
+    const before = await rowCounts(t.db, tables);
+    const res = await save({ device_type_id: 1, vitals: [MINE] });
+    expect(res.statusCode, res.body).toBe(200);
+    expect(await rowCounts(t.db, tables)).toEqual({
+      user_vital_defaults: before.user_vital_defaults + 1,
+      audit_log: before.audit_log + 1,
+    });
+    const mine = (await defaults({ role_id: 8, device_type_id: 1 })).json().data;
+    expect(mine[0]).toMatchObject({ vital_id: 1, source: 'user', critical_low: 80, abnormal_low: 95 });
+    // Another user keeps the protocol's: each user changes only their own.
+    const other = await signIn(t.app, 'role5@demo.test');
+    const theirs = await injectCall(
+      t.app,
+      getVitalsDefaults,
+      { query: { role_id: 8, device_type_id: 1 } },
+      other,
+    );
+    expect(theirs.json().data[0]).toMatchObject({ source: 'protocol', critical_low: 90 });
+    // Saving again replaces the device type's rows.
+    expect((await save({ device_type_id: 1, vitals: [BP_SYSTOLIC] })).statusCode).toBe(200);
+    expect((await defaults({ role_id: 8, device_type_id: 1 })).json().data[0]).toMatchObject({
+      source: 'user',
+      critical_low: 90,
+    });
+  });
+
+  it.each([
+    ['role10@demo.test', 'a biller (role 10 is not in the notification-role list)', false],
+    ['role6@demo.test', 'a dentist', true],
+  ])('refuses %s: %s', async (username, _, dentist) => {
+    const who = await signIn(t.app, username);
+    if (dentist)
+      await t.db
+        .updateTable('users')
+        .set({ is_dentist: true })
+        .where('user_id', '=', who.user.user_id)
+        .execute();
+    const before = await rowCounts(t.db, tables);
+    const res = await save({ device_type_id: 1, vitals: [BP_SYSTOLIC] }, who);
+    expect(res.statusCode).toBe(403);
+    expect(res.json().message).toBe('You do not have access to Notification Defaults.');
+    expect(await rowCounts(t.db, tables)).toEqual(before);
+  });
+
+  it.each([
+    [{ device_type_id: 99, vitals: [BP_SYSTOLIC] }, 'device_type_id'],
+    [{ device_type_id: 1, vitals: [{ ...BP_SYSTOLIC, vital_id: 7 }] }, 'vitals.0.vital_id'],
+    [{ device_type_id: 1, vitals: [BP_SYSTOLIC, BP_SYSTOLIC] }, 'vitals.1.vital_id'],
+    [{ device_type_id: 1, vitals: [{ ...BP_SYSTOLIC, abnormal_low: 90 }] }, 'vitals.0.abnormal_low'],
+    [{ device_type_id: 1, vitals: [{ ...BP_SYSTOLIC, critical_low: 1001 }] }, 'vitals.0.critical_low'],
+    [{ device_type_id: 1, vitals: [] }, 'vitals'],
+  ])('refuses %j naming %s, writing nothing', async (body, field) => {
+    const before = await rowCounts(t.db, tables);
+    const res = await save(body);
+    expect(res.statusCode, res.body).toBe(400);
     expect(res.json().field).toBe(field);
     expect(await rowCounts(t.db, tables)).toEqual(before);
   });

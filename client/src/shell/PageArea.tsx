@@ -105,6 +105,10 @@ const DeactivatedDevicesScreen = deviceScreen('DeactivatedDevicesScreen');
 const DeviceHistoryScreen = deviceScreen('DeviceHistoryScreen');
 const DeviceDataLogsScreen = deviceScreen('DeviceDataLogsScreen');
 const VendorsScreen = deviceScreen('VendorsScreen');
+// Notification Defaults (000 §2.2, §6.2; issue 16 part 6).
+const NotificationDefaultsPage = lazy(() =>
+  import('../defaults/NotificationDefaultsPage').then((m) => ({ default: m.NotificationDefaultsPage })),
+);
 
 /** Props of {@link PageArea}. */
 export interface PageAreaProps {
@@ -198,6 +202,9 @@ export function PageArea({ pathname, title, notFound }: PageAreaProps) {
               </Route>
               <Route path={vendorsList.route}>
                 <VendorsScreen />
+              </Route>
+              <Route path="/app/notification-defaults">
+                <NotificationDefaultsPage />
               </Route>
               <Route path={nonCompliancePatientsList.route}>
                 <NonCompliancePatientsScreen />

@@ -123,7 +123,7 @@ export const getVitalsDefaults = defineCall({
   path: 'rpm/vitals/getVitalsDefaults',
   spec: '001 §7 Vitals and rules, §9 defaults; 000 §6.2 (RPM Protocol Defaults: role 5)',
   summary:
-    "Default bounds of a device type's vitals: the role's own defaults, else the RPM protocol defaults (role 5), else the spec's (20/40/60/80; vital 5 at 100)",
+    "Default bounds of a device type's vitals: the caller's own Notification Defaults, else the role's defaults, else the RPM protocol defaults (role 5), else the spec's (20/40/60/80; vital 5 at 100)",
   access: 'session',
   query: z.object({ role_id: recordIdParam, device_type_id: recordIdParam }),
   response: z.object({
@@ -132,8 +132,22 @@ export const getVitalsDefaults = defineCall({
       vitalThreshold.extend({
         device_type_id: z.number().int(),
         /** Where the bounds come from. */
-        source: z.enum(['role', 'protocol', 'spec']),
+        source: z.enum(['user', 'role', 'protocol', 'spec']),
       }),
     ),
   }),
+});
+
+export const updateVitalsDefaults = defineCall({
+  method: 'POST',
+  path: 'rpm/vitals/updateVitalsDefaults',
+  spec: '000 §2.2, §6.2 Notification Defaults; 001 §5, §9 bounds (path ours: decisions.md "Notification defaults")',
+  summary:
+    "Saves the caller's own Notification Defaults for a device type's vitals, the bounds new alert rules start from; 403 for users 000 §6.2 does not show the page",
+  access: 'session',
+  body: z.object({
+    device_type_id: recordId,
+    vitals: z.array(ruleVitalInput).min(1).max(20),
+  }),
+  response: okAnswer,
 });
