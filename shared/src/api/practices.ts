@@ -11,6 +11,15 @@ import { organizationName } from './organizations.js';
  * "Practice and location forms"). Names follow the organisation name's rule of 000 §5.
  */
 
+/** The fixed programs (bff/src/db/migrations/0001_core.sql `programs`), for the location form's checkboxes. */
+export const PROGRAM_OPTIONS = [
+  { program_id: 1, program_name: 'RPM' },
+  { program_id: 2, program_name: 'CCM' },
+  { program_id: 3, program_name: 'BHI' },
+  { program_id: 4, program_name: 'PCM' },
+  { program_id: 5, program_name: 'RTM' },
+] as const;
+
 /** The programs a location offers (table `programs`: 1 RPM, 2 CCM, 3 BHI, 4 PCM, 5 RTM), each once. */
 const programIds = z
   .array(recordId)

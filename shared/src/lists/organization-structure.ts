@@ -75,7 +75,7 @@ export const locationsList = defineList({
   exports: ['pdf', 'csv'],
 });
 
-/** One program (table `programs`, the fixed five) with its use in the viewer's organisations. */
+/** One program (table `programs`, the fixed five) with its use in the viewer's organisations (decisions.md "Programs table"). */
 export const programRow = z.object({
   program_id: z.number().int(),
   program_name: z.string(),
