@@ -36,6 +36,8 @@ import { messageRoutes } from './messages/routes.js';
 import { notificationRoutes } from './notifications/routes.js';
 import { orderRoutes } from './orders/routes.js';
 import { organizationRoutes } from './organizations/routes.js';
+import { locationSource, practiceSource, programSource } from './organizations/structure-list-store.js';
+import { structureRoutes } from './organizations/structure-routes.js';
 import { patientListSources } from './patients/list-store.js';
 import { patientRoutes } from './patients/routes.js';
 import { createPdfPool } from './pdf/pdf-pool.js';
@@ -68,6 +70,9 @@ export const LIST_SOURCES: Readonly<Record<ListName, ListSource<object>>> = {
   'incoming-messages': incomingMessagesSource,
   ...callListSources(),
   ...deviceListSources(),
+  practices: practiceSource,
+  locations: locationSource,
+  programs: programSource,
 };
 
 /** Options of {@link embeddedApi} (app.ts AppOptions with the database present). */
@@ -118,6 +123,7 @@ export async function embeddedApi(app: FastifyInstance, opts: EmbeddedOptions): 
   notificationRoutes(app, deps);
   patientRoutes(app, deps);
   organizationRoutes(app, deps);
+  structureRoutes(app, deps);
   translationRoutes(app, deps);
   temporaryLoginRoutes(app, deps);
   mfaRoutes(app, deps);

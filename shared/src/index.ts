@@ -24,6 +24,7 @@ export * from './api/ingest.js';
 export * from './api/mfa.js';
 export * from './api/notifications.js';
 export * from './api/organizations.js';
+export * from './api/practices.js';
 export * from './api/paging.js';
 export * from './api/patients.js';
 export * from './api/profile.js';

@@ -194,7 +194,7 @@ export const historySource: ListSource<DeviceHistoryRow> = sliceSource<DeviceHis
   },
 });
 
-async function options(db: Db, query: RawBuilder<unknown>): Promise<FilterOption[]> {
+export async function options(db: Db, query: RawBuilder<unknown>): Promise<FilterOption[]> {
   const { rows } = await sql<{ value: number; label: string }>`${query}`.execute(db);
   return rows.map((r) => ({ value: String(r.value), label: r.label }));
 }

@@ -14,6 +14,7 @@ import {
   devicesList,
   edisonInventoryList,
   incomingMessagesList,
+  locationsList,
   MSG,
   monitorList,
   monthlyReportList,
@@ -21,6 +22,8 @@ import {
   nonCompliancePatientsList,
   pageTitle,
   patientsList,
+  practicesList,
+  programsList,
   pulseOximetryList,
   STAFF_TABLES,
   screenedList,
@@ -109,6 +112,12 @@ const VendorsScreen = deviceScreen('VendorsScreen');
 const NotificationDefaultsPage = lazy(() =>
   import('../defaults/NotificationDefaultsPage').then((m) => ({ default: m.NotificationDefaultsPage })),
 );
+// Practices, Locations, Programs (issue 16 part 3).
+const structureScreen = <K extends keyof typeof import('../organizations/StructureScreens')>(name: K) =>
+  lazy(() => import('../organizations/StructureScreens').then((m) => ({ default: m[name] })));
+const PracticesScreen = structureScreen('PracticesScreen');
+const LocationsScreen = structureScreen('LocationsScreen');
+const ProgramsScreen = structureScreen('ProgramsScreen');
 
 /** Props of {@link PageArea}. */
 export interface PageAreaProps {
@@ -199,6 +208,15 @@ export function PageArea({ pathname, title, notFound }: PageAreaProps) {
               </Route>
               <Route path={deviceDataLogsList.route}>
                 <DeviceDataLogsScreen />
+              </Route>
+              <Route path={practicesList.route}>
+                <PracticesScreen />
+              </Route>
+              <Route path={locationsList.route}>
+                <LocationsScreen />
+              </Route>
+              <Route path={programsList.route}>
+                <ProgramsScreen />
               </Route>
               <Route path={vendorsList.route}>
                 <VendorsScreen />

@@ -23,6 +23,7 @@ import * as mfa from './mfa.js';
 import * as notifications from './notifications.js';
 import * as organizations from './organizations.js';
 import * as patients from './patients.js';
+import * as practices from './practices.js';
 import * as profile from './profile.js';
 import * as rules from './rules.js';
 import * as shell from './shell.js';
@@ -65,6 +66,7 @@ export const ALL_CALLS: readonly CallDef[] = [
   notifications,
   organizations,
   patients,
+  practices,
   profile,
   rules,
   shell,

@@ -11,7 +11,7 @@ export const ORG_NAME_PATTERN = /^[\p{L}\p{N},\-. ]+$/u;
  */
 export const ORG_DESCRIPTION_PATTERN = /^[\p{L}\p{M}\p{N}\s.,\-'():;&/?!]+$/u;
 
-const organizationName = z
+export const organizationName = z
   .string()
   .trim()
   .min(1, 'Required')

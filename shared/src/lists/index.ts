@@ -19,6 +19,7 @@ import {
   vendorsList,
 } from './devices.js';
 import { incomingMessagesList } from './messages.js';
+import { locationsList, practicesList, programsList } from './organization-structure.js';
 import {
   ccmList,
   monthlyReportList,
@@ -36,6 +37,7 @@ export * from './define-list.js';
 export * from './devices.js';
 export * from './format.js';
 export * from './messages.js';
+export * from './organization-structure.js';
 export * from './patient-row.js';
 export * from './patients.js';
 export * from './sleep.js';
@@ -73,6 +75,9 @@ export const LISTS = {
   'device-history': deviceHistoryList,
   'device-data-logs': deviceDataLogsList,
   vendors: vendorsList,
+  practices: practicesList,
+  locations: locationsList,
+  programs: programsList,
 } as const;
 
 /** A list's name (its calls live under rpm/lists/{name}). */

@@ -1,0 +1,52 @@
+import { addLocation, addPractice, MSG, updateLocation, updatePractice } from '@rpm/shared';
+import type { FastifyInstance } from 'fastify';
+import type { Deps } from '../deps.js';
+import { registerCall } from '../http/calls.js';
+import { addedOnce } from '../http/idempotency.js';
+import { actor } from '../http/route-helpers.js';
+import { visibleOrganizations } from '../scope.js';
+import {
+  assertOrganization,
+  assertPrograms,
+  createLocation,
+  createPractice,
+  locationInScope,
+  practiceInScope,
+  renamePractice,
+  saveLocation,
+} from './structure-store.js';
+
+/** Practice and location forms (000 §2.4 Practices, Locations Tables; issue 16 part 3). */
+export function structureRoutes(app: FastifyInstance, deps: Deps): void {
+  const { db, clock } = deps;
+
+  registerCall(app, deps, addPractice, async ({ auth, body, req, headers }) => {
+    await assertOrganization(db, await visibleOrganizations(db, auth), body.organization_id);
+    const who = actor(auth, req.ip, clock.now());
+    return addedOnce(db, auth.userId, addPractice, headers['idempotency-key'], who.at, (trx) =>
+      createPractice(trx, who, body),
+    );
+  });
+
+  registerCall(app, deps, updatePractice, async ({ auth, body, req }) => {
+    await practiceInScope(db, await visibleOrganizations(db, auth), body.practice_id);
+    await renamePractice(db, actor(auth, req.ip, clock.now()), body.practice_id, body.practice_name);
+    return { status: 1, message: MSG.updatedSuccessfully };
+  });
+
+  registerCall(app, deps, addLocation, async ({ auth, body, req, headers }) => {
+    await practiceInScope(db, await visibleOrganizations(db, auth), body.practice_id);
+    await assertPrograms(db, body.program_ids);
+    const who = actor(auth, req.ip, clock.now());
+    return addedOnce(db, auth.userId, addLocation, headers['idempotency-key'], who.at, (trx) =>
+      createLocation(trx, who, body),
+    );
+  });
+
+  registerCall(app, deps, updateLocation, async ({ auth, body, req }) => {
+    await locationInScope(db, await visibleOrganizations(db, auth), body.location_id);
+    await assertPrograms(db, body.program_ids);
+    await saveLocation(db, actor(auth, req.ip, clock.now()), body.location_id, body);
+    return { status: 1, message: MSG.updatedSuccessfully };
+  });
+}

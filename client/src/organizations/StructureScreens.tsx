@@ -1,0 +1,230 @@
+import {
+  Button,
+  Checkbox,
+  Dialog,
+  DialogBody,
+  DialogFooter,
+  HTMLSelect,
+  InputGroup,
+  Intent,
+} from '@blueprintjs/core';
+import {
+  addLocation,
+  addPractice,
+  type ListDef,
+  locationBody,
+  locationsList,
+  PROGRAM_OPTIONS,
+  practiceBody,
+  practicesList,
+  programsList,
+  SNACKBAR_MS,
+  updateLocation,
+  updatePractice,
+} from '@rpm/shared';
+import { type FormEvent, useState } from 'react';
+import { useActionKey } from '../api/action-key';
+import { useCall } from '../api/use-call';
+import { useApi } from '../errors/ErrorDialogProvider';
+import { FormField } from '../form/FormField';
+import { ListScreen } from '../list/ListScreen';
+import type { ListRow } from '../list/ListTable';
+import { showToast } from '../toaster/toast';
+
+// Practices, Locations, Programs (000 §2.4, §2.7 management menu; issue 16 part 3): the lists and their forms.
+const asDef = (def: unknown) => def as ListDef;
+
+/** A form's open state: create, or edit of a row; with the list's reload. */
+type Open = { readonly row: ListRow | null; readonly reload: () => void } | null;
+
+function useStructureForm() {
+  const [open, setOpen] = useState<Open>(null);
+  const addButton = (text: string) => ({
+    toolbarActions: ({ reload }: { reload: () => void }) => (
+      <Button icon="add" text={text} onClick={() => setOpen({ row: null, reload })} />
+    ),
+    rowActions: (row: ListRow, { reload }: { reload: () => void }) => (
+      <Button
+        size="small"
+        variant="minimal"
+        icon="edit"
+        text="Edit"
+        onClick={() => setOpen({ row, reload })}
+      />
+    ),
+  });
+  return { open, close: () => setOpen(null), addButton };
+}
+
+/** The first message of each field the shared schema refuses (the server's rules, 000 §5). */
+function fieldErrors(result: {
+  success: boolean;
+  error?: { issues: { path: PropertyKey[]; message: string }[] };
+}) {
+  const errors: Record<string, string> = {};
+  for (const issue of result.error?.issues ?? []) {
+    const key = String(issue.path[0]);
+    errors[key] ??= issue.message;
+  }
+  return errors;
+}
+
+export function PracticesScreen() {
+  const form = useStructureForm();
+  return (
+    <>
+      <ListScreen def={asDef(practicesList)} {...form.addButton('Add Practice')} />
+      {form.open && <PracticeForm open={form.open} onClose={form.close} />}
+    </>
+  );
+}
+
+function PracticeForm({ open, onClose }: { readonly open: NonNullable<Open>; readonly onClose: () => void }) {
+  const api = useApi();
+  const orgs = useCall(practicesList.calls.filterOptions, {});
+  const [name, setName] = useState(String(open.row?.practice_name ?? ''));
+  const [orgId, setOrgId] = useState(String(open.row?.organization_id ?? ''));
+  const [errors, setErrors] = useState<Record<string, string>>({});
+  const key = useActionKey(name, orgId);
+  const options = orgs.data?.data.organization ?? [];
+
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    const found = fieldErrors(
+      practiceBody.safeParse({ practice_name: name, organization_id: Number(orgId) }),
+    );
+    setErrors(found);
+    if (Object.keys(found).length > 0) return;
+    try {
+      const answer = open.row
+        ? await api.call(updatePractice, {
+            body: { practice_id: Number(open.row.practice_id), practice_name: name },
+          })
+        : await api.call(addPractice, {
+            body: { practice_name: name, organization_id: Number(orgId) },
+            headers: { 'idempotency-key': key },
+          });
+      void showToast({ message: answer.message, intent: Intent.SUCCESS, timeout: SNACKBAR_MS });
+      open.reload();
+      onClose();
+    } catch {
+      // The error dialog shows it; the form stays as typed.
+    }
+  };
+
+  return (
+    <Dialog isOpen title={open.row ? 'Edit Practice' : 'Add Practice'} onClose={onClose}>
+      <form noValidate onSubmit={submit}>
+        <DialogBody>
+          <FormField id="practice-name" label="Practice Name" error={errors.practice_name}>
+            <InputGroup id="practice-name" value={name} onValueChange={setName} />
+          </FormField>
+          <FormField id="practice-org" label="Organization" error={errors.organization_id}>
+            <HTMLSelect
+              id="practice-org"
+              value={orgId}
+              disabled={open.row !== null}
+              onChange={(e) => setOrgId(e.currentTarget.value)}
+            >
+              <option value="">Select</option>
+              {options.map((o) => (
+                <option key={o.value} value={o.value}>
+                  {o.label}
+                </option>
+              ))}
+            </HTMLSelect>
+          </FormField>
+        </DialogBody>
+        <DialogFooter actions={<Button type="submit" intent={Intent.PRIMARY} text="Save" />} />
+      </form>
+    </Dialog>
+  );
+}
+
+export function LocationsScreen() {
+  const form = useStructureForm();
+  return (
+    <>
+      <ListScreen def={asDef(locationsList)} {...form.addButton('Add Location')} />
+      {form.open && <LocationForm open={form.open} onClose={form.close} />}
+    </>
+  );
+}
+
+function LocationForm({ open, onClose }: { readonly open: NonNullable<Open>; readonly onClose: () => void }) {
+  const api = useApi();
+  const practices = useCall(locationsList.calls.filterOptions, {});
+  const [name, setName] = useState(String(open.row?.location_name ?? ''));
+  const [practiceId, setPracticeId] = useState(String(open.row?.practice_id ?? ''));
+  const [programs, setPrograms] = useState<number[]>(
+    Array.isArray(open.row?.program_ids) ? (open.row.program_ids as number[]) : [],
+  );
+  const [errors, setErrors] = useState<Record<string, string>>({});
+  const key = useActionKey(name, practiceId, programs);
+  const options = practices.data?.data.practice ?? [];
+  const toggle = (id: number) =>
+    setPrograms((now) => (now.includes(id) ? now.filter((p) => p !== id) : [...now, id].sort()));
+
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    const body = { location_name: name, practice_id: Number(practiceId), program_ids: programs };
+    const found = fieldErrors(locationBody.safeParse(body));
+    setErrors(found);
+    if (Object.keys(found).length > 0) return;
+    try {
+      const answer = open.row
+        ? await api.call(updateLocation, {
+            body: { location_id: Number(open.row.location_id), location_name: name, program_ids: programs },
+          })
+        : await api.call(addLocation, { body, headers: { 'idempotency-key': key } });
+      void showToast({ message: answer.message, intent: Intent.SUCCESS, timeout: SNACKBAR_MS });
+      open.reload();
+      onClose();
+    } catch {
+      // The error dialog shows it; the form stays as typed.
+    }
+  };
+
+  return (
+    <Dialog isOpen title={open.row ? 'Edit Location' : 'Add Location'} onClose={onClose}>
+      <form noValidate onSubmit={submit}>
+        <DialogBody>
+          <FormField id="location-name" label="Location Name" error={errors.location_name}>
+            <InputGroup id="location-name" value={name} onValueChange={setName} />
+          </FormField>
+          <FormField id="location-practice" label="Practice" error={errors.practice_id}>
+            <HTMLSelect
+              id="location-practice"
+              value={practiceId}
+              disabled={open.row !== null}
+              onChange={(e) => setPracticeId(e.currentTarget.value)}
+            >
+              <option value="">Select</option>
+              {options.map((o) => (
+                <option key={o.value} value={o.value}>
+                  {o.label}
+                </option>
+              ))}
+            </HTMLSelect>
+          </FormField>
+          <FormField id="location-programs" label="Programs" error={errors.program_ids}>
+            {PROGRAM_OPTIONS.map((p) => (
+              <Checkbox
+                key={p.program_id}
+                inline
+                label={p.program_name}
+                checked={programs.includes(p.program_id)}
+                onChange={() => toggle(p.program_id)}
+              />
+            ))}
+          </FormField>
+        </DialogBody>
+        <DialogFooter actions={<Button type="submit" intent={Intent.PRIMARY} text="Save" />} />
+      </form>
+    </Dialog>
+  );
+}
+
+export function ProgramsScreen() {
+  return <ListScreen def={asDef(programsList)} />;
+}
