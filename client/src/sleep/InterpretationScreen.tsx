@@ -21,9 +21,10 @@ import { useSession } from '../session/SessionProvider';
 import { type StudyLock, useStudyLock } from './use-study-lock';
 
 /**
- * The interpretation view of one sleep test (issue 15 §3; route `/app/sleep-test/:studyId`, decisions.md "Sleep
- * interpretation view"): the study's measures, the template, findings/impression/recommendations, Save draft and
- * Sign, or Co-sign for a co-read. Editing needs the study's lock, taken over the hub on open (use-study-lock.ts).
+ * The interpretation view of one sleep test (issue 15 §3; route `/app/sleep-test/:studyId`,
+ * decisions.md "Sleep interpretation view"): the study's measures, the template, findings/impression/
+ * recommendations, Save draft and Sign, or Co-sign for a co-read. Editing needs the study's lock, taken over the
+ * hub on open (use-study-lock.ts).
  */
 
 /** A write refused because the caller's lease lapsed or was broken (the server names `token`). */
