@@ -51,3 +51,21 @@ export const sleepFreePayload = z.object({
 
 /** SLEEP::FREE_ALL: every lock of the user is freed (sign-out, the end of the session). */
 export const sleepFreeAllPayload = z.object({ userId: z.number().int().positive() });
+
+/**
+ * The acknowledgement of a client's SLEEP::* event (issue 15 §2): `token` is the lease's fencing token the
+ * interpretation writes carry; a refused SLEEP::LOCK names the holder and since when.
+ */
+export const sleepLockAck = z.union([
+  z.object({
+    ok: z.literal(true),
+    token: z.number().int().positive().optional(),
+    since: z.string().optional(),
+  }),
+  z.object({
+    ok: z.literal(false),
+    error: z.string(),
+    lockedBy: z.object({ userId: z.number().int(), userName: z.string(), since: z.string() }).optional(),
+  }),
+]);
+export type SleepLockAck = z.infer<typeof sleepLockAck>;

@@ -244,6 +244,8 @@ const paramRows: Row[] = [
     'Sleep Tests Co-Read',
     { filter: 'x' },
   ],
+  // issue 15: the interpretation view of one study (decisions.md "Sleep interpretation view").
+  ['/app/sleep-test/41', '/app/sleep-test/:studyId', 'Sleep Tests', { studyId: '41' }],
   ['/app/ccm', '/app/:filter?/ccm', 'CCM', { filter: undefined }],
   ['/app/enrolled/ccm', '/app/:filter?/ccm', 'CCM', { filter: 'enrolled' }],
 ];

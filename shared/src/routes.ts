@@ -180,6 +180,8 @@ const fixedPageRoutes: RouteEntry[] = [
   ...pageRows('Leads', ['leads']),
   ...pageRows('Dental Dashboard', ['dentalDashboard']),
   ...pageRows('Sleep Lab Table', ['sleep-lab']),
+  // decisions.md "Sleep interpretation view": the view of one study, opened from the reading lists.
+  ...pageRows('Sleep Tests', ['sleep-test/:studyId'], 'issue 15'),
   ...pageRows('Custom Interpretation Config', ['interpretation-customs']),
   ...pageRows('Sleep Billing Report', ['sleep-billing-report']),
   ...pageRows('CoRead Billing', ['co-read-billing']),

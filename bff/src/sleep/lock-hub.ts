@@ -1,4 +1,10 @@
-import { HUB_EVENTS, sleepFreeAllPayload, sleepFreePayload, sleepLockPayload } from '@rpm/shared';
+import {
+  HUB_EVENTS,
+  type SleepLockAck,
+  sleepFreeAllPayload,
+  sleepFreePayload,
+  sleepLockPayload,
+} from '@rpm/shared';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Socket } from 'socket.io';
 import type { z } from 'zod';
@@ -30,10 +36,8 @@ const practiceRoom = (practiceId: number) => `sleep-practice:${practiceId}`;
 /** Lowest role 1 sees every practice. */
 const ALL_PRACTICES_ROOM = 'sleep-practice:all';
 
-/** The acknowledgement of a client's lock event. */
-type LockAnswer =
-  | { ok: true; token?: number; since?: string }
-  | { ok: false; error: string; lockedBy?: { userId: number; userName: string; since: string } };
+/** The acknowledgement of a client's lock event (shared, so the client parses it). */
+type LockAnswer = SleepLockAck;
 
 /** Tells the worklists of each freed lock's practice, on every replica (also used when a lock is broken). */
 export function announceFreedLocks(hub: Pick<Hub, 'io'>, freed: readonly FreedLock[]): void {

@@ -9,7 +9,11 @@ interface Hub {
   readonly subscribe: (event: string, listener: Listener) => () => void;
   readonly onConnect: (listener: () => void) => () => void;
   readonly emit: (event: string, payload: unknown) => void;
+  readonly request: (event: string, payload: unknown) => Promise<unknown>;
 }
+
+/** How long an acknowledged event waits for the server's answer (a lock takes one database write). */
+const HUB_ACK_TIMEOUT_MS = 5000;
 
 const HubContext = createContext<Hub | null>(null);
 
@@ -77,6 +81,10 @@ export function HubProvider({ children }: HubProviderProps) {
         };
       },
       emit: (event, payload) => connection.current?.emit(event, payload),
+      request: (event, payload) =>
+        connection.current
+          ? connection.current.request(event, payload, HUB_ACK_TIMEOUT_MS)
+          : Promise.reject(new Error('The real-time connection is not open.')),
     }),
     [],
   );
@@ -131,4 +139,17 @@ export function useHubEmit(): (event: HubEventName, payload: unknown) => void {
   return hub?.emit ?? noop;
 }
 
+/**
+ * Sends an event to the hub and resolves with the server's acknowledgement, unparsed (the caller parses it with
+ * the shared schema); rejects while disconnected, outside the provider, or when no answer comes in time.
+ */
+export function useHubRequest(): (event: HubEventName, payload: unknown) => Promise<unknown> {
+  const hub = useContext(HubContext);
+  return hub?.request ?? notConnected;
+}
+
 function noop(): void {}
+
+function notConnected(): Promise<unknown> {
+  return Promise.reject(new Error('The real-time connection is not open.'));
+}

@@ -10,6 +10,11 @@ export interface HubAuth {
 export interface HubConnection {
   /** Sends an event to the server (000 §4.11: sleep-test locks). */
   readonly emit: (event: string, payload: unknown) => void;
+  /**
+   * Sends an event and waits for the server's acknowledgement (the SLEEP::LOCK answer carries the lease token);
+   * rejects when none arrives within `timeoutMs` (a dropped connection, a server that never answers).
+   */
+  readonly request: (event: string, payload: unknown, timeoutMs: number) => Promise<unknown>;
   /** Closes the connection for good (sign-out, another user, unmount). */
   readonly disconnect: () => void;
 }
@@ -39,6 +44,7 @@ export async function connectHub(
     emit: (event, payload) => {
       socket.emit(event, payload);
     },
+    request: (event, payload, timeoutMs) => socket.timeout(timeoutMs).emitWithAck(event, payload),
     disconnect: () => {
       socket.offAny();
       socket.off('connect', onConnect);

@@ -1,4 +1,12 @@
-import { HUB_EVENTS, type NotificationNewPayload, notificationNewPayload } from '@rpm/shared';
+import {
+  HUB_EVENTS,
+  type NotificationNewPayload,
+  notificationNewPayload,
+  sleepFreeAllPayload,
+  sleepFreePayload,
+  sleepLockPayload,
+} from '@rpm/shared';
+import type { z } from 'zod';
 
 /** An event name of the hub (shared/src/hub.ts). */
 export type HubEventName = (typeof HUB_EVENTS)[keyof typeof HUB_EVENTS];
@@ -6,6 +14,9 @@ export type HubEventName = (typeof HUB_EVENTS)[keyof typeof HUB_EVENTS];
 /** Payload types of the events the shared contract describes. */
 export interface HubPayloads {
   readonly [HUB_EVENTS.notificationNew]: NotificationNewPayload;
+  readonly [HUB_EVENTS.sleepLock]: z.infer<typeof sleepLockPayload>;
+  readonly [HUB_EVENTS.sleepFree]: z.infer<typeof sleepFreePayload>;
+  readonly [HUB_EVENTS.sleepFreeAll]: z.infer<typeof sleepFreeAllPayload>;
 }
 
 /** The payload a listener of `E` receives: parsed for described events, as sent for the others. */
@@ -18,6 +29,9 @@ interface PayloadSchema {
 
 const SCHEMAS: Readonly<Partial<Record<HubEventName, PayloadSchema>>> = {
   [HUB_EVENTS.notificationNew]: notificationNewPayload,
+  [HUB_EVENTS.sleepLock]: sleepLockPayload,
+  [HUB_EVENTS.sleepFree]: sleepFreePayload,
+  [HUB_EVENTS.sleepFreeAll]: sleepFreeAllPayload,
 };
 
 /** A payload that failed its schema: dropped, as every input at an edge is parsed (architecture.md "A request"). */
@@ -25,7 +39,7 @@ export const INVALID_PAYLOAD: unique symbol = Symbol('invalid hub payload');
 
 /**
  * Parses what the hub sent for `event` with the shared schema; {@link INVALID_PAYLOAD} when it does not match.
- * Events without a schema (the sleep-test locks of 000 §4.11 are not described yet) pass through as sent.
+ * Events without a schema pass through as sent.
  */
 export function parseHubPayload(event: string, raw: unknown): unknown {
   const schema = SCHEMAS[event as HubEventName];

@@ -98,6 +98,9 @@ const SleepCoReadScreen = sleepScreen('SleepCoReadScreen');
 const PulseOximetryScreen = sleepScreen('PulseOximetryScreen');
 const SpirometryScreen = sleepScreen('SpirometryScreen');
 const SleepLabScreen = sleepScreen('SleepLabScreen');
+const SleepInterpretationScreen = lazy(() =>
+  import('../sleep/InterpretationScreen').then((m) => ({ default: m.SleepInterpretationScreen })),
+);
 // The device inventory (issue 16 part 4).
 const deviceScreen = <K extends keyof typeof import('../devices/screens')>(name: K) =>
   lazy(() => import('../devices/screens').then((m) => ({ default: m[name] })));
@@ -243,6 +246,9 @@ export function PageArea({ pathname, title, notFound }: PageAreaProps) {
               ))}
               <Route path={sleepLabList.route}>
                 <SleepLabScreen />
+              </Route>
+              <Route path="/app/sleep-test/:studyId">
+                <SleepInterpretationScreen />
               </Route>
               <Route path={spirometryList.route}>
                 <SpirometryScreen />

@@ -6,6 +6,7 @@ import { fakeServer, pageOf } from '../test/fake-server';
 import { makeUser, storeUser } from '../test/fixtures';
 import { renderWithProviders } from '../test/render';
 import { SleepTestsScreen } from './screens';
+import { studyRow } from './study-fixture';
 
 // The hub's listeners, by event: a test plays the server's push.
 const hubListeners = vi.hoisted(() => new Map<string, () => void>());
@@ -19,35 +20,13 @@ vi.mock('../hub/HubProvider', () => ({
 const listCall = sleepTestsList.calls.list as unknown as CallDef;
 
 function study(locked: boolean): SleepStudyRow {
-  return {
-    study_id: 41,
-    patient_id: 7,
-    patient_name: 'Doe, John',
-    dob: '1950-02-01',
-    practice_name: 'Lakeside',
-    kind: 'HST',
-    status: 'Awaiting Interpretation',
-    physician: 'Ann Lee',
+  return studyRow({
     reader: 'Samuel Adeyemi',
-    co_reader: null,
-    device: 'WatchPAT 300',
-    ordered_at: '2026-03-01T09:00:00Z',
-    recorded_on: '2026-03-04',
-    ahi: 18.2,
     rdi: null,
-    odi: 15.5,
-    spo2_nadir: 81,
-    spo2_mean: null,
-    t88_minutes: null,
-    total_sleep_minutes: 402,
     sleep_efficiency: null,
-    fev1_l: null,
-    fvc_l: null,
-    fev1_fvc_pct: null,
-    signed_at: null,
     locked_by: locked ? 'Locked by Samuel Adeyemi' : null,
     locked_since: locked ? '2026-03-10T14:05:00Z' : null,
-  };
+  });
 }
 
 beforeEach(() => {

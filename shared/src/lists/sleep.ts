@@ -147,6 +147,13 @@ const SF = {
 /** Studies not interpreted yet: the default of the reading worklists (decisions.md "Sleep study worklists"). */
 const OPEN_STUDIES = 'ordered,recorded,awaiting_interpretation';
 
+/** The interpretation view of one study (issue 15 §3; decisions.md "Sleep interpretation view"). */
+const SLEEP_INTERPRETATION_LINK = '/app/sleep-test/{study_id}';
+
+/** The reading lists open a row in the interpretation view, from the row or its Test ID. */
+const READING = { open: SLEEP_INTERPRETATION_LINK } as const;
+const HEAD_READING = [{ ...C.id, link: SLEEP_INTERPRETATION_LINK }, C.patient, C.dob, C.practice] as const;
+
 /** What the study lists share; a row opens the patient's chart. */
 const common = {
   spec: '000 §2.4; issue 15',
@@ -165,7 +172,19 @@ export const sleepTestsList = defineList({
   title: 'Sleep Tests',
   route: '/app/:filter?/sleepTests',
   page: 'Sleep Tests',
-  columns: [...HEAD, C.kind, C.status, C.physician, C.reader, C.recorded, C.ahi, C.odi, C.nadir, ...LOCK],
+  ...READING,
+  columns: [
+    ...HEAD_READING,
+    C.kind,
+    C.status,
+    C.physician,
+    C.reader,
+    C.recorded,
+    C.ahi,
+    C.odi,
+    C.nadir,
+    ...LOCK,
+  ],
   filters: [SF.kind, statusFilter(), F.practice, F.physician, SF.reader, SF.recorded],
   defaultFilters: { study_status: OPEN_STUDIES },
   routeFilters: { filter: 'study_status' },
@@ -181,7 +200,8 @@ export const sleepCoReadList = defineList({
   title: 'Sleep Tests Co-Read',
   route: '/app/:filter?/sleepTestsInterpretation',
   page: 'Sleep Tests Co-Read',
-  columns: [...HEAD, C.kind, C.status, C.reader, C.coReader, C.recorded, C.signed, C.ahi, ...LOCK],
+  ...READING,
+  columns: [...HEAD_READING, C.kind, C.status, C.reader, C.coReader, C.recorded, C.signed, C.ahi, ...LOCK],
   filters: [SF.kind, statusFilter(['interpreted', 'co_read']), F.practice, SF.reader, SF.recorded],
   defaultFilters: { study_status: 'interpreted' },
   routeFilters: { filter: 'study_status' },
