@@ -22,10 +22,21 @@ import './calls.css';
 /** The window events of 000 §4.9 that start an outbound call; detail `{ patient_id, number }`. */
 export const CALL_EVENTS = ['make_task_call_mobile', 'make_task_call_phone'] as const;
 
+/**
+ * Without Web Locks (an insecure http: origin, or jsdom) each tab holds its own softphone: the lock is granted at
+ * once and kept (decisions.md "One softphone across tabs").
+ */
+const soleTabLocks: TabEnvironment['locks'] = {
+  request: ((_name: string, ...args: unknown[]) => {
+    const callback = args[args.length - 1] as (lock: Lock | null) => unknown;
+    return Promise.resolve().then(() => callback(null));
+  }) as LockManager['request'],
+};
+
 /** The browser's side of the tab coordination. */
 function browserTabs(): TabEnvironment {
   return {
-    locks: navigator.locks,
+    locks: typeof navigator.locks?.request === 'function' ? navigator.locks : soleTabLocks,
     channel: new BroadcastChannel(TABS_CHANNEL),
     storage: sessionStorage,
     newId: () => crypto.randomUUID(),
