@@ -43,6 +43,8 @@ import { patientRoutes } from './patients/routes.js';
 import { createPdfPool } from './pdf/pdf-pool.js';
 import { profileRoutes } from './profile/routes.js';
 import { reportRoutes } from './reports/routes.js';
+import { roleSource } from './roles/list-store.js';
+import { roleRoutes } from './roles/routes.js';
 import { ruleRoutes } from './rules/rule-routes.js';
 import { vitalRoutes } from './rules/vital-routes.js';
 import { healthRoutes } from './shell/health-routes.js';
@@ -73,6 +75,7 @@ export const LIST_SOURCES: Readonly<Record<ListName, ListSource<object>>> = {
   practices: practiceSource,
   locations: locationSource,
   programs: programSource,
+  roles: roleSource,
 };
 
 /** Options of {@link embeddedApi} (app.ts AppOptions with the database present). */
@@ -124,6 +127,7 @@ export async function embeddedApi(app: FastifyInstance, opts: EmbeddedOptions): 
   patientRoutes(app, deps);
   organizationRoutes(app, deps);
   structureRoutes(app, deps);
+  roleRoutes(app, deps);
   translationRoutes(app, deps);
   temporaryLoginRoutes(app, deps);
   mfaRoutes(app, deps);

@@ -28,6 +28,7 @@ export * from './api/practices.js';
 export * from './api/paging.js';
 export * from './api/patients.js';
 export * from './api/profile.js';
+export * from './api/roles.js';
 export * from './api/rules.js';
 export * from './api/vitals.js';
 export * from './api/shell.js';

@@ -25,6 +25,7 @@ import {
   practicesList,
   programsList,
   pulseOximetryList,
+  rolesList,
   STAFF_TABLES,
   screenedList,
   sleepCoReadList,
@@ -121,6 +122,8 @@ const structureScreen = <K extends keyof typeof import('../organizations/Structu
 const PracticesScreen = structureScreen('PracticesScreen');
 const LocationsScreen = structureScreen('LocationsScreen');
 const ProgramsScreen = structureScreen('ProgramsScreen');
+// Roles and their access lists (issue 16 part 3).
+const RolesScreen = lazy(() => import('../roles/RolesScreen').then((m) => ({ default: m.RolesScreen })));
 
 /** Props of {@link PageArea}. */
 export interface PageAreaProps {
@@ -220,6 +223,9 @@ export function PageArea({ pathname, title, notFound }: PageAreaProps) {
               </Route>
               <Route path={programsList.route}>
                 <ProgramsScreen />
+              </Route>
+              <Route path={rolesList.route}>
+                <RolesScreen />
               </Route>
               <Route path={vendorsList.route}>
                 <VendorsScreen />

@@ -25,6 +25,7 @@ import * as organizations from './organizations.js';
 import * as patients from './patients.js';
 import * as practices from './practices.js';
 import * as profile from './profile.js';
+import * as roles from './roles.js';
 import * as rules from './rules.js';
 import * as shell from './shell.js';
 import * as sleep from './sleep.js';
@@ -68,6 +69,7 @@ export const ALL_CALLS: readonly CallDef[] = [
   patients,
   practices,
   profile,
+  roles,
   rules,
   shell,
   sleep,

@@ -27,6 +27,7 @@ import {
   patientsList,
   screenedList,
 } from './patients.js';
+import { rolesList } from './roles.js';
 import { pulseOximetryList, sleepCoReadList, sleepLabList, sleepTestsList, spirometryList } from './sleep.js';
 import { STAFF_LISTS } from './staff.js';
 import { monitorList, myTasksList } from './worklists.js';
@@ -40,6 +41,7 @@ export * from './messages.js';
 export * from './organization-structure.js';
 export * from './patient-row.js';
 export * from './patients.js';
+export * from './roles.js';
 export * from './sleep.js';
 export * from './staff.js';
 export * from './worklists.js';
@@ -78,6 +80,7 @@ export const LISTS = {
   practices: practicesList,
   locations: locationsList,
   programs: programsList,
+  roles: rolesList,
 } as const;
 
 /** A list's name (its calls live under rpm/lists/{name}). */
