@@ -20,6 +20,7 @@ import { chartTaskRoutes } from './chart/task-routes.js';
 import { clinicalRoutes } from './clinical/routes.js';
 import { type Clock, systemClock } from './clock.js';
 import type { Config } from './config.js';
+import { configListSources } from './configuration/list-store.js';
 import { dashboardRoutes } from './dashboard/routes.js';
 import type { Db } from './db/schema.js';
 import type { Deps } from './deps.js';
@@ -73,6 +74,7 @@ export const LIST_SOURCES: Readonly<Record<ListName, ListSource<object>>> = {
   practices: practiceSource,
   locations: locationSource,
   programs: programSource,
+  ...configListSources(),
 };
 
 /** Options of {@link embeddedApi} (app.ts AppOptions with the database present). */

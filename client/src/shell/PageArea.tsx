@@ -8,12 +8,15 @@ import {
   awsVoicemailHistoryList,
   awsVoicemailList,
   ccmList,
+  cptCodesList,
   deactivatedDevicesList,
   deviceDataLogsList,
   deviceHistoryList,
   devicesList,
+  deviceTypesList,
   edisonInventoryList,
   incomingMessagesList,
+  insuranceDefaultsList,
   locationsList,
   MSG,
   monitorList,
@@ -33,6 +36,7 @@ import {
   spirometryList,
   unassignedDevicesList,
   vendorsList,
+  vitalsList,
 } from '@rpm/shared';
 import { lazy, Suspense } from 'react';
 import { Route, Switch } from 'wouter';
@@ -121,6 +125,10 @@ const structureScreen = <K extends keyof typeof import('../organizations/Structu
 const PracticesScreen = structureScreen('PracticesScreen');
 const LocationsScreen = structureScreen('LocationsScreen');
 const ProgramsScreen = structureScreen('ProgramsScreen');
+// Configuration tables (issue 16 part 5).
+const ConfigTableScreen = lazy(() =>
+  import('../configuration/ConfigScreens').then((m) => ({ default: m.ConfigTableScreen })),
+);
 
 /** Props of {@link PageArea}. */
 export interface PageAreaProps {
@@ -220,6 +228,18 @@ export function PageArea({ pathname, title, notFound }: PageAreaProps) {
               </Route>
               <Route path={programsList.route}>
                 <ProgramsScreen />
+              </Route>
+              <Route path={cptCodesList.route}>
+                <ConfigTableScreen table="cpt" />
+              </Route>
+              <Route path={insuranceDefaultsList.route}>
+                <ConfigTableScreen table="insuranceDefaults" />
+              </Route>
+              <Route path={deviceTypesList.route}>
+                <ConfigTableScreen table="deviceTypes" />
+              </Route>
+              <Route path={vitalsList.route}>
+                <ConfigTableScreen table="vitals" />
               </Route>
               <Route path={vendorsList.route}>
                 <VendorsScreen />
