@@ -7,7 +7,7 @@ import {
 import { CODE_SETS } from './codes.js';
 
 /** One row of the Cpt Codes Table (000 §2.4): a code the product bills and the rule that bills it (001 §9). */
-export interface CptCodeRule {
+interface CptCodeRule {
   readonly code: string;
   readonly program: 'RPM' | 'RTM' | 'CCM';
   readonly rule: string;
