@@ -20,6 +20,7 @@ import { chartTaskRoutes } from './chart/task-routes.js';
 import { clinicalRoutes } from './clinical/routes.js';
 import { type Clock, systemClock } from './clock.js';
 import type { Config } from './config.js';
+import { configListSources } from './configuration/list-store.js';
 import { dashboardRoutes } from './dashboard/routes.js';
 import type { Db } from './db/schema.js';
 import type { Deps } from './deps.js';
@@ -76,6 +77,7 @@ export const LIST_SOURCES: Readonly<Record<ListName, ListSource<object>>> = {
   locations: locationSource,
   programs: programSource,
   roles: roleSource,
+  ...configListSources(),
 };
 
 /** Options of {@link embeddedApi} (app.ts AppOptions with the database present). */

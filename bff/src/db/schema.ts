@@ -372,6 +372,8 @@ export interface AuditChainHeadTable {
 
 /** A code's insurance default amount from a date of service on (demo defaults an administrator edits). */
 export interface InsuranceDefaultAmountsTable {
+  /** 0027: the list's row id. */
+  amount_id: Generated<number>;
   cpt_code: string;
   amount: NumericColumn;
   effective_from: DateColumn;

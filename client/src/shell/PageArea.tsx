@@ -8,12 +8,15 @@ import {
   awsVoicemailHistoryList,
   awsVoicemailList,
   ccmList,
+  cptCodesList,
   deactivatedDevicesList,
   deviceDataLogsList,
   deviceHistoryList,
   devicesList,
+  deviceTypesList,
   edisonInventoryList,
   incomingMessagesList,
+  insuranceDefaultsList,
   locationsList,
   MSG,
   monitorList,
@@ -34,6 +37,7 @@ import {
   spirometryList,
   unassignedDevicesList,
   vendorsList,
+  vitalsList,
 } from '@rpm/shared';
 import { lazy, Suspense } from 'react';
 import { Route, Switch } from 'wouter';
@@ -124,6 +128,10 @@ const LocationsScreen = structureScreen('LocationsScreen');
 const ProgramsScreen = structureScreen('ProgramsScreen');
 // Roles and their access lists (issue 16 part 3).
 const RolesScreen = lazy(() => import('../roles/RolesScreen').then((m) => ({ default: m.RolesScreen })));
+// Configuration tables (issue 16 part 5).
+const ConfigTableScreen = lazy(() =>
+  import('../configuration/ConfigScreens').then((m) => ({ default: m.ConfigTableScreen })),
+);
 
 /** Props of {@link PageArea}. */
 export interface PageAreaProps {
@@ -226,6 +234,17 @@ export function PageArea({ pathname, title, notFound }: PageAreaProps) {
               </Route>
               <Route path={rolesList.route}>
                 <RolesScreen />
+              <Route path={cptCodesList.route}>
+                <ConfigTableScreen table="cpt" />
+              </Route>
+              <Route path={insuranceDefaultsList.route}>
+                <ConfigTableScreen table="insuranceDefaults" />
+              </Route>
+              <Route path={deviceTypesList.route}>
+                <ConfigTableScreen table="deviceTypes" />
+              </Route>
+              <Route path={vitalsList.route}>
+                <ConfigTableScreen table="vitals" />
               </Route>
               <Route path={vendorsList.route}>
                 <VendorsScreen />

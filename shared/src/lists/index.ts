@@ -8,6 +8,7 @@ import {
   awsVoicemailHistoryList,
   awsVoicemailList,
 } from './calls.js';
+import { cptCodesList, deviceTypesList, insuranceDefaultsList, vitalsList } from './configuration.js';
 import type { ListDef } from './define-list.js';
 import {
   deactivatedDevicesList,
@@ -34,6 +35,7 @@ import { monitorList, myTasksList } from './worklists.js';
 
 export * from './audit.js';
 export * from './calls.js';
+export * from './configuration.js';
 export * from './define-list.js';
 export * from './devices.js';
 export * from './format.js';
@@ -81,6 +83,10 @@ export const LISTS = {
   locations: locationsList,
   programs: programsList,
   roles: rolesList,
+  'cpt-codes': cptCodesList,
+  'insurances-default': insuranceDefaultsList,
+  'device-types': deviceTypesList,
+  vitals: vitalsList,
 } as const;
 
 /** A list's name (its calls live under rpm/lists/{name}). */
