@@ -1,3 +1,4 @@
+// Over 300 lines: the one route table of every screen, each lazily loaded, in the order wouter must match them.
 import {
   auditList,
   awsCallbackHistoryList,
@@ -234,6 +235,7 @@ export function PageArea({ pathname, title, notFound }: PageAreaProps) {
               </Route>
               <Route path={rolesList.route}>
                 <RolesScreen />
+              </Route>
               <Route path={cptCodesList.route}>
                 <ConfigTableScreen table="cpt" />
               </Route>
