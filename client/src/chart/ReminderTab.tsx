@@ -11,6 +11,7 @@ import {
 import {
   addPatientReminder,
   displayDateTime,
+  formErrors,
   getPatientReminders,
   isoDay,
   MESSAGE_MAX,
@@ -166,11 +167,8 @@ function ReminderForm({ patientId, onDone }: { patientId: number; onDone: (saved
 
   const save = async () => {
     const parsed = reminderSchedule.safeParse(body);
-    if (!parsed.success) {
-      setErrors(Object.fromEntries(parsed.error.issues.map((i) => [String(i.path[0]), i.message]).reverse()));
-      return;
-    }
-    setErrors({});
+    setErrors(parsed.success ? {} : formErrors(reminderSchedule, body));
+    if (!parsed.success) return;
     try {
       const answer = await call(addPatientReminder, {
         body: parsed.data,

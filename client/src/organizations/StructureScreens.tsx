@@ -11,6 +11,7 @@ import {
 import {
   addLocation,
   addPractice,
+  formErrors,
   type ListDef,
   locationBody,
   locationsList,
@@ -56,19 +57,6 @@ function useStructureForm() {
   return { open, close: () => setOpen(null), addButton };
 }
 
-/** The first message of each field the shared schema refuses (the server's rules, 000 §5). */
-function fieldErrors(result: {
-  success: boolean;
-  error?: { issues: { path: PropertyKey[]; message: string }[] };
-}) {
-  const errors: Record<string, string> = {};
-  for (const issue of result.error?.issues ?? []) {
-    const key = String(issue.path[0]);
-    errors[key] ??= issue.message;
-  }
-  return errors;
-}
-
 export function PracticesScreen() {
   const form = useStructureForm();
   return (
@@ -90,9 +78,7 @@ function PracticeForm({ open, onClose }: { readonly open: NonNullable<Open>; rea
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
-    const found = fieldErrors(
-      practiceBody.safeParse({ practice_name: name, organization_id: Number(orgId) }),
-    );
+    const found = formErrors(practiceBody, { practice_name: name, organization_id: Number(orgId) });
     setErrors(found);
     if (Object.keys(found).length > 0) return;
     try {
@@ -168,7 +154,7 @@ function LocationForm({ open, onClose }: { readonly open: NonNullable<Open>; rea
   const submit = async (event: FormEvent) => {
     event.preventDefault();
     const body = { location_name: name, practice_id: Number(practiceId), program_ids: programs };
-    const found = fieldErrors(locationBody.safeParse(body));
+    const found = formErrors(locationBody, body);
     setErrors(found);
     if (Object.keys(found).length > 0) return;
     try {

@@ -1,9 +1,8 @@
-import type { CallDef, CallInput } from '@rpm/shared';
+import { type CallDef, type CallInput, formErrors } from '@rpm/shared';
 import { useState } from 'react';
 import { useActionKey } from '../../api/action-key';
 import type { CallRequest } from '../../api/call';
 import { useApi } from '../../errors/ErrorDialogProvider';
-import { formErrors } from './form-errors';
 
 /**
  * The writes of the Clinical tab's sections: `add` checks the form with the call's own schema (field messages in

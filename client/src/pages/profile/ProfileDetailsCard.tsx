@@ -2,6 +2,7 @@ import { Button, Callout, Card, Intent } from '@blueprintjs/core';
 import {
   AVATAR_IMAGES,
   dobInRange,
+  formErrors,
   getProfile,
   isoDay,
   type LiveField,
@@ -27,13 +28,7 @@ const FIELDS = PERSON_FIELDS.filter(
 
 /** The first message per field of a profile that does not pass the server's rules (001 §5). */
 function profileErrors(values: ProfileBody, today: string): Partial<Record<string, string>> {
-  const errors: Partial<Record<string, string>> = {};
-  const parsed = profileBody.safeParse(values);
-  if (!parsed.success)
-    for (const issue of parsed.error.issues) {
-      const key = String(issue.path[0]);
-      errors[key] ??= issue.message;
-    }
+  const errors: Partial<Record<string, string>> = formErrors(profileBody, values);
   if (errors.dob === undefined && !dobInRange(values.dob, today)) errors.dob = MSG.invalidDob;
   return errors;
 }
