@@ -57,6 +57,43 @@ function useStructureForm() {
   return { open, close: () => setOpen(null), addButton };
 }
 
+/** A form's parent (organisation or practice): fixed once the record exists, as an edit never moves it. */
+function ParentSelect(props: {
+  readonly id: string;
+  readonly value: string;
+  readonly onChange: (value: string) => void;
+  readonly options: readonly { readonly value: string | number; readonly label: string }[];
+  readonly locked: boolean;
+}) {
+  return (
+    <HTMLSelect
+      id={props.id}
+      value={props.value}
+      disabled={props.locked}
+      onChange={(e) => props.onChange(e.currentTarget.value)}
+    >
+      <option value="">Select</option>
+      {props.options.map((o) => (
+        <option key={o.value} value={o.value}>
+          {o.label}
+        </option>
+      ))}
+    </HTMLSelect>
+  );
+}
+
+/** Sends a form's call; on success its message as a toast, the list reloaded and the dialog closed. */
+async function saved(open: NonNullable<Open>, onClose: () => void, send: () => Promise<{ message: string }>) {
+  try {
+    const answer = await send();
+    void showToast({ message: answer.message, intent: Intent.SUCCESS, timeout: SNACKBAR_MS });
+    open.reload();
+    onClose();
+  } catch {
+    // The error dialog shows it; the form stays as typed.
+  }
+}
+
 export function PracticesScreen() {
   const form = useStructureForm();
   return (
@@ -81,21 +118,16 @@ function PracticeForm({ open, onClose }: { readonly open: NonNullable<Open>; rea
     const found = formErrors(practiceBody, { practice_name: name, organization_id: Number(orgId) });
     setErrors(found);
     if (Object.keys(found).length > 0) return;
-    try {
-      const answer = open.row
-        ? await api.call(updatePractice, {
+    await saved(open, onClose, () =>
+      open.row
+        ? api.call(updatePractice, {
             body: { practice_id: Number(open.row.practice_id), practice_name: name },
           })
-        : await api.call(addPractice, {
+        : api.call(addPractice, {
             body: { practice_name: name, organization_id: Number(orgId) },
             headers: { 'idempotency-key': key },
-          });
-      void showToast({ message: answer.message, intent: Intent.SUCCESS, timeout: SNACKBAR_MS });
-      open.reload();
-      onClose();
-    } catch {
-      // The error dialog shows it; the form stays as typed.
-    }
+          }),
+    );
   };
 
   return (
@@ -106,19 +138,13 @@ function PracticeForm({ open, onClose }: { readonly open: NonNullable<Open>; rea
             <InputGroup id="practice-name" value={name} onValueChange={setName} />
           </FormField>
           <FormField id="practice-org" label="Organization" error={errors.organization_id}>
-            <HTMLSelect
+            <ParentSelect
               id="practice-org"
               value={orgId}
-              disabled={open.row !== null}
-              onChange={(e) => setOrgId(e.currentTarget.value)}
-            >
-              <option value="">Select</option>
-              {options.map((o) => (
-                <option key={o.value} value={o.value}>
-                  {o.label}
-                </option>
-              ))}
-            </HTMLSelect>
+              onChange={setOrgId}
+              options={options}
+              locked={open.row !== null}
+            />
           </FormField>
         </DialogBody>
         <DialogFooter actions={<Button type="submit" intent={Intent.PRIMARY} text="Save" />} />
@@ -157,18 +183,13 @@ function LocationForm({ open, onClose }: { readonly open: NonNullable<Open>; rea
     const found = formErrors(locationBody, body);
     setErrors(found);
     if (Object.keys(found).length > 0) return;
-    try {
-      const answer = open.row
-        ? await api.call(updateLocation, {
+    await saved(open, onClose, () =>
+      open.row
+        ? api.call(updateLocation, {
             body: { location_id: Number(open.row.location_id), location_name: name, program_ids: programs },
           })
-        : await api.call(addLocation, { body, headers: { 'idempotency-key': key } });
-      void showToast({ message: answer.message, intent: Intent.SUCCESS, timeout: SNACKBAR_MS });
-      open.reload();
-      onClose();
-    } catch {
-      // The error dialog shows it; the form stays as typed.
-    }
+        : api.call(addLocation, { body, headers: { 'idempotency-key': key } }),
+    );
   };
 
   return (
@@ -179,19 +200,13 @@ function LocationForm({ open, onClose }: { readonly open: NonNullable<Open>; rea
             <InputGroup id="location-name" value={name} onValueChange={setName} />
           </FormField>
           <FormField id="location-practice" label="Practice" error={errors.practice_id}>
-            <HTMLSelect
+            <ParentSelect
               id="location-practice"
               value={practiceId}
-              disabled={open.row !== null}
-              onChange={(e) => setPracticeId(e.currentTarget.value)}
-            >
-              <option value="">Select</option>
-              {options.map((o) => (
-                <option key={o.value} value={o.value}>
-                  {o.label}
-                </option>
-              ))}
-            </HTMLSelect>
+              onChange={setPracticeId}
+              options={options}
+              locked={open.row !== null}
+            />
           </FormField>
           <FormField id="location-programs" label="Programs" error={errors.program_ids}>
             {PROGRAM_OPTIONS.map((p) => (
