@@ -133,6 +133,20 @@ describe('AddAdminDialog (001 §2.8, §4, §5)', () => {
     expect(await screen.findByText(MSG.usernameExists)).toBeTruthy();
   });
 
+  it("Save on an empty new admin shows 'Required' under each required field, and nothing under the optional ones", async () => {
+    const { server, user } = setup();
+    await choosePlace(user);
+    await user.click(screen.getByLabelText('Add New Admin'));
+    await save(user);
+    expect(bar()?.textContent).toBe(MSG.required);
+    const messageOf = (label: string) =>
+      document.getElementById(`${screen.getByLabelText(label).id}-error`)?.textContent ?? null;
+    for (const label of ['First Name', 'Last Name', 'DOB', 'Mobile', 'Username', 'Password'])
+      expect(messageOf(label), label).toBe(MSG.required);
+    for (const label of ['Phone', 'Fax']) expect(messageOf(label), label).toBeNull();
+    expect(server.requests(addUser)).toEqual([]);
+  });
+
   it('blocks Save with each submit message of 001 §5, then sends the new admin with ten-digit numbers', async () => {
     const { server, user, onSaved } = setup();
     await choosePlace(user);

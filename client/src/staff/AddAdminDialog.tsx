@@ -55,6 +55,18 @@ export function AddAdminDialog({ isOpen, onClose, onSaved }: AddAdminDialogProps
 }
 
 const FORM_ID = 'add-admin-form';
+const LIVE_FIELDS: readonly LiveField[] = [...PERSON_FIELDS.map((spec) => spec.field), 'password'];
+
+/** The message under every field, as if each had been left (a taken user name keeps its message). */
+function liveErrorsOf(person: AddAdminValues['person'], today: string, taken: boolean) {
+  return Object.fromEntries(
+    LIVE_FIELDS.map((field) => [
+      field,
+      (field === 'username' && taken ? MSG.usernameExists : liveFieldError(field, person[field], today)) ??
+        undefined,
+    ]),
+  ) as Partial<Record<LiveField, string>>;
+}
 const NO_OPTIONS = 'No options';
 
 function AddAdminForm({ onClose, onSaved }: Omit<AddAdminDialogProps, 'isOpen'>) {
@@ -137,6 +149,8 @@ function AddAdminForm({ onClose, onSaved }: Omit<AddAdminDialogProps, 'isOpen'>)
     if (saving) return;
     const submission = addAdminSubmission(values, today, taken);
     if (submission.kind === 'error') {
+      // 001 §5: Save shows every field's message at once ('Required' under each empty one), and the bar the first.
+      if (values.mode === 'new') setLive(liveErrorsOf(values.person, today, taken));
       showBar(submission.message);
       return;
     }
