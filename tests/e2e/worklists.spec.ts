@@ -1,38 +1,10 @@
 import { execFileSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
-import { AxeBuilder } from '@axe-core/playwright';
-import { expect, type Page, test } from '@playwright/test';
+import { expect, test } from '@playwright/test';
+import { expectAccessible } from './accessibility.js';
 import { bell, findCuff, sendReading } from './device-helpers.js';
+import { listCount, pagerText } from './list-helpers.js';
 import { signIn } from './sign-in-helpers.js';
-
-/** The pager's 'first–last of count' text. */
-const pagerText = (page: Page) => page.getByRole('navigation', { name: 'Pages' });
-
-/** The count the pager shows ('1–10 of 43' → 43), or 0 for an empty list. */
-async function listCount(page: Page): Promise<number> {
-  const text = (await pagerText(page).textContent()) ?? '';
-  const match = /of (\d+)/.exec(text);
-  return match ? Number(match[1]) : 0;
-}
-
-/** No serious or critical axe-core violations on the page as it is (issue 10 "Accessibility and keyboard"). */
-async function expectAccessible(page: Page): Promise<void> {
-  // After the page's entrance transition (000 §4.11: it settles 500 ms after a route change, then fades in):
-  // half-faded text would read as low contrast.
-  await page.locator('.shell-main[data-loaded="true"]').waitFor();
-  // A cancelled animation (the next render replaced it) rejects `finished` with AbortError: settled is enough.
-  await page.evaluate(() =>
-    Promise.allSettled(document.getAnimations().map((animation) => animation.finished)),
-  );
-  const results = await new AxeBuilder({ page }).analyze();
-  const bad = results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
-  expect(
-    bad.map(
-      (v) => `${v.id}: ${v.nodes.map((n) => `${n.target.join(' ')} (${n.failureSummary ?? ''})`).join(', ')}`,
-    ),
-    'serious or critical axe violations',
-  ).toEqual([]);
-}
 
 test('a nurse starts on the dashboard, follows a figure to the filtered patient list, sorts, pages, filters, reloads, exports and opens a patient (issue 10)', async ({
   page,

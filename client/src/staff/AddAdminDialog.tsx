@@ -202,9 +202,11 @@ function AddAdminForm({ onClose, onSaved }: Omit<AddAdminDialogProps, 'isOpen'>)
     <>
       <DialogBody>
         {bar !== null && (
-          <Callout className="add-admin-error-bar" intent={Intent.DANGER} role="alert">
-            {bar}
-          </Callout>
+          <div className="add-admin-error-bar">
+            <Callout intent={Intent.DANGER} role="alert">
+              {bar}
+            </Callout>
+          </div>
         )}
         <form id={FORM_ID} noValidate onSubmit={submit}>
           <RadioGroup
