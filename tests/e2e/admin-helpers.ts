@@ -1,4 +1,6 @@
 import { type Browser, expect, type Locator, type Page, test } from '@playwright/test';
+import type { DeviceCountRow } from '@rpm/shared';
+import { listCount } from './list-helpers.js';
 
 /** Helpers of admin.spec.ts: the Add Admin dialog (001 §2.8), staff made through the API, a second browser. */
 
@@ -134,4 +136,49 @@ export async function changePasswordThroughApi(page: Page, from: string, to: str
     },
     { from, to },
   );
+}
+
+/** The staff table's row of a user, found with the list's search box. */
+export async function staffRow(page: Page, username: string): Promise<Locator> {
+  const search = page.getByRole('searchbox', { name: 'Search name or username' });
+  await search.fill(username);
+  await search.press('Enter');
+  return page.getByRole('row', { name: new RegExp(username.replace(/[.]/g, '\\.')) });
+}
+
+/** The figures of the device-count table (001 §2.5), by the spec's column names. */
+type Counts = Record<Exclude<keyof DeviceCountRow, 'name'>, number>;
+
+/** The device-count row of an organisation, as numbers by column (the name left out). */
+export async function countsOf(page: Page, organization: string): Promise<Counts> {
+  await page.goto('/app/devices');
+  const table = page.getByRole('table', { name: 'Device counts' });
+  const row = table
+    .getByRole('row')
+    .filter({ has: page.getByRole('cell', { name: organization, exact: true }) });
+  await expect(row).toHaveCount(1);
+  const heads = (await table.getByRole('columnheader').allTextContents()).map((t) => t.trim());
+  const cells = await row.getByRole('cell').allTextContents();
+  return Object.fromEntries(
+    heads.flatMap((head, i) => (head === 'name' ? [] : [[head, Number((cells[i] ?? '').replace(/,/g, ''))]])),
+  ) as Counts;
+}
+
+/** The count of a device list at `path`, once the list has answered. */
+export async function inventoryCount(page: Page, path: string): Promise<number> {
+  await page.goto(path);
+  await expect(page.getByRole('grid')).toBeVisible();
+  await expect(page.getByRole('navigation', { name: 'Pages' })).toContainText(/of \d+/);
+  return listCount(page);
+}
+
+/** A patient the signed-in user may read (their RPM ID). */
+export async function readablePatient(page: Page): Promise<number> {
+  return page.evaluate(async () => {
+    const user = JSON.parse(localStorage.getItem('user') ?? '{}') as { user_id: number; token: string };
+    const headers = { uid: String(user.user_id), token: user.token };
+    for (let id = 1; id < 2000; id++)
+      if ((await fetch(`/api/rpm/auth/checkPageAccess?patient_id=${id}`, { headers })).ok) return id;
+    throw new Error('no patient the user may read');
+  });
 }

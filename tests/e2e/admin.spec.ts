@@ -1,16 +1,19 @@
-import { expect, type Locator, type Page, test } from '@playwright/test';
+import { expect, type Page, test } from '@playwright/test';
 import { expectAccessible } from './accessibility.js';
 import {
   changePasswordThroughApi,
   choosePlace,
+  countsOf,
   createStaffThroughApi,
   fillNewAdmin,
+  inventoryCount,
   NORTHWIND_DOWNTOWN,
   newBrowserPage,
   newPerson,
   openAddAdmin,
+  readablePatient,
+  staffRow,
 } from './admin-helpers.js';
-import { listCount } from './list-helpers.js';
 import { logOut, signIn, signInPatiently, submitSignIn } from './sign-in-helpers.js';
 
 /**
@@ -20,14 +23,6 @@ import { logOut, signIn, signInPatiently, submitSignIn } from './sign-in-helpers
  */
 
 const DEMO_PASSWORD = 'Demo-pass-2026!';
-
-/** The staff table's row of a user, found with the list's search box. */
-async function staffRow(page: Page, username: string): Promise<Locator> {
-  const search = page.getByRole('searchbox', { name: 'Search name or username' });
-  await search.fill(username);
-  await search.press('Enter');
-  return page.getByRole('row', { name: new RegExp(username.replace(/[.]/g, '\\.')) });
-}
 
 test('an administrator adds a new admin, meeting each message of 001 §5 on the way; the table lists them (001 §2.8, §4, §5)', async ({
   page,
@@ -259,38 +254,6 @@ test("a nurse changes their own password from the profile: the match texts, the 
     }
   }
 });
-
-/** The device-count row (001 §2.5) of an organisation, as numbers by column. */
-async function countsOf(page: Page, organization: string): Promise<Record<string, number>> {
-  await page.goto('/app/devices');
-  const table = page.getByRole('table', { name: 'Device counts' });
-  const row = table
-    .getByRole('row')
-    .filter({ has: page.getByRole('cell', { name: organization, exact: true }) });
-  await expect(row).toHaveCount(1);
-  const heads = (await table.getByRole('columnheader').allTextContents()).map((t) => t.trim());
-  const cells = await row.getByRole('cell').allTextContents();
-  return Object.fromEntries(heads.map((head, i) => [head, Number((cells[i] ?? '').replace(/,/g, ''))]));
-}
-
-/** The count of a device list at `path`, once the list has answered. */
-async function inventoryCount(page: Page, path: string): Promise<number> {
-  await page.goto(path);
-  await expect(page.getByRole('grid')).toBeVisible();
-  await expect(page.getByRole('navigation', { name: 'Pages' })).toContainText(/of \d+/);
-  return listCount(page);
-}
-
-/** A patient the signed-in user may read (their RPM ID). */
-async function readablePatient(page: Page): Promise<number> {
-  return page.evaluate(async () => {
-    const user = JSON.parse(localStorage.getItem('user') ?? '{}') as { user_id: number; token: string };
-    const headers = { uid: String(user.user_id), token: user.token };
-    for (let id = 1; id < 2000; id++)
-      if ((await fetch(`/api/rpm/auth/checkPageAccess?patient_id=${id}`, { headers })).ok) return id;
-    throw new Error('no patient the user may read');
-  });
-}
 
 test('the device-count table matches the inventory, before and after a device goes to a patient (001 §2.5)', async ({
   page,
