@@ -149,7 +149,7 @@ function AddAdminForm({ onClose, onSaved }: Omit<AddAdminDialogProps, 'isOpen'>)
     if (saving) return;
     const submission = addAdminSubmission(values, today, taken);
     if (submission.kind === 'error') {
-      // 001 §5: Save shows every field's message at once ('Required' under each empty one), and the bar the first.
+      // 001 §5, §8; decisions.md "Add Admin submit messages": every field's message at once, the bar the first.
       if (values.mode === 'new') setLive(liveErrorsOf(values.person, today, taken));
       showBar(submission.message);
       return;
