@@ -16,8 +16,8 @@ export default defineConfig({
           include: ['src/**/*.test.ts'],
           testTimeout: 30_000,
           hookTimeout: 60_000,
-          // PGlite has one connection and takes seconds to open: files run one at a time, one database each.
-          fileParallelism: false,
+          // Files run in parallel with the other projects' files, each on a database of its own copied from a
+          // template (db/test-database.ts): a serial BFF project would run alone, before everything else.
         },
       },
       './client/vite.config.ts',
