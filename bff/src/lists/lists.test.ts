@@ -234,6 +234,16 @@ const MATCHERS: Record<string, Matcher> = {
   device_type: (row, _v, labels) => labels.includes(row.device_type as string),
   issued: (row) => (utcDayOf(row.assigned_at) ?? '') >= RANGE_FROM,
   // (Device Data logs' 'received' filter is Incoming Messages' matcher above: the same key and column.)
+  // Sleep consults and appointments (shared/src/lists/sleep-schedule.ts): rows show the codes' labels.
+  visit_status: (row, _v, labels) => labels.includes(row.status as string),
+  consult_type: (row, _v, labels) => labels.includes(row.consult_type as string),
+  technician: (row, _v, labels) => labels.includes(row.technician as string),
+  scheduled: (row) => {
+    const day = utcDayOf(row.scheduled_at) ?? '';
+    return day >= RANGE_FROM && day <= TODAY;
+  },
+  // CPAP and Therapy Patients (shared/src/lists/therapy.ts).
+  compliance: (row, _v, labels) => labels.includes(row.compliance as string),
 };
 
 describe.each(LISTS.map((def) => [def.name, def] as const))('list %s', (_name, def) => {
