@@ -150,11 +150,7 @@ export const appointmentRow = (r: VisitRecord): SleepAppointmentRow => ({
 });
 
 /** Staff who may hold a visit of the kind, in the viewer's practices (the filter's and the form's options). */
-export async function visitStaffOptions(
-  db: Db,
-  viewer: ListViewer,
-  kind: VisitKind,
-): Promise<FilterOption[]> {
+async function visitStaffOptions(db: Db, viewer: ListViewer, kind: VisitKind): Promise<FilterOption[]> {
   let q = db
     .selectFrom('users as u')
     .select(['u.user_id as value', fullName('u').as('label')])

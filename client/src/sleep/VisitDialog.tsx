@@ -33,7 +33,7 @@ import { showToast } from '../toaster/toast';
 import type { VisitKind } from './visit-actions';
 
 /** The local 'YYYY-MM-DDTHH:mm' of an instant, for a datetime-local input. */
-export const localInputValue = (at: Date) => format(at, "yyyy-MM-dd'T'HH:mm");
+const localInputValue = (at: Date) => format(at, "yyyy-MM-dd'T'HH:mm");
 
 interface VisitDialogProps {
   readonly kind: VisitKind;
