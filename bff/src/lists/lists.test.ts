@@ -5,9 +5,10 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { ALL_LISTS, type CallDef, callUrl, isoDay, type ListDef, shiftDay } from '@rpm/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { DEVICE_TYPE } from '../db/reference-ids.js';
 import { TEST_TODAY } from '../db/test-database.js';
 import { signIn, startTestApp, type TestApp } from '../test-app.js';
-import { makePatient, placeOf } from '../test-fixtures.js';
+import { giveDevice, makePatient, placeOf } from '../test-fixtures.js';
 import { neutralise } from './export-head.js';
 
 /**
@@ -64,6 +65,8 @@ beforeAll(async () => {
       .set({ lastname, firstname: 'Formula' })
       .where('patient_id', '=', id)
       .execute();
+    // A PAP device, so CPAP Patients has rows in the nurse's practice (shared/src/lists/therapy.ts).
+    if (lastname === '+1') await giveDevice(t.db, id, DEVICE_TYPE.cpap, new Date(`${RANGE_FROM}T09:00:00Z`));
   }
 }, 120_000);
 afterAll(async () => t?.close());

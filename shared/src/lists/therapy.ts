@@ -94,6 +94,7 @@ export const cpapPatientsList = defineList({
   columns: [
     P.id,
     P.name,
+    P.dob,
     P.practice,
     C.device,
     C.usage,
