@@ -53,7 +53,10 @@ import { shellRoutes } from './shell/routes.js';
 import { translationRoutes } from './shell/translation-routes.js';
 import { attachSleepLocks } from './sleep/lock-hub.js';
 import { sleepRoutes } from './sleep/routes.js';
+import { scheduleListSources } from './sleep/schedule-list-store.js';
+import { scheduleRoutes } from './sleep/schedule-routes.js';
 import { sleepListSources } from './sleep/study-list-store.js';
+import { therapyListSources } from './sleep/therapy-store.js';
 import { staffListSources } from './staff/list-store.js';
 import { staffRoutes } from './staff/routes.js';
 import { myTasksSource } from './tasks/my-tasks-store.js';
@@ -78,6 +81,8 @@ export const LIST_SOURCES: Readonly<Record<ListName, ListSource<object>>> = {
   programs: programSource,
   roles: roleSource,
   ...configListSources(),
+  ...scheduleListSources(),
+  ...therapyListSources(),
 };
 
 /** Options of {@link embeddedApi} (app.ts AppOptions with the database present). */
@@ -156,6 +161,7 @@ export async function embeddedApi(app: FastifyInstance, opts: EmbeddedOptions): 
   profileRoutes(app, deps);
   deviceRoutes(app, deps);
   sleepRoutes(app, deps);
+  scheduleRoutes(app, deps);
   messageRoutes(app, deps, { jobs: opts.missedReadingsIntervalMs !== 0 });
   callRoutes(app, deps);
 

@@ -908,6 +908,51 @@ export interface CallRecordsTable {
   time_log_id: number | null;
 }
 
+/** Sleep appointment / consult status codes (001 §2.4): 2 Scheduled, 3 Completed, 4 No Show, 6 Connectivity Issue. */
+type SleepVisitStatus = 2 | 3 | 4 | 6;
+
+/** Columns sleep consults and sleep appointments share (0024_sleep_schedule.sql). */
+interface SleepVisitColumns {
+  patient_id: number;
+  status: ColumnType<SleepVisitStatus, SleepVisitStatus | undefined, SleepVisitStatus>;
+  scheduled_at: Timestamp;
+  duration_minutes: number;
+  notes: ColumnType<string, string | undefined, string>;
+  created_by: number;
+  created_at: Timestamp;
+  updated_by: number;
+  updated_at: Timestamp;
+  cancelled_by: number | null;
+  cancelled_at: NullableTimestamp;
+}
+
+/** A consult with a sleep physician; consult_type 1-5 (001 §2.4). */
+export interface SleepConsultsTable extends SleepVisitColumns {
+  consult_id: Generated<number>;
+  physician_id: number;
+  consult_type: number;
+}
+
+/** An appointment with a sleep technician. */
+export interface SleepAppointmentsTable extends SleepVisitColumns {
+  appointment_id: Generated<number>;
+  technician_id: number;
+}
+
+/** Consults and appointments as one relation for reading (a view; not in TABLE_NAMES). */
+export interface SleepVisitsView {
+  kind: 'consult' | 'appointment';
+  visit_id: number;
+  patient_id: number;
+  staff_id: number;
+  consult_type: number | null;
+  status: SleepVisitStatus;
+  scheduled_at: Date;
+  duration_minutes: number;
+  notes: string;
+  cancelled_at: Date | null;
+}
+
 /** Every table, for `Kysely<Database>`. */
 export interface Database {
   roles: RolesTable;
@@ -986,6 +1031,9 @@ export interface Database {
   sleep_study_locks: SleepStudyLocksTable;
   call_records: CallRecordsTable;
   user_vital_defaults: UserVitalDefaultsTable;
+  sleep_consults: SleepConsultsTable;
+  sleep_appointments: SleepAppointmentsTable;
+  sleep_visits: SleepVisitsView;
 }
 
 /** The database handle used across the BFF. */
@@ -1063,6 +1111,8 @@ export const TABLE_NAMES = [
   'sleep_study_locks',
   'call_records',
   'user_vital_defaults',
+  'sleep_consults',
+  'sleep_appointments',
 ] as const satisfies readonly Exclude<keyof Database, 'schema_migrations'>[];
 
 /** One application table's name. */

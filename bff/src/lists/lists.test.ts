@@ -5,9 +5,10 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { ALL_LISTS, type CallDef, callUrl, isoDay, type ListDef, shiftDay } from '@rpm/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { DEVICE_TYPE } from '../db/reference-ids.js';
 import { TEST_TODAY } from '../db/test-database.js';
 import { signIn, startTestApp, type TestApp } from '../test-app.js';
-import { makePatient, placeOf } from '../test-fixtures.js';
+import { giveDevice, makePatient, placeOf } from '../test-fixtures.js';
 import { neutralise } from './export-head.js';
 
 /**
@@ -64,6 +65,8 @@ beforeAll(async () => {
       .set({ lastname, firstname: 'Formula' })
       .where('patient_id', '=', id)
       .execute();
+    // A PAP device, so CPAP Patients has rows in the nurse's practice (shared/src/lists/therapy.ts).
+    if (lastname === '+1') await giveDevice(t.db, id, DEVICE_TYPE.cpap, new Date(`${RANGE_FROM}T09:00:00Z`));
   }
 }, 120_000);
 afterAll(async () => t?.close());
@@ -234,6 +237,16 @@ const MATCHERS: Record<string, Matcher> = {
   device_type: (row, _v, labels) => labels.includes(row.device_type as string),
   issued: (row) => (utcDayOf(row.assigned_at) ?? '') >= RANGE_FROM,
   // (Device Data logs' 'received' filter is Incoming Messages' matcher above: the same key and column.)
+  // Sleep consults and appointments (shared/src/lists/sleep-schedule.ts): rows show the codes' labels.
+  visit_status: (row, _v, labels) => labels.includes(row.status as string),
+  consult_type: (row, _v, labels) => labels.includes(row.consult_type as string),
+  technician: (row, _v, labels) => labels.includes(row.technician as string),
+  scheduled: (row) => {
+    const day = utcDayOf(row.scheduled_at) ?? '';
+    return day >= RANGE_FROM && day <= TODAY;
+  },
+  // CPAP and Therapy Patients (shared/src/lists/therapy.ts).
+  compliance: (row, _v, labels) => labels.includes(row.compliance as string),
 };
 
 describe.each(LISTS.map((def) => [def.name, def] as const))('list %s', (_name, def) => {

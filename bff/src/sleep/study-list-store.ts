@@ -8,9 +8,9 @@ import {
   type SleepStudyStatus,
 } from '@rpm/shared';
 import { type Expression, type RawBuilder, type SqlBool, sql } from 'kysely';
-import { likeWord, searchTerms } from '../billing/scope.js';
 import type { Db } from '../db/schema.js';
 import { fullName as personName } from '../http/route-helpers.js';
+import { patientSearchSql } from '../lists/patient-search.js';
 import { rankSql } from '../lists/rank.js';
 import { countOf, type SliceQueries, sliceSource } from '../lists/slice-source.js';
 import type { ListSource, ListView, ListViewer } from '../lists/source.js';
@@ -67,20 +67,8 @@ function filtered(name: SleepListName) {
     const to = view.filters.recorded_to;
     if (typeof from === 'string') q = q.where(sql<SqlBool>`s.recorded_on >= ${from}::date`);
     if (typeof to === 'string') q = q.where(sql<SqlBool>`s.recorded_on <= ${to}::date`);
-    const { searchWords, searchId } = searchTerms(view.search ?? '');
-    if (searchWords.length > 0) {
-      const name = sql.join(
-        searchWords.map(
-          (word) => sql`billing_sort_name(p.lastname, p.firstname) like ${likeWord(word)} escape '\\'`,
-        ),
-        sql` and `,
-      );
-      q = q.where(
-        searchId === null
-          ? sql<SqlBool>`(${name})`
-          : sql<SqlBool>`(p.patient_id = ${searchId} or s.study_id = ${searchId} or (${name}))`,
-      );
-    }
+    const search = patientSearchSql(view.search, 's.study_id');
+    if (search) q = q.where(search);
     return q;
   };
 }

@@ -9,6 +9,7 @@ import {
   awsVoicemailHistoryList,
   awsVoicemailList,
   ccmList,
+  cpapPatientsList,
   cptCodesList,
   deactivatedDevicesList,
   deviceDataLogsList,
@@ -32,10 +33,13 @@ import {
   rolesList,
   STAFF_TABLES,
   screenedList,
+  sleepAppointmentsList,
+  sleepConsultsList,
   sleepCoReadList,
   sleepLabList,
   sleepTestsList,
   spirometryList,
+  therapyPatientsList,
   unassignedDevicesList,
   vendorsList,
   vitalsList,
@@ -104,6 +108,14 @@ const SleepCoReadScreen = sleepScreen('SleepCoReadScreen');
 const PulseOximetryScreen = sleepScreen('PulseOximetryScreen');
 const SpirometryScreen = sleepScreen('SpirometryScreen');
 const SleepLabScreen = sleepScreen('SleepLabScreen');
+// Sleep consults, appointments, the Technician Calendar, CPAP and Therapy patients (issue 15 §1/§3).
+const scheduleScreen = <K extends keyof typeof import('../sleep/schedule-screens')>(name: K) =>
+  lazy(() => import('../sleep/schedule-screens').then((m) => ({ default: m[name] })));
+const SleepConsultsScreen = scheduleScreen('SleepConsultsScreen');
+const SleepAppointmentsScreen = scheduleScreen('SleepAppointmentsScreen');
+const TechnicianCalendarScreen = scheduleScreen('TechnicianCalendarScreen');
+const CpapPatientsScreen = scheduleScreen('CpapPatientsScreen');
+const TherapyPatientsScreen = scheduleScreen('TherapyPatientsScreen');
 const SleepInterpretationScreen = lazy(() =>
   import('../sleep/InterpretationScreen').then((m) => ({ default: m.SleepInterpretationScreen })),
 );
@@ -271,6 +283,21 @@ export function PageArea({ pathname, title, notFound }: PageAreaProps) {
                   <StaffScreen name={table.name} />
                 </Route>
               ))}
+              <Route path={sleepConsultsList.route}>
+                <SleepConsultsScreen />
+              </Route>
+              <Route path={sleepAppointmentsList.route}>
+                <SleepAppointmentsScreen />
+              </Route>
+              <Route path="/app/technician-calendar">
+                <TechnicianCalendarScreen />
+              </Route>
+              <Route path={cpapPatientsList.route}>
+                <CpapPatientsScreen />
+              </Route>
+              <Route path={therapyPatientsList.route}>
+                <TherapyPatientsScreen />
+              </Route>
               <Route path={sleepLabList.route}>
                 <SleepLabScreen />
               </Route>

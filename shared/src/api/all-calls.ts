@@ -29,6 +29,7 @@ import * as roles from './roles.js';
 import * as rules from './rules.js';
 import * as shell from './shell.js';
 import * as sleep from './sleep.js';
+import * as sleepSchedule from './sleep-schedule.js';
 import * as staff from './staff.js';
 import * as users from './users.js';
 import * as vitals from './vitals.js';
@@ -73,6 +74,7 @@ export const ALL_CALLS: readonly CallDef[] = [
   rules,
   shell,
   sleep,
+  sleepSchedule,
   staff,
   users,
   vitals,

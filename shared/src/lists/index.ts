@@ -30,7 +30,9 @@ import {
 } from './patients.js';
 import { rolesList } from './roles.js';
 import { pulseOximetryList, sleepCoReadList, sleepLabList, sleepTestsList, spirometryList } from './sleep.js';
+import { sleepAppointmentsList, sleepConsultsList } from './sleep-schedule.js';
 import { STAFF_LISTS } from './staff.js';
+import { cpapPatientsList, therapyPatientsList } from './therapy.js';
 import { monitorList, myTasksList } from './worklists.js';
 
 export * from './audit.js';
@@ -45,7 +47,9 @@ export * from './patient-row.js';
 export * from './patients.js';
 export * from './roles.js';
 export * from './sleep.js';
+export * from './sleep-schedule.js';
 export * from './staff.js';
+export * from './therapy.js';
 export * from './worklists.js';
 
 /** Every list of the list pattern by its name: the BFF registers each, the generic suite tests each. */
@@ -64,6 +68,10 @@ export const LISTS = {
   'pulse-oximetry': pulseOximetryList,
   spirometry: spirometryList,
   'sleep-lab': sleepLabList,
+  'sleep-consults': sleepConsultsList,
+  'sleep-appointments': sleepAppointmentsList,
+  'cpap-patients': cpapPatientsList,
+  'therapy-patients': therapyPatientsList,
   'incoming-messages': incomingMessagesList,
   'aws-tasks': awsTasksList,
   'aws-missed-history': awsMissedHistoryList,

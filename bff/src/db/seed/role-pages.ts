@@ -245,5 +245,6 @@ export const ROLE_PAGES: Record<number, readonly string[]> = {
   // Dental and sleep-lab staff.
   18: ['Dental Dashboard', 'Sleep Lab Table', 'Sleep Tests', 'Patient Chart'],
   // Technician (starts on the technician calendar, open to everyone).
-  20: INVENTORY,
+  // The calendar's appointments: decisions.md "Sleep consults and appointments".
+  20: unique(INVENTORY, ['Sleep Appointments']),
 };

@@ -18,6 +18,7 @@ import { seedOrders } from './seed-orders.js';
 import { seedOrganizations } from './seed-organizations.js';
 import { seedPatients } from './seed-patients.js';
 import { seedSleep } from './seed-sleep.js';
+import { seedSleepSchedule } from './seed-sleep-schedule.js';
 import { assignDemoUsers, insertDemoUsers, insertPracticeTeams, seedRolePages } from './seed-staff.js';
 import { seedTags } from './seed-tags.js';
 import { seedWorklists } from './seed-worklists.js';
@@ -131,6 +132,7 @@ export async function seedDemo(db: Db, opts: SeedOptions): Promise<SeedSummary> 
     await seedMessages(trx, today);
     // Sleep and spirometry studies, interpretations and templates of the study worklists (issue 15).
     await seedSleep(trx, { today, adminId });
+    await seedSleepSchedule(trx, { today, adminId });
     // Call records and outreach call tasks of the seven call pages (issue 14).
     await seedCalls(trx, { today });
     // Billing reads per-patient-per-month summaries (billing/summary.ts); the bulk writes above bypass the

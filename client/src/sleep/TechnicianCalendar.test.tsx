@@ -1,0 +1,120 @@
+import {
+  CALENDAR_DEFAULT_COLOR,
+  getAppointmentsInRange,
+  SLEEP_VISIT_COLOR,
+  type SleepAppointmentRow,
+  setSleepAppointmentStatus,
+} from '@rpm/shared';
+import { screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { fakeServer } from '../test/fake-server';
+import { makeUser, storeUser } from '../test/fixtures';
+import { renderWithProviders } from '../test/render';
+import { colourOf, TechnicianCalendar } from './TechnicianCalendar';
+
+// A fixed day: the month view shows the appointments of March 2026 (local time of the test run).
+const NOW = new Date(2026, 2, 11, 9, 0);
+
+/** The colour an event is drawn in (jsdom writes colours as rgb()). */
+function colourOfEvent(text: string): string {
+  const event = screen.getByText(text).closest('.rbc-event') as HTMLElement | null;
+  return event?.style.backgroundColor ?? '';
+}
+const rgb = (hex: string) => {
+  const n = Number.parseInt(hex.slice(1), 16);
+  return `rgb(${n >> 16}, ${(n >> 8) & 255}, ${n & 255})`;
+};
+
+function appointment(extra: Partial<SleepAppointmentRow>): SleepAppointmentRow {
+  return {
+    appointment_id: 7,
+    patient_id: 3,
+    patient_name: 'Doe, John',
+    dob: '1950-02-01',
+    practice_name: 'Northwind Clinic',
+    technician_id: 20,
+    technician: 'Fischer, Ben',
+    status: 'Scheduled',
+    status_code: 2,
+    scheduled_at: new Date(2026, 2, 12, 10, 0).toISOString(),
+    duration_minutes: 45,
+    notes: 'Mask fitting',
+    ...extra,
+  };
+}
+
+beforeEach(() => {
+  vi.useFakeTimers({ toFake: ['Date'] });
+  vi.setSystemTime(NOW);
+  storeUser(makeUser({ roleid: [20], pages: ['Sleep Appointments'] }));
+  // jsdom has no layout: react-big-calendar's click selection asks what lies under the pointer.
+  Object.defineProperty(document, 'elementFromPoint', { value: () => null, configurable: true });
+});
+afterEach(() => vi.useRealTimers());
+
+describe('Technician Calendar (000 §2.2; issue 15 §3)', () => {
+  it('shows the month’s appointments coloured by status, EC407A for Scheduled', async () => {
+    const server = fakeServer().on(getAppointmentsInRange, () => ({
+      status: 1,
+      data: [
+        appointment({}),
+        appointment({
+          appointment_id: 8,
+          patient_name: 'Roe, Mary',
+          status: 'No Show',
+          status_code: 4,
+          scheduled_at: new Date(2026, 2, 5, 14, 0).toISOString(),
+        }),
+      ],
+    }));
+    renderWithProviders(<TechnicianCalendar />, '/app/technician-calendar');
+    await screen.findByText('DOE, JOHN · Fischer, Ben');
+    expect(colourOfEvent('DOE, JOHN · Fischer, Ben')).toBe(rgb(CALENDAR_DEFAULT_COLOR));
+    expect(colourOfEvent('ROE, MARY · Fischer, Ben')).toBe(rgb(SLEEP_VISIT_COLOR[4]));
+    // The month view asks for its weeks (Sunday Mar 1 to Saturday Apr 4) and a day either side.
+    expect(server.requests(getAppointmentsInRange)[0]?.query).toMatchObject({
+      from: '2026-02-28',
+      to: '2026-04-05',
+    });
+  });
+
+  it('opens an appointment and closes it as Completed', async () => {
+    let status: 2 | 3 = 2;
+    const server = fakeServer()
+      .on(getAppointmentsInRange, () => ({
+        status: 1,
+        data: [appointment(status === 3 ? { status: 'Completed', status_code: 3 } : {})],
+      }))
+      .on(setSleepAppointmentStatus, () => {
+        status = 3;
+        return {
+          status: 1,
+          message: 'Updated successfully',
+          data: appointment({ status: 'Completed', status_code: 3 }),
+        };
+      });
+    const user = userEvent.setup();
+    renderWithProviders(<TechnicianCalendar />, '/app/technician-calendar');
+    await user.click(await screen.findByText('DOE, JOHN · Fischer, Ben'));
+    expect(await screen.findByText('Mask fitting')).toBeTruthy();
+    expect(screen.getByText('45 min')).toBeTruthy();
+    await user.click(screen.getByRole('button', { name: 'Completed' }));
+    await waitFor(() => expect(server.requests(setSleepAppointmentStatus)).toHaveLength(1));
+    expect(server.requests(setSleepAppointmentStatus)[0]?.body).toEqual({ appointment_id: 7, status: 3 });
+    await waitFor(() => expect(colourOfEvent('DOE, JOHN · Fischer, Ben')).toBe(rgb(SLEEP_VISIT_COLOR[3])));
+  });
+
+  it('colours an unknown status with the default EC407A', () => {
+    expect(colourOf(5)).toBe(CALENDAR_DEFAULT_COLOR);
+    expect(CALENDAR_DEFAULT_COLOR).toBe('#EC407A');
+  });
+
+  it('tells a user without Sleep Appointments that there is nothing to show, and calls nothing', () => {
+    storeUser(makeUser({ roleid: [10], pages: ['Billing Report'] }));
+    const server = fakeServer();
+    renderWithProviders(<TechnicianCalendar />, '/app/technician-calendar');
+    expect(screen.getByText(/holds no Sleep Appointments/)).toBeTruthy();
+    expect(server.requests(getAppointmentsInRange)).toHaveLength(0);
+  });
+});

@@ -1,0 +1,182 @@
+import { Button, Callout, Dialog, DialogBody, HTMLTable } from '@blueprintjs/core';
+import {
+  CALENDAR_DEFAULT_COLOR,
+  displayDateTime,
+  fillRoute,
+  formatCell,
+  getAppointmentsInRange,
+  PATIENT_CHART_LINK,
+  SLEEP_VISIT_COLOR,
+  type SleepAppointmentRow,
+  type SleepVisitStatusCode,
+  sleepAppointmentsList,
+} from '@rpm/shared';
+import {
+  addDays,
+  addMinutes,
+  endOfMonth,
+  endOfWeek,
+  format,
+  getDay,
+  parse,
+  startOfMonth,
+  startOfWeek,
+  subDays,
+} from 'date-fns';
+import { enUS } from 'date-fns/locale';
+import { useMemo, useState } from 'react';
+import { Calendar, dateFnsLocalizer, type View, Views } from 'react-big-calendar';
+import 'react-big-calendar/lib/css/react-big-calendar.css';
+import { Link } from 'wouter';
+import { useCall } from '../api/use-call';
+import { useSession } from '../session/SessionProvider';
+import { VisitDialog } from './VisitDialog';
+import { VisitStatusButtons } from './visit-actions';
+
+/**
+ * The Technician Calendar (000 §2.2 /app/technician-calendar, start page of role 20, 000 §6.1; issue 15 §3): the
+ * sleep appointments in the user's practices by day, week or month, coloured by status (EC407A by default,
+ * 001 §9); a click on an appointment opens it, a click on a free slot (any date, future ones too) schedules one.
+ * The calendar and its date maths are react-big-calendar's with date-fns (decisions.md "Calendar library").
+ */
+
+const localizer = dateFnsLocalizer({ format, parse, startOfWeek, getDay, locales: { 'en-US': enUS } });
+const VIEWS: View[] = [Views.MONTH, Views.WEEK, Views.DAY];
+
+/** The days a view shows around `date`, one more each side (time zones: the server counts UTC days). */
+function rangeOf(view: View, date: Date): { from: string; to: string } {
+  const [start, end] =
+    view === Views.MONTH
+      ? [startOfWeek(startOfMonth(date)), endOfWeek(endOfMonth(date))]
+      : view === Views.WEEK
+        ? [startOfWeek(date), endOfWeek(date)]
+        : [date, date];
+  return { from: format(subDays(start, 1), 'yyyy-MM-dd'), to: format(addDays(end, 1), 'yyyy-MM-dd') };
+}
+
+interface AppointmentEvent {
+  readonly title: string;
+  readonly start: Date;
+  readonly end: Date;
+  readonly row: SleepAppointmentRow;
+}
+
+/** An appointment's colour: its status's, else the default (001 §9 EC407A). */
+export const colourOf = (statusCode: number) =>
+  SLEEP_VISIT_COLOR[statusCode as SleepVisitStatusCode] ?? CALENDAR_DEFAULT_COLOR;
+
+export function TechnicianCalendar() {
+  const { user } = useSession();
+  const canSchedule = user?.pages.includes(sleepAppointmentsList.page) ?? false;
+  const [view, setView] = useState<View>(Views.MONTH);
+  const [date, setDate] = useState(() => new Date());
+  const [open, setOpen] = useState<SleepAppointmentRow | null>(null);
+  const [slot, setSlot] = useState<Date | null>(null);
+  const range = rangeOf(view, date);
+  const loaded = useCall(getAppointmentsInRange, { query: range }, { enabled: canSchedule });
+  const events = useMemo<AppointmentEvent[]>(
+    () =>
+      (loaded.data?.data ?? []).map((row) => {
+        const start = new Date(row.scheduled_at);
+        return {
+          title: `${formatCell(row.patient_name, 'upper')} · ${row.technician}`,
+          start,
+          end: addMinutes(start, row.duration_minutes),
+          row,
+        };
+      }),
+    [loaded.data],
+  );
+
+  if (!canSchedule)
+    return (
+      <Callout intent="primary" title="Technician Calendar">
+        Your access list holds no Sleep Appointments, so the calendar has no appointments to show.
+      </Callout>
+    );
+
+  return (
+    <div className="technician-calendar">
+      <Calendar<AppointmentEvent>
+        localizer={localizer}
+        culture="en-US"
+        events={events}
+        views={VIEWS}
+        view={view}
+        date={date}
+        onView={setView}
+        onNavigate={setDate}
+        style={{ height: 'calc(100vh - 180px)', minHeight: 560 }}
+        selectable
+        popup
+        onSelectEvent={(event) => setOpen(event.row)}
+        onSelectSlot={(info) => setSlot(info.start)}
+        eventPropGetter={(event) => ({
+          style: {
+            backgroundColor: colourOf(event.row.status_code),
+            borderColor: colourOf(event.row.status_code),
+          },
+        })}
+        tooltipAccessor={(event) => `${event.title} (${event.row.status})`}
+      />
+      <Dialog isOpen={open !== null} title="Sleep Appointment" onClose={() => setOpen(null)}>
+        {open && (
+          <DialogBody>
+            <HTMLTable compact>
+              <tbody>
+                <tr>
+                  <th>Patient</th>
+                  <td>
+                    <Link to={fillRoute(PATIENT_CHART_LINK, open)}>
+                      {formatCell(open.patient_name, 'upper')}
+                    </Link>
+                  </td>
+                </tr>
+                <tr>
+                  <th>Technician</th>
+                  <td>{open.technician}</td>
+                </tr>
+                <tr>
+                  <th>Date & Time</th>
+                  <td>{displayDateTime(open.scheduled_at)}</td>
+                </tr>
+                <tr>
+                  <th>Duration</th>
+                  <td>{formatCell(open.duration_minutes, 'minutes')}</td>
+                </tr>
+                <tr>
+                  <th>Status</th>
+                  <td>{open.status}</td>
+                </tr>
+                <tr>
+                  <th>Notes</th>
+                  <td>{open.notes}</td>
+                </tr>
+              </tbody>
+            </HTMLTable>
+            <VisitStatusButtons
+              kind="appointment"
+              id={open.appointment_id}
+              statusCode={open.status_code}
+              onDone={() => {
+                setOpen(null);
+                loaded.reload();
+              }}
+            />
+            <Button text="Close" onClick={() => setOpen(null)} />
+          </DialogBody>
+        )}
+      </Dialog>
+      <VisitDialog
+        kind="appointment"
+        isOpen={slot !== null}
+        start={slot ?? date}
+        onClose={() => setSlot(null)}
+        onSaved={() => {
+          setSlot(null);
+          loaded.reload();
+        }}
+      />
+    </div>
+  );
+}
