@@ -68,5 +68,5 @@ export const activeSelect = (column: string) => ({
   active: sql.ref(column),
   status: sql`case when ${sql.ref(column)} then 'Active' else 'Inactive' end`,
 });
-export const byStatus = (column: string) => byText(sql`case when ${sql.ref(column)} then 'Active' else 'Inactive' end`);
-
+export const byStatus = (column: string) =>
+  byText(sql`case when ${sql.ref(column)} then 'Active' else 'Inactive' end`);

@@ -2,9 +2,9 @@ import {
   CPT_CODE_RULES,
   type CptCodeRow,
   type DeviceTypeRow,
+  type deviceNameRow,
   type InsuranceDefaultRow,
   type VitalRow,
-  type deviceNameRow,
   type warehouseRow,
 } from '@rpm/shared';
 import { sql } from 'kysely';

@@ -1,9 +1,4 @@
-import type {
-  acceptedInsuranceRow,
-  insurancePlanRow,
-  messageTemplateRow,
-  noteCommentRow,
-} from '@rpm/shared';
+import type { acceptedInsuranceRow, insurancePlanRow, messageTemplateRow, noteCommentRow } from '@rpm/shared';
 import { type RawBuilder, type SqlBool, sql } from 'kysely';
 import type { z } from 'zod';
 import type { Db } from '../db/schema.js';
@@ -38,7 +33,10 @@ function categorySource(table: 'message_categories' | 'note_categories', childre
 }
 
 const categoryOptions = (table: 'message_categories' | 'note_categories') => (db: Db) =>
-  options(db, sql`select category_id as value, name as label from ${sql.table(table)} order by lower(name), category_id`);
+  options(
+    db,
+    sql`select category_id as value, name as label from ${sql.table(table)} order by lower(name), category_id`,
+  );
 
 /** The organisations the viewer belongs to (every one for lowest role 1), as a condition on `column`. */
 async function organizationScope(db: Db, viewer: ListViewer, column: string): Promise<RawBuilder<SqlBool>> {

@@ -234,6 +234,11 @@ const MATCHERS: Record<string, Matcher> = {
   device_type: (row, _v, labels) => labels.includes(row.device_type as string),
   issued: (row) => (utcDayOf(row.assigned_at) ?? '') >= RANGE_FROM,
   // (Device Data logs' 'received' filter is Incoming Messages' matcher above: the same key and column.)
+  // The configuration tables (shared/src/lists/config-table.ts): a row's parent by its label.
+  device_type_id: (row, _v, labels) => labels.includes(row.device_type as string),
+  category_id: (row, _v, labels) => labels.includes(row.category as string),
+  organization_id: (row, _v, labels) => labels.includes(row.organization as string),
+  plan_id: (row, _v, labels) => labels.includes(`${row.payer} – ${row.plan_name}`),
 };
 
 describe.each(LISTS.map((def) => [def.name, def] as const))('list %s', (_name, def) => {

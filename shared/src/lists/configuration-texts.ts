@@ -178,7 +178,12 @@ export const insurancePlansTable = configTable({
   fields: [
     { key: 'payer', label: 'Payer' },
     { key: 'plan_name', label: 'Plan Name' },
-    { key: 'plan_type', label: 'Type', kind: 'select', options: PLAN_TYPES.map((t) => ({ label: t, value: t })) },
+    {
+      key: 'plan_type',
+      label: 'Type',
+      kind: 'select',
+      options: PLAN_TYPES.map((t) => ({ label: t, value: t })),
+    },
   ],
   edit: 'edit',
 });

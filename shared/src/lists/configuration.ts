@@ -82,10 +82,18 @@ export const insuranceDefaultsTable = configTable({
       .refine((n) => Math.abs(n * 100 - Math.round(n * 100)) < 1e-6, 'At most two decimals'),
     effective_from: z
       .string('Enter the effective date')
-      .refine((day) => isCalendarDay(day) && day.endsWith('-01'), 'Prices take effect on the first day of a month'),
+      .refine(
+        (day) => isCalendarDay(day) && day.endsWith('-01'),
+        'Prices take effect on the first day of a month',
+      ),
   }),
   fields: [
-    { key: 'cpt_code', label: 'CPT Code', kind: 'select', options: CPT_CODES.map((c) => ({ label: c, value: c })) },
+    {
+      key: 'cpt_code',
+      label: 'CPT Code',
+      kind: 'select',
+      options: CPT_CODES.map((c) => ({ label: c, value: c })),
+    },
     { key: 'amount', label: 'Amount', kind: 'amount' },
     { key: 'effective_from', label: 'Effective From', kind: 'date' },
   ],

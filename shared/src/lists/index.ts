@@ -8,8 +8,8 @@ import {
   awsVoicemailHistoryList,
   awsVoicemailList,
 } from './calls.js';
-import { cptCodesList, deviceTypesList, insuranceDefaultsList, vitalsList } from './configuration.js';
 import { CONFIG_TABLES } from './config-tables.js';
+import { cptCodesList, deviceTypesList, insuranceDefaultsList, vitalsList } from './configuration.js';
 import type { ListDef } from './define-list.js';
 import {
   deactivatedDevicesList,
