@@ -35,7 +35,7 @@ type Body = Readonly<Record<string, unknown>>;
 type Orgs = 'all' | readonly number[];
 
 /** Insurances Default Amount: a new price from the first of this month or a later one; past months stay priced. */
-export function priceFromThisMonth(body: Body, now: Date): void {
+function priceFromThisMonth(body: Body, now: Date): void {
   // decisions.md "Insurance default prices": billing prices a month by the amount in force on its first day.
   if (String(body.effective_from).slice(0, 7) < isoDay(now).slice(0, 7))
     throw invalid('A price can only take effect from the current month on.', 'effective_from');

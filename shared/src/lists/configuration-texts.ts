@@ -142,7 +142,7 @@ export const noteCommentsTable = configTable({
 });
 
 /** The kinds of insurance plan (the 0026 migration's check). */
-export const PLAN_TYPES = ['Medicare', 'Medicare Advantage', 'Medicaid', 'Commercial', 'Other'] as const;
+const PLAN_TYPES = ['Medicare', 'Medicare Advantage', 'Medicaid', 'Commercial', 'Other'] as const;
 
 export const insurancePlanRow = z.object({
   plan_id: z.number().int(),

@@ -55,7 +55,7 @@ export type InsuranceDefaultRow = z.infer<typeof insuranceDefaultRow>;
 
 const CPT_CODES = [...new Set(CPT_CODE_RULES.map((r) => r.code))].sort();
 /** The highest price the table stores (numeric(10, 2)). */
-export const PRICE_MAX = 99_999_999.99;
+const PRICE_MAX = 99_999_999.99;
 
 export const insuranceDefaultsTable = configTable({
   name: 'insurances-default',
