@@ -14,8 +14,8 @@ select setval(pg_get_serial_sequence('vitals', 'vital_id'), (select max(vital_id
 create unique index message_templates_title_key on message_templates (category_id, lower(title));
 create unique index message_categories_name_lower_key on message_categories (lower(name));
 
--- NotesCategory and Notes Comments: categories and the ready-made comments of each (decisions.md "Notes categories,
--- device names, warehouses").
+-- NotesCategory and Notes Comments: categories and the ready-made comments of each;
+-- decisions.md "Notes categories, device names, warehouses".
 create table note_categories (
   category_id integer generated always as identity primary key,
   name text not null check (length(name) between 1 and 100),
