@@ -21,6 +21,7 @@ import { clinicalRoutes } from './clinical/routes.js';
 import { type Clock, systemClock } from './clock.js';
 import type { Config } from './config.js';
 import { configListSources } from './configuration/list-store.js';
+import { configurationRoutes } from './configuration/routes.js';
 import { dashboardRoutes } from './dashboard/routes.js';
 import type { Db } from './db/schema.js';
 import type { Deps } from './deps.js';
@@ -134,6 +135,7 @@ export async function embeddedApi(app: FastifyInstance, opts: EmbeddedOptions): 
   patientRoutes(app, deps);
   organizationRoutes(app, deps);
   structureRoutes(app, deps);
+  configurationRoutes(app, deps);
   roleRoutes(app, deps);
   translationRoutes(app, deps);
   temporaryLoginRoutes(app, deps);

@@ -2,52 +2,16 @@ import {
   CPT_CODE_RULES,
   type CptCodeRow,
   type DeviceTypeRow,
+  type deviceNameRow,
   type InsuranceDefaultRow,
   type VitalRow,
+  type warehouseRow,
 } from '@rpm/shared';
-import { type RawBuilder, type SqlBool, sql } from 'kysely';
-import { likeWord, searchTerms } from '../billing/scope.js';
-import { and, type Base, by, byText, countWhere, orderSql } from '../devices/inventory-store.js';
-import { sliceSource } from '../lists/slice-source.js';
-import type { ListSource } from '../lists/source.js';
-
-/**
- * The configuration tables' stores (shared/src/lists/configuration.ts; issue 16 part 5), all of one shape: a
- * FROM, the row's columns as SQL, how each sort key orders, the text the search box looks in. The rows belong to
- * no organisation (decisions.md "Configuration tables"): the page access of 000 §2.4 is the whole scope.
- */
-interface ConfigTable<Row> {
-  readonly from: RawBuilder<unknown>;
-  readonly select: { readonly [K in keyof Row & string]: RawBuilder<unknown> };
-  readonly order: Readonly<Record<string, ReturnType<typeof by>>>;
-  /** The row id's column: the last sort key, for stable paging. */
-  readonly id: string;
-  readonly search: RawBuilder<unknown>;
-}
-
-function configSource<Row>(table: ConfigTable<Row>): ListSource<Row> {
-  const columns = sql.join(
-    Object.entries<RawBuilder<unknown>>(table.select).map(([key, expr]) => sql`${expr} as ${sql.ref(key)}`),
-  );
-  return sliceSource<Row, Base>({
-    filtered(db, _viewer, view) {
-      const words = searchTerms(view.search ?? '').searchWords;
-      const parts = words.map(
-        (word) => sql<SqlBool>`lower(${table.search}) like ${likeWord(word)} escape '\\'`,
-      );
-      return { db, where: and(parts) };
-    },
-    count: (base) => countWhere(base, table.from),
-    async slice({ db, where }, _viewer, view, offset, limit) {
-      const { rows } = await sql<Row>`select ${columns} from ${table.from} where ${where}
-        order by ${orderSql(view, table.order, table.id)} limit ${limit} offset ${offset}`.execute(db);
-      return rows;
-    },
-    async options() {
-      return {};
-    },
-  });
-}
+import { sql } from 'kysely';
+import type { z } from 'zod';
+import { by, byText, deviceTypeOptions } from '../devices/inventory-store.js';
+import { activeSelect, byStatus, configSource } from './config-source.js';
+import { textConfigSources } from './text-list-store.js';
 
 const isoDay = (column: string) => sql`to_char(${sql.ref(column)}, 'YYYY-MM-DD')`;
 
@@ -59,6 +23,7 @@ const CPT_FROM = sql`(values ${sql.join(
 )}) as c(code, program, rule, effective_from)`;
 
 export const configListSources = () => ({
+  ...textConfigSources(),
   'cpt-codes': configSource<CptCodeRow>({
     from: CPT_FROM,
     select: {
@@ -98,11 +63,13 @@ export const configListSources = () => ({
       device_type_id: sql`t.device_type_id`,
       device_type: sql`t.device_type`,
       vitals: sql`(select count(*)::int from vitals v where v.device_type_id = t.device_type_id)`,
+      ...activeSelect('t.active'),
     },
     order: {
       device_type_id: by(sql`t.device_type_id`),
       device_type: byText(sql`t.device_type`),
       vitals: by(sql`(select count(*) from vitals v where v.device_type_id = t.device_type_id)`),
+      status: byStatus('t.active'),
     },
     id: 't.device_type_id',
     search: sql`t.device_type`,
@@ -112,16 +79,58 @@ export const configListSources = () => ({
     select: {
       vital_id: sql`v.vital_id`,
       vital_type: sql`v.vital_type`,
+      device_type_id: sql`v.device_type_id`,
       device_type: sql`t.device_type`,
       unit: sql`v.unit`,
+      ...activeSelect('v.active'),
     },
     order: {
       vital_id: by(sql`v.vital_id`),
       vital_type: byText(sql`v.vital_type`),
       device_type: byText(sql`t.device_type`),
       unit: byText(sql`v.unit`),
+      status: byStatus('v.active'),
     },
     id: 'v.vital_id',
     search: sql`v.vital_type`,
+    filters: { device_type_id: { column: 'v.device_type_id', options: deviceTypeOptions } },
+  }),
+  'device-names': configSource<z.infer<typeof deviceNameRow>>({
+    from: sql`device_names n join device_types t on t.device_type_id = n.device_type_id`,
+    select: {
+      device_name_id: sql`n.device_name_id`,
+      name: sql`n.name`,
+      device_type_id: sql`n.device_type_id`,
+      device_type: sql`t.device_type`,
+      ...activeSelect('n.active'),
+    },
+    order: {
+      name: byText(sql`n.name`),
+      device_type: byText(sql`t.device_type`),
+      status: byStatus('n.active'),
+    },
+    id: 'n.device_name_id',
+    search: sql`n.name`,
+    filters: { device_type_id: { column: 'n.device_type_id', options: deviceTypeOptions } },
+  }),
+  warehouses: configSource<z.infer<typeof warehouseRow>>({
+    from: sql`warehouses w`,
+    select: {
+      warehouse_id: sql`w.warehouse_id`,
+      name: sql`w.name`,
+      address: sql`w.address`,
+      devices: WAREHOUSE_DEVICES,
+      ...activeSelect('w.active'),
+    },
+    order: {
+      name: byText(sql`w.name`),
+      address: byText(sql`w.address`),
+      devices: by(WAREHOUSE_DEVICES),
+      status: byStatus('w.active'),
+    },
+    id: 'w.warehouse_id',
+    search: sql`w.name || ' ' || w.address`,
   }),
 });
+
+const WAREHOUSE_DEVICES = sql`(select count(*)::int from devices d where d.warehouse_id = w.warehouse_id)`;

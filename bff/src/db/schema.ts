@@ -63,6 +63,7 @@ export interface DeviceTypesTable {
   device_type: string;
   /** File name under icons/ (spec 000 §7). */
   icon: string;
+  active: DefaultBoolean;
 }
 
 export interface VitalsTable {
@@ -70,6 +71,7 @@ export interface VitalsTable {
   vital_type: string;
   device_type_id: number;
   unit: string;
+  active: DefaultBoolean;
 }
 
 export interface AppConfigTable {
@@ -279,6 +281,8 @@ export interface DevicesTable {
   /** Null while in stock, not yet allocated to an organisation. */
   organization_id: number | null;
   status: ColumnType<DeviceStatus, DeviceStatus | undefined, DeviceStatus>;
+  /** The warehouse the device sits in (0026), if known. */
+  warehouse_id: ColumnType<number | null, number | null | undefined, number | null>;
 }
 
 export interface DeviceAssignmentsTable {
@@ -1034,6 +1038,56 @@ export interface Database {
   sleep_consults: SleepConsultsTable;
   sleep_appointments: SleepAppointmentsTable;
   sleep_visits: SleepVisitsView;
+  note_categories: NoteCategoriesTable;
+  note_comments: NoteCommentsTable;
+  device_names: DeviceNamesTable;
+  warehouses: WarehousesTable;
+  insurance_plans: InsurancePlansTable;
+  organization_insurances: OrganizationInsurancesTable;
+}
+
+// The configuration tables of 0026 (000 §2.4; issue 16 part 5).
+export interface NoteCategoriesTable {
+  category_id: Generated<number>;
+  name: string;
+  active: DefaultBoolean;
+}
+
+export interface NoteCommentsTable {
+  comment_id: Generated<number>;
+  category_id: number;
+  comment: string;
+  active: DefaultBoolean;
+}
+
+export interface DeviceNamesTable {
+  device_name_id: Generated<number>;
+  device_type_id: number;
+  name: string;
+  active: DefaultBoolean;
+}
+
+export interface WarehousesTable {
+  warehouse_id: Generated<number>;
+  name: string;
+  address: string;
+  active: DefaultBoolean;
+}
+
+export interface InsurancePlansTable {
+  plan_id: Generated<number>;
+  payer: string;
+  plan_name: string;
+  plan_type: string;
+  active: DefaultBoolean;
+}
+
+/** A plan an organisation accepts (the Insurance Table, /app/insurance-table). */
+export interface OrganizationInsurancesTable {
+  accepted_id: Generated<number>;
+  organization_id: number;
+  plan_id: number;
+  active: DefaultBoolean;
 }
 
 /** The database handle used across the BFF. */
@@ -1113,6 +1167,12 @@ export const TABLE_NAMES = [
   'user_vital_defaults',
   'sleep_consults',
   'sleep_appointments',
+  'note_categories',
+  'note_comments',
+  'device_names',
+  'warehouses',
+  'insurance_plans',
+  'organization_insurances',
 ] as const satisfies readonly Exclude<keyof Database, 'schema_migrations'>[];
 
 /** One application table's name. */

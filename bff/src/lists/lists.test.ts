@@ -247,6 +247,11 @@ const MATCHERS: Record<string, Matcher> = {
   },
   // CPAP and Therapy Patients (shared/src/lists/therapy.ts).
   compliance: (row, _v, labels) => labels.includes(row.compliance as string),
+  // The configuration tables (shared/src/lists/config-table.ts): a row's parent by its label.
+  device_type_id: (row, _v, labels) => labels.includes(row.device_type as string),
+  category_id: (row, _v, labels) => labels.includes(row.category as string),
+  organization_id: (row, _v, labels) => labels.includes(row.organization as string),
+  plan_id: (row, _v, labels) => labels.includes(`${row.payer} – ${row.plan_name}`),
 };
 
 describe.each(LISTS.map((def) => [def.name, def] as const))('list %s', (_name, def) => {

@@ -1,13 +1,4 @@
-import {
-  Button,
-  Checkbox,
-  Dialog,
-  DialogBody,
-  DialogFooter,
-  HTMLSelect,
-  InputGroup,
-  Intent,
-} from '@blueprintjs/core';
+import { Button, Checkbox, Dialog, DialogBody, DialogFooter, InputGroup, Intent } from '@blueprintjs/core';
 import {
   addLocation,
   addPractice,
@@ -19,7 +10,6 @@ import {
   practiceBody,
   practicesList,
   programsList,
-  SNACKBAR_MS,
   updateLocation,
   updatePractice,
 } from '@rpm/shared';
@@ -29,70 +19,10 @@ import { useCall } from '../api/use-call';
 import { useApi } from '../errors/ErrorDialogProvider';
 import { FormField } from '../form/FormField';
 import { ListScreen } from '../list/ListScreen';
-import type { ListRow } from '../list/ListTable';
-import { showToast } from '../toaster/toast';
+import { type Open, ParentSelect, saved, useRecordForm as useStructureForm } from '../list/record-form';
 
 // Practices, Locations, Programs (000 §2.4, §2.7 management menu; issue 16 part 3): the lists and their forms.
 const asDef = (def: unknown) => def as ListDef;
-
-/** A form's open state: create, or edit of a row; with the list's reload. */
-type Open = { readonly row: ListRow | null; readonly reload: () => void } | null;
-
-function useStructureForm() {
-  const [open, setOpen] = useState<Open>(null);
-  const addButton = (text: string) => ({
-    toolbarActions: ({ reload }: { reload: () => void }) => (
-      <Button icon="add" text={text} onClick={() => setOpen({ row: null, reload })} />
-    ),
-    rowActions: (row: ListRow, { reload }: { reload: () => void }) => (
-      <Button
-        size="small"
-        variant="minimal"
-        icon="edit"
-        text="Edit"
-        onClick={() => setOpen({ row, reload })}
-      />
-    ),
-  });
-  return { open, close: () => setOpen(null), addButton };
-}
-
-/** A form's parent (organisation or practice): fixed once the record exists, as an edit never moves it. */
-function ParentSelect(props: {
-  readonly id: string;
-  readonly value: string;
-  readonly onChange: (value: string) => void;
-  readonly options: readonly { readonly value: string | number; readonly label: string }[];
-  readonly locked: boolean;
-}) {
-  return (
-    <HTMLSelect
-      id={props.id}
-      value={props.value}
-      disabled={props.locked}
-      onChange={(e) => props.onChange(e.currentTarget.value)}
-    >
-      <option value="">Select</option>
-      {props.options.map((o) => (
-        <option key={o.value} value={o.value}>
-          {o.label}
-        </option>
-      ))}
-    </HTMLSelect>
-  );
-}
-
-/** Sends a form's call; on success its message as a toast, the list reloaded and the dialog closed. */
-async function saved(open: NonNullable<Open>, onClose: () => void, send: () => Promise<{ message: string }>) {
-  try {
-    const answer = await send();
-    void showToast({ message: answer.message, intent: Intent.SUCCESS, timeout: SNACKBAR_MS });
-    open.reload();
-    onClose();
-  } catch {
-    // The error dialog shows it; the form stays as typed.
-  }
-}
 
 export function PracticesScreen() {
   const form = useStructureForm();

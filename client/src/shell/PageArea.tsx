@@ -263,6 +263,30 @@ export function PageArea({ pathname, title, notFound }: PageAreaProps) {
               <Route path={vendorsList.route}>
                 <VendorsScreen />
               </Route>
+              <Route path="/app/deviceName">
+                <ConfigTableScreen table="deviceNames" />
+              </Route>
+              <Route path="/app/warehouses">
+                <ConfigTableScreen table="warehouses" />
+              </Route>
+              <Route path="/app/messages-category">
+                <ConfigTableScreen table="messageCategories" />
+              </Route>
+              <Route path="/app/messages-template">
+                <ConfigTableScreen table="messageTemplates" />
+              </Route>
+              <Route path="/app/notes-category">
+                <ConfigTableScreen table="noteCategories" />
+              </Route>
+              <Route path="/app/notes-comments">
+                <ConfigTableScreen table="noteComments" />
+              </Route>
+              <Route path="/app/insurance-plans">
+                <ConfigTableScreen table="insurancePlans" />
+              </Route>
+              <Route path="/app/insurance-table">
+                <ConfigTableScreen table="insuranceTable" />
+              </Route>
               <Route path="/app/notification-defaults">
                 <NotificationDefaultsPage />
               </Route>

@@ -1,3 +1,4 @@
+import { CONFIG_WRITE_CALLS as configWrites } from '../lists/config-tables.js';
 import { ALL_LISTS } from '../lists/index.js';
 import * as auth from './auth.js';
 import * as billing from './billing.js';
@@ -62,6 +63,7 @@ export const ALL_CALLS: readonly CallDef[] = [
   chartReminders,
   chartTargets,
   chartTasks,
+  configWrites,
   devices,
   ingest,
   mfa,

@@ -1,20 +1,21 @@
 import { z } from 'zod';
-import { defineList, type ListSpec } from './define-list.js';
+import { recordId } from '../api/ids.js';
+import { CPT_CODE_RULES } from '../billing/cpt-table.js';
+import { isCalendarDay } from '../rule-form.js';
+import {
+  activeFields,
+  CONFIG_ADDRESS_MAX,
+  CONFIG_NAME_MAX,
+  configList,
+  configTable,
+  configText,
+  statusColumn,
+} from './config-table.js';
 
 /**
- * The configuration tables of 000 §2.4 (issue 16 part 5): Cpt Codes, Insurances Default Amount, DeviceType, Vitals.
- * One shape: a table with no filters, searched by name, exported as PDF and CSV, its spec reference its page.
+ * The device and billing configuration tables of 000 §2.4 (issue 16 parts 4-5): Cpt Codes (read-only, computed by
+ * billing), Insurances Default Amount, DeviceType, Vitals, DeviceName, Warehouses. One shape: config-table.ts.
  */
-function configList<const Row extends z.ZodObject>(
-  spec: Omit<ListSpec<Row, never>, 'spec' | 'filters' | 'exports'>,
-) {
-  return defineList<Row, never>({
-    ...spec,
-    spec: `000 §2.4 ${spec.page}`,
-    filters: [],
-    exports: ['pdf', 'csv'],
-  });
-}
 
 /** A billed code and its rule (shared/src/billing/cpt-table.ts); `code_id` is the code as a number, for paging. */
 export const cptCodeRow = z.object({
@@ -52,7 +53,11 @@ export const insuranceDefaultRow = z.object({
 });
 export type InsuranceDefaultRow = z.infer<typeof insuranceDefaultRow>;
 
-export const insuranceDefaultsList = configList({
+const CPT_CODES = [...new Set(CPT_CODE_RULES.map((r) => r.code))].sort();
+/** The highest price the table stores (numeric(10, 2)). */
+const PRICE_MAX = 99_999_999.99;
+
+export const insuranceDefaultsTable = configTable({
   name: 'insurances-default',
   title: 'Insurances Default Amount',
   route: '/app/insurances-default',
@@ -66,17 +71,46 @@ export const insuranceDefaultsList = configList({
   ],
   defaultSort: { key: 'cpt_code', order: 'asc' },
   searchPlaceholder: 'Search code',
+  entity: 'InsuranceDefaultAmount',
+  // Billing prices a month by the amount in force on its first day (bff/src/billing/report.ts monthPrices).
+  body: z.object({
+    cpt_code: z.enum(CPT_CODES as [string, ...string[]], 'Select a CPT code'),
+    amount: z
+      .number('Enter an amount')
+      .min(0, 'The amount cannot be negative')
+      .max(PRICE_MAX, 'The amount is too large')
+      .refine((n) => Math.abs(n * 100 - Math.round(n * 100)) < 1e-6, 'At most two decimals'),
+    effective_from: z
+      .string('Enter the effective date')
+      .refine(
+        (day) => isCalendarDay(day) && day.endsWith('-01'),
+        'Prices take effect on the first day of a month',
+      ),
+  }),
+  fields: [
+    {
+      key: 'cpt_code',
+      label: 'CPT Code',
+      kind: 'select',
+      options: CPT_CODES.map((c) => ({ label: c, value: c })),
+    },
+    { key: 'amount', label: 'Amount', kind: 'amount' },
+    { key: 'effective_from', label: 'Effective From', kind: 'date' },
+  ],
+  edit: 'add-only',
 });
+export const insuranceDefaultsList = insuranceDefaultsTable.list;
 
 /** A device type (table `device_types`). */
 export const deviceTypeRow = z.object({
   device_type_id: z.number().int(),
   device_type: z.string(),
   vitals: z.number().int(),
+  ...activeFields,
 });
 export type DeviceTypeRow = z.infer<typeof deviceTypeRow>;
 
-export const deviceTypesList = configList({
+export const deviceTypesTable = configTable({
   name: 'device-types',
   title: 'DeviceType',
   route: '/app/deviceType',
@@ -87,21 +121,32 @@ export const deviceTypesList = configList({
     { key: 'device_type_id', label: 'ID', sortable: true },
     { key: 'device_type', label: 'Device Type', sortable: true },
     { key: 'vitals', label: 'Vitals', sortable: true, format: 'number' },
+    statusColumn,
   ],
   defaultSort: { key: 'device_type', order: 'asc' },
   searchPlaceholder: 'Search device type',
+  entity: 'DeviceType',
+  body: z.object({ device_type: configText(CONFIG_NAME_MAX) }),
+  fields: [{ key: 'device_type', label: 'Device Type' }],
+  edit: 'edit',
 });
+export const deviceTypesList = deviceTypesTable.list;
+
+/** The filter of a table whose rows belong to a device type; its options are the form's choices too. */
+const byDeviceType = [{ key: 'device_type_id', label: 'Device Type', multi: true }] as const;
 
 /** A vital a device type measures (table `vitals`). */
 export const vitalRow = z.object({
   vital_id: z.number().int(),
   vital_type: z.string(),
+  device_type_id: z.number().int(),
   device_type: z.string(),
   unit: z.string(),
+  ...activeFields,
 });
 export type VitalRow = z.infer<typeof vitalRow>;
 
-export const vitalsList = configList({
+export const vitalsTable = configTable({
   name: 'vitals',
   title: 'Vitals',
   route: '/app/vitalType',
@@ -113,7 +158,89 @@ export const vitalsList = configList({
     { key: 'vital_type', label: 'Vital', sortable: true },
     { key: 'device_type', label: 'Device Type', sortable: true },
     { key: 'unit', label: 'Unit', sortable: true },
+    statusColumn,
   ],
   defaultSort: { key: 'vital_type', order: 'asc' },
   searchPlaceholder: 'Search vital',
+  filters: byDeviceType,
+  entity: 'Vital',
+  body: z.object({
+    vital_type: configText(CONFIG_NAME_MAX),
+    device_type_id: recordId,
+    unit: configText(20),
+  }),
+  fields: [
+    { key: 'vital_type', label: 'Vital' },
+    // Readings of a vital stay with its device type.
+    { key: 'device_type_id', label: 'Device Type', kind: 'select', fixed: true },
+    { key: 'unit', label: 'Unit' },
+  ],
+  edit: 'edit',
+});
+export const vitalsList = vitalsTable.list;
+
+/** A device model of a type (table `device_names`). */
+export const deviceNameRow = z.object({
+  device_name_id: z.number().int(),
+  name: z.string(),
+  device_type_id: z.number().int(),
+  device_type: z.string(),
+  ...activeFields,
+});
+
+export const deviceNamesTable = configTable({
+  name: 'device-names',
+  title: 'DeviceName',
+  route: '/app/deviceName',
+  page: 'DeviceName Table',
+  row: deviceNameRow,
+  idKey: 'device_name_id',
+  columns: [
+    { key: 'name', label: 'Device Name', sortable: true },
+    { key: 'device_type', label: 'Device Type', sortable: true },
+    statusColumn,
+  ],
+  defaultSort: { key: 'name', order: 'asc' },
+  searchPlaceholder: 'Search device name',
+  filters: byDeviceType,
+  entity: 'DeviceName',
+  body: z.object({ name: configText(CONFIG_NAME_MAX), device_type_id: recordId }),
+  fields: [
+    { key: 'name', label: 'Device Name' },
+    { key: 'device_type_id', label: 'Device Type', kind: 'select', fixed: true },
+  ],
+  edit: 'edit',
+});
+
+/** Where stock is kept (table `warehouses`). */
+export const warehouseRow = z.object({
+  warehouse_id: z.number().int(),
+  name: z.string(),
+  address: z.string(),
+  devices: z.number().int(),
+  ...activeFields,
+});
+
+export const warehousesTable = configTable({
+  name: 'warehouses',
+  title: 'Warehouses',
+  route: '/app/warehouses',
+  page: 'Warehouses Table',
+  row: warehouseRow,
+  idKey: 'warehouse_id',
+  columns: [
+    { key: 'name', label: 'Name', sortable: true },
+    { key: 'address', label: 'Address', sortable: true },
+    { key: 'devices', label: 'Devices', sortable: true, format: 'number' },
+    statusColumn,
+  ],
+  defaultSort: { key: 'name', order: 'asc' },
+  searchPlaceholder: 'Search warehouse',
+  entity: 'Warehouse',
+  body: z.object({ name: configText(CONFIG_NAME_MAX), address: configText(CONFIG_ADDRESS_MAX) }),
+  fields: [
+    { key: 'name', label: 'Name' },
+    { key: 'address', label: 'Address', kind: 'textarea' },
+  ],
+  edit: 'edit',
 });

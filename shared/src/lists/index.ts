@@ -8,6 +8,7 @@ import {
   awsVoicemailHistoryList,
   awsVoicemailList,
 } from './calls.js';
+import { CONFIG_TABLES } from './config-tables.js';
 import { cptCodesList, deviceTypesList, insuranceDefaultsList, vitalsList } from './configuration.js';
 import type { ListDef } from './define-list.js';
 import {
@@ -37,7 +38,10 @@ import { monitorList, myTasksList } from './worklists.js';
 
 export * from './audit.js';
 export * from './calls.js';
+export * from './config-table.js';
+export * from './config-tables.js';
 export * from './configuration.js';
+export * from './configuration-texts.js';
 export * from './define-list.js';
 export * from './devices.js';
 export * from './format.js';
@@ -95,6 +99,14 @@ export const LISTS = {
   'insurances-default': insuranceDefaultsList,
   'device-types': deviceTypesList,
   vitals: vitalsList,
+  'device-names': CONFIG_TABLES['device-names'].list,
+  warehouses: CONFIG_TABLES.warehouses.list,
+  'messages-category': CONFIG_TABLES['messages-category'].list,
+  'messages-template': CONFIG_TABLES['messages-template'].list,
+  'notes-category': CONFIG_TABLES['notes-category'].list,
+  'notes-comments': CONFIG_TABLES['notes-comments'].list,
+  'insurance-plans': CONFIG_TABLES['insurance-plans'].list,
+  'insurance-table': CONFIG_TABLES['insurance-table'].list,
 } as const;
 
 /** A list's name (its calls live under rpm/lists/{name}). */

@@ -12,6 +12,7 @@ import { seedCalls } from './seed-calls.js';
 import { seedCarePlans } from './seed-careplans.js';
 import { DEMO_DEVICE_KEY, seedChart } from './seed-chart.js';
 import { seedClinical } from './seed-clinical.js';
+import { seedConfig } from './seed-config.js';
 import { seedDeviceLogs } from './seed-device-logs.js';
 import { seedMessages } from './seed-messages.js';
 import { seedOrders } from './seed-orders.js';
@@ -135,6 +136,8 @@ export async function seedDemo(db: Db, opts: SeedOptions): Promise<SeedSummary> 
     await seedSleepSchedule(trx, { today, adminId });
     // Call records and outreach call tasks of the seven call pages (issue 14).
     await seedCalls(trx, { today });
+    // Warehouses and the organisations' accepted insurances of the configuration tables (issue 16).
+    await seedConfig(trx);
     // Billing reads per-patient-per-month summaries (billing/summary.ts); the bulk writes above bypass the
     // incremental path, so the summaries are computed once from the seeded rows.
     await rebuildSummaries(trx);
