@@ -3,6 +3,7 @@ import {
   coSignSleepInterpretation,
   getSleepTest,
   LISTS,
+  LOCK_BREAK_REASON_MIN,
   saveSleepInterpretation,
   signSleepInterpretation,
 } from '@rpm/shared';
@@ -188,10 +189,12 @@ describe('sleep interpretation under the lock (issue 15 §2 fencing)', () => {
     const noReason = await injectCall(
       t.app,
       breakSleepTestLock,
-      { body: { test_id: study, reason: ' ' } },
+      { body: { test_id: study, reason: ' '.repeat(3) + 'x'.repeat(LOCK_BREAK_REASON_MIN - 1) } },
       admin,
     );
+    // A reason of fewer than LOCK_BREAK_REASON_MIN characters (spaces trimmed) is refused, naming the field.
     expect(noReason.statusCode).toBe(400);
+    expect(noReason.json().message).toContain('reason');
     const broken = await injectCall(
       t.app,
       breakSleepTestLock,
