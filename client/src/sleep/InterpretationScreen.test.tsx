@@ -58,7 +58,7 @@ describe('sleep interpretation view (issue 15 §2–§3)', () => {
         error: 'Locked by Ann Lee',
         lockedBy: { userId: 9, userName: 'Ann Lee', since: HOLDER_SINCE },
       });
-    const { ui } = open(detail());
+    const { ui, server } = open(detail());
     await screen.findByText(
       `Locked by Ann Lee since ${displayDateTime(HOLDER_SINCE)}. The test is read-only.`,
     );
@@ -73,6 +73,8 @@ describe('sleep interpretation view (issue 15 §2–§3)', () => {
     await screen.findByRole('button', { name: 'Save draft' });
     expect(screen.queryByText(/Locked by Ann Lee/)).toBeNull();
     expect(hub.requested).toHaveLength(2);
+    // What the holder left (a draft, a signature) is loaded again once the lock is ours.
+    await waitFor(() => expect(server.requests(getSleepTest)).toHaveLength(2));
     ui.unmount();
     // Never held before the free: closing frees once, with this reader's id.
     expect(hub.emitted).toEqual([[HUB_EVENTS.sleepFree, { testId: 41, userId: ME }]]);

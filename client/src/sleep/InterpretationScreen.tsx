@@ -14,7 +14,7 @@ import {
   saveSleepInterpretation,
   signSleepInterpretation,
 } from '@rpm/shared';
-import { useEffect, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { useParams } from 'wouter';
 import { ApiError } from '../api/api-error';
 import { useCall } from '../api/use-call';
@@ -70,6 +70,13 @@ export function SleepInterpretationScreen() {
   const { lock, lose, handOver } = useStudyLock(testId, me);
   // Only an administrator may break a lock (bff/src/sleep/routes.ts; decisions.md "Sleep interpretation signing").
   const canBreak = user ? lowestRoleId(user.roleid) === ADMIN_ROLE_ID : false;
+  // Taken after another reader held it (freed, handed over, broken): show what they left, e.g. their signature.
+  const heldByOther = useRef(false);
+  const { reload } = detail;
+  useEffect(() => {
+    if (lock.kind === 'held' && heldByOther.current) reload();
+    heldByOther.current = lock.kind === 'other';
+  }, [lock.kind, reload]);
   const data = detail.data?.data;
   if (!data) return <p className="page-loading">{detail.loading ? MSG.loading : ''}</p>;
   return (
