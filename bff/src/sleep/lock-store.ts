@@ -10,7 +10,8 @@ import { patientScope } from '../scope.js';
 /**
  * Sleep-test locks as leases (issue 15 §2; 000 §3, §4.11; migrations/0020_sleep_locks.sql): one holder per study,
  * a fencing token that grows with every new lease, an expiry renewed while the holder's socket lives. The database
- * is the authority, so every replica sees and honours the same lock.
+ * is the authority, so every replica sees and honours the same lock. Over 300 lines: every statement on the lease
+ * table (take, renew, free, lapse, break, hand over, fence) stays in one place, where the one-holder rule is read.
  */
 
 /**
