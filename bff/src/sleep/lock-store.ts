@@ -1,3 +1,5 @@
+// Over 300 lines: every statement on the lease table (take, renew, free, lapse, break, hand over, fence) stays
+// in one place, where the one-holder rule is read.
 import { addMilliseconds } from 'date-fns';
 import { sql } from 'kysely';
 import { type AuditActor, audit } from '../audit.js';
@@ -10,8 +12,7 @@ import { patientScope } from '../scope.js';
 /**
  * Sleep-test locks as leases (issue 15 §2; 000 §3, §4.11; migrations/0020_sleep_locks.sql): one holder per study,
  * a fencing token that grows with every new lease, an expiry renewed while the holder's socket lives. The database
- * is the authority, so every replica sees and honours the same lock. Over 300 lines: every statement on the lease
- * table (take, renew, free, lapse, break, hand over, fence) stays in one place, where the one-holder rule is read.
+ * is the authority, so every replica sees and honours the same lock.
  */
 
 /**
