@@ -12,6 +12,9 @@ export const HUB_EVENTS = {
   sleepLock: 'SLEEP::LOCK',
   sleepFree: 'SLEEP::FREE',
   sleepFreeAll: 'SLEEP::FREE_ALL',
+  /** Issue 15 §2 hand-over (ours): a second reader asks the holder; the holder answers (decisions.md "Sleep lock hand-over"). */
+  sleepHandOverRequest: 'SLEEP::HANDOVER_REQUEST',
+  sleepHandOverAnswer: 'SLEEP::HANDOVER_ANSWER',
   /**
    * A patient's alerts changed (one raised from a reading, or some acknowledged): pushed to the patient's care
    * team, so an open worklist or dashboard refetches without a reload (issue 10 part 3).
@@ -51,6 +54,28 @@ export const sleepFreePayload = z.object({
 
 /** SLEEP::FREE_ALL: every lock of the user is freed (sign-out, the end of the session). */
 export const sleepFreeAllPayload = z.object({ userId: z.number().int().positive() });
+
+/**
+ * SLEEP::HANDOVER_REQUEST: a reader who got a study read-only asks its holder for it (`userId` the requester's own);
+ * the server relays it to the holder's tabs with the requester's name.
+ */
+export const sleepHandOverRequestPayload = z.object({
+  testId: z.number().int().positive(),
+  userId: z.number().int().positive(),
+  /** The requester's name (server relays only). */
+  userName: z.string().max(200).optional(),
+});
+
+/**
+ * SLEEP::HANDOVER_ANSWER: the holder ('Hand over' / 'Keep') answers a requester (`userId` the holder's own); the
+ * server moves the lease to the requester on `accept` and relays the answer to the requester's tabs.
+ */
+export const sleepHandOverAnswerPayload = z.object({
+  testId: z.number().int().positive(),
+  userId: z.number().int().positive(),
+  requesterId: z.number().int().positive(),
+  accept: z.boolean(),
+});
 
 /**
  * The acknowledgement of a client's SLEEP::* event (issue 15 §2): `token` is the lease's fencing token the

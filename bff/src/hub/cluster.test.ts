@@ -18,7 +18,7 @@ let replicas: FastifyInstance[] = [];
 const sockets: Socket[] = [];
 
 beforeAll(async () => {
-  [database, redis] = await Promise.all([testDatabase({ seedPatients: 5 }), startTestRedis()]);
+  [database, redis] = await Promise.all([testDatabase({ seedPatients: 20 }), startTestRedis()]);
   const config = testConfig({
     // Replicas share the captcha secret, as a deployment must.
     APP_SECRET: 'a-secret-the-replicas-share-0123456789',
@@ -74,5 +74,67 @@ describe('hub across replicas (REDIS_URL)', () => {
     const dropped = new Promise<string>((resolve) => billerTab.once('disconnect', resolve));
     await injectCall(replica(0), checkSession, { query: { status: 0 } }, biller);
     expect(await dropped).toBe('io server disconnect');
+  });
+
+  it('shows a sleep-test lock taken through one replica on the other, which refuses a second holder', async () => {
+    const [reader, second] = await Promise.all([
+      signIn(replica(0), 'interpreting@demo.test'),
+      signIn(replica(1), 'role16@demo.test'),
+    ]);
+    const practices = await database.db
+      .selectFrom('user_practices')
+      .select('practice_id')
+      .where('user_id', '=', reader.user.user_id)
+      .execute();
+    const study = await database.db
+      .selectFrom('sleep_studies as s')
+      .innerJoin('patients as p', 'p.patient_id', 's.patient_id')
+      .select('s.study_id')
+      .where(
+        'p.practice_id',
+        'in',
+        practices.map((p) => p.practice_id),
+      )
+      .orderBy('s.study_id')
+      .executeTakeFirstOrThrow();
+    const [readerTab, secondTab] = await Promise.all([tab(0, reader), tab(1, second)]);
+    const seen = new Promise<{ testId: number; userName: string }>((resolve) =>
+      secondTab.once(HUB_EVENTS.sleepLock, resolve),
+    );
+    const lockAs = (socket: Socket, who: Signed) =>
+      socket.timeout(5_000).emitWithAck(HUB_EVENTS.sleepLock, {
+        testId: study.study_id,
+        userId: who.user.user_id,
+        userName: '',
+      });
+    expect(await lockAs(readerTab, reader)).toMatchObject({ ok: true });
+    // Seen through replica 1 ('Locked by' on its worklists) and honoured there.
+    expect(await seen).toMatchObject({ testId: study.study_id, userName: 'Samuel Adeyemi' });
+    expect(await lockAs(secondTab, second)).toMatchObject({ ok: false, error: 'Locked by Samuel Adeyemi' });
+    // Freed through replica 0: replica 1's worklist hears it, and its reader takes the study.
+    const freed = new Promise((resolve) => secondTab.once(HUB_EVENTS.sleepFree, resolve));
+    await readerTab
+      .timeout(5_000)
+      .emitWithAck(HUB_EVENTS.sleepFree, { testId: study.study_id, userId: reader.user.user_id });
+    expect(await freed).toEqual({ testId: study.study_id, userId: reader.user.user_id });
+    expect(await lockAs(secondTab, second)).toMatchObject({ ok: true });
+    // A hand-over asked through replica 0 reaches the holder on replica 1, and its answer comes back.
+    const asked = new Promise((resolve) => secondTab.once(HUB_EVENTS.sleepHandOverRequest, resolve));
+    const answered = new Promise((resolve) => readerTab.once(HUB_EVENTS.sleepHandOverAnswer, resolve));
+    await readerTab
+      .timeout(5_000)
+      .emitWithAck(HUB_EVENTS.sleepHandOverRequest, { testId: study.study_id, userId: reader.user.user_id });
+    expect(await asked).toMatchObject({ testId: study.study_id, userId: reader.user.user_id });
+    const handOver = {
+      testId: study.study_id,
+      userId: second.user.user_id,
+      requesterId: reader.user.user_id,
+      accept: true,
+    };
+    expect(await secondTab.timeout(5_000).emitWithAck(HUB_EVENTS.sleepHandOverAnswer, handOver)).toEqual({
+      ok: true,
+    });
+    expect(await answered).toEqual(handOver);
+    expect(await lockAs(readerTab, reader)).toMatchObject({ ok: true });
   });
 });

@@ -19,7 +19,7 @@ import { HttpError } from '../http/errors.js';
 export const HUB_PATH = '/socket.io';
 
 /** The room of one user's open clients: every tab, every device. */
-const userRoom = (userId: number): string => `user:${userId}`;
+export const userRoom = (userId: number): string => `user:${userId}`;
 
 /** The room of the clients of one session. */
 const sessionRoom = (sessionId: number): string => `session:${sessionId}`;

@@ -3,6 +3,7 @@ import {
   coSignSleepInterpretation,
   getSleepTest,
   LISTS,
+  LOCK_BREAK_REASON_MIN,
   saveSleepInterpretation,
   signSleepInterpretation,
 } from '@rpm/shared';
@@ -188,10 +189,12 @@ describe('sleep interpretation under the lock (issue 15 §2 fencing)', () => {
     const noReason = await injectCall(
       t.app,
       breakSleepTestLock,
-      { body: { test_id: study, reason: ' ' } },
+      { body: { test_id: study, reason: ' '.repeat(3) + 'x'.repeat(LOCK_BREAK_REASON_MIN - 1) } },
       admin,
     );
+    // A reason of fewer than LOCK_BREAK_REASON_MIN characters (spaces trimmed) is refused, naming the field.
     expect(noReason.statusCode).toBe(400);
+    expect(noReason.json().message).toContain('reason');
     const broken = await injectCall(
       t.app,
       breakSleepTestLock,
@@ -269,6 +272,10 @@ describe('sleep interpretation under the lock (issue 15 §2 fencing)', () => {
     expect(self.statusCode).toBe(409);
     expect(await statusOf(study)).toBe('interpreted');
     t.clock.advance(LOCK_LEASE_MS + 1);
+    // A co-read-only reader (start page Sleep Tests Co-Read, 000 §6.1) opens the view of the study to co-read.
+    const view = await injectCall(t.app, getSleepTest, { query: { test_id: study } }, coReader);
+    expect(view.statusCode).toBe(200);
+    expect(view.json().data.study).toMatchObject({ status_code: 'interpreted', needs_co_read: true });
     const coToken = await lockFor(coReader, study);
     const co = await injectCall(
       t.app,

@@ -3,6 +3,8 @@ import {
   type SleepLockAck,
   sleepFreeAllPayload,
   sleepFreePayload,
+  sleepHandOverAnswerPayload,
+  sleepHandOverRequestPayload,
   sleepLockPayload,
 } from '@rpm/shared';
 import type { FastifyBaseLogger } from 'fastify';
@@ -12,15 +14,19 @@ import type { AuditActor } from '../audit.js';
 import type { Clock } from '../clock.js';
 import type { Db } from '../db/schema.js';
 import { DomainError } from '../domain-errors.js';
-import type { Hub, HubSocketData } from '../hub/hub.js';
+import { type Hub, type HubSocketData, userRoom } from '../hub/hub.js';
 import { patientScope } from '../scope.js';
 import {
   type FreedLock,
   freeAllLocks,
   freeLock,
+  handOverLock,
   LOCK_RENEW_MS,
+  lockHolder,
+  readerAuth,
   releaseLapsed,
   renewLocks,
+  type SleepLock,
   takeLock,
 } from './lock-store.js';
 
@@ -67,16 +73,14 @@ export function attachSleepLocks(
   const announceFreed = (freed: readonly FreedLock[]) => announceFreedLocks(hub, freed);
 
   /** Each socket's roles and practice rooms, found before its connection completes (no broadcast is missed). */
-  const places = new WeakMap<Socket, { auth: { userId: number; roleid: number[] }; rooms: string[] }>();
+  const places = new WeakMap<
+    Socket,
+    { auth: { userId: number; roleid: number[]; userName: string }; rooms: string[] }
+  >();
   io.use((socket, next) => {
     const { userId } = socket.data as HubSocketData;
     (async () => {
-      const roles = await opts.db
-        .selectFrom('user_roles')
-        .select('role_id')
-        .where('user_id', '=', userId)
-        .execute();
-      const auth = { userId, roleid: roles.map((r) => r.role_id) };
+      const auth = await readerAuth(opts.db, userId);
       const scope = await patientScope(opts.db, auth);
       places.set(socket, {
         auth,
@@ -90,6 +94,14 @@ export function attachSleepLocks(
       },
     );
   });
+
+  const broadcastLock = (lock: SleepLock) =>
+    io.to([practiceRoom(lock.practiceId), ALL_PRACTICES_ROOM]).emit(HUB_EVENTS.sleepLock, {
+      testId: lock.studyId,
+      userId: lock.userId,
+      userName: lock.userName,
+      since: lock.takenAt.toISOString(),
+    });
 
   io.on('connection', (socket: Socket) => {
     const data = socket.data as HubSocketData;
@@ -150,14 +162,39 @@ export function attachSleepLocks(
             lockedBy: { userId: lock.userId, userName: lock.userName, since },
           };
         mine.add(lock.studyId);
-        if (taken)
-          io.to([practiceRoom(lock.practiceId), ALL_PRACTICES_ROOM]).emit(HUB_EVENTS.sleepLock, {
-            testId: lock.studyId,
-            userId: lock.userId,
-            userName: lock.userName,
-            since,
-          });
+        if (taken) broadcastLock(lock);
         return { ok: true, token: lock.token, since };
+      });
+    });
+    // Hand-over (decisions.md "Sleep lock hand-over"): relayed through the users' rooms, so it reaches the holder
+    // and the requester on whichever replica their tabs are.
+    socket.on(HUB_EVENTS.sleepHandOverRequest, (payload: unknown, ack: unknown) => {
+      const event = parse(HUB_EVENTS.sleepHandOverRequest, sleepHandOverRequestPayload, payload, ack);
+      if (!event) return;
+      handle(HUB_EVENTS.sleepHandOverRequest, ack, async () => {
+        const holder = await lockHolder(opts.db, auth, event.testId);
+        if (!holder || holder.userId === data.userId)
+          return { ok: false, error: `Sleep test ${event.testId} is not locked by another reader.` };
+        io.to(userRoom(holder.userId)).emit(HUB_EVENTS.sleepHandOverRequest, {
+          testId: event.testId,
+          userId: data.userId,
+          userName: auth.userName,
+        });
+        return { ok: true };
+      });
+    });
+    socket.on(HUB_EVENTS.sleepHandOverAnswer, (payload: unknown, ack: unknown) => {
+      const event = parse(HUB_EVENTS.sleepHandOverAnswer, sleepHandOverAnswerPayload, payload, ack);
+      if (!event) return;
+      handle(HUB_EVENTS.sleepHandOverAnswer, ack, async () => {
+        if (event.accept) {
+          const lock = await handOverLock(opts.db, actor(), event.testId, event.requesterId);
+          mine.delete(event.testId);
+          broadcastLock(lock);
+        } else if ((await lockHolder(opts.db, auth, event.testId))?.userId !== data.userId)
+          return { ok: false, error: `You do not hold the lock of sleep test ${event.testId}.` };
+        io.to(userRoom(event.requesterId)).emit(HUB_EVENTS.sleepHandOverAnswer, event);
+        return { ok: true };
       });
     });
     socket.on(HUB_EVENTS.sleepFree, (payload: unknown, ack: unknown) => {

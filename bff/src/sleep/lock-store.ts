@@ -1,3 +1,5 @@
+// Over 300 lines: every statement on the lease table (take, renew, free, lapse, break, hand over, fence) stays
+// in one place, where the one-holder rule is read.
 import { addMilliseconds } from 'date-fns';
 import { sql } from 'kysely';
 import { type AuditActor, audit } from '../audit.js';
@@ -49,6 +51,26 @@ export async function studyPractice(
     .executeTakeFirst();
   if (!row) throw notFound(`Sleep test ${studyId} does not exist.`, field);
   return row.practice_id;
+}
+
+/** A reader as the scope rules need them: their roles (none for a disabled user, who then sees nothing), and name. */
+export async function readerAuth(
+  db: Db,
+  userId: number,
+): Promise<{ userId: number; roleid: number[]; userName: string }> {
+  const [user, roles] = await Promise.all([
+    db
+      .selectFrom('users')
+      .select(['firstname', 'lastname', 'active'])
+      .where('user_id', '=', userId)
+      .executeTakeFirst(),
+    db.selectFrom('user_roles').select('role_id').where('user_id', '=', userId).execute(),
+  ]);
+  return {
+    userId,
+    roleid: user?.active ? roles.map((r) => r.role_id) : [],
+    userName: user ? fullName(user.firstname, user.lastname) : '',
+  };
 }
 
 async function lockOf(db: Db, studyId: number, practiceId: number): Promise<SleepLock | undefined> {
@@ -215,6 +237,47 @@ export async function breakLock(
   const freed = await release(db, actor, actor.at, 'break_sleep_test_lock', { studyId }, { reason });
   if (freed.length === 0) throw notFound(`Sleep test ${studyId} is not locked.`, 'test_id');
   return freed;
+}
+
+/** The current holder of a study's lock in the user's scope (lapsed or not yet released included); undefined when free. */
+export async function lockHolder(
+  db: Db,
+  auth: Pick<AuthContext, 'userId' | 'roleid'>,
+  studyId: number,
+): Promise<SleepLock | undefined> {
+  return lockOf(db, studyId, await studyPractice(db, auth, studyId));
+}
+
+/**
+ * The holder hands a study's lock to a reader who asked for it (issue 15 §2; decisions.md "Sleep lock hand-over"):
+ * the lease moves to the requester with a new fencing token in one audited statement, so the holder's open view
+ * can write no more. The requester must see the study (their own scope); 409 when the holder's lease is gone.
+ */
+export async function handOverLock(
+  db: Db,
+  actor: AuditActor,
+  studyId: number,
+  requesterId: number,
+): Promise<SleepLock> {
+  const practiceId = await studyPractice(db, await readerAuth(db, requesterId), studyId, 'requesterId');
+  return db.transaction().execute(async (trx) => {
+    const { rows } = await sql<{ token: number }>`
+      update sleep_study_locks set user_id = ${requesterId}, token = nextval('sleep_study_lock_tokens'),
+        taken_at = ${actor.at}, expires_at = ${addMilliseconds(actor.at, LOCK_LEASE_MS)}
+      where study_id = ${studyId} and user_id = ${actor.userId} and expires_at > ${actor.at}
+      returning token`.execute(trx);
+    if (!rows[0]) throw conflict(`You no longer hold the lock of sleep test ${studyId}.`, 'testId');
+    await audit(trx, {
+      ...actor,
+      action: 'hand_over_sleep_test',
+      entity: 'sleep_study',
+      entityId: studyId,
+      detail: { to: requesterId, token: Number(rows[0].token) },
+    });
+    const lock = await lockOf(trx, studyId, practiceId);
+    if (!lock) throw conflict(`Sleep test ${studyId} could not be handed over; please try again.`, 'testId');
+    return lock;
+  });
 }
 
 /**

@@ -4,6 +4,8 @@ import {
   notificationNewPayload,
   sleepFreeAllPayload,
   sleepFreePayload,
+  sleepHandOverAnswerPayload,
+  sleepHandOverRequestPayload,
   sleepLockPayload,
 } from '@rpm/shared';
 import type { z } from 'zod';
@@ -17,6 +19,8 @@ export interface HubPayloads {
   readonly [HUB_EVENTS.sleepLock]: z.infer<typeof sleepLockPayload>;
   readonly [HUB_EVENTS.sleepFree]: z.infer<typeof sleepFreePayload>;
   readonly [HUB_EVENTS.sleepFreeAll]: z.infer<typeof sleepFreeAllPayload>;
+  readonly [HUB_EVENTS.sleepHandOverRequest]: z.infer<typeof sleepHandOverRequestPayload>;
+  readonly [HUB_EVENTS.sleepHandOverAnswer]: z.infer<typeof sleepHandOverAnswerPayload>;
 }
 
 /** The payload a listener of `E` receives: parsed for described events, as sent for the others. */
@@ -32,6 +36,8 @@ const SCHEMAS: Readonly<Partial<Record<HubEventName, PayloadSchema>>> = {
   [HUB_EVENTS.sleepLock]: sleepLockPayload,
   [HUB_EVENTS.sleepFree]: sleepFreePayload,
   [HUB_EVENTS.sleepFreeAll]: sleepFreeAllPayload,
+  [HUB_EVENTS.sleepHandOverRequest]: sleepHandOverRequestPayload,
+  [HUB_EVENTS.sleepHandOverAnswer]: sleepHandOverAnswerPayload,
 };
 
 /** A payload that failed its schema: dropped, as every input at an edge is parsed (architecture.md "A request"). */

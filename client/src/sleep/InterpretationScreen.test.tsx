@@ -3,83 +3,22 @@ import {
   displayDateTime,
   getSleepTest,
   HUB_EVENTS,
-  type SleepTestDetail,
   saveSleepInterpretation,
   signSleepInterpretation,
 } from '@rpm/shared';
 import { act, fireEvent, screen, waitFor } from '@testing-library/react';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
-import { Route } from 'wouter';
-import { fakeServer } from '../test/fake-server';
 import { makeUser, storeUser } from '../test/fixtures';
-import { renderWithProviders } from '../test/render';
-import { LOCK_LOST_MESSAGE, SleepInterpretationScreen } from './InterpretationScreen';
-import { studyRow } from './study-fixture';
+import { LOCK_LOST_MESSAGE } from './InterpretationScreen';
+import { detail, hub, open } from './interpretation-test-world';
 
-// A fake hub: the test plays the server's broadcasts and acknowledgements, and records what the view sent.
-const hub = vi.hoisted(() => ({
-  listeners: new Map<string, (payload: unknown) => void>(),
-  emitted: [] as [string, unknown][],
-  requested: [] as [string, unknown][],
-  answer: (_event: string, _payload: unknown): Promise<unknown> => Promise.resolve({ ok: true, token: 7 }),
-}));
-vi.mock('../hub/HubProvider', () => ({
-  useHubEvent: (event: string, handler: (payload: unknown) => void) => {
-    hub.listeners.set(event, handler);
-  },
-  useHubConnect: () => undefined,
-  useHubEmit: () => (event: string, payload: unknown) => hub.emitted.push([event, payload]),
-  useHubRequest: () => (event: string, payload: unknown) => {
-    hub.requested.push([event, payload]);
-    return hub.answer(event, payload);
-  },
-}));
+vi.mock('../hub/HubProvider', async () => (await import('./fake-hub')).fakeHubProvider);
 
 const ME = 42;
 const HOLDER_SINCE = '2026-03-10T14:05:00Z';
 
-function detail(
-  over: Partial<SleepTestDetail['study']> = {},
-  interpretation: SleepTestDetail['interpretation'] = null,
-): SleepTestDetail {
-  return {
-    study: {
-      ...studyRow(),
-      kind_code: 'hst',
-      status_code: 'awaiting_interpretation',
-      needs_co_read: false,
-      ...over,
-    },
-    interpretation,
-    templates: [
-      {
-        template_id: 3,
-        name: 'Moderate OSA',
-        findings: 'Moderate obstructive sleep apnea.',
-        impression: 'Moderate OSA (AHI 15-30).',
-        recommendations: 'CPAP titration.',
-      },
-    ],
-    lock: null,
-  };
-}
-
-function open(data: SleepTestDetail) {
-  const server = fakeServer().on(getSleepTest, { status: 1, data });
-  const ui = renderWithProviders(
-    <Route path="/app/sleep-test/:studyId">
-      <SleepInterpretationScreen />
-    </Route>,
-    '/app/sleep-test/41',
-  );
-  return { server, ui };
-}
-
 beforeEach(() => {
-  hub.listeners.clear();
-  hub.emitted.length = 0;
-  hub.requested.length = 0;
-  hub.answer = () => Promise.resolve({ ok: true, token: 7 });
+  hub.reset();
   storeUser(makeUser({ user_id: ME, name: 'Samuel Adeyemi', roleid: [16], pages: ['Sleep Tests'] }));
 });
 
@@ -119,7 +58,7 @@ describe('sleep interpretation view (issue 15 §2–§3)', () => {
         error: 'Locked by Ann Lee',
         lockedBy: { userId: 9, userName: 'Ann Lee', since: HOLDER_SINCE },
       });
-    const { ui } = open(detail());
+    const { ui, server } = open(detail());
     await screen.findByText(
       `Locked by Ann Lee since ${displayDateTime(HOLDER_SINCE)}. The test is read-only.`,
     );
@@ -134,6 +73,8 @@ describe('sleep interpretation view (issue 15 §2–§3)', () => {
     await screen.findByRole('button', { name: 'Save draft' });
     expect(screen.queryByText(/Locked by Ann Lee/)).toBeNull();
     expect(hub.requested).toHaveLength(2);
+    // What the holder left (a draft, a signature) is loaded again once the lock is ours.
+    await waitFor(() => expect(server.requests(getSleepTest)).toHaveLength(2));
     ui.unmount();
     // Never held before the free: closing frees once, with this reader's id.
     expect(hub.emitted).toEqual([[HUB_EVENTS.sleepFree, { testId: 41, userId: ME }]]);

@@ -1,5 +1,6 @@
 import { Button, Callout, FormGroup, HTMLSelect, Intent, TextArea } from '@blueprintjs/core';
 import {
+  ADMIN_ROLE_ID,
   coSignSleepInterpretation,
   displayDate,
   displayDateTime,
@@ -7,18 +8,20 @@ import {
   getSleepTest,
   INTERPRETATION_TEXT_MAX,
   type InterpretationTexts,
+  lowestRoleId,
   MSG,
   type SleepTestDetail,
   saveSleepInterpretation,
   signSleepInterpretation,
 } from '@rpm/shared';
-import { useEffect, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { useParams } from 'wouter';
 import { ApiError } from '../api/api-error';
 import { useCall } from '../api/use-call';
 import { useApi } from '../errors/ErrorDialogProvider';
 import { useSession } from '../session/SessionProvider';
-import { type StudyLock, useStudyLock } from './use-study-lock';
+import { LockControls } from './LockControls';
+import { type HandOver, type StudyLock, useStudyLock } from './use-study-lock';
 
 /**
  * The interpretation view of one sleep test (issue 15 §3; route `/app/sleep-test/:studyId`,
@@ -64,7 +67,16 @@ export function SleepInterpretationScreen() {
   const { user } = useSession();
   const me = user ? { userId: user.user_id, userName: user.name } : null;
   const detail = useCall(getSleepTest, { query: { test_id: testId } });
-  const { lock, lose } = useStudyLock(testId, me);
+  const { lock, lose, handOver } = useStudyLock(testId, me);
+  // Only an administrator may break a lock (bff/src/sleep/routes.ts; decisions.md "Sleep interpretation signing").
+  const canBreak = user ? lowestRoleId(user.roleid) === ADMIN_ROLE_ID : false;
+  // Taken after another reader held it (freed, handed over, broken): show what they left, e.g. their signature.
+  const heldByOther = useRef(false);
+  const { reload } = detail;
+  useEffect(() => {
+    if (lock.kind === 'held' && heldByOther.current) reload();
+    heldByOther.current = lock.kind === 'other';
+  }, [lock.kind, reload]);
   const data = detail.data?.data;
   if (!data) return <p className="page-loading">{detail.loading ? MSG.loading : ''}</p>;
   return (
@@ -73,6 +85,8 @@ export function SleepInterpretationScreen() {
       detail={data}
       lock={lock}
       lose={lose}
+      handOver={handOver}
+      canBreak={canBreak}
       reload={detail.reload}
       me={me?.userId}
     />
@@ -83,11 +97,13 @@ interface FormProps {
   readonly detail: SleepTestDetail;
   readonly lock: StudyLock;
   readonly lose: () => void;
+  readonly handOver: HandOver;
+  readonly canBreak: boolean;
   readonly reload: () => void;
   readonly me: number | undefined;
 }
 
-function InterpretationForm({ detail, lock, lose, reload, me }: FormProps) {
+function InterpretationForm({ detail, lock, lose, handOver, canBreak, reload, me }: FormProps) {
   const { study, interpretation, templates } = detail;
   const api = useApi();
   const [texts, setTexts] = useState<InterpretationTexts>(interpretation ?? EMPTY);
@@ -157,7 +173,7 @@ function InterpretationForm({ detail, lock, lose, reload, me }: FormProps) {
 
   return (
     <div className="sleep-interpretation">
-      <LockBanner lock={lock} />
+      <LockControls testId={study.study_id} lock={lock} handOver={handOver} canBreak={canBreak} />
       {notice && (
         <Callout intent={notice === LOCK_LOST_MESSAGE ? Intent.DANGER : Intent.SUCCESS} role="status">
           {notice}
@@ -226,26 +242,4 @@ function InterpretationForm({ detail, lock, lose, reload, me }: FormProps) {
       {coSignable && <Button text="Co-sign" intent={Intent.PRIMARY} onClick={coSign} disabled={busy} />}
     </div>
   );
-}
-
-/** Who holds the lock, when it is not this reader (read-only), or why it could not be taken. */
-function LockBanner({ lock }: { readonly lock: StudyLock }) {
-  switch (lock.kind) {
-    case 'other':
-      return (
-        <Callout intent={Intent.WARNING} role="status">
-          Locked by {lock.userName} since {displayDateTime(lock.since)}. The test is read-only.
-        </Callout>
-      );
-    case 'failed':
-      return (
-        <Callout intent={Intent.WARNING} role="status">
-          The test could not be locked for you ({lock.error}). It is read-only.
-        </Callout>
-      );
-    case 'taking':
-      return <p>Locking the test…</p>;
-    default:
-      return null;
-  }
 }

@@ -1,6 +1,7 @@
 import { HUB_EVENTS, sleepLockAck } from '@rpm/shared';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { useHubConnect, useHubEmit, useHubEvent, useHubRequest } from '../hub/HubProvider';
+import type { HubEventName } from '../hub/hub-events';
 
 /** Where the reader stands with a study's lock (000 §4.11, issue 15 §2). */
 export type StudyLock =
@@ -12,6 +13,20 @@ export type StudyLock =
   | { readonly kind: 'lost' }
   | { readonly kind: 'failed'; readonly error: string };
 
+/** A hand-over between two readers (decisions.md "Sleep lock hand-over"), as this view sees it. */
+export interface HandOver {
+  /** This reader asked the holder: not yet, waiting for the answer, or the holder kept the study. */
+  readonly asked: 'no' | 'waiting' | 'kept';
+  /** Another reader asking this holder for the study, until answered. */
+  readonly incoming: { readonly userId: number; readonly userName: string } | null;
+  /** Why the last request or answer failed, if it did. */
+  readonly error: string | null;
+  /** Asks the holder (SLEEP::HANDOVER_REQUEST). */
+  readonly request: () => void;
+  /** The holder's 'Hand over' (true) or 'Keep' (false) (SLEEP::HANDOVER_ANSWER). */
+  readonly answer: (accept: boolean) => void;
+}
+
 /**
  * Takes the lock of study `testId` over the hub on open (SLEEP::LOCK; its acknowledgement, parsed with the shared
  * schema, gives the fencing token or the holder) and frees it on close (SLEEP::FREE). While another reader holds
@@ -21,7 +36,7 @@ export type StudyLock =
 export function useStudyLock(
   testId: number,
   me: { readonly userId: number; readonly userName: string } | null,
-): { readonly lock: StudyLock; readonly lose: () => void } {
+): { readonly lock: StudyLock; readonly lose: () => void; readonly handOver: HandOver } {
   // The latest senders, so a new function identity never re-takes or frees the lock.
   const request = useHubRequest();
   const emit = useHubEmit();
@@ -77,6 +92,55 @@ export function useStudyLock(
   useHubEvent(HUB_EVENTS.sleepFree, (event) => {
     if (event.testId === testId && lock.kind === 'other') again();
   });
+  const [asked, setAsked] = useState<HandOver['asked']>('no');
+  const [incoming, setIncoming] = useState<HandOver['incoming']>(null);
+  const [handOverError, setHandOverError] = useState<string | null>(null);
+  /** Sends a hand-over event; answers whether the server accepted it (else its reason is shown). */
+  const handOverSend = async (event: HubEventName, payload: unknown) => {
+    setHandOverError(null);
+    const ack = sleepLockAck.safeParse(await hub.current.request(event, payload).catch((e: unknown) => e));
+    const error = !ack.success ? 'The server gave no answer.' : ack.data.ok ? null : ack.data.error;
+    setHandOverError(error);
+    return error === null;
+  };
+  useHubEvent(HUB_EVENTS.sleepHandOverRequest, (event) => {
+    if (event.testId === testId && lock.kind === 'held')
+      setIncoming({ userId: event.userId, userName: event.userName ?? '' });
+  });
+  useHubEvent(HUB_EVENTS.sleepHandOverAnswer, (event) => {
+    if (event.testId !== testId || event.requesterId !== userId || lock.kind !== 'other') return;
+    setAsked(event.accept ? 'no' : 'kept');
+    // Handed over: the server moved the lease to this reader; taking it gives this view the token.
+    if (event.accept) again();
+  });
+  const handOver: HandOver = {
+    asked,
+    incoming,
+    error: handOverError,
+    request: () => {
+      if (userId === undefined) return;
+      void handOverSend(HUB_EVENTS.sleepHandOverRequest, { testId, userId }).then((ok) => {
+        if (ok) setAsked('waiting');
+      });
+    },
+    answer: (accept) => {
+      const to = incoming;
+      if (userId === undefined || !to) return;
+      setIncoming(null);
+      void handOverSend(HUB_EVENTS.sleepHandOverAnswer, {
+        testId,
+        userId,
+        requesterId: to.userId,
+        accept,
+      }).then((ok) => {
+        if (!ok || !accept) return;
+        // Ours no more: closing frees nothing; read-only under the new holder (their broadcast sets since when).
+        held.current = false;
+        setLock({ kind: 'other', userName: to.userName, since: new Date().toISOString() });
+      });
+    },
+  };
+
   useHubEvent(HUB_EVENTS.sleepLock, (event) => {
     if (event.testId !== testId || event.userId === userId) return;
     // Someone else took it: ours was broken or lapsed, or the holder changed.
@@ -94,5 +158,5 @@ export function useStudyLock(
     held.current = false;
     setLock({ kind: 'lost' });
   }, []);
-  return { lock, lose };
+  return { lock, lose, handOver };
 }

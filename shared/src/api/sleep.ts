@@ -12,6 +12,8 @@ import { recordId, recordIdParam } from './ids.js';
 
 /** Longest findings, impression or recommendations (bff/src/db/migrations/0019_sleep.sql). */
 export const INTERPRETATION_TEXT_MAX = 4000;
+/** Shortest reason for breaking a lock: a few words the holder and the audit can understand (decisions.md "Sleep lock break reason"). */
+export const LOCK_BREAK_REASON_MIN = 10;
 /** Longest reason for breaking a lock. */
 export const LOCK_BREAK_REASON_MAX = 500;
 
@@ -105,7 +107,11 @@ export const breakSleepTestLock = defineCall({
   access: { page: 'Sleep Tests' },
   body: z.object({
     test_id: recordId,
-    reason: z.string().trim().min(1, 'reason is required').max(LOCK_BREAK_REASON_MAX),
+    reason: z
+      .string()
+      .trim()
+      .min(LOCK_BREAK_REASON_MIN, `reason needs at least ${LOCK_BREAK_REASON_MIN} characters`)
+      .max(LOCK_BREAK_REASON_MAX),
   }),
   response: okAnswer,
 });

@@ -68,7 +68,10 @@ export async function seedSleep(trx: Db, input: { today: Date; adminId: number }
       where o.organization_name = any(${SLEEP_ORGANIZATIONS}::text[]) or p.patient_id % 4 = 0
     ), planned as (
       select c.*, k, (${KINDS}::text[])[k + 1] as kind,
-        (${STATUSES}::text[])[1 + (c.patient_id * 7 + k * 3) % 5] as status,
+        -- The first study of each practice awaits interpretation, so every demo reader's start page has work.
+        case when row_number() over (partition by c.practice_id order by c.patient_id, k) = 1
+          then 'awaiting_interpretation'
+          else (${STATUSES}::text[])[1 + (c.patient_id * 7 + k * 3) % 5] end as status,
         (c.patient_id * 37 + k * 11) % 600 as h,
         ${today}::date - (20 + (c.patient_id * 3 + k * 7) % 60) as ordered_on
       from candidates c cross join generate_series(0, 3) k
