@@ -43,6 +43,7 @@ import { patientListSources } from './patients/list-store.js';
 import { patientRoutes } from './patients/routes.js';
 import { createPdfPool } from './pdf/pdf-pool.js';
 import { profileRoutes } from './profile/routes.js';
+import { defaultsRoutes } from './defaults/routes.js';
 import { reportRoutes } from './reports/routes.js';
 import { roleSource } from './roles/list-store.js';
 import { roleRoutes } from './roles/routes.js';
@@ -154,6 +155,7 @@ export async function embeddedApi(app: FastifyInstance, opts: EmbeddedOptions): 
   orderRoutes(app, deps);
   staffRoutes(app, deps);
   profileRoutes(app, deps);
+  defaultsRoutes(app, deps);
   deviceRoutes(app, deps);
   sleepRoutes(app, deps);
   messageRoutes(app, deps, { jobs: opts.missedReadingsIntervalMs !== 0 });
