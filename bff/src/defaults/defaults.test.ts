@@ -1,6 +1,7 @@
 import { getCarePlanDefaults, MSG, updateCarePlanDefaults } from '@rpm/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { injectCall, injectUnchecked, signIn, startTestApp, type TestApp } from '../test-app.js';
+import { organizationIdOf } from '../test-fixtures.js';
 
 /** CCM Care Plan Defaults (000 §2.2 ccm-defaults, §6.2; issue 16 part 6). */
 
@@ -12,21 +13,12 @@ let physician: Signed; // role 6, Northwind
 let riverside: number;
 let northwind: number;
 
-const orgId = async (name: string) =>
-  (
-    await t.db
-      .selectFrom('organizations')
-      .select('organization_id')
-      .where('organization_name', '=', name)
-      .executeTakeFirstOrThrow()
-  ).organization_id;
-
 beforeAll(async () => {
   t = await startTestApp({ now: new Date('2026-03-10T12:00:00Z') });
   lead = await signIn(t.app, 'role5@demo.test');
   physician = await signIn(t.app, 'role6@demo.test');
-  riverside = await orgId('Riverside Family Health');
-  northwind = await orgId('Northwind Cardiology Group');
+  riverside = await organizationIdOf(t.db, 'Riverside Family Health');
+  northwind = await organizationIdOf(t.db, 'Northwind Cardiology Group');
 });
 afterAll(async () => t.close());
 
