@@ -50,8 +50,8 @@ export function HubProvider({ children }: HubProviderProps) {
     const connected = () => {
       for (const listener of [...connectListeners.current]) listener();
     };
-    // The server closes the sockets of a session it ended (deactivation, a password reset; decisions.md "Ended
-    // session's page"): asking for the session then meets the 401 whose alert ends it here and goes to sign-in.
+    // decisions.md "Ended session's page": the server closes the sockets of a session it ended (deactivation, a
+    // password reset); asking for the session then meets the 401 whose alert ends it here and goes to sign-in.
     // A live session (a replica shut down) reconnects.
     const serverClosed = () => {
       api.call(checkSession, { query: { status: 1 } }).then(
