@@ -24,6 +24,7 @@ import { configListSources } from './configuration/list-store.js';
 import { configurationRoutes } from './configuration/routes.js';
 import { dashboardRoutes } from './dashboard/routes.js';
 import type { Db } from './db/schema.js';
+import { defaultsRoutes } from './defaults/routes.js';
 import type { Deps } from './deps.js';
 import { deviceListSources } from './devices/list-sources.js';
 import { deviceRoutes } from './devices/routes.js';
@@ -161,6 +162,7 @@ export async function embeddedApi(app: FastifyInstance, opts: EmbeddedOptions): 
   orderRoutes(app, deps);
   staffRoutes(app, deps);
   profileRoutes(app, deps);
+  defaultsRoutes(app, deps);
   deviceRoutes(app, deps);
   sleepRoutes(app, deps);
   scheduleRoutes(app, deps);

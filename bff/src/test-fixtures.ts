@@ -115,3 +115,13 @@ export async function giveDevice(
     return { inventoryId: device.inventory_id, deviceAssignId: deviceAssignId as number, imei, deviceTypeId };
   });
 }
+
+/** The id of a seeded organisation by its name. */
+export async function organizationIdOf(db: Db, name: string): Promise<number> {
+  const row = await db
+    .selectFrom('organizations')
+    .select('organization_id')
+    .where('organization_name', '=', name)
+    .executeTakeFirstOrThrow();
+  return row.organization_id;
+}

@@ -38,6 +38,7 @@ export * from './api/worklists.js';
 export * from './api/devices.js';
 export * from './api/sleep.js';
 export * from './api/sleep-schedule.js';
+export * from './api/defaults.js';
 export * from './billing/index.js';
 export * from './calendar.js';
 export * from './clinical/index.js';

@@ -66,6 +66,24 @@ export function seesNotificationDefaults(
   );
 }
 
+/** Whether the user sees Configure Defaults (000 §6.2): lowest role 1, 5, 8 or 13, or 6 when not a dentist. */
+export function seesConfigureDefaults(user: Pick<MenuUser, 'roleid' | 'is_dentist'>): boolean {
+  const role = lowestRoleId(user.roleid);
+  return (
+    (role !== undefined && CONFIGURE_DEFAULTS_ROLE_IDS.includes(role)) ||
+    (role === 6 && user.is_dentist !== 1)
+  );
+}
+
+/**
+ * Whether the user sees CCM Care Plan Defaults and Notes Defaults (000 §6.2): lowest role 5, or 6 when not a
+ * dentist. The server refuses those defaults to anyone else.
+ */
+export function seesCarePlanDefaults(user: Pick<MenuUser, 'roleid' | 'is_dentist'>): boolean {
+  const role = lowestRoleId(user.roleid);
+  return role === 5 || (role === 6 && user.is_dentist !== 1);
+}
+
 /** The user-menu fields of the stored user. */
 export type UserMenuUser = Pick<
   MenuUser,
@@ -85,15 +103,10 @@ export function userMenuEntries(
   const dentist = user.is_dentist === 1;
   const sleepLab = user.is_sleeplab_user === 1;
   const inList = (ids: readonly number[]) => role !== undefined && ids.includes(role);
-  const physicianNotDentist = role === 6 && !dentist;
 
   const rules: readonly (readonly [UserMenuKey, string, boolean])[] = [
     ['profile', '/app/profile', true],
-    [
-      'configure-defaults',
-      '/app/configure-defaults',
-      inList(CONFIGURE_DEFAULTS_ROLE_IDS) || physicianNotDentist,
-    ],
+    ['configure-defaults', '/app/configure-defaults', seesConfigureDefaults(user)],
     ['notification-defaults', '/app/notification-defaults', seesNotificationDefaults(user)],
     [
       'insurances-defaults',
@@ -102,8 +115,8 @@ export function userMenuEntries(
     ],
     ['interpretation-customs', '/app/interpretation-customs', role === 6 || role === 16],
     ['rpmProtocol-defaults', '/app/rpmProtocol-defaults', role === 5],
-    ['ccm-defaults', '/app/ccm-defaults', role === 5 || physicianNotDentist],
-    ['notes-defaults', '/app/notes-defaults', role === 5 || physicianNotDentist],
+    ['ccm-defaults', '/app/ccm-defaults', seesCarePlanDefaults(user)],
+    ['notes-defaults', '/app/notes-defaults', seesCarePlanDefaults(user)],
   ];
   const ctx = accessContext(user, options.tempLogin);
   const entries: UserMenuEntry[] = rules

@@ -1,4 +1,4 @@
-import { STAFF_TABLES, type StaffRow, type StaffTable } from '@rpm/shared';
+import { isoDay, STAFF_TABLES, type StaffRow, type StaffTable } from '@rpm/shared';
 import { type Expression, type SqlBool, sql } from 'kysely';
 import { likeWord, searchTerms } from '../billing/scope.js';
 import type { Db } from '../db/schema.js';
@@ -71,6 +71,9 @@ async function slice(base: Base, _viewer: ListViewer, view: ListView, offset: nu
     'u.lastname',
     'u.username',
     'u.mobile',
+    'u.dob',
+    'u.phone',
+    'u.fax',
     'u.active',
     'u.created_at',
     'o.organization_name',
@@ -90,6 +93,11 @@ async function slice(base: Base, _viewer: ListViewer, view: ListView, offset: nu
       practices: r.practices,
       status: r.active ? 'Active' : 'Inactive',
       created_at: r.created_at.toISOString(),
+      firstname: r.firstname,
+      lastname: r.lastname,
+      dob: r.dob === null ? '' : isoDay(r.dob),
+      phone: r.phone ?? '',
+      fax: r.fax ?? '',
     }),
   );
 }

@@ -37,7 +37,7 @@ export async function practiceOrganization(db: Db, orgs: Orgs, practiceId: numbe
 }
 
 /** The organisation must be the caller's: 403 naming organization_id otherwise. */
-function assertOrganization(orgs: Orgs, organizationId: number): void {
+export function assertOrganization(orgs: Orgs, organizationId: number): void {
   if (!inOrgs(orgs, organizationId)) throw forbidden(NOT_YOUR_ORGANIZATION, 'organization_id');
 }
 

@@ -1,7 +1,14 @@
-import { HUB_EVENTS, type NotificationNewPayload, SOCKET_RECONNECT_MS } from '@rpm/shared';
+import {
+  alertTitle,
+  checkSession,
+  HUB_EVENTS,
+  type NotificationNewPayload,
+  SOCKET_RECONNECT_MS,
+} from '@rpm/shared';
 import { act, screen, waitFor } from '@testing-library/react';
 import { useState } from 'react';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { fakeServer } from '../test/fake-server';
 import { makeUser, storeUser } from '../test/fixtures';
 import { renderWithProviders } from '../test/render';
 import { HubProvider, useHubConnect, useHubEmit, useHubEvent } from './HubProvider';
@@ -20,13 +27,22 @@ class FakeSocket {
     this.anyListener = undefined;
     return this;
   }
-  on(event: string, listener: () => void) {
-    if (event === 'connect') this.connectListeners.add(listener);
+  disconnectListeners = new Set<(reason: string) => void>();
+  on(event: string, listener: (reason: string) => void) {
+    if (event === 'connect') this.connectListeners.add(listener as () => void);
+    if (event === 'disconnect') this.disconnectListeners.add(listener);
     return this;
   }
-  off(event: string, listener: () => void) {
-    if (event === 'connect') this.connectListeners.delete(listener);
+  off(event: string, listener: (reason: string) => void) {
+    if (event === 'connect') this.connectListeners.delete(listener as () => void);
+    if (event === 'disconnect') this.disconnectListeners.delete(listener);
     return this;
+  }
+  /** The server closes the connection (socket.io then does not reconnect by itself). */
+  serverClose() {
+    act(() => {
+      for (const listener of this.disconnectListeners) listener('io server disconnect');
+    });
   }
   /** The connection is (re)established. */
   connect() {
@@ -213,5 +229,33 @@ describe('HubProvider', () => {
     await waitFor(() => expect(sockets).toHaveLength(2));
     expect(sockets[0]?.socket.disconnected).toBe(true);
     expect(sockets[1]?.options).toMatchObject({ auth: { uid: 2, token: 'b' } });
+  });
+
+  it('asks for the session when the server closes the socket: an ended one shows the 401 alert', async () => {
+    storeUser(makeUser({ user_id: 7, token: 'gone' }));
+    const server = fakeServer().fail(checkSession, 401, 'Your account is deactivated.');
+    renderWithProviders(
+      <HubProvider>
+        <Listener />
+      </HubProvider>,
+    );
+    await waitFor(() => expect(sockets[0]?.socket.disconnectListeners.size).toBe(1));
+    sockets[0]?.socket.serverClose();
+    expect(await screen.findByRole('alertdialog', { name: alertTitle(401) })).toBeTruthy();
+    expect(server.requests(checkSession)[0]?.query).toEqual({ status: '1' });
+  });
+
+  it('reconnects when the session is still live (a replica shut down)', async () => {
+    storeUser(makeUser({ user_id: 7, token: 'live' }));
+    fakeServer().on(checkSession, { status: 1, message: 'ok' });
+    const handler = vi.fn();
+    renderWithProviders(
+      <HubProvider>
+        <OnConnect handler={handler} />
+      </HubProvider>,
+    );
+    await waitFor(() => expect(sockets[0]?.socket.disconnectListeners.size).toBe(1));
+    sockets[0]?.socket.serverClose();
+    await waitFor(() => expect(handler).toHaveBeenCalledTimes(1));
   });
 });

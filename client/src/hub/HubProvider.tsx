@@ -1,4 +1,6 @@
+import { checkSession } from '@rpm/shared';
 import { createContext, type ReactNode, useContext, useEffect, useMemo, useRef } from 'react';
+import { useApi } from '../errors/ErrorDialogProvider';
 import { useSession } from '../session/SessionProvider';
 import { connectHub, type HubConnection } from './connect-hub';
 import { type HubEventName, type HubPayload, INVALID_PAYLOAD, parseHubPayload } from './hub-events';
@@ -30,6 +32,7 @@ export interface HubProviderProps {
  */
 export function HubProvider({ children }: HubProviderProps) {
   const { user } = useSession();
+  const api = useApi();
   const uid = user?.user_id;
   const token = user?.token;
   const listeners = useRef(new Map<string, Set<Listener>>());
@@ -47,7 +50,18 @@ export function HubProvider({ children }: HubProviderProps) {
     const connected = () => {
       for (const listener of [...connectListeners.current]) listener();
     };
-    connectHub({ uid, token }, dispatch, connected).then(
+    // decisions.md "Ended session's page": the server closes the sockets of a session it ended (deactivation, a
+    // password reset); asking for the session then meets the 401 whose alert ends it here and goes to sign-in.
+    // A live session (a replica shut down) reconnects.
+    const serverClosed = () => {
+      api.call(checkSession, { query: { status: 1 } }).then(
+        () => {
+          if (!closed) connection.current?.reconnect();
+        },
+        () => undefined,
+      );
+    };
+    connectHub({ uid, token }, dispatch, connected, serverClosed).then(
       (opened) => {
         if (closed) opened.disconnect();
         else connection.current = opened;
@@ -61,7 +75,7 @@ export function HubProvider({ children }: HubProviderProps) {
       connection.current?.disconnect();
       connection.current = null;
     };
-  }, [uid, token]);
+  }, [uid, token, api]);
 
   const hub = useMemo<Hub>(
     () => ({

@@ -133,6 +133,13 @@ const VendorsScreen = deviceScreen('VendorsScreen');
 const NotificationDefaultsPage = lazy(() =>
   import('../defaults/NotificationDefaultsPage').then((m) => ({ default: m.NotificationDefaultsPage })),
 );
+// Configure Defaults and CCM Care Plan Defaults (000 §2.2, §6.2; issue 16 part 6).
+const ConfigureDefaultsPage = lazy(() =>
+  import('../defaults/ConfigureDefaultsPage').then((m) => ({ default: m.ConfigureDefaultsPage })),
+);
+const CarePlanDefaultsPage = lazy(() =>
+  import('../defaults/CarePlanDefaultsPage').then((m) => ({ default: m.CarePlanDefaultsPage })),
+);
 // Practices, Locations, Programs (issue 16 part 3).
 const structureScreen = <K extends keyof typeof import('../organizations/StructureScreens')>(name: K) =>
   lazy(() => import('../organizations/StructureScreens').then((m) => ({ default: m[name] })));
@@ -289,6 +296,12 @@ export function PageArea({ pathname, title, notFound }: PageAreaProps) {
               </Route>
               <Route path="/app/notification-defaults">
                 <NotificationDefaultsPage />
+              </Route>
+              <Route path="/app/configure-defaults">
+                <ConfigureDefaultsPage />
+              </Route>
+              <Route path="/app/ccm-defaults/:curId?">
+                {(params) => <CarePlanDefaultsPage curId={params.curId} />}
               </Route>
               <Route path={nonCompliancePatientsList.route}>
                 <NonCompliancePatientsScreen />

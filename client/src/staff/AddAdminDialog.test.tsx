@@ -8,6 +8,8 @@ import {
   getLocationsByPracticeIdOrgId,
   getOrgByPracticeId,
   MSG,
+  STAFF_TABLES,
+  type StaffTable,
 } from '@rpm/shared';
 import { act, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
@@ -26,7 +28,11 @@ beforeEach(() => {
 });
 afterEach(() => vi.useRealTimers());
 
-function setup(configure: (server: FakeServer) => void = () => undefined) {
+const tableOf = (name: StaffTable['name']): StaffTable =>
+  STAFF_TABLES.find((t) => t.name === name) ?? STAFF_TABLES[0];
+const ADMINS = tableOf('administrators');
+
+function setup(configure: (server: FakeServer) => void = () => undefined, table = ADMINS) {
   storeUser(makeUser({ user_id: 1, roleid: [2], pages: ['Admins Table'] }));
   const server = fakeServer()
     .on(getAllPractices, { status: 1, data: [{ practice_id: 11, org_id: 3, label: 'Heart Clinic' }] })
@@ -56,12 +62,15 @@ function setup(configure: (server: FakeServer) => void = () => undefined) {
   const onSaved = vi.fn();
   const onClose = vi.fn();
   const user = userEvent.setup();
-  renderWithProviders(<AddAdminDialog isOpen onClose={onClose} onSaved={onSaved} />, '/app/administrators');
+  renderWithProviders(
+    <AddAdminDialog isOpen table={table} onClose={onClose} onSaved={onSaved} />,
+    '/app/administrators',
+  );
   return { server, user, onSaved, onClose };
 }
 
-async function choosePlace(user: ReturnType<typeof userEvent.setup>) {
-  const dialog = await screen.findByRole('dialog', { name: 'Add Admin' });
+async function choosePlace(user: ReturnType<typeof userEvent.setup>, title = 'Add Admin') {
+  const dialog = await screen.findByRole('dialog', { name: title });
   await within(dialog).findByRole('option', { name: 'Heart Clinic' });
   await user.selectOptions(screen.getByLabelText('Practice'), '11');
   await within(dialog).findByRole('option', { name: 'Downtown' });
@@ -223,5 +232,26 @@ describe('AddAdminDialog (001 §2.8, §4, §5)', () => {
     await save(user);
     expect(await screen.findByText('No.')).toBeTruthy();
     expect(onClose).toHaveBeenCalled();
+  });
+
+  it("adds a member of another staff table with that table's role (issue 16 part 1)", async () => {
+    const nurses = tableOf('nurses');
+    const { server, user, onSaved } = setup(undefined, nurses);
+    await choosePlace(user, 'Add Nurse');
+    await user.click(screen.getByLabelText('Add New Nurse'));
+    for (const [label, text] of [
+      ['First Name', 'Ada'],
+      ['Last Name', 'Lane'],
+      ['DOB', '1990-01-02'],
+      ['Mobile', '5559876543'],
+      ['Username', 'ada@example.com'],
+      ['Password', 'Secret-pass9'],
+    ] as const)
+      await user.type(screen.getByLabelText(label), text);
+    await save(user);
+    expect(server.bodies(addUser)).toMatchObject([
+      { username: 'ada@example.com', roleid: 8, practice_id: 11 },
+    ]);
+    expect(onSaved).toHaveBeenCalled();
   });
 });

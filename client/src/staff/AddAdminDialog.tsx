@@ -1,14 +1,4 @@
-import {
-  Button,
-  Callout,
-  Dialog,
-  DialogBody,
-  DialogFooter,
-  HTMLSelect,
-  Intent,
-  Radio,
-  RadioGroup,
-} from '@blueprintjs/core';
+import { Callout, Dialog, DialogBody, HTMLSelect, Intent, Radio, RadioGroup } from '@blueprintjs/core';
 import {
   addExistingToMap,
   addUser,
@@ -25,11 +15,13 @@ import {
   passwordStrength,
   passwordStrengthLabel,
   SNACKBAR_MS,
+  type StaffTable,
 } from '@rpm/shared';
 import { type FormEvent, useEffect, useRef, useState } from 'react';
 import { useActionKey } from '../api/action-key';
 import { useCall } from '../api/use-call';
 import { useApi } from '../errors/ErrorDialogProvider';
+import { FormDialogFooter } from '../form/FormDialogFooter';
 import { FormField } from '../form/FormField';
 import { PasswordField } from '../form/PasswordField';
 import { showToast } from '../toaster/toast';
@@ -40,16 +32,21 @@ import './staff.css';
 /** Props of {@link AddAdminDialog}. */
 export interface AddAdminDialogProps {
   readonly isOpen: boolean;
+  /** The staff table whose role the person is given: 'Add Admin' on the Admins table, 'Add Nurse'... elsewhere. */
+  readonly table: StaffTable;
   readonly onClose: () => void;
   /** An admin was added or mapped: the table reloads. */
   readonly onSaved: () => void;
 }
 
-/** The Add Admin dialog (001 §2.8, §4, §5, §7): Select Admin or Add New Admin, Save and Close. */
-export function AddAdminDialog({ isOpen, onClose, onSaved }: AddAdminDialogProps) {
+/**
+ * The Add Admin dialog (001 §2.8, §4, §5, §7): Select Admin or Add New Admin, Save and Close. Every staff table
+ * opens it for its own role with the role's name in the texts (decisions.md "Add staff of any role").
+ */
+export function AddAdminDialog({ isOpen, table, onClose, onSaved }: AddAdminDialogProps) {
   return (
-    <Dialog isOpen={isOpen} title="Add Admin" onClose={onClose} canOutsideClickClose={false}>
-      {isOpen && <AddAdminForm onClose={onClose} onSaved={onSaved} />}
+    <Dialog isOpen={isOpen} title={`Add ${table.one}`} onClose={onClose} canOutsideClickClose={false}>
+      {isOpen && <AddAdminForm table={table} onClose={onClose} onSaved={onSaved} />}
     </Dialog>
   );
 }
@@ -69,10 +66,11 @@ function liveErrorsOf(person: AddAdminValues['person'], today: string, taken: bo
 }
 const NO_OPTIONS = 'No options';
 
-function AddAdminForm({ onClose, onSaved }: Omit<AddAdminDialogProps, 'isOpen'>) {
+function AddAdminForm({ table, onClose, onSaved }: Omit<AddAdminDialogProps, 'isOpen'>) {
   const api = useApi();
   const [values, setValues] = useState<AddAdminValues>({
     mode: 'select',
+    roleId: table.roleId,
     practiceId: null,
     organizationId: null,
     locationId: null,
@@ -214,8 +212,8 @@ function AddAdminForm({ onClose, onSaved }: Omit<AddAdminDialogProps, 'isOpen'>)
             selectedValue={values.mode}
             onChange={(e) => set({ mode: e.currentTarget.value === 'new' ? 'new' : 'select' })}
           >
-            <Radio value="select" label="Select Admin" />
-            <Radio value="new" label="Add New Admin" />
+            <Radio value="select" label={`Select ${table.one}`} />
+            <Radio value="new" label={`Add New ${table.one}`} />
           </RadioGroup>
           {select(
             'admin-practice',
@@ -278,14 +276,7 @@ function AddAdminForm({ onClose, onSaved }: Omit<AddAdminDialogProps, 'isOpen'>)
           )}
         </form>
       </DialogBody>
-      <DialogFooter
-        actions={
-          <>
-            <Button text={MSG.close} onClick={onClose} />
-            <Button type="submit" form={FORM_ID} intent={Intent.PRIMARY} text={MSG.save} loading={saving} />
-          </>
-        }
-      />
+      <FormDialogFooter formId={FORM_ID} onClose={onClose} busy={saving} />
     </>
   );
 }

@@ -1,5 +1,5 @@
 import { InputGroup, Intent } from '@blueprintjs/core';
-import { formatPhone, type LiveField, phoneDigitsOf } from '@rpm/shared';
+import { dobInRange, formatPhone, formErrors, type LiveField, MSG, phoneDigitsOf } from '@rpm/shared';
 import { describedById, FormField } from '../form/FormField';
 
 /** The person fields of the staff forms and the profile (001 §5), in the form's order. */
@@ -12,6 +12,25 @@ export const PERSON_FIELDS: readonly { field: LiveField; label: string; phone?: 
   { field: 'fax', label: 'Fax', phone: true },
   { field: 'username', label: 'Username' },
 ];
+
+/** A field of an existing person's record: the user name and password are not edited with it. */
+export type EditField = Exclude<LiveField, 'username' | 'password'>;
+
+/** The fields of an existing person's record (the profile and the staff Edit dialog). */
+export const EDIT_FIELDS = PERSON_FIELDS.filter(
+  (f): f is (typeof PERSON_FIELDS)[number] & { field: EditField } => f.field !== 'username',
+);
+
+/** The first message per field of a person's record that does not pass the server's rules (001 §5). */
+export function personErrors(
+  schema: Parameters<typeof formErrors>[0],
+  values: { readonly dob: string },
+  today: string,
+): Partial<Record<string, string>> {
+  const errors: Partial<Record<string, string>> = formErrors(schema, values);
+  if (errors.dob === undefined && !dobInRange(values.dob, today)) errors.dob = MSG.invalidDob;
+  return errors;
+}
 
 /** Props of {@link PersonField}. */
 export interface PersonFieldProps {

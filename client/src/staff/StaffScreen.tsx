@@ -1,4 +1,4 @@
-import { Alert, Button, Intent } from '@blueprintjs/core';
+import { Alert, Button, ButtonGroup, Intent } from '@blueprintjs/core';
 import {
   deactivateStaff,
   type ListDef,
@@ -6,6 +6,8 @@ import {
   SNACKBAR_MS,
   STAFF_ADMIN_PAGE,
   STAFF_LISTS,
+  STAFF_TABLES,
+  type StaffRow,
   type StaffTable,
 } from '@rpm/shared';
 import { useState } from 'react';
@@ -14,31 +16,36 @@ import { ListScreen } from '../list/ListScreen';
 import { useSession } from '../session/SessionProvider';
 import { showToast } from '../toaster/toast';
 import { AddAdminDialog } from './AddAdminDialog';
+import { EditStaffDialog } from './EditStaffDialog';
+import { RESET_PASSWORD, ResetPasswordDialog } from './ResetPasswordDialog';
 
 /** Props of {@link StaffScreen}. */
 export interface StaffScreenProps {
   readonly name: StaffTable['name'];
 }
 
+type Reload = () => void;
+
 /**
- * A staff table (000 §2.4, §2.7 Users menu; issue 16 part 1): the list of its role; those who administer staff
- * may deactivate a member, and on the Admins table add an admin (001 §2.8).
+ * A staff table (000 §2.4, §2.7 Users menu; issue 16 part 1): the list of its role. Those who administer staff add a
+ * member of the role ('Add Admin' on the Admins table, 001 §2.8), edit one, reset their password or deactivate them.
  */
 export function StaffScreen({ name }: StaffScreenProps) {
   const api = useApi();
   const { user } = useSession();
   const admin = user?.pages.includes(STAFF_ADMIN_PAGE) ?? false;
-  const [adding, setAdding] = useState<(() => void) | null>(null);
-  const [deactivating, setDeactivating] = useState<{ id: number; name: string; reload: () => void } | null>(
-    null,
-  );
+  const table = STAFF_TABLES.find((t) => t.name === name) ?? STAFF_TABLES[0];
+  const [adding, setAdding] = useState<Reload | null>(null);
+  const [editing, setEditing] = useState<{ row: StaffRow; reload: Reload } | null>(null);
+  const [resetting, setResetting] = useState<StaffRow | null>(null);
+  const [deactivating, setDeactivating] = useState<{ row: StaffRow; reload: Reload } | null>(null);
 
   const deactivate = async () => {
     if (!deactivating) return;
-    const { id, reload } = deactivating;
+    const { row, reload } = deactivating;
     setDeactivating(null);
     try {
-      const answer = await api.call(deactivateStaff, { body: { userid: id } });
+      const answer = await api.call(deactivateStaff, { body: { userid: row.user_id } });
       void showToast({ message: answer.message, intent: Intent.SUCCESS, timeout: SNACKBAR_MS });
       reload();
     } catch {
@@ -51,38 +58,60 @@ export function StaffScreen({ name }: StaffScreenProps) {
       <ListScreen
         def={STAFF_LISTS[name] as unknown as ListDef}
         rowName={(row) => String(row.name)}
-        {...(admin && name === 'administrators'
-          ? {
-              toolbarActions: ({ reload }) => (
-                <Button icon="add" text="Add Admin" onClick={() => setAdding(() => reload)} />
-              ),
-            }
-          : {})}
         {...(admin
           ? {
-              rowActions: (row, { reload }) =>
-                row.status === 'Active' && row.user_id !== user?.user_id ? (
-                  <Button
-                    small
-                    intent={Intent.DANGER}
-                    text="Deactivate"
-                    aria-label={`Deactivate ${String(row.name)}`}
-                    onClick={() =>
-                      setDeactivating({ id: Number(row.user_id), name: String(row.name), reload })
-                    }
-                  />
-                ) : null,
+              toolbarActions: ({ reload }) => (
+                <Button icon="add" text={`Add ${table.one}`} onClick={() => setAdding(() => reload)} />
+              ),
+              rowActions: (listed, { reload }) => {
+                const row = listed as unknown as StaffRow;
+                // A user's own account is changed from the profile (decisions.md "Staff administration").
+                if (row.status !== 'Active' || row.user_id === user?.user_id) return null;
+                return (
+                  <ButtonGroup>
+                    <Button
+                      small
+                      text="Edit"
+                      aria-label={`Edit ${row.name}`}
+                      onClick={() => setEditing({ row, reload })}
+                    />
+                    <Button
+                      small
+                      text={RESET_PASSWORD}
+                      aria-label={`${RESET_PASSWORD} of ${row.name}`}
+                      onClick={() => setResetting(row)}
+                    />
+                    <Button
+                      small
+                      intent={Intent.DANGER}
+                      text="Deactivate"
+                      aria-label={`Deactivate ${row.name}`}
+                      onClick={() => setDeactivating({ row, reload })}
+                    />
+                  </ButtonGroup>
+                );
+              },
             }
           : {})}
       />
       <AddAdminDialog
         isOpen={adding !== null}
+        table={table}
         onClose={() => setAdding(null)}
         onSaved={() => {
           adding?.();
           setAdding(null);
         }}
       />
+      <EditStaffDialog
+        member={editing?.row ?? null}
+        onClose={() => setEditing(null)}
+        onSaved={() => {
+          editing?.reload();
+          setEditing(null);
+        }}
+      />
+      <ResetPasswordDialog member={resetting} onClose={() => setResetting(null)} />
       <Alert
         isOpen={deactivating !== null}
         intent={Intent.DANGER}
@@ -92,7 +121,7 @@ export function StaffScreen({ name }: StaffScreenProps) {
         onCancel={() => setDeactivating(null)}
       >
         {/* decisions.md "Staff administration": deactivation ends the member's sessions at once. */}
-        Deactivate {deactivating?.name}? They are signed out at once.
+        Deactivate {deactivating?.row.name}? They are signed out at once.
       </Alert>
     </>
   );

@@ -1,14 +1,16 @@
-import { dobInRange, formErrors, type LiveField, MSG, newAdminBody, ORG_ADMIN_ROLE_ID } from '@rpm/shared';
+import { dobInRange, formErrors, type LiveField, MSG, newAdminBody } from '@rpm/shared';
 
 /**
  * The Add Admin dialog's values and its submit check (001 §2.8, §5): the shared schema of rpm/users/add, so the
- * dialog and the server refuse the same input with the same texts.
+ * dialog and the server refuse the same input with the same texts. The same form adds a member of any staff table
+ * (issue 16 part 1): `roleId` is the table's role.
  */
 
 export type AddAdminMode = 'select' | 'new';
 
 export interface AddAdminValues {
   readonly mode: AddAdminMode;
+  readonly roleId: number;
   readonly practiceId: number | null;
   readonly organizationId: number | null;
   readonly locationId: number | null;
@@ -33,7 +35,7 @@ function placementOf(v: AddAdminValues) {
   if (v.practiceId === null || v.organizationId === null || v.locationId === null || v.programId === null)
     return null;
   return {
-    roleid: ORG_ADMIN_ROLE_ID,
+    roleid: v.roleId,
     organization_id: v.organizationId,
     practice_id: v.practiceId,
     location_id: v.locationId,

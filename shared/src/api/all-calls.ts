@@ -18,6 +18,7 @@ import * as chartReports from './chart-reports.js';
 import * as chartTargets from './chart-targets.js';
 import * as chartTasks from './chart-tasks.js';
 import type { CallDef } from './contract.js';
+import * as defaults from './defaults.js';
 import * as devices from './devices.js';
 import * as ingest from './ingest.js';
 import * as mfa from './mfa.js';
@@ -81,6 +82,7 @@ export const ALL_CALLS: readonly CallDef[] = [
   users,
   vitals,
   worklists,
+  defaults,
 ]
   .flatMap((module) => Object.values(module).filter(isCall))
   .concat(ALL_LISTS.flatMap((list) => Object.values(list.calls) as CallDef[]));

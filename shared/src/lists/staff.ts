@@ -12,6 +12,12 @@ export const staffRow = z.object({
   practices: z.string(),
   status: z.enum(['Active', 'Inactive']),
   created_at: z.string(),
+  // The Edit dialog's values (issue 16 part 1); not columns. DOB as YYYY-MM-DD, '' when unknown.
+  firstname: z.string(),
+  lastname: z.string(),
+  dob: z.string(),
+  phone: z.string(),
+  fax: z.string(),
 });
 export type StaffRow = z.infer<typeof staffRow>;
 

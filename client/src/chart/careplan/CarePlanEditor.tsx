@@ -10,6 +10,8 @@ export interface CarePlanEditorProps {
   readonly initial: CarePlanContent;
   readonly onSave: (plan: CarePlanContent) => void;
   readonly onCancel: () => void;
+  /** False for the CCM Care Plan Defaults template, which has no review date of its own. */
+  readonly withReviewDate?: boolean;
 }
 
 const emptyProblem: Problem = { icd10: '', description: '', goals: [], interventions: [] };
@@ -45,7 +47,7 @@ function issueText(path: readonly PropertyKey[], message: string): string {
  * with who is responsible), the patient's expressed goals and the review date. Checked with the contract's schema
  * before it is sent, so the user sees the server's rules at once.
  */
-export function CarePlanEditor({ initial, onSave, onCancel }: CarePlanEditorProps) {
+export function CarePlanEditor({ initial, onSave, onCancel, withReviewDate = true }: CarePlanEditorProps) {
   const [plan, setPlan] = useState<CarePlanContent>(initial);
   const [errors, setErrors] = useState<string[]>([]);
   const setProblem = (index: number, change: Partial<Problem>) =>
@@ -210,14 +212,16 @@ export function CarePlanEditor({ initial, onSave, onCancel }: CarePlanEditorProp
           onChange={(e) => setPlan({ ...plan, patient_goals: e.currentTarget.value })}
         />
       </FormGroup>
-      <FormGroup label="Review date" labelFor="care-plan-review-date">
-        <InputGroup
-          id="care-plan-review-date"
-          type="date"
-          value={plan.review_date}
-          onChange={(e) => setPlan({ ...plan, review_date: e.currentTarget.value })}
-        />
-      </FormGroup>
+      {withReviewDate && (
+        <FormGroup label="Review date" labelFor="care-plan-review-date">
+          <InputGroup
+            id="care-plan-review-date"
+            type="date"
+            value={plan.review_date}
+            onChange={(e) => setPlan({ ...plan, review_date: e.currentTarget.value })}
+          />
+        </FormGroup>
+      )}
       <Button intent={Intent.PRIMARY} text={MSG.save} onClick={save} />
       <Button text={MSG.close} onClick={onCancel} />
     </div>

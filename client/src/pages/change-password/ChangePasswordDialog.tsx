@@ -1,5 +1,6 @@
-import { Button, Dialog, DialogBody, DialogFooter, Intent } from '@blueprintjs/core';
-import { MSG, type StoredUser } from '@rpm/shared';
+import { Dialog, DialogBody } from '@blueprintjs/core';
+import type { StoredUser } from '@rpm/shared';
+import { FormDialogFooter } from '../../form/FormDialogFooter';
 import { ChangePasswordFields, useChangePassword } from './ChangePasswordForm';
 
 /** Props of {@link ChangePasswordDialog}. */
@@ -30,20 +31,7 @@ export function ChangePasswordDialog({ user, onClose, onChanged }: ChangePasswor
       <DialogBody>
         <ChangePasswordFields form={form} formId={FORM_ID} />
       </DialogBody>
-      <DialogFooter
-        actions={
-          <>
-            <Button text={MSG.close} onClick={onClose} />
-            <Button
-              type="submit"
-              form={FORM_ID}
-              intent={Intent.PRIMARY}
-              text={MSG.save}
-              loading={form.busy}
-            />
-          </>
-        }
-      />
+      <FormDialogFooter formId={FORM_ID} onClose={onClose} busy={form.busy} />
     </Dialog>
   );
 }

@@ -1,11 +1,8 @@
 import { Button, Callout, Card, Intent } from '@blueprintjs/core';
 import {
   AVATAR_IMAGES,
-  dobInRange,
-  formErrors,
   getProfile,
   isoDay,
-  type LiveField,
   liveFieldError,
   MSG,
   type ProfileBody,
@@ -19,19 +16,7 @@ import { call } from '../../api/call';
 import { useCall } from '../../api/use-call';
 import { useApi } from '../../errors/ErrorDialogProvider';
 import { writeUser } from '../../session/storage';
-import { PERSON_FIELDS, PersonField } from '../../staff/PersonField';
-
-type Field = Exclude<LiveField, 'username' | 'password'>;
-const FIELDS = PERSON_FIELDS.filter(
-  (f): f is (typeof PERSON_FIELDS)[number] & { field: Field } => f.field !== 'username',
-);
-
-/** The first message per field of a profile that does not pass the server's rules (001 §5). */
-function profileErrors(values: ProfileBody, today: string): Partial<Record<string, string>> {
-  const errors: Partial<Record<string, string>> = formErrors(profileBody, values);
-  if (errors.dob === undefined && !dobInRange(values.dob, today)) errors.dob = MSG.invalidDob;
-  return errors;
-}
+import { EDIT_FIELDS, type EditField, PersonField, personErrors } from '../../staff/PersonField';
 
 /** Name, contact and avatar of the signed-in user (000 §2.2 /app/profile, §3 avatar set of 11). */
 export function ProfileDetailsCard({ user }: { readonly user: StoredUser }) {
@@ -62,13 +47,13 @@ function ProfileForm({
     setValues((v) => ({ ...v, [field]: value }));
     setSaved(false);
   };
-  const blur = (field: Field) =>
+  const blur = (field: EditField) =>
     setErrors((e) => ({ ...e, [field]: liveFieldError(field, values[field], today) ?? undefined }));
 
   const submit = async (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
     if (saving) return;
-    const found = profileErrors(values, today);
+    const found = personErrors(profileBody, values, today);
     setErrors(found);
     if (Object.keys(found).length > 0) return;
     setSaving(true);
@@ -91,7 +76,7 @@ function ProfileForm({
       <h2 id="profile-details-title">User Profile</h2>
       <p>{username}</p>
       <form id="profile-details" noValidate onSubmit={submit}>
-        {FIELDS.map((spec) => (
+        {EDIT_FIELDS.map((spec) => (
           <PersonField
             key={spec.field}
             id={`profile-${spec.field}`}
