@@ -234,6 +234,10 @@ const MATCHERS: Record<string, Matcher> = {
   device_type: (row, _v, labels) => labels.includes(row.device_type as string),
   issued: (row) => (utcDayOf(row.assigned_at) ?? '') >= RANGE_FROM,
   // (Device Data logs' 'received' filter is Incoming Messages' matcher above: the same key and column.)
+  // The Dental Dashboard (shared/src/lists/dental.ts) and the sleep billing lists (shared/src/lists/sleep-billing.ts).
+  stage: (row, values) => values.includes(row.stage_code as string),
+  dentist: (row, _v, labels) => labels.includes(row.dentist as string),
+  type: (row, _v, labels) => labels.includes(row.type as string),
 };
 
 describe.each(LISTS.map((def) => [def.name, def] as const))('list %s', (_name, def) => {

@@ -10,6 +10,7 @@ import {
 } from './calls.js';
 import { cptCodesList, deviceTypesList, insuranceDefaultsList, vitalsList } from './configuration.js';
 import type { ListDef } from './define-list.js';
+import { dentalCasesList } from './dental.js';
 import {
   deactivatedDevicesList,
   deviceDataLogsList,
@@ -19,6 +20,7 @@ import {
   unassignedDevicesList,
   vendorsList,
 } from './devices.js';
+import { interpretationTemplatesList } from './interpretation-templates.js';
 import { incomingMessagesList } from './messages.js';
 import { locationsList, practicesList, programsList } from './organization-structure.js';
 import {
@@ -30,6 +32,12 @@ import {
 } from './patients.js';
 import { rolesList } from './roles.js';
 import { pulseOximetryList, sleepCoReadList, sleepLabList, sleepTestsList, spirometryList } from './sleep.js';
+import {
+  coReadBillingList,
+  hstBillingList,
+  hstOrderBillingList,
+  sleepBillingReportList,
+} from './sleep-billing.js';
 import { STAFF_LISTS } from './staff.js';
 import { monitorList, myTasksList } from './worklists.js';
 
@@ -37,14 +45,17 @@ export * from './audit.js';
 export * from './calls.js';
 export * from './configuration.js';
 export * from './define-list.js';
+export * from './dental.js';
 export * from './devices.js';
 export * from './format.js';
+export * from './interpretation-templates.js';
 export * from './messages.js';
 export * from './organization-structure.js';
 export * from './patient-row.js';
 export * from './patients.js';
 export * from './roles.js';
 export * from './sleep.js';
+export * from './sleep-billing.js';
 export * from './staff.js';
 export * from './worklists.js';
 
@@ -64,6 +75,12 @@ export const LISTS = {
   'pulse-oximetry': pulseOximetryList,
   spirometry: spirometryList,
   'sleep-lab': sleepLabList,
+  'dental-cases': dentalCasesList,
+  'interpretation-customs': interpretationTemplatesList,
+  'sleep-billing-report': sleepBillingReportList,
+  'co-read-billing': coReadBillingList,
+  'hst-billing': hstBillingList,
+  'hst-order-billing': hstOrderBillingList,
   'incoming-messages': incomingMessagesList,
   'aws-tasks': awsTasksList,
   'aws-missed-history': awsMissedHistoryList,

@@ -12,6 +12,7 @@ import { seedCalls } from './seed-calls.js';
 import { seedCarePlans } from './seed-careplans.js';
 import { DEMO_DEVICE_KEY, seedChart } from './seed-chart.js';
 import { seedClinical } from './seed-clinical.js';
+import { seedDental } from './seed-dental.js';
 import { seedDeviceLogs } from './seed-device-logs.js';
 import { seedMessages } from './seed-messages.js';
 import { seedOrders } from './seed-orders.js';
@@ -131,6 +132,8 @@ export async function seedDemo(db: Db, opts: SeedOptions): Promise<SeedSummary> 
     await seedMessages(trx, today);
     // Sleep and spirometry studies, interpretations and templates of the study worklists (issue 15).
     await seedSleep(trx, { today, adminId });
+    // Oral-appliance cases of the Dental Dashboard, practice templates, sleep prices and Athena vitals (issue 15).
+    await seedDental(trx, { today, adminId });
     // Call records and outreach call tasks of the seven call pages (issue 14).
     await seedCalls(trx, { today });
     // Billing reads per-patient-per-month summaries (billing/summary.ts); the bulk writes above bypass the
