@@ -33,8 +33,8 @@ export async function seedDental(trx: Db, input: { today: Date; adminId: number 
         and r.role_id = 18))
       group by up.practice_id
     ), planned as (
-      select p.patient_id, d.dentist_id, (${STAGES}::text[])[1 + p.patient_id % 4] as stage,
-        ${today}::date - (10 + (p.patient_id * 7) % 80) as last_on, p.patient_id % 4 as reached
+      select p.patient_id, d.dentist_id, (${STAGES}::text[])[1 + p.patient_id / 2 % 4] as stage,
+        ${today}::date - (10 + (p.patient_id * 7) % 80) as last_on, p.patient_id / 2 % 4 as reached
       from patients p join dentists d on d.practice_id = p.practice_id
       where p.patient_id % 2 = 0
     )
