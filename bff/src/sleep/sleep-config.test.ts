@@ -198,6 +198,40 @@ describe('Sleep Billing Report types by role (001 §2.4)', () => {
 });
 
 describe('HST Billing Configuration (000 §2.4 hst-billing-config, athena-vitals-config)', () => {
+  beforeAll(async () => {
+    // A signed HST of a Riverside patient: a line the biller's HST billing list bills.
+    const patient = await t.db
+      .selectFrom('patients as p')
+      .innerJoin('practices as pr', 'pr.practice_id', 'p.practice_id')
+      .select('p.patient_id')
+      .where('pr.organization_id', '=', riverside)
+      .executeTakeFirstOrThrow();
+    const at = t.clock.now();
+    const study = await t.db
+      .insertInto('sleep_studies')
+      .values({
+        patient_id: patient.patient_id,
+        kind: 'hst',
+        status: 'interpreted',
+        reader_id: admin.user.user_id,
+        ordered_at: at,
+        recorded_on: '2026-10-01',
+        created_at: at,
+      })
+      .returning('study_id')
+      .executeTakeFirstOrThrow();
+    await t.db
+      .insertInto('sleep_interpretations')
+      .values({
+        study_id: study.study_id,
+        updated_by: admin.user.user_id,
+        updated_at: at,
+        signed_by: admin.user.user_id,
+        signed_at: at,
+      })
+      .execute();
+  });
+
   it('sets and clears prices of the caller’s organisation; the HST billing list bills them', async () => {
     const saved = await injectCall(
       t.app,
