@@ -8,7 +8,6 @@ import {
 } from '@rpm/shared';
 import { type RawBuilder, type SqlBool, sql } from 'kysely';
 import { type AuditActor, audit } from '../audit.js';
-import { likeWord, searchTerms } from '../billing/scope.js';
 import type { Db } from '../db/schema.js';
 import {
   and,
@@ -26,7 +25,7 @@ import type { ListSource, ListViewer } from '../lists/source.js';
 import { idValues, optionValues } from '../lists/view-values.js';
 import { fullName } from '../patients/list-sql.js';
 import type { PatientScope } from '../scope.js';
-import { practiceOptions } from '../sleep/billing-list-store.js';
+import { patientSearch, practiceOptions } from '../sleep/billing-list-store.js';
 import { labelSql } from '../sleep/study-list-store.js';
 
 /**
@@ -73,14 +72,8 @@ export const dentalCaseSource: ListSource<OralApplianceRow> = sliceSource<OralAp
     if (practices) parts.push(inIds('p.practice_id', practices));
     const dentists = idValues(view, 'dentist');
     if (dentists) parts.push(inIds('c.dentist_id', dentists));
-    const { searchWords, searchId } = searchTerms(view.search ?? '');
-    const words = searchWords.map(
-      (word) => sql<SqlBool>`billing_sort_name(p.lastname, p.firstname) like ${likeWord(word)} escape '\\'`,
-    );
-    if (words.length > 0)
-      parts.push(
-        searchId === null ? and(words) : sql<SqlBool>`(p.patient_id = ${searchId} or ${and(words)})`,
-      );
+    const search = patientSearch(view, sql`c.case_id`);
+    if (search) parts.push(search);
     return { db, where: and(parts) };
   },
   count: (base) => countWhere(base, FROM),

@@ -139,6 +139,21 @@ const ORDER = {
   amount: by(AMOUNT),
 };
 
+/**
+ * The search box over patients `p`: every word in the patient's name, or an id that is the patient's or the row's
+ * own (`rowId`); undefined without a search.
+ */
+export function patientSearch(view: ListView, rowId: RawBuilder<unknown>): Where | undefined {
+  const { searchWords, searchId } = searchTerms(view.search ?? '');
+  const words = searchWords.map(
+    (word) => sql<SqlBool>`billing_sort_name(p.lastname, p.firstname) like ${likeWord(word)} escape '\\'`,
+  );
+  if (words.length === 0) return undefined;
+  return searchId === null
+    ? and(words)
+    : sql<SqlBool>`(p.patient_id = ${searchId} or ${rowId} = ${searchId} or ${and(words)})`;
+}
+
 /** The practices in the viewer's scope, as filter options. */
 export const practiceOptions = (db: Db, viewer: ListViewer) =>
   options(
@@ -158,16 +173,8 @@ function source(name: BillingListName): ListSource<SleepBillingRow> {
       if (months && months.length > 0) parts.push(sql<SqlBool>`${MONTH} = any(${[...months]}::text[])`);
       const practices = idValues(view, 'practice');
       if (practices) parts.push(inIds('p.practice_id', practices));
-      const { searchWords, searchId } = searchTerms(view.search ?? '');
-      const words = searchWords.map(
-        (word) => sql<SqlBool>`billing_sort_name(p.lastname, p.firstname) like ${likeWord(word)} escape '\\'`,
-      );
-      if (words.length > 0)
-        parts.push(
-          searchId === null
-            ? and(words)
-            : sql<SqlBool>`(p.patient_id = ${searchId} or l.study_id = ${searchId} or ${and(words)})`,
-        );
+      const search = patientSearch(view, sql`l.study_id`);
+      if (search) parts.push(search);
       return { db, where: and(parts), from: fromOf(linesOf(name, viewer, view)) };
     },
     count: (base) => countWhere(base, base.from),
