@@ -10,6 +10,7 @@ import {
   type OralApplianceRow,
   type SleepBillingConfig,
   saveHstBillingPrices,
+  sleepBillingReportList,
 } from '@rpm/shared';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
@@ -152,5 +153,32 @@ describe('HST Billing Configuration (issue 15 §3)', () => {
         },
       ]),
     );
+  });
+});
+
+describe('Sleep Billing Report types (001 §2.4)', () => {
+  it.each([
+    [16, ['Interpretation']],
+    [17, ['HST', 'Interpretation']],
+  ])('offers role %i only the types it may see', async (role, types) => {
+    storeUser(makeUser({ roleid: [role], pages: ['Sleep Billing Report'] }));
+    fakeServer()
+      .on(sleepBillingReportList.calls.list as unknown as CallDef, (r) => pageOf([], r.query))
+      .on(sleepBillingReportList.calls.filterOptions as unknown as CallDef, () => ({
+        status: 1,
+        data: { month: [], practice: [] },
+      }));
+    const ui = userEvent.setup();
+    render('/app/sleep-billing-report');
+    await ui.click(await screen.findByRole('button', { name: 'Filters' }));
+    const drawer = await screen.findByRole('dialog', { name: 'Filters' });
+    const typeSet = within(drawer)
+      .getByText('Type', { selector: 'legend' })
+      .closest('fieldset') as HTMLElement;
+    expect(
+      within(typeSet)
+        .getAllByRole('checkbox')
+        .map((box) => box.closest('label')?.textContent),
+    ).toEqual(types);
   });
 });
