@@ -25,6 +25,8 @@ import { configurationRoutes } from './configuration/routes.js';
 import { dashboardRoutes } from './dashboard/routes.js';
 import type { Db } from './db/schema.js';
 import { defaultsRoutes } from './defaults/routes.js';
+import { dentalRoutes } from './dental/routes.js';
+import { dentalCaseSource } from './dental/store.js';
 import type { Deps } from './deps.js';
 import { deviceListSources } from './devices/list-sources.js';
 import { deviceRoutes } from './devices/routes.js';
@@ -53,12 +55,16 @@ import { vitalRoutes } from './rules/vital-routes.js';
 import { healthRoutes } from './shell/health-routes.js';
 import { shellRoutes } from './shell/routes.js';
 import { translationRoutes } from './shell/translation-routes.js';
+import { billingConfigRoutes } from './sleep/billing-config-routes.js';
+import { sleepBillingSources } from './sleep/billing-list-store.js';
 import { attachSleepLocks } from './sleep/lock-hub.js';
 import { sleepRoutes } from './sleep/routes.js';
 import { scheduleListSources } from './sleep/schedule-list-store.js';
 import { scheduleRoutes } from './sleep/schedule-routes.js';
 import { sleepListSources } from './sleep/study-list-store.js';
 import { therapyListSources } from './sleep/therapy-store.js';
+import { templateRoutes } from './sleep/template-routes.js';
+import { templateSource } from './sleep/template-store.js';
 import { staffListSources } from './staff/list-store.js';
 import { staffRoutes } from './staff/routes.js';
 import { myTasksSource } from './tasks/my-tasks-store.js';
@@ -85,6 +91,9 @@ export const LIST_SOURCES: Readonly<Record<ListName, ListSource<object>>> = {
   ...configListSources(),
   ...scheduleListSources(),
   ...therapyListSources(),
+  'dental-cases': dentalCaseSource,
+  'interpretation-customs': templateSource,
+  ...sleepBillingSources(),
 };
 
 /** Options of {@link embeddedApi} (app.ts AppOptions with the database present). */
@@ -168,6 +177,9 @@ export async function embeddedApi(app: FastifyInstance, opts: EmbeddedOptions): 
   scheduleRoutes(app, deps);
   messageRoutes(app, deps, { jobs: opts.missedReadingsIntervalMs !== 0 });
   callRoutes(app, deps);
+  dentalRoutes(app, deps);
+  templateRoutes(app, deps);
+  billingConfigRoutes(app, deps);
 
   // Outreach tasks for missed readings (issue 5 part 5), on the app's clock; stopped before the database closes.
   if (opts.missedReadingsIntervalMs !== 0) {

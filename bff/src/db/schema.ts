@@ -891,6 +891,37 @@ export interface SleepStudyLocksTable {
   expires_at: Timestamp;
 }
 
+/** An oral-appliance case of the Dental Dashboard (0025_dental_sleep_billing.sql). */
+export interface OralApplianceCasesTable {
+  case_id: Generated<number>;
+  patient_id: number;
+  dentist_id: number;
+  stage: 'referral' | 'impression' | 'insertion' | 'follow_up_test';
+  referred_on: DateColumn;
+  impression_on: NullableDateColumn;
+  insertion_on: NullableDateColumn;
+  follow_up_test_on: NullableDateColumn;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+}
+
+/** HST Billing Configuration: an organisation's price per sleep CPT code, in cents. */
+export interface HstBillingPricesTable {
+  organization_id: number;
+  cpt_code: string;
+  price_cents: number;
+  updated_by: number;
+  updated_at: Timestamp;
+}
+
+/** Athena vitals configuration: a vital an organisation sends to Athena. */
+export interface AthenaVitalExportsTable {
+  organization_id: number;
+  vital_id: number;
+  updated_by: number;
+  updated_at: Timestamp;
+}
+
 /** A call of the softphone or of the contact centre (issue 14; migrations/0018_calls.sql). */
 export interface CallRecordsTable {
   call_id: Generated<number>;
@@ -1044,6 +1075,9 @@ export interface Database {
   warehouses: WarehousesTable;
   insurance_plans: InsurancePlansTable;
   organization_insurances: OrganizationInsurancesTable;
+  oral_appliance_cases: OralApplianceCasesTable;
+  hst_billing_prices: HstBillingPricesTable;
+  athena_vital_exports: AthenaVitalExportsTable;
 }
 
 // The configuration tables of 0026 (000 §2.4; issue 16 part 5).
@@ -1173,6 +1207,9 @@ export const TABLE_NAMES = [
   'warehouses',
   'insurance_plans',
   'organization_insurances',
+  'oral_appliance_cases',
+  'hst_billing_prices',
+  'athena_vital_exports',
 ] as const satisfies readonly Exclude<keyof Database, 'schema_migrations'>[];
 
 /** One application table's name. */

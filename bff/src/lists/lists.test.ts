@@ -252,6 +252,10 @@ const MATCHERS: Record<string, Matcher> = {
   category_id: (row, _v, labels) => labels.includes(row.category as string),
   organization_id: (row, _v, labels) => labels.includes(row.organization as string),
   plan_id: (row, _v, labels) => labels.includes(`${row.payer} – ${row.plan_name}`),
+  // The Dental Dashboard (shared/src/lists/dental.ts) and the sleep billing lists (shared/src/lists/sleep-billing.ts).
+  stage: (row, values) => values.includes(row.stage_code as string),
+  dentist: (row, _v, labels) => labels.includes(row.dentist as string),
+  type: (row, _v, labels) => labels.includes(row.type as string),
 };
 
 describe.each(LISTS.map((def) => [def.name, def] as const))('list %s', (_name, def) => {

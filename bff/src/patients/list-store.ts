@@ -228,13 +228,7 @@ async function patientFilterOptions(
     physician: () => staff('physician_id'),
     rpm_status: () => statuses('RPM'),
     ccm_status: () => statuses('CCM'),
-    month: async () => {
-      const current = isoDay(viewer.now).slice(0, 7);
-      return Array.from({ length: REPORT_MONTHS }, (_, n) => {
-        const month = monthsBefore(current, n);
-        return { value: month, label: monthLabel(month) };
-      });
-    },
+    month: async () => recentMonths(viewer.now),
   };
   const answer: Record<string, FilterOption[]> = {};
   // One at a time: PGlite has a single connection, and these are small.
@@ -243,6 +237,15 @@ async function patientFilterOptions(
     if (load) answer[key] = await load();
   }
   return answer;
+}
+
+/** The month filter's options: this month and the months before it, newest first. */
+export function recentMonths(now: Date): FilterOption[] {
+  const current = isoDay(now).slice(0, 7);
+  return Array.from({ length: REPORT_MONTHS }, (_, n) => {
+    const month = monthsBefore(current, n);
+    return { value: month, label: monthLabel(month) };
+  });
 }
 
 /** The source of one patient list for the generic registration (bff/src/lists/register.ts). */

@@ -25,7 +25,7 @@ import { fullName } from '../patients/list-sql.js';
 type SleepListName = keyof typeof SLEEP_LIST_KINDS;
 
 /** A code-to-label map as a SQL `case` over `value`, so sorting and rows use the labels the lists declare. */
-const labelSql = (labels: Readonly<Record<string, string>>, value: RawBuilder<unknown>) =>
+export const labelSql = (labels: Readonly<Record<string, string>>, value: RawBuilder<unknown>) =>
   sql<string>`(case ${value} ${sql.join(
     Object.entries(labels).map(([code, label]) => sql`when ${sql.lit(code)} then ${sql.lit(label)}`),
     sql` `,

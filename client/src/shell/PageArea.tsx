@@ -10,15 +10,20 @@ import {
   awsVoicemailList,
   ccmList,
   cpapPatientsList,
+  coReadBillingList,
   cptCodesList,
   deactivatedDevicesList,
+  dentalCasesList,
   deviceDataLogsList,
   deviceHistoryList,
   devicesList,
   deviceTypesList,
   edisonInventoryList,
+  hstBillingList,
+  hstOrderBillingList,
   incomingMessagesList,
   insuranceDefaultsList,
+  interpretationTemplatesList,
   locationsList,
   MSG,
   monitorList,
@@ -35,6 +40,7 @@ import {
   screenedList,
   sleepAppointmentsList,
   sleepConsultsList,
+  sleepBillingReportList,
   sleepCoReadList,
   sleepLabList,
   sleepTestsList,
@@ -119,6 +125,22 @@ const TherapyPatientsScreen = scheduleScreen('TherapyPatientsScreen');
 const SleepInterpretationScreen = lazy(() =>
   import('../sleep/InterpretationScreen').then((m) => ({ default: m.SleepInterpretationScreen })),
 );
+// The Dental Dashboard, Custom Interpretation Config, the sleep billing lists and their configuration (issue 15 §3).
+const DentalDashboard = lazy(() =>
+  import('../sleep/DentalDashboard').then((m) => ({ default: m.DentalDashboard })),
+);
+const TemplatesScreen = lazy(() =>
+  import('../sleep/TemplatesScreen').then((m) => ({ default: m.TemplatesScreen })),
+);
+const HstBillingConfigScreen = lazy(() =>
+  import('../sleep/HstBillingConfigScreen').then((m) => ({ default: m.HstBillingConfigScreen })),
+);
+const sleepBillingScreen = <K extends keyof typeof import('../sleep/billing-screens')>(name: K) =>
+  lazy(() => import('../sleep/billing-screens').then((m) => ({ default: m[name] })));
+const SleepBillingReportScreen = sleepBillingScreen('SleepBillingReportScreen');
+const CoReadBillingScreen = sleepBillingScreen('CoReadBillingScreen');
+const HstBillingScreen = sleepBillingScreen('HstBillingScreen');
+const HstOrderBillingScreen = sleepBillingScreen('HstOrderBillingScreen');
 // The device inventory (issue 16 part 4).
 const deviceScreen = <K extends keyof typeof import('../devices/screens')>(name: K) =>
   lazy(() => import('../devices/screens').then((m) => ({ default: m[name] })));
@@ -337,6 +359,30 @@ export function PageArea({ pathname, title, notFound }: PageAreaProps) {
               </Route>
               <Route path={sleepLabList.route}>
                 <SleepLabScreen />
+              </Route>
+              <Route path={dentalCasesList.route}>
+                <DentalDashboard />
+              </Route>
+              <Route path={interpretationTemplatesList.route}>
+                <TemplatesScreen />
+              </Route>
+              <Route path={sleepBillingReportList.route}>
+                <SleepBillingReportScreen />
+              </Route>
+              <Route path={coReadBillingList.route}>
+                <CoReadBillingScreen />
+              </Route>
+              <Route path={hstBillingList.route}>
+                <HstBillingScreen />
+              </Route>
+              <Route path={hstOrderBillingList.route}>
+                <HstOrderBillingScreen />
+              </Route>
+              <Route path="/app/hst-billing-config">
+                <HstBillingConfigScreen section="prices" />
+              </Route>
+              <Route path="/app/athena-vitals-config">
+                <HstBillingConfigScreen section="vitals" />
               </Route>
               <Route path="/app/sleep-test/:studyId">
                 <SleepInterpretationScreen />

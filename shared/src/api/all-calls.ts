@@ -19,8 +19,10 @@ import * as chartTargets from './chart-targets.js';
 import * as chartTasks from './chart-tasks.js';
 import type { CallDef } from './contract.js';
 import * as defaults from './defaults.js';
+import * as dental from './dental.js';
 import * as devices from './devices.js';
 import * as ingest from './ingest.js';
+import * as interpretationTemplates from './interpretation-templates.js';
 import * as mfa from './mfa.js';
 import * as notifications from './notifications.js';
 import * as organizations from './organizations.js';
@@ -32,6 +34,7 @@ import * as rules from './rules.js';
 import * as shell from './shell.js';
 import * as sleep from './sleep.js';
 import * as sleepSchedule from './sleep-schedule.js';
+import * as sleepBillingConfig from './sleep-billing-config.js';
 import * as staff from './staff.js';
 import * as users from './users.js';
 import * as vitals from './vitals.js';
@@ -78,6 +81,9 @@ export const ALL_CALLS: readonly CallDef[] = [
   shell,
   sleep,
   sleepSchedule,
+  dental,
+  interpretationTemplates,
+  sleepBillingConfig,
   staff,
   users,
   vitals,

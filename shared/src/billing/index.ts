@@ -4,3 +4,4 @@ export * from './columns.js';
 export * from './cpt-table.js';
 export * from './eligibility.js';
 export * from './pricing.js';
+export * from './sleep-codes.js';

@@ -11,6 +11,7 @@ import {
 import { CONFIG_TABLES } from './config-tables.js';
 import { cptCodesList, deviceTypesList, insuranceDefaultsList, vitalsList } from './configuration.js';
 import type { ListDef } from './define-list.js';
+import { dentalCasesList } from './dental.js';
 import {
   deactivatedDevicesList,
   deviceDataLogsList,
@@ -20,6 +21,7 @@ import {
   unassignedDevicesList,
   vendorsList,
 } from './devices.js';
+import { interpretationTemplatesList } from './interpretation-templates.js';
 import { incomingMessagesList } from './messages.js';
 import { locationsList, practicesList, programsList } from './organization-structure.js';
 import {
@@ -32,6 +34,12 @@ import {
 import { rolesList } from './roles.js';
 import { pulseOximetryList, sleepCoReadList, sleepLabList, sleepTestsList, spirometryList } from './sleep.js';
 import { sleepAppointmentsList, sleepConsultsList } from './sleep-schedule.js';
+import {
+  coReadBillingList,
+  hstBillingList,
+  hstOrderBillingList,
+  sleepBillingReportList,
+} from './sleep-billing.js';
 import { STAFF_LISTS } from './staff.js';
 import { cpapPatientsList, therapyPatientsList } from './therapy.js';
 import { monitorList, myTasksList } from './worklists.js';
@@ -43,8 +51,10 @@ export * from './config-tables.js';
 export * from './configuration.js';
 export * from './configuration-texts.js';
 export * from './define-list.js';
+export * from './dental.js';
 export * from './devices.js';
 export * from './format.js';
+export * from './interpretation-templates.js';
 export * from './messages.js';
 export * from './organization-structure.js';
 export * from './patient-row.js';
@@ -52,6 +62,7 @@ export * from './patients.js';
 export * from './roles.js';
 export * from './sleep.js';
 export * from './sleep-schedule.js';
+export * from './sleep-billing.js';
 export * from './staff.js';
 export * from './therapy.js';
 export * from './worklists.js';
@@ -76,6 +87,12 @@ export const LISTS = {
   'sleep-appointments': sleepAppointmentsList,
   'cpap-patients': cpapPatientsList,
   'therapy-patients': therapyPatientsList,
+  'dental-cases': dentalCasesList,
+  'interpretation-customs': interpretationTemplatesList,
+  'sleep-billing-report': sleepBillingReportList,
+  'co-read-billing': coReadBillingList,
+  'hst-billing': hstBillingList,
+  'hst-order-billing': hstOrderBillingList,
   'incoming-messages': incomingMessagesList,
   'aws-tasks': awsTasksList,
   'aws-missed-history': awsMissedHistoryList,

@@ -224,7 +224,8 @@ export const ROLE_PAGES: Record<number, readonly string[]> = {
     'Aws Call',
   ]),
   // Billers.
-  10: BILLING,
+  // 001 §2.4: Sleep Billing Report types 2 and 3 are for roles 1, 10, 17, 11, 16.
+  10: unique(BILLING, ['Sleep Billing Report']),
   11: unique(BILLING, [
     'Sleep Billing Report',
     'CoRead Billing',
@@ -239,7 +240,7 @@ export const ROLE_PAGES: Record<number, readonly string[]> = {
   // Scheduler.
   15: unique(CLINICAL, ['Sleep Appointments', 'Sleep Consults', 'Schedulers']),
   // Sleep reader (co-reads, custom interpretations).
-  16: unique(SLEEP, ['Custom Interpretation Config']),
+  16: unique(SLEEP, ['Custom Interpretation Config', 'Sleep Billing Report']),
   // Sleep coordinator (organisation search like roles 1 and 10, §6.2).
   17: unique(SLEEP, ['Sleep Coordinators Table', 'Sleep Billing Report', 'Interpreting Physicians Table']),
   // Dental and sleep-lab staff.

@@ -13,6 +13,7 @@ import { seedCarePlans } from './seed-careplans.js';
 import { DEMO_DEVICE_KEY, seedChart } from './seed-chart.js';
 import { seedClinical } from './seed-clinical.js';
 import { seedConfig } from './seed-config.js';
+import { seedDental } from './seed-dental.js';
 import { seedDeviceLogs } from './seed-device-logs.js';
 import { seedMessages } from './seed-messages.js';
 import { seedOrders } from './seed-orders.js';
@@ -134,6 +135,8 @@ export async function seedDemo(db: Db, opts: SeedOptions): Promise<SeedSummary> 
     // Sleep and spirometry studies, interpretations and templates of the study worklists (issue 15).
     await seedSleep(trx, { today, adminId });
     await seedSleepSchedule(trx, { today, adminId });
+    // Oral-appliance cases of the Dental Dashboard, practice templates, sleep prices and Athena vitals (issue 15).
+    await seedDental(trx, { today, adminId });
     // Call records and outreach call tasks of the seven call pages (issue 14).
     await seedCalls(trx, { today });
     // Warehouses and the organisations' accepted insurances of the configuration tables (issue 16).

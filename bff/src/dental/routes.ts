@@ -1,0 +1,23 @@
+import { advanceDentalStage, getDentalStageCounts, MSG } from '@rpm/shared';
+import type { FastifyInstance } from 'fastify';
+import type { Deps } from '../deps.js';
+import { registerCall } from '../http/calls.js';
+import { actor } from '../http/route-helpers.js';
+import { patientScope } from '../scope.js';
+import { advanceStage, stageCounts } from './store.js';
+
+/** The Dental Dashboard (issue 15 §3): figures per stage and a case's move to its next stage, in the caller's scope. */
+export function dentalRoutes(app: FastifyInstance, deps: Deps): void {
+  const { db, clock } = deps;
+
+  registerCall(app, deps, getDentalStageCounts, async ({ auth }) => ({
+    status: 1,
+    data: await stageCounts(db, { scope: await patientScope(db, auth) }),
+  }));
+
+  registerCall(app, deps, advanceDentalStage, async ({ auth, body, req }) => {
+    const scope = await patientScope(db, auth);
+    await advanceStage(db, actor(auth, req.ip, clock.now()), scope, body.case_id, body.to_stage);
+    return { status: 1, message: MSG.updatedSuccessfully };
+  });
+}

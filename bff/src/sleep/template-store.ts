@@ -1,0 +1,217 @@
+import {
+  ALL_ORGANIZATIONS_LABEL,
+  type InterpretationTemplateRow,
+  SLEEP_STUDY_KIND_LABELS,
+  type SleepStudyKind,
+  TEMPLATE_STATUS,
+} from '@rpm/shared';
+import { type RawBuilder, type SqlBool, sql, type Transaction } from 'kysely';
+import { type AuditActor, audit } from '../audit.js';
+import { likeWord, searchTerms } from '../billing/scope.js';
+import type { Database, Db } from '../db/schema.js';
+import {
+  and,
+  type Base,
+  by,
+  byText,
+  countWhere,
+  inIds,
+  options,
+  orderSql,
+} from '../devices/inventory-store.js';
+import { forbidden, notFound } from '../domain-errors.js';
+import { sliceSource } from '../lists/slice-source.js';
+import type { ListSource, ListViewer } from '../lists/source.js';
+import { idValues, optionValues } from '../lists/view-values.js';
+import { fullName } from '../patients/list-sql.js';
+import { visibleOrganizations } from '../scope.js';
+import { labelSql } from './study-list-store.js';
+
+/**
+ * Custom Interpretation Config's store (issue 15 §3; shared/src/lists/interpretation-templates.ts): the templates
+ * of the viewer's organisations and the shared ones (organisation null), which only lowest role 1 may change
+ * (decisions.md "Interpretation templates").
+ */
+
+type Where = RawBuilder<SqlBool>;
+type Orgs = 'all' | number[];
+
+const FROM = sql`interpretation_templates t
+  join users u on u.user_id = t.created_by
+  left join organizations o on o.organization_id = t.organization_id`;
+
+const readable = (orgs: Orgs): Where =>
+  orgs === 'all'
+    ? sql<SqlBool>`true`
+    : sql<SqlBool>`(t.organization_id is null or ${inIds('t.organization_id', orgs)})`;
+
+const KIND = labelSql(SLEEP_STUDY_KIND_LABELS, sql`t.kind`);
+const ORG_NAME = sql<string>`coalesce(o.organization_name, ${ALL_ORGANIZATIONS_LABEL})`;
+const STATUS = sql<string>`(case when t.active then ${TEMPLATE_STATUS.active} else ${TEMPLATE_STATUS.inactive} end)`;
+
+const ORDER = {
+  template_id: by(sql`t.template_id`),
+  name: byText(sql`t.name`),
+  kind: byText(KIND),
+  organization_name: byText(ORG_NAME),
+  status: byText(STATUS),
+  created_by: byText(fullName('u')),
+  created_at: by(sql`t.created_at`),
+};
+
+export const templateSource: ListSource<InterpretationTemplateRow> = sliceSource<
+  InterpretationTemplateRow,
+  Base
+>({
+  async filtered(db, viewer, view) {
+    const parts = [readable(await visibleOrganizations(db, viewer.auth))];
+    const kinds = optionValues(view, 'kind');
+    if (kinds && kinds.length > 0) parts.push(sql<SqlBool>`t.kind = any(${[...kinds]}::text[])`);
+    const status = optionValues(view, 'status');
+    if (status && status.length > 0) parts.push(sql<SqlBool>`${STATUS} = any(${[...status]}::text[])`);
+    const orgs = idValues(view, 'organization');
+    if (orgs) parts.push(inIds('t.organization_id', orgs));
+    for (const word of searchTerms(view.search ?? '').searchWords)
+      parts.push(sql<SqlBool>`lower(t.name) like ${likeWord(word)} escape '\\'`);
+    return { db, where: and(parts) };
+  },
+  count: (base) => countWhere(base, FROM),
+  async slice({ db, where }, _viewer, view, offset, limit) {
+    const { rows } = await sql<Omit<InterpretationTemplateRow, 'created_at'> & { created_at: Date }>`
+      select t.template_id, t.name, ${KIND} as kind, t.kind as kind_code, t.organization_id, t.findings,
+        t.impression, t.recommendations, ${ORG_NAME} as organization_name, ${STATUS} as status,
+        ${fullName('u')} as created_by, t.created_at
+      from ${FROM}
+      where ${where}
+      order by ${orderSql(view, ORDER, 't.template_id')}
+      limit ${limit} offset ${offset}`.execute(db);
+    return rows.map((r) => ({ ...r, created_at: r.created_at.toISOString() }));
+  },
+  async options(db, viewer) {
+    const orgs = await visibleOrganizations(db, viewer.auth);
+    return {
+      organization: await options(
+        db,
+        sql`select organization_id as value, organization_name as label from organizations
+          where ${orgs === 'all' ? sql`true` : inIds('organization_id', orgs)}
+          order by lower(organization_name) collate "C", organization_id`,
+      ),
+    };
+  },
+});
+
+/** Who changes templates: the organisations they see; 'all' (lowest role 1) also changes the shared ones. */
+export interface TemplateEditor {
+  readonly actor: AuditActor;
+  readonly organizations: Orgs;
+}
+
+const inOrgs = (orgs: Orgs, organizationId: number) => orgs === 'all' || orgs.includes(organizationId);
+
+/** A template the editor may change; 404 when unknown or another organisation's, 403 for a shared one. */
+async function editable(trx: Transaction<Database>, editor: TemplateEditor, templateId: number) {
+  const row = await trx
+    .selectFrom('interpretation_templates')
+    .select(['organization_id'])
+    .where('template_id', '=', templateId)
+    .forUpdate()
+    .executeTakeFirst();
+  const unknown = notFound(`Template ${templateId} does not exist.`, 'template_id');
+  if (!row) throw unknown;
+  if (row.organization_id === null) {
+    if (editor.organizations !== 'all')
+      throw forbidden(
+        'Only an administrator may change a template shared with every organization.',
+        'template_id',
+      );
+    return;
+  }
+  if (!inOrgs(editor.organizations, row.organization_id)) throw unknown;
+}
+
+export interface TemplateFields {
+  readonly name: string;
+  readonly kind: SleepStudyKind;
+  readonly findings: string;
+  readonly impression: string;
+  readonly recommendations: string;
+}
+
+/** Creates a template for one of the editor's organisations (404 naming organization_id otherwise). */
+export async function createTemplate(
+  trx: Transaction<Database>,
+  editor: TemplateEditor,
+  input: TemplateFields & { readonly organization_id: number },
+): Promise<{ template_id: number }> {
+  const exists = await trx
+    .selectFrom('organizations')
+    .select('organization_id')
+    .where('organization_id', '=', input.organization_id)
+    .executeTakeFirst();
+  if (!exists || !inOrgs(editor.organizations, input.organization_id))
+    throw notFound(`Organization ${input.organization_id} does not exist.`, 'organization_id');
+  const row = await trx
+    .insertInto('interpretation_templates')
+    .values({ ...input, created_by: editor.actor.userId, created_at: editor.actor.at })
+    .returning('template_id')
+    .executeTakeFirstOrThrow();
+  await audit(trx, {
+    ...editor.actor,
+    action: 'add_interpretation_template',
+    entity: 'interpretation_template',
+    entityId: row.template_id,
+    detail: { name: input.name, kind: input.kind, organization_id: input.organization_id },
+  });
+  return row;
+}
+
+export async function updateTemplate(
+  db: Db,
+  editor: TemplateEditor,
+  templateId: number,
+  input: TemplateFields,
+): Promise<void> {
+  await db.transaction().execute(async (trx) => {
+    await editable(trx, editor, templateId);
+    await trx
+      .updateTable('interpretation_templates')
+      .set(input)
+      .where('template_id', '=', templateId)
+      .execute();
+    await audit(trx, {
+      ...editor.actor,
+      action: 'update_interpretation_template',
+      entity: 'interpretation_template',
+      entityId: templateId,
+      detail: { name: input.name, kind: input.kind },
+    });
+  });
+}
+
+export async function setTemplateActive(
+  db: Db,
+  editor: TemplateEditor,
+  templateId: number,
+  active: boolean,
+): Promise<void> {
+  await db.transaction().execute(async (trx) => {
+    await editable(trx, editor, templateId);
+    await trx
+      .updateTable('interpretation_templates')
+      .set({ active })
+      .where('template_id', '=', templateId)
+      .execute();
+    await audit(trx, {
+      ...editor.actor,
+      action: active ? 'activate_interpretation_template' : 'deactivate_interpretation_template',
+      entity: 'interpretation_template',
+      entityId: templateId,
+    });
+  });
+}
+
+/** The viewer of the template list as an editor (routes). */
+export const editorOf = async (db: Db, viewer: Pick<ListViewer, 'auth'>, actor: AuditActor) => ({
+  actor,
+  organizations: await visibleOrganizations(db, viewer.auth),
+});

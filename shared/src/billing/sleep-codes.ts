@@ -1,0 +1,53 @@
+import type { SleepStudyKind } from '../lists/sleep.js';
+
+/**
+ * The CPT codes of sleep medicine the sleep billing reports and HST Billing Configuration use (issue 15 §3;
+ * decisions.md "Sleep CPT codes"). Descriptions after the AMA CPT code set:
+ * - 95800 home sleep test with heart rate, oxygen saturation, respiratory analysis and sleep time;
+ * - 95806 home sleep test with heart rate, oxygen saturation, respiratory airflow and effort (no sleep time);
+ * - 95810 attended polysomnography, 6 or more parameters of sleep;
+ * - 95811 attended polysomnography with CPAP titration;
+ * - 94762 overnight continuous pulse oximetry;
+ * - 94010 spirometry.
+ */
+export const SLEEP_CPT_CODES = {
+  '95800': 'Home sleep test with sleep time',
+  '95806': 'Home sleep test without sleep time',
+  '95810': 'Polysomnography, attended',
+  '95811': 'Polysomnography with CPAP titration',
+  '94762': 'Overnight pulse oximetry',
+  '94010': 'Spirometry',
+} as const;
+export type SleepCptCode = keyof typeof SLEEP_CPT_CODES;
+export const SLEEP_CPT_CODE_LIST = Object.keys(SLEEP_CPT_CODES) as SleepCptCode[];
+
+/** The code a study of each kind bills (the product records HSTs with sleep time and diagnostic PSGs). */
+export const SLEEP_STUDY_CPT: Readonly<Record<SleepStudyKind, SleepCptCode>> = {
+  hst: '95800',
+  psg: '95810',
+  oximetry: '94762',
+  spirometry: '94010',
+};
+
+/** Highest price of one code in HST Billing Configuration, in dollars (the table's limit in cents). */
+export const SLEEP_PRICE_MAX_USD = 1_000_000;
+
+/**
+ * Sleep Billing Report types (001 §2.4): 1 HST, 2 Interpretation, 3 Consultation. Type 3 bills sleep consults,
+ * which the product does not record yet; the report offers it once they exist (decisions.md "Sleep billing types").
+ */
+export const SLEEP_BILLING_TYPES = { '1': 'HST', '2': 'Interpretation' } as const;
+export type SleepBillingType = keyof typeof SLEEP_BILLING_TYPES;
+
+/** Lowest roles that may see types 2 and 3 (001 §2.4). */
+const INTERPRETATION_TYPE_ROLES: readonly number[] = [1, 10, 17, 11, 16];
+/** The lowest role type 1 is hidden from (001 §2.4). */
+const HST_TYPE_HIDDEN_ROLE = 16;
+
+/** The Sleep Billing Report types a user of lowest role `role` may see (001 §2.4). */
+export function sleepBillingTypesFor(role: number | undefined): SleepBillingType[] {
+  const types: SleepBillingType[] = [];
+  if (role !== HST_TYPE_HIDDEN_ROLE) types.push('1');
+  if (role !== undefined && INTERPRETATION_TYPE_ROLES.includes(role)) types.push('2');
+  return types;
+}
