@@ -33,13 +33,13 @@ import {
 } from './patients.js';
 import { rolesList } from './roles.js';
 import { pulseOximetryList, sleepCoReadList, sleepLabList, sleepTestsList, spirometryList } from './sleep.js';
-import { sleepAppointmentsList, sleepConsultsList } from './sleep-schedule.js';
 import {
   coReadBillingList,
   hstBillingList,
   hstOrderBillingList,
   sleepBillingReportList,
 } from './sleep-billing.js';
+import { sleepAppointmentsList, sleepConsultsList } from './sleep-schedule.js';
 import { STAFF_LISTS } from './staff.js';
 import { cpapPatientsList, therapyPatientsList } from './therapy.js';
 import { monitorList, myTasksList } from './worklists.js';
@@ -61,8 +61,8 @@ export * from './patient-row.js';
 export * from './patients.js';
 export * from './roles.js';
 export * from './sleep.js';
-export * from './sleep-schedule.js';
 export * from './sleep-billing.js';
+export * from './sleep-schedule.js';
 export * from './staff.js';
 export * from './therapy.js';
 export * from './worklists.js';
