@@ -257,10 +257,10 @@ describe('My Tasks (000 §2.4, §2.7)', () => {
 describe('Coming soon', () => {
   it('names a screen that is not built yet', async () => {
     renderWithProviders(
-      <PageArea pathname="/app/configure-defaults" title="configure defaults" notFound={false} />,
-      '/app/configure-defaults',
+      <PageArea pathname="/app/invoices" title="invoices" notFound={false} />,
+      '/app/invoices',
     );
-    expect(await screen.findByRole('heading', { name: 'Configure Defaults' })).toBeTruthy();
-    expect(screen.getByText('Coming soon: Configure Defaults is not available yet.')).toBeTruthy();
+    expect(await screen.findByRole('heading', { name: 'Invoices' })).toBeTruthy();
+    expect(screen.getByText('Coming soon: Invoices is not available yet.')).toBeTruthy();
   });
 });
