@@ -1,5 +1,5 @@
 import { readFileSync } from 'node:fs';
-import { basename, resolve } from 'node:path';
+import { resolve } from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { chromium, type Page } from '@playwright/test';
 import { createApp } from '@rpm/bff/app';
@@ -48,7 +48,7 @@ async function fetchedDuring(page: Page, step: () => Promise<void>): Promise<Set
     pending++;
     last = Date.now();
     const path = new URL(request.url()).pathname;
-    if (path.startsWith('/assets/') && /\.(m?js|css)$/.test(path)) files.add(basename(path));
+    if (path.startsWith('/assets/') && /\.(m?js|css)$/.test(path)) files.add(path.slice('/assets/'.length));
   };
   const onDone = () => {
     pending--;
