@@ -1,5 +1,6 @@
 import { billingReport } from './billing-report.js';
 import { clientBundle } from './client-bundle.js';
+import { compressionThreshold } from './compression.js';
 import { ingestBenchmark } from './ingest.js';
 import { listScroll } from './list-scroll.js';
 import { listsBenchmark } from './lists.js';
@@ -11,6 +12,7 @@ const benches: [string, () => Promise<Record<string, string>> | Record<string, s
   ['client bundle', clientBundle],
   ['sign-in', signInRoundTrip],
   ['sign-in to a usable shell', signInToUsable],
+  ['compression threshold', compressionThreshold],
   ['billing report', billingReport],
   ['lists (patients, monitoring worklist)', listsBenchmark],
   ['list scrolling (client)', listScroll],
