@@ -6,6 +6,7 @@ import { listScroll } from './list-scroll.js';
 import { listsBenchmark } from './lists.js';
 import { signInRoundTrip } from './sign-in-round-trip.js';
 import { signInToUsable } from './sign-in-to-usable.js';
+import { startBenchmark } from './start.js';
 
 /** `npm run bench`: prints each benchmark's figures. */
 const benches: [string, () => Promise<Record<string, string>> | Record<string, string>][] = [
@@ -17,6 +18,7 @@ const benches: [string, () => Promise<Record<string, string>> | Record<string, s
   ['lists (patients, monitoring worklist)', listsBenchmark],
   ['list scrolling (client)', listScroll],
   ['reading intake', ingestBenchmark],
+  ['start', startBenchmark],
 ];
 
 // `npm run bench -- <words>` runs the benchmarks whose name holds one of the words.
