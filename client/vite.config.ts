@@ -48,6 +48,8 @@ export default defineConfig({
     outDir: 'dist',
     emptyOutDir: true,
     manifest: true,
+    // Issue 17 goal 5 (npm start): no gzip of every file for the build's report; `npm run bench -- bundle` measures.
+    reportCompressedSize: false,
     rolldownOptions: {
       output: {
         // Issue 17 goal 1 (no chunk over 60 KiB gzip on the path to a start page): the libraries every page needs
