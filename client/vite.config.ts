@@ -1,7 +1,9 @@
 /// <reference types="vitest/config" />
-import { readFileSync } from 'node:fs';
+import { readdirSync, readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { dirname, resolve } from 'node:path';
 import react from '@vitejs/plugin-react';
-import { defineConfig } from 'vite';
+import { defineConfig, type Plugin } from 'vite';
 import { compression } from 'vite-plugin-compression2';
 
 const bff = 'http://127.0.0.1:3000';
@@ -13,12 +15,59 @@ const pkg = JSON.parse(readFileSync(new URL('./package.json', import.meta.url), 
 };
 const appVersion = typeof pkg.version === 'string' ? pkg.version : '';
 
+// Issue 17 goal 1: each Blueprint icon's paths as a file of its own (fetched by src/icons/icon-files.ts), in a
+// folder named by the icons' version so the year-long asset cache stays right.
+const iconsPackage = createRequire(import.meta.url).resolve('@blueprintjs/icons/package.json');
+const iconsVersion = (JSON.parse(readFileSync(iconsPackage, 'utf8')) as { version: string }).version;
+const iconFolder = `assets/bp-icons-${iconsVersion}/`;
+function iconFiles(): Plugin {
+  return {
+    name: 'rpm-icon-files',
+    apply: 'build',
+    generateBundle() {
+      for (const size of ['16px', '20px']) {
+        const dir = resolve(dirname(iconsPackage), 'lib/esm/generated', size, 'paths');
+        for (const file of readdirSync(dir).filter((f) => f.endsWith('.js') && f !== 'index.js')) {
+          const source = readFileSync(resolve(dir, file), 'utf8').replace(
+            /\n\/\/# sourceMappingURL=.*$/,
+            '\n',
+          );
+          this.emitFile({ type: 'asset', fileName: `${iconFolder}${size}/${file}`, source });
+        }
+      }
+    },
+  };
+}
+
 // The client is served by the BFF in production (one origin, strict CSP); in development Vite proxies to it.
 export default defineConfig({
   // .br and .gz beside each text file of the build, served by the BFF as the browser accepts (bff client-files.ts).
-  plugins: [react(), compression({ algorithms: ['brotliCompress', 'gzip'], threshold: 1024 })],
-  define: { __APP_VERSION__: JSON.stringify(appVersion) },
-  build: { outDir: 'dist', emptyOutDir: true, manifest: true },
+  plugins: [react(), iconFiles(), compression({ algorithms: ['brotliCompress', 'gzip'], threshold: 1024 })],
+  define: { __APP_VERSION__: JSON.stringify(appVersion), __ICON_FILES__: JSON.stringify(`/${iconFolder}`) },
+  build: {
+    outDir: 'dist',
+    emptyOutDir: true,
+    manifest: true,
+    // Issue 17 goal 5 (npm start): no gzip of every file for the build's report; `npm run bench -- bundle` measures.
+    reportCompressedSize: false,
+    rolldownOptions: {
+      output: {
+        // Issue 17 goal 1 (no chunk over 60 KiB gzip on the path to a start page): the libraries every page needs
+        // in chunks of their own, cached across releases of our code.
+        codeSplitting: {
+          groups: [
+            { name: 'react-dom', test: /node_modules[\\/](react-dom|scheduler)[\\/]/ },
+            {
+              name: 'react',
+              test: /node_modules[\\/](react|use-sync-external-store|wouter|regexparam)[\\/]/,
+            },
+            { name: 'xstate', test: /node_modules[\\/](xstate|@xstate[\\/]react)[\\/]/ },
+            { name: 'zod', test: /node_modules[\\/]zod[\\/]/ },
+          ],
+        },
+      },
+    },
+  },
   server: {
     proxy: {
       '/api': { target: bff, changeOrigin: false },

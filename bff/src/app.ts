@@ -2,11 +2,12 @@ import fastifyCookie from '@fastify/cookie';
 import fastifySwagger from '@fastify/swagger';
 import Fastify, { type FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
-import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+import { jsonSchemaTransform, validatorCompiler } from 'fastify-type-provider-zod';
 import type { Clock } from './clock.js';
 import type { Config } from './config.js';
 import type { Db } from './db/schema.js';
 import { embeddedApi } from './embedded.js';
+import { answerSerializerCompiler } from './http/answer-serializer.js';
 import { clientFiles } from './http/client-files.js';
 import { registerErrorHandler } from './http/errors.js';
 import { compressJson } from './http/json-compression.js';
@@ -31,7 +32,7 @@ export interface AppOptions {
  */
 const appPlugin = fp<AppOptions>(async (app, opts) => {
   app.setValidatorCompiler(validatorCompiler);
-  app.setSerializerCompiler(serializerCompiler);
+  app.setSerializerCompiler(answerSerializerCompiler(opts.config.validateAnswers));
   registerErrorHandler(app);
   await securityHeaders(app, opts.config);
   // API answers compressed here (json-compression.ts); the client's files were compressed at build time.

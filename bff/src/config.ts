@@ -146,6 +146,11 @@ export const configSchema = z.object({
    * Unset: on exactly when demo data is seeded (decisions.md "Demo contact centre").
    */
   CALL_SIMULATOR: optional(z.enum(['0', '1'])),
+  /**
+   * Issue 17: '1' checks every answer against its contract schema before it is sent (zod), '0' serialises it with
+   * a serialiser compiled from that schema (http/answer-serializer.ts). Unset: checked outside production.
+   */
+  VALIDATE_ANSWERS: optional(z.enum(['0', '1'])),
   CONTACT_CENTER_ORIGINS: z
     .string()
     .optional()
@@ -172,6 +177,8 @@ export type Config = Omit<z.output<typeof configSchema>, 'MFA_REQUIRED_ROLES'> &
   readonly seedDemo: boolean;
   /** The demo contact centre is on (CALL_SIMULATOR, by default with demo data). */
   readonly callSimulator: boolean;
+  /** Answers are validated by zod before they are sent (VALIDATE_ANSWERS, by default outside production). */
+  readonly validateAnswers: boolean;
   /** Roles whose users must enrol a second factor (MFA_REQUIRED_ROLES with its default applied). */
   readonly MFA_REQUIRED_ROLES: readonly number[];
 };
@@ -195,6 +202,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     appSecret: c.APP_SECRET ?? randomBytes(32).toString('hex'),
     seedDemo,
     callSimulator: c.CALL_SIMULATOR === undefined ? seedDemo : c.CALL_SIMULATOR === '1',
+    validateAnswers:
+      c.VALIDATE_ANSWERS === undefined ? c.NODE_ENV !== 'production' : c.VALIDATE_ANSWERS === '1',
     MFA_REQUIRED_ROLES: mfaRequiredRoles,
   };
 }

@@ -3,7 +3,9 @@ import './styles.css';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './App';
+import { loadOnlyUsedIcons } from './icons/icon-files';
 
+loadOnlyUsedIcons();
 const root = document.getElementById('root');
 if (!root) throw new Error('index.html has no #root');
 createRoot(root).render(

@@ -80,6 +80,8 @@ export async function startBenchServer(db: Db, username: string, clock?: Clock):
     LOG_LEVEL: 'silent',
     DATA_DIR: 'memory://',
     CLIENT_DIST: './none',
+    // Measured as production answers: serialised by the compiled serialisers, not checked (http/answer-serializer.ts).
+    VALIDATE_ANSWERS: process.env.VALIDATE_ANSWERS ?? '0',
   });
   const app = await createApp({ config, db, ...(clock ? { clock } : {}) });
   const base = await app.listen({ host: '127.0.0.1', port: 0 });

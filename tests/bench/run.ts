@@ -1,22 +1,26 @@
 import { billingReport } from './billing-report.js';
 import { clientBundle } from './client-bundle.js';
+import { compressionThreshold } from './compression.js';
 import { ingestBenchmark } from './ingest.js';
 import { listScroll } from './list-scroll.js';
 import { listsBenchmark } from './lists.js';
 import { signInRoundTrip } from './sign-in-round-trip.js';
 import { signInToUsable } from './sign-in-to-usable.js';
 import { sleepHubBenchmark } from './sleep-hub.js';
+import { startBenchmark } from './start.js';
 
 /** `npm run bench`: prints each benchmark's figures. */
 const benches: [string, () => Promise<Record<string, string>> | Record<string, string>][] = [
   ['client bundle', clientBundle],
   ['sign-in', signInRoundTrip],
   ['sign-in to a usable shell', signInToUsable],
+  ['compression threshold', compressionThreshold],
   ['billing report', billingReport],
   ['lists (patients, monitoring worklist)', listsBenchmark],
   ['list scrolling (client)', listScroll],
   ['reading intake', ingestBenchmark],
   ['sleep-hub: sleep-test lock hub', sleepHubBenchmark],
+  ['start', startBenchmark],
 ];
 
 // `npm run bench -- <words>` runs the benchmarks whose name holds one of the words.

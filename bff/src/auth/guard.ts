@@ -11,7 +11,6 @@ import { z } from 'zod';
 import type { Deps } from '../deps.js';
 import { HttpError } from '../http/errors.js';
 import { mfaRequired } from './mfa.js';
-import { isEnrolled } from './mfa-store.js';
 import { SESSION_COOKIE } from './session-cookie.js';
 import { type LiveSession, requireSession } from './sessions.js';
 
@@ -57,7 +56,7 @@ export async function authenticate(req: FastifyRequest, deps: Deps, call: CallDe
     session.actingUserId === null &&
     !ENROLMENT_CALLS.has(call) &&
     mfaRequired(deps.config, user.roleid) &&
-    !(await isEnrolled(deps.db, session.userId))
+    !user.mfaEnrolled
   ) {
     throw new HttpError(403, 'Please set up multi-factor sign-in before you continue.');
   }

@@ -109,6 +109,8 @@ export interface SessionUser {
    * false if no page was asked about.
    */
   readonly hasPage: boolean;
+  /** Whether the user has a second factor set up (user_mfa): read here so a call needs one query (issue 17). */
+  readonly mfaEnrolled: boolean;
 }
 
 /**
@@ -145,6 +147,7 @@ export async function requireSession(
         or (${orCallLink} and (trim(coalesce(u.aws_link, '')) <> '' or s.acting_user_id is not null))`.as(
         'has_page',
       ),
+      sql<boolean>`exists (select from user_mfa m where m.user_id = s.user_id)`.as('mfa_enrolled'),
     ])
     .where('s.token_hash', '=', digest(creds.token))
     .executeTakeFirst();
@@ -172,6 +175,7 @@ export async function requireSession(
       changePassword: row.change_password,
       roleid: row.roles.map(Number),
       hasPage: row.has_page,
+      mfaEnrolled: row.mfa_enrolled,
     },
   };
 }

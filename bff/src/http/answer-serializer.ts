@@ -1,0 +1,62 @@
+import fastJsonStringify from 'fast-json-stringify';
+import type { FastifySerializerCompiler } from 'fastify';
+import { serializerCompiler as validatingSerializer } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+
+type JsonSchema = Record<string, unknown>;
+type Serializer = (data: unknown) => string;
+type SerializerCompiler = Parameters<typeof validatingSerializer>[0];
+
+/** `anyOf: [{type: 'string'}, {type: 'null'}]` (zod's nullable) as `type: ['string', 'null']`, which the compiler
+ * writes directly instead of trying each branch at run time. */
+function simplify(node: unknown): unknown {
+  if (Array.isArray(node)) return node.map(simplify);
+  if (typeof node !== 'object' || node === null) return node;
+  const out: JsonSchema = {};
+  for (const [key, value] of Object.entries(node)) out[key] = simplify(value);
+  const anyOf = out.anyOf;
+  if (
+    Array.isArray(anyOf) &&
+    anyOf.every(
+      (b) => typeof b === 'object' && b && Object.keys(b).length === 1 && typeof b.type === 'string',
+    )
+  ) {
+    delete out.anyOf;
+    out.type = anyOf.map((b: { type: string }) => b.type);
+  }
+  return out;
+}
+
+/**
+ * The JSON Schema of an answer as it goes out (zod's input side: `encode` turns the handler's value into it), or
+ * null when zod cannot express the schema in JSON Schema (a transform, a custom check, a date object).
+ */
+export function answerJsonSchema(schema: z.ZodType): JsonSchema | null {
+  try {
+    const json = z.toJSONSchema(schema, { io: 'input', target: 'draft-7', unrepresentable: 'throw' });
+    delete json.$schema;
+    return simplify(json) as JsonSchema;
+  } catch {
+    return null;
+  }
+}
+
+/** A serialiser compiled from the answer's schema (fast-json-stringify), or null when it cannot be compiled. */
+export function compiledSerializer(schema: z.ZodType): Serializer | null {
+  const json = answerJsonSchema(schema);
+  return json ? (fastJsonStringify(json) as Serializer) : null;
+}
+
+/**
+ * The app's serializer compiler (issue 17 goal 3). With `validate` (tests, development): each answer is checked
+ * by zod against the call's response schema, then JSON.stringify. Without (production): a serialiser compiled from
+ * the same schema writes it, without checking it; a schema it cannot express falls back to the checking one
+ * (decisions.md "Compiled answer serialisation").
+ */
+export function answerSerializerCompiler(validate: boolean): FastifySerializerCompiler<unknown> {
+  return ((route: SerializerCompiler) => {
+    const schema = route.schema;
+    const compiled = !validate && schema instanceof z.ZodType ? compiledSerializer(schema) : null;
+    return compiled ?? validatingSerializer(route);
+  }) as FastifySerializerCompiler<unknown>;
+}
