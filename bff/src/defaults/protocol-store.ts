@@ -7,7 +7,8 @@ import {
 } from '@rpm/shared';
 import { type AuditActor, audit } from '../audit.js';
 import type { Db } from '../db/schema.js';
-import { assertVitalBounds, protocolBounds } from '../rules/vital-store.js';
+import { protocolBounds } from '../rules/protocol-bounds.js';
+import { assertVitalBounds } from '../rules/vital-store.js';
 import { chooseOrganization, type Orgs } from './store.js';
 
 /**

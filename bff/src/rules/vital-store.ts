@@ -12,14 +12,12 @@ import {
 import { type AuditActor, audit } from '../audit.js';
 import type { Db } from '../db/schema.js';
 import { forbidden, invalid } from '../domain-errors.js';
+import { PROTOCOL_ROLE_ID, protocolBounds } from './protocol-bounds.js';
 
 /**
  * The vitals of the Alert Rules tab (001 §2.2, §3, §5, §7 "Vitals and rules"): reading intervals, the vitals with
  * their slider ranges, the role and protocol defaults, and a patient's own thresholds and weight settings.
  */
-
-/** The RPM protocol defaults are role 5's (000 §6.2 'RPM Protocol Defaults: role 5'). */
-const PROTOCOL_ROLE_ID = 5;
 
 /** The reading intervals of the rule form (Day, Week, Month). */
 export const readingIntervals = (db: Db) =>
@@ -73,35 +71,6 @@ async function deviceTypeVitals(db: Db, deviceTypeId: number) {
     .execute();
   if (vitals.length === 0) throw invalid(`Device type ${deviceTypeId} has no vitals.`, 'device_type_id');
   return vitals;
-}
-
-/**
- * The RPM protocol's stored bounds of these vitals: the organisation's RPM Protocol Defaults where it saved them
- * (decisions.md "RPM Protocol Defaults"), else role 5's rows; a vital with neither is absent.
- */
-export async function protocolBounds(db: Db, organizationId: number | null, vitalIds: readonly number[]) {
-  const ids = vitalIds.length > 0 ? [...vitalIds] : [0];
-  const organization =
-    organizationId === null
-      ? []
-      : await db
-          .selectFrom('organization_protocol_vitals')
-          .select(['vital_id', 'critical_low', 'abnormal_low', 'abnormal_high', 'critical_high'])
-          .where('organization_id', '=', organizationId)
-          .where('vital_id', 'in', ids)
-          .execute();
-  const role5 = await db
-    .selectFrom('vital_defaults')
-    .select(['vital_id', 'critical_low', 'abnormal_low', 'abnormal_high', 'critical_high'])
-    .where('role_id', '=', PROTOCOL_ROLE_ID)
-    .where('vital_id', 'in', ids)
-    .execute();
-  const bounds = new Map<number, Thresholds>();
-  for (const row of [...role5, ...organization]) {
-    const { vital_id, ...t } = row;
-    bounds.set(vital_id, t);
-  }
-  return { bounds, own: organization.length > 0 };
 }
 
 /**
