@@ -1112,7 +1112,6 @@ export interface UserNoteDefaultsTable {
 export interface OrganizationInsuranceDefaultsTable {
   organization_id: number;
   plan_id: number | null;
-  amount_source: string;
   updated_by: number;
   updated_at: Timestamp;
 }

@@ -190,21 +190,17 @@ describe('Notes Defaults (000 §6.2: role 5, or 6 when not a dentist)', () => {
 });
 
 describe('Insurance Defaults (000 §6.2: the insurance-role list, not dentists or sleep-lab users)', () => {
-  it("saves one of the organisation's accepted plans and the amount source, one audit row", async () => {
+  it("saves one of the organisation's accepted plans, one audit row", async () => {
     const biller = await signIn(t.app, 'role11@demo.test'); // Riverside
     const before = (await injectCall(t.app, getInsuranceDefaults, { query: {} }, biller)).json().data;
     expect(before).toMatchObject({
       organization_id: riverside,
       own: false,
       plan_id: null,
-      amount_source: 'date_of_service',
     });
+    expect(before).not.toHaveProperty('amount_source');
     const [first, second] = before.plans;
-    const body = {
-      organization_id: riverside,
-      plan_id: first.plan_id,
-      amount_source: 'enrolment_date' as const,
-    };
+    const body = { organization_id: riverside, plan_id: first.plan_id };
     expect((await injectCall(t.app, updateInsuranceDefaults, { body }, biller)).statusCode).toBe(200);
     expect((await injectCall(t.app, getInsuranceDefaults, { query: {} }, biller)).json().data).toMatchObject({
       ...body,
@@ -230,13 +226,13 @@ describe('Insurance Defaults (000 §6.2: the insurance-role list, not dentists o
       biller,
     );
     expect([other.statusCode, other.json().field]).toEqual([403, 'organization_id']);
-    const source = await injectUnchecked(
+    const badPlan = await injectUnchecked(
       t.app,
       updateInsuranceDefaults,
-      { body: { ...body, amount_source: 'guess' } },
+      { body: { ...body, plan_id: 'first' } },
       biller,
     );
-    expect([source.statusCode, source.json().field]).toEqual([400, 'amount_source']);
+    expect([badPlan.statusCode, badPlan.json().field]).toEqual([400, 'plan_id']);
     expect(await auditsOf('update_insurance_defaults')).toEqual([
       { user_id: biller.user.user_id, entity_id: String(riverside) },
     ]);

@@ -93,14 +93,14 @@ const acceptedPlans = (db: Db, organizationId: number) =>
     .execute();
 
 /**
- * An organisation's Insurance Defaults (its own, else no plan and the date of service) with the plans it accepts.
+ * An organisation's Insurance Defaults (its own, else no plan) with the plans it accepts.
  * 403 naming organization_id for another organisation.
  */
 export async function insuranceDefaultsOf(db: Db, orgs: Orgs, organizationId: number | undefined) {
   const choice = await chooseOrganization(db, orgs, organizationId);
   const row = await db
     .selectFrom('organization_insurance_defaults')
-    .select(['plan_id', 'amount_source'])
+    .select(['plan_id'])
     .where('organization_id', '=', choice.organization_id)
     .executeTakeFirst();
   const plans = await acceptedPlans(db, choice.organization_id);
@@ -109,7 +109,6 @@ export async function insuranceDefaultsOf(db: Db, orgs: Orgs, organizationId: nu
     own: row !== undefined,
     // A plan the organisation no longer accepts is no default (decisions.md "Insurance Defaults").
     plan_id: plans.some((p) => p.plan_id === row?.plan_id) ? (row?.plan_id ?? null) : null,
-    amount_source: (row?.amount_source ?? 'date_of_service') as 'date_of_service' | 'enrolment_date',
     plans,
   };
 }
@@ -132,7 +131,6 @@ export async function saveInsuranceDefaults(
   }
   const row = {
     plan_id: body.plan_id,
-    amount_source: body.amount_source,
     updated_by: by.userId,
     updated_at: by.at,
   };
@@ -147,7 +145,7 @@ export async function saveInsuranceDefaults(
       action: 'update_insurance_defaults',
       entity: 'organization',
       entityId: body.organization_id,
-      detail: { plan_id: body.plan_id, amount_source: body.amount_source },
+      detail: { plan_id: body.plan_id },
     });
   });
 }

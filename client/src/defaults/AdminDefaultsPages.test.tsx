@@ -144,7 +144,7 @@ describe('Notes Defaults (000 §2.2 notes-defaults, §6.2)', () => {
 });
 
 describe('Insurance Defaults (000 §2.2 insurances-defaults, §6.2)', () => {
-  it("saves one of the organisation's accepted plans and the amount source", async () => {
+  it("saves one of the organisation's accepted plans", async () => {
     storeUser(makeUser({ roleid: [10] }));
     const server = fakeServer()
       .on(getInsuranceDefaults, {
@@ -154,7 +154,6 @@ describe('Insurance Defaults (000 §2.2 insurances-defaults, §6.2)', () => {
           organizations: organizations.slice(0, 1),
           own: false,
           plan_id: null,
-          amount_source: 'date_of_service',
           plans: [{ plan_id: 7, payer: 'CMS', plan_name: 'Medicare Part B', plan_type: 'Medicare' }],
         },
       })
@@ -165,15 +164,9 @@ describe('Insurance Defaults (000 §2.2 insurances-defaults, §6.2)', () => {
       await screen.findByLabelText('Default insurance plan'),
       'CMS: Medicare Part B (Medicare)',
     );
-    await user.selectOptions(
-      screen.getByLabelText('Default amount source'),
-      'Insurances Default Amount in force on the enrolment date',
-    );
     expect(screen.queryByLabelText('Organization')).toBeNull();
     await user.click(screen.getByRole('button', { name: MSG.save }));
-    expect(server.bodies(updateInsuranceDefaults)).toEqual([
-      { organization_id: 3, plan_id: 7, amount_source: 'enrolment_date' },
-    ]);
+    expect(server.bodies(updateInsuranceDefaults)).toEqual([{ organization_id: 3, plan_id: 7 }]);
   });
 
   it('is not available to a sleep-lab user', async () => {

@@ -1,8 +1,6 @@
 import { Button, Card, FormGroup, HTMLSelect, Intent } from '@blueprintjs/core';
 import {
   getInsuranceDefaults,
-  INSURANCE_AMOUNT_SOURCE_LABELS,
-  INSURANCE_AMOUNT_SOURCES,
   MSG,
   SNACKBAR_MS,
   seesInsuranceDefaults,
@@ -16,12 +14,11 @@ import { useSession } from '../session/SessionProvider';
 import { showToast } from '../toaster/toast';
 import { OrganizationSelect } from './OrganizationSelect';
 
-type Source = (typeof INSURANCE_AMOUNT_SOURCES)[number];
 const NONE = '';
 
 /**
  * /app/insurances-defaults (000 §2.2, §6.2): an organisation's default insurance plan, one of the plans it accepts
- * (Insurance Table), and where new patients' billing amounts come from (decisions.md "Insurance Defaults").
+ * (Insurance Table) (decisions.md "Insurance Defaults").
  */
 export function InsuranceDefaultsPage() {
   const { user } = useSession();
@@ -35,12 +32,10 @@ export function InsuranceDefaultsPage() {
   );
   const data = loaded.data?.data;
   const [plan, setPlan] = useState(NONE);
-  const [source, setSource] = useState<Source>('date_of_service');
 
   useEffect(() => {
     if (!data) return;
     setPlan(data.plan_id === null ? NONE : String(data.plan_id));
-    setSource(data.amount_source);
   }, [data]);
 
   if (!user) return null;
@@ -53,7 +48,6 @@ export function InsuranceDefaultsPage() {
         body: {
           organization_id: data.organization_id,
           plan_id: plan === NONE ? null : Number(plan),
-          amount_source: source,
         },
       });
       void showToast({ message: answer.message, intent: Intent.SUCCESS, timeout: SNACKBAR_MS });
@@ -77,19 +71,6 @@ export function InsuranceDefaultsPage() {
           {data.plans.map((p) => (
             <option key={p.plan_id} value={p.plan_id}>
               {`${p.payer}: ${p.plan_name} (${p.plan_type})`}
-            </option>
-          ))}
-        </HTMLSelect>
-      </FormGroup>
-      <FormGroup label="Default amount source" labelFor="insurance-defaults-source">
-        <HTMLSelect
-          id="insurance-defaults-source"
-          value={source}
-          onChange={(e) => setSource(e.currentTarget.value as Source)}
-        >
-          {INSURANCE_AMOUNT_SOURCES.map((s) => (
-            <option key={s} value={s}>
-              {INSURANCE_AMOUNT_SOURCE_LABELS[s]}
             </option>
           ))}
         </HTMLSelect>

@@ -137,19 +137,9 @@ export const updateNotesDefaults = defineCall({
   response: okAnswer,
 });
 
-/** Where new patients' billing amounts come from (decisions.md "Insurance Defaults"). */
-export const INSURANCE_AMOUNT_SOURCES = ['date_of_service', 'enrolment_date'] as const;
-export const INSURANCE_AMOUNT_SOURCE_LABELS: Readonly<
-  Record<(typeof INSURANCE_AMOUNT_SOURCES)[number], string>
-> = {
-  date_of_service: 'Insurances Default Amount in force on the date of service',
-  enrolment_date: 'Insurances Default Amount in force on the enrolment date',
-};
-
 const insuranceFields = {
   /** One of the organisation's accepted plans (Insurance Table); null: none. */
   plan_id: z.number().int().nullable(),
-  amount_source: z.enum(INSURANCE_AMOUNT_SOURCES),
 };
 
 export const getInsuranceDefaults = defineCall({
@@ -157,7 +147,7 @@ export const getInsuranceDefaults = defineCall({
   path: 'rpm/defaults/getInsuranceDefaults',
   spec: '000 §2.2 insurances-defaults, §6.2 (path ours: decisions.md "Insurance Defaults")',
   summary:
-    "An organisation's default insurance plan (of the plans it accepts) and amount source for new patients' billing; 403 for users 000 §6.2 hides the page from or another organisation",
+    "An organisation's default insurance plan (of the plans it accepts) ; 403 for users 000 §6.2 hides the page from or another organisation",
   access: 'session',
   /** Absent: the caller's first organisation. */
   query: z.object({ organization_id: recordIdParam.optional() }),
@@ -188,7 +178,6 @@ export const updateInsuranceDefaults = defineCall({
   body: z.object({
     organization_id: recordId,
     plan_id: recordId.nullable(),
-    amount_source: z.enum(INSURANCE_AMOUNT_SOURCES),
   }),
   response: okAnswer,
 });

@@ -32,11 +32,10 @@ create table user_note_defaults (
 create index user_note_defaults_category_id_idx on user_note_defaults (category_id);
 create index user_note_defaults_comment_id_idx on user_note_defaults (comment_id);
 
--- Insurance Defaults: an organisation's default plan (one it accepts) and where new patients' amounts come from.
+-- Insurance Defaults: an organisation's default plan (one it accepts).
 create table organization_insurance_defaults (
   organization_id integer primary key references organizations,
   plan_id integer references insurance_plans,
-  amount_source text not null check (amount_source in ('date_of_service', 'enrolment_date')),
   updated_by integer not null references users,
   updated_at timestamptz not null
 );
