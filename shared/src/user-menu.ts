@@ -84,6 +84,24 @@ export function seesCarePlanDefaults(user: Pick<MenuUser, 'roleid' | 'is_dentist
   return role === 5 || (role === 6 && user.is_dentist !== 1);
 }
 
+/** Whether the user sees Insurance Defaults (000 §6.2): lowest role in the insurance-role list, not a dentist or sleep-lab user. */
+export function seesInsuranceDefaults(
+  user: Pick<MenuUser, 'roleid' | 'is_dentist' | 'is_sleeplab_user'>,
+): boolean {
+  const role = lowestRoleId(user.roleid);
+  return (
+    role !== undefined &&
+    INSURANCE_DEFAULTS_ROLE_IDS.includes(role) &&
+    user.is_dentist !== 1 &&
+    user.is_sleeplab_user !== 1
+  );
+}
+
+/** Whether the user sees RPM Protocol Defaults (000 §6.2 'RPM Protocol Defaults: role 5'). */
+export function seesProtocolDefaults(user: Pick<MenuUser, 'roleid'>): boolean {
+  return lowestRoleId(user.roleid) === 5;
+}
+
 /** The user-menu fields of the stored user. */
 export type UserMenuUser = Pick<
   MenuUser,
@@ -100,21 +118,14 @@ export function userMenuEntries(
   options: Pick<MenuOptions, 'tempLogin'>,
 ): UserMenuEntry[] {
   const role = lowestRoleId(user.roleid);
-  const dentist = user.is_dentist === 1;
-  const sleepLab = user.is_sleeplab_user === 1;
-  const inList = (ids: readonly number[]) => role !== undefined && ids.includes(role);
 
   const rules: readonly (readonly [UserMenuKey, string, boolean])[] = [
     ['profile', '/app/profile', true],
     ['configure-defaults', '/app/configure-defaults', seesConfigureDefaults(user)],
     ['notification-defaults', '/app/notification-defaults', seesNotificationDefaults(user)],
-    [
-      'insurances-defaults',
-      '/app/insurances-defaults',
-      inList(INSURANCE_DEFAULTS_ROLE_IDS) && !dentist && !sleepLab,
-    ],
+    ['insurances-defaults', '/app/insurances-defaults', seesInsuranceDefaults(user)],
     ['interpretation-customs', '/app/interpretation-customs', role === 6 || role === 16],
-    ['rpmProtocol-defaults', '/app/rpmProtocol-defaults', role === 5],
+    ['rpmProtocol-defaults', '/app/rpmProtocol-defaults', seesProtocolDefaults(user)],
     ['ccm-defaults', '/app/ccm-defaults', seesCarePlanDefaults(user)],
     ['notes-defaults', '/app/notes-defaults', seesCarePlanDefaults(user)],
   ];

@@ -1078,6 +1078,42 @@ export interface Database {
   oral_appliance_cases: OralApplianceCasesTable;
   hst_billing_prices: HstBillingPricesTable;
   athena_vital_exports: AthenaVitalExportsTable;
+  organization_protocol_defaults: OrganizationProtocolDefaultsTable;
+  organization_protocol_vitals: OrganizationProtocolVitalsTable;
+  user_note_defaults: UserNoteDefaultsTable;
+  organization_insurance_defaults: OrganizationInsuranceDefaultsTable;
+}
+
+// The defaults pages of 0028 (000 §2.2, §6.2; issue 16 part 6).
+/** An organisation's RPM Protocol Defaults. */
+export interface OrganizationProtocolDefaultsTable {
+  organization_id: number;
+  reading_days: number;
+  check_in_frequency: string;
+  updated_by: number;
+  updated_at: Timestamp;
+}
+
+/** The vital bounds of an organisation's RPM Protocol Defaults. */
+export interface OrganizationProtocolVitalsTable extends BoundColumns {
+  organization_id: number;
+  vital_id: number;
+}
+
+/** A user's Notes Defaults. */
+export interface UserNoteDefaultsTable {
+  user_id: number;
+  category_id: number | null;
+  comment_id: number | null;
+  updated_at: Timestamp;
+}
+
+/** An organisation's Insurance Defaults. */
+export interface OrganizationInsuranceDefaultsTable {
+  organization_id: number;
+  plan_id: number | null;
+  updated_by: number;
+  updated_at: Timestamp;
 }
 
 // The configuration tables of 0026 (000 §2.4; issue 16 part 5).
@@ -1210,6 +1246,10 @@ export const TABLE_NAMES = [
   'oral_appliance_cases',
   'hst_billing_prices',
   'athena_vital_exports',
+  'organization_protocol_defaults',
+  'organization_protocol_vitals',
+  'user_note_defaults',
+  'organization_insurance_defaults',
 ] as const satisfies readonly Exclude<keyof Database, 'schema_migrations'>[];
 
 /** One application table's name. */

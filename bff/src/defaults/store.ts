@@ -10,27 +10,21 @@ import { assertOrganization } from '../staff/store.js';
  * each organisation's first care plans start from (care_plan_defaults; read by bff/src/careplan/store.ts).
  */
 
-type Orgs = 'all' | readonly number[];
+export type Orgs = 'all' | readonly number[];
 
 /** 000 §6.2 from the stored user: 403 unless CCM Care Plan Defaults shows for them (lowest role 5, or 6 not a dentist). */
 export async function assertSeesCarePlanDefaults(
   db: Db,
   auth: { readonly userId: number; readonly roleid: readonly number[] },
 ): Promise<void> {
-  const user = await db
-    .selectFrom('users')
-    .select('is_dentist')
-    .where('user_id', '=', auth.userId)
-    .executeTakeFirstOrThrow();
-  if (!seesCarePlanDefaults({ roleid: [...auth.roleid], is_dentist: user.is_dentist ? 1 : 0 }))
-    throw forbidden('You do not have access to CCM Care Plan Defaults.');
+  await assertSees(db, auth, seesCarePlanDefaults, 'CCM Care Plan Defaults');
 }
 
 /**
- * An organisation's CCM Care Plan Defaults (its own row, else the product's) and the organisations the caller may
- * choose; `organizationId` absent is the caller's first. 403 naming organization_id for another organisation.
+ * The organisation a defaults page shows and the organisations the caller may choose; `organizationId` absent is
+ * the caller's first. 403 naming organization_id for another organisation.
  */
-export async function carePlanDefaultsOf(db: Db, orgs: Orgs, organizationId: number | undefined) {
+export async function chooseOrganization(db: Db, orgs: Orgs, organizationId: number | undefined) {
   let choices = db
     .selectFrom('organizations')
     .select(['organization_id', 'organization_name'])
@@ -41,6 +35,34 @@ export async function carePlanDefaultsOf(db: Db, orgs: Orgs, organizationId: num
   const chosen = organizationId ?? organizations[0]?.organization_id;
   if (chosen === undefined) throw forbidden('You do not belong to any organization.', 'organization_id');
   assertOrganization(orgs, chosen);
+  return { organization_id: chosen, organizations };
+}
+
+/** 403 unless the user, as stored, passes `sees` (a rule of 000 §6.2). */
+export async function assertSees(
+  db: Db,
+  auth: { readonly userId: number; readonly roleid: readonly number[] },
+  sees: (user: { roleid: number[]; is_dentist: 0 | 1; is_sleeplab_user: 0 | 1 }) => boolean,
+  page: string,
+): Promise<void> {
+  const user = await db
+    .selectFrom('users')
+    .select(['is_dentist', 'is_sleeplab_user'])
+    .where('user_id', '=', auth.userId)
+    .executeTakeFirstOrThrow();
+  const flags = {
+    is_dentist: user.is_dentist ? 1 : 0,
+    is_sleeplab_user: user.is_sleeplab_user ? 1 : 0,
+  } as const;
+  if (!sees({ roleid: [...auth.roleid], ...flags })) throw forbidden(`You do not have access to ${page}.`);
+}
+
+/**
+ * An organisation's CCM Care Plan Defaults (its own row, else the product's) and the organisations the caller may
+ * choose; `organizationId` absent is the caller's first. 403 naming organization_id for another organisation.
+ */
+export async function carePlanDefaultsOf(db: Db, orgs: Orgs, organizationId: number | undefined) {
+  const { organization_id: chosen, organizations } = await chooseOrganization(db, orgs, organizationId);
   const row = await db
     .selectFrom('care_plan_defaults')
     .select(['organization_id', 'plan'])

@@ -33,10 +33,21 @@ export function vitalRoutes(app: FastifyInstance, deps: Deps): void {
 
   registerCall(app, deps, getAllVitals, async () => ({ status: 1, data: await allVitals(db) }));
 
-  registerCall(app, deps, getVitalsDefaults, async ({ query, auth }) => ({
-    status: 1,
-    data: await vitalDefaults(db, auth.userId, query.role_id, query.device_type_id),
-  }));
+  // A rule's patient: its organisation's RPM Protocol Defaults apply (decisions.md "RPM Protocol Defaults").
+  registerCall(app, deps, getVitalsDefaults, async ({ query, auth }) => {
+    const place =
+      query.patient_id === undefined ? null : await assertPatientAccess(db, auth, query.patient_id);
+    return {
+      status: 1,
+      data: await vitalDefaults(
+        db,
+        auth.userId,
+        query.role_id,
+        query.device_type_id,
+        place?.organizationId ?? null,
+      ),
+    };
+  });
 
   // Notification Defaults (000 §2.2, §6.2): the caller's own; the store refuses users the page is hidden from.
   registerCall(app, deps, updateVitalsDefaults, async ({ body, auth, req }) => {

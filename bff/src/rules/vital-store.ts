@@ -12,14 +12,12 @@ import {
 import { type AuditActor, audit } from '../audit.js';
 import type { Db } from '../db/schema.js';
 import { forbidden, invalid } from '../domain-errors.js';
+import { PROTOCOL_ROLE_ID, protocolBounds } from './protocol-bounds.js';
 
 /**
  * The vitals of the Alert Rules tab (001 §2.2, §3, §5, §7 "Vitals and rules"): reading intervals, the vitals with
  * their slider ranges, the role and protocol defaults, and a patient's own thresholds and weight settings.
  */
-
-/** The RPM protocol defaults are role 5's (000 §6.2 'RPM Protocol Defaults: role 5'). */
-const PROTOCOL_ROLE_ID = 5;
 
 /** The reading intervals of the rule form (Day, Week, Month). */
 export const readingIntervals = (db: Db) =>
@@ -46,7 +44,7 @@ export async function allVitals(db: Db) {
  * Each vital of a payload is one of `known`, given once, with bounds as the threshold rules of 001 §5 leave them;
  * 400 naming `vitals.N.<field>` otherwise.
  */
-function assertVitalBounds(
+export function assertVitalBounds(
   known: readonly { vital_id: number; vital_type: string }[],
   vitals: readonly (Thresholds & { vital_id: number })[],
   unknown: (vitalId: number) => string,
@@ -77,10 +75,17 @@ async function deviceTypeVitals(db: Db, deviceTypeId: number) {
 
 /**
  * The default bounds of a device type's vitals for a role: the caller's own Notification Defaults, else the role's,
- * else the protocol's (role 5), else the spec's; each says where it came from. 400 for an unknown role or a device
- * type without vitals.
+ * else the protocol's ({@link protocolBounds}: the patient's organisation's, else role 5's), else the spec's; each
+ * says where it came from. Role 5's own rows are the protocol, so an organisation's protocol replaces them. 400 for
+ * an unknown role or a device type without vitals.
  */
-export async function vitalDefaults(db: Db, userId: number, roleId: number, deviceTypeId: number) {
+export async function vitalDefaults(
+  db: Db,
+  userId: number,
+  roleId: number,
+  deviceTypeId: number,
+  organizationId: number | null = null,
+) {
   const role = await db
     .selectFrom('roles')
     .select('role_id')
@@ -88,31 +93,28 @@ export async function vitalDefaults(db: Db, userId: number, roleId: number, devi
     .executeTakeFirst();
   if (!role) throw invalid(`Role ${roleId} does not exist.`, 'role_id');
   const vitals = await deviceTypeVitals(db, deviceTypeId);
+  const ids = vitals.map((v) => v.vital_id);
   const mine = await db
     .selectFrom('user_vital_defaults')
     .selectAll()
     .where('user_id', '=', userId)
-    .where(
-      'vital_id',
-      'in',
-      vitals.map((v) => v.vital_id),
-    )
+    .where('vital_id', 'in', ids)
     .execute();
-  const stored = await db
-    .selectFrom('vital_defaults')
-    .selectAll()
-    .where('role_id', 'in', [roleId, PROTOCOL_ROLE_ID])
-    .where(
-      'vital_id',
-      'in',
-      vitals.map((v) => v.vital_id),
-    )
-    .execute();
+  const protocol = await protocolBounds(db, organizationId, ids);
+  const stored =
+    roleId === PROTOCOL_ROLE_ID && protocol.own
+      ? []
+      : await db
+          .selectFrom('vital_defaults')
+          .selectAll()
+          .where('role_id', '=', roleId)
+          .where('vital_id', 'in', ids)
+          .execute();
   return vitals.map((v) => {
     const user = mine.find((s) => s.vital_id === v.vital_id);
-    const own = stored.find((s) => s.vital_id === v.vital_id && s.role_id === roleId);
-    const protocol = stored.find((s) => s.vital_id === v.vital_id && s.role_id === PROTOCOL_ROLE_ID);
-    const bounds = user ?? own ?? protocol ?? defaultThresholds(v.vital_id, vitalKind(v.vital_type));
+    const own = stored.find((s) => s.vital_id === v.vital_id);
+    const fromProtocol = protocol.bounds.get(v.vital_id);
+    const bounds = user ?? own ?? fromProtocol ?? defaultThresholds(v.vital_id, vitalKind(v.vital_type));
     return {
       ...v,
       fk_vital_id: v.vital_id,
@@ -124,7 +126,7 @@ export async function vitalDefaults(db: Db, userId: number, roleId: number, devi
         ? ('user' as const)
         : own
           ? ('role' as const)
-          : protocol
+          : fromProtocol
             ? ('protocol' as const)
             : ('spec' as const),
     };

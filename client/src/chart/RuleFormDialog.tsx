@@ -82,7 +82,7 @@ export function RuleFormDialog({ patientId, ruleId, onClose, onSaved }: RuleForm
     try {
       const role = lowestRoleId(user.roleid) ?? PATIENT_ROLE_ID;
       const defaults = await call(getVitalsDefaults, {
-        query: { role_id: role, device_type_id: device.device_type_id },
+        query: { role_id: role, device_type_id: device.device_type_id, patient_id: patientId },
       });
       dispatch({ type: 'defaultsLoaded', inventoryId, defaults: defaults.data });
     } catch {

@@ -162,6 +162,16 @@ const ConfigureDefaultsPage = lazy(() =>
 const CarePlanDefaultsPage = lazy(() =>
   import('../defaults/CarePlanDefaultsPage').then((m) => ({ default: m.CarePlanDefaultsPage })),
 );
+// RPM Protocol, Notes and Insurance Defaults (000 §2.2, §6.2; issue 16 part 6).
+const ProtocolDefaultsPage = lazy(() =>
+  import('../defaults/ProtocolDefaultsPage').then((m) => ({ default: m.ProtocolDefaultsPage })),
+);
+const NotesDefaultsPage = lazy(() =>
+  import('../defaults/NotesDefaultsPage').then((m) => ({ default: m.NotesDefaultsPage })),
+);
+const InsuranceDefaultsPage = lazy(() =>
+  import('../defaults/InsuranceDefaultsPage').then((m) => ({ default: m.InsuranceDefaultsPage })),
+);
 // Practices, Locations, Programs (issue 16 part 3).
 const structureScreen = <K extends keyof typeof import('../organizations/StructureScreens')>(name: K) =>
   lazy(() => import('../organizations/StructureScreens').then((m) => ({ default: m[name] })));
@@ -324,6 +334,15 @@ export function PageArea({ pathname, title, notFound }: PageAreaProps) {
               </Route>
               <Route path="/app/ccm-defaults/:curId?">
                 {(params) => <CarePlanDefaultsPage curId={params.curId} />}
+              </Route>
+              <Route path="/app/rpmProtocol-defaults">
+                <ProtocolDefaultsPage />
+              </Route>
+              <Route path="/app/notes-defaults">
+                <NotesDefaultsPage />
+              </Route>
+              <Route path="/app/insurances-defaults">
+                <InsuranceDefaultsPage />
               </Route>
               <Route path={nonCompliancePatientsList.route}>
                 <NonCompliancePatientsScreen />

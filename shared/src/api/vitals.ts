@@ -125,7 +125,12 @@ export const getVitalsDefaults = defineCall({
   summary:
     "Default bounds of a device type's vitals: the caller's own Notification Defaults, else the role's defaults, else the RPM protocol defaults (role 5), else the spec's (20/40/60/80; vital 5 at 100)",
   access: 'session',
-  query: z.object({ role_id: recordIdParam, device_type_id: recordIdParam }),
+  query: z.object({
+    role_id: recordIdParam,
+    device_type_id: recordIdParam,
+    /** The rule's patient: its organisation's RPM Protocol Defaults replace role 5's (decisions.md "RPM Protocol Defaults"). */
+    patient_id: recordIdParam.optional(),
+  }),
   response: z.object({
     status: z.number().int(),
     data: z.array(
