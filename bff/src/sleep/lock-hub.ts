@@ -57,14 +57,13 @@ export interface SleepLocks {
   stop(): void;
 }
 
-/** The reader a socket speaks for, as the lock store's scope rules need them. */
-type ReaderAuth = Awaited<ReturnType<typeof readerAuth>>;
-
+/** A reader (as the lock store's scope rules need them) and their practice rooms, one copy per user per replica. */
+type Place = { readonly auth: Awaited<ReturnType<typeof readerAuth>>; readonly rooms: string[] };
+type ReaderAuth = Place['auth'];
 // What the lock layer keeps in socket.data, not in per-socket closures or maps (issue 15 "Benchmarks": heap per
-// socket): the reader, its practice rooms until joined, and the studies it holds (a Set made with its first lock).
+// socket): the reader's place and the studies it holds (a Set made with its first lock).
 interface SleepSocketData extends HubSocketData {
-  sleepAuth?: ReaderAuth;
-  sleepRooms?: string[];
+  sleepPlace?: Place;
   sleepHeld?: Set<number>;
 }
 
@@ -85,19 +84,22 @@ export function attachSleepLocks(
   const { io } = hub;
   /** The sockets holding locks (renewed while they live; kept through a drop until the lease lapses). */
   const holders = new Set<Socket>();
+  // The readers connected here, by user id (one entry per user).
+  const places = new Map<number, Place>();
   /** After stop(): this replica is shutting down, and its sockets' drops free nothing (the leases lapse). */
   let stopped = false;
-
   const announceFreed = (freed: readonly FreedLock[]) => announceFreedLocks(hub, freed);
-
   // Each socket's roles and practice rooms, found before its connection completes (no broadcast is missed).
   io.use((socket, next) => {
     const data = socket.data as SleepSocketData;
     (async () => {
       const auth = await readerAuth(opts.db, data.userId);
       const scope = await patientScope(opts.db, auth);
-      data.sleepAuth = auth;
-      data.sleepRooms = scope.all ? [ALL_PRACTICES_ROOM] : scope.practiceIds.map(practiceRoom);
+      const place = { auth, rooms: scope.all ? [ALL_PRACTICES_ROOM] : scope.practiceIds.map(practiceRoom) };
+      // Unchanged since the reader's last connection: the same copy (a changed one replaces it for new sockets).
+      const known = places.get(auth.userId);
+      data.sleepPlace = known && JSON.stringify(known) === JSON.stringify(place) ? known : place;
+      places.set(auth.userId, data.sleepPlace);
     })().then(
       () => next(),
       (err: unknown) => {
@@ -243,9 +245,8 @@ export function attachSleepLocks(
   /** The one listener of every socket's events (socket.onAny calls it with the socket as `this`). */
   function dispatch(this: Socket, event: unknown, ...args: unknown[]): void {
     if (!(LOCK_EVENTS as readonly unknown[]).includes(event)) return;
-    const { sleepAuth } = this.data as SleepSocketData;
-    if (!sleepAuth) return;
-    WORK[event as LockEvent](this, sleepAuth, args[0], args[1]);
+    const { sleepPlace } = this.data as SleepSocketData;
+    if (sleepPlace) WORK[event as LockEvent](this, sleepPlace.auth, args[0], args[1]);
   }
 
   function disconnected(this: Socket, reason: string): void {
@@ -261,9 +262,8 @@ export function attachSleepLocks(
 
   io.on('connection', (socket: Socket) => {
     const data = socket.data as SleepSocketData;
-    if (!data.sleepAuth || !data.sleepRooms) return;
-    void socket.join(data.sleepRooms);
-    data.sleepRooms = undefined;
+    if (!data.sleepPlace) return;
+    void socket.join(data.sleepPlace.rooms);
     socket.onAny(dispatch);
     socket.on('disconnect', disconnected);
   });
