@@ -1,9 +1,12 @@
 import {
   lowestRoleId,
   SLEEP_BILLING_TYPES,
+  SLEEP_CONSULT_CPT,
+  SLEEP_CONSULT_TYPE,
   SLEEP_STUDY_CPT,
   SLEEP_STUDY_KIND_LABELS,
   SLEEP_STUDY_STATUS_LABELS,
+  SLEEP_VISIT_STATUS,
   type SleepBillingRow,
   sleepBillingTypesFor,
 } from '@rpm/shared';
@@ -81,11 +84,22 @@ const LINES: Record<Exclude<BillingListName, 'sleep-billing-report'>, LineSpec> 
   },
 };
 
+// Each line carries its kind's and status's labels, and whether it bills yet: nothing for an HST order not yet
+// recorded.
 const lineSql = (spec: LineSpec) => sql`select s.study_id * 10 + ${sql.lit(spec.type)} as line_id, s.study_id,
-    ${sql.lit(spec.type)}::text as type, s.kind, s.status, s.patient_id, ${spec.day} as service_date,
-    ${spec.provider} as provider_id, ${CPT} as cpt_code
+    ${sql.lit(spec.type)}::text as type, ${labelSql(SLEEP_STUDY_KIND_LABELS, sql`s.kind`)} as kind,
+    ${labelSql(SLEEP_STUDY_STATUS_LABELS, sql`s.status`)} as status, s.status <> 'ordered' as billable, s.patient_id,
+    ${spec.day} as service_date, ${spec.provider} as provider_id, ${CPT} as cpt_code
   from sleep_studies s left join sleep_interpretations si on si.study_id = s.study_id
   where ${spec.where}`;
+
+/** Type 3: completed consults (001 §2.4 status 3), billed by the physician on the consult's UTC day. */
+const CONSULT_LINES = sql`select c.consult_id * 10 + 3 as line_id, null::integer as study_id, '3'::text as type,
+    ${labelSql(SLEEP_CONSULT_TYPE, sql`c.consult_type`)} as kind, ${labelSql(SLEEP_VISIT_STATUS, sql`c.status`)} as status,
+    true as billable, c.patient_id, ${utcDay(sql`c.scheduled_at`)} as service_date, c.physician_id as provider_id,
+    ${labelSql(SLEEP_CONSULT_CPT, sql`c.consult_type`)} as cpt_code
+  from sleep_consults c
+  where c.status = 3 and c.cancelled_at is null`;
 
 /** The lines of a list as a derived table `l` with its patient, practice, provider and price. */
 function fromOf(lines: RawBuilder<unknown>) {
@@ -111,18 +125,16 @@ function linesOf(name: BillingListName, viewer: ListViewer, view: ListView): Raw
   if (name !== 'sleep-billing-report') return lineSql(LINES[name]);
   const types = reportTypes(viewer, view);
   const parts = [HST_RECORDED, SIGNED].filter((spec) => types.includes(spec.type)).map(lineSql);
+  if (types.includes(3)) parts.push(CONSULT_LINES);
   // No type the viewer may see: no lines.
   if (parts.length === 0) return sql`${lineSql(SIGNED)} and false`;
   return sql.join(parts, sql` union all `);
 }
 
 const TYPE = labelSql(SLEEP_BILLING_TYPES, sql`l.type`);
-const KIND = labelSql(SLEEP_STUDY_KIND_LABELS, sql`l.kind`);
-const STATUS = labelSql(SLEEP_STUDY_STATUS_LABELS, sql`l.status`);
 const MONTH = sql<string>`to_char(l.service_date, 'YYYY-MM')`;
 const PROVIDER = sql<string | null>`case when pv.user_id is not null then ${fullName('pv')} end`;
-/** Nothing to bill for an HST order not yet recorded. */
-const AMOUNT = sql<number | null>`case when l.status = 'ordered' then null else hp.price_cents / 100.0 end`;
+const AMOUNT = sql<number | null>`case when l.billable then hp.price_cents / 100.0 end`;
 
 const ORDER = {
   study_id: by(sql`l.study_id`),
@@ -130,12 +142,12 @@ const ORDER = {
   dob: by(sql`p.dob`),
   practice_name: byText(sql`pr.practice_name`),
   type: byText(TYPE),
-  kind: byText(KIND),
+  kind: byText(sql`l.kind`),
   month: by(MONTH),
   service_date: by(sql`l.service_date`),
   cpt_code: by(sql`l.cpt_code`),
   provider: byText(PROVIDER),
-  status: byText(STATUS),
+  status: byText(sql`l.status`),
   amount: by(AMOUNT),
 };
 
@@ -187,8 +199,8 @@ function source(name: BillingListName): ListSource<SleepBillingRow> {
         }
       >`
         select l.line_id, l.study_id, l.patient_id, ${fullName('p')} as patient_name, p.dob, pr.practice_name,
-          ${TYPE} as type, ${KIND} as kind, ${MONTH} as month, l.service_date, l.cpt_code,
-          ${PROVIDER} as provider, ${STATUS} as status, ${AMOUNT} as amount
+          ${TYPE} as type, l.kind, ${MONTH} as month, l.service_date, l.cpt_code,
+          ${PROVIDER} as provider, l.status, ${AMOUNT} as amount
         from ${from}
         where ${where}
         order by ${orderSql(view, ORDER, 'l.line_id')}

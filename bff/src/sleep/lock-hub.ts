@@ -42,9 +42,6 @@ const practiceRoom = (practiceId: number) => `sleep-practice:${practiceId}`;
 /** Lowest role 1 sees every practice. */
 const ALL_PRACTICES_ROOM = 'sleep-practice:all';
 
-/** The acknowledgement of a client's lock event (shared, so the client parses it). */
-type LockAnswer = SleepLockAck;
-
 /** Tells the worklists of each freed lock's practice, on every replica (also used when a lock is broken). */
 export function announceFreedLocks(hub: Pick<Hub, 'io'>, freed: readonly FreedLock[]): void {
   for (const lock of freed)
@@ -60,32 +57,49 @@ export interface SleepLocks {
   stop(): void;
 }
 
+/** A reader (as the lock store's scope rules need them) and their practice rooms, one copy per user per replica. */
+type Place = { readonly auth: Awaited<ReturnType<typeof readerAuth>>; readonly rooms: string[] };
+type ReaderAuth = Place['auth'];
+// What the lock layer keeps in socket.data, not in per-socket closures or maps (issue 15 "Benchmarks": heap per
+// socket): the reader's place and the studies it holds (a Set made with its first lock).
+interface SleepSocketData extends HubSocketData {
+  sleepPlace?: Place;
+  sleepHeld?: Set<number>;
+}
+
+/** The lock events a client sends. */
+type LockEvent = (typeof LOCK_EVENTS)[number];
+const LOCK_EVENTS = [
+  HUB_EVENTS.sleepLock,
+  HUB_EVENTS.sleepFree,
+  HUB_EVENTS.sleepFreeAll,
+  HUB_EVENTS.sleepHandOverRequest,
+  HUB_EVENTS.sleepHandOverAnswer,
+] as const;
+
 export function attachSleepLocks(
   hub: Hub,
   opts: { db: Db; clock: Clock; log: FastifyBaseLogger },
 ): SleepLocks {
   const { io } = hub;
-  /** The studies each connected socket holds (renewed while it lives; kept through a drop until the lease lapses). */
-  const held = new Map<Socket, Set<number>>();
+  /** The sockets holding locks (renewed while they live; kept through a drop until the lease lapses). */
+  const holders = new Set<Socket>();
+  // The readers connected here, by user id (one entry per user).
+  const places = new Map<number, Place>();
   /** After stop(): this replica is shutting down, and its sockets' drops free nothing (the leases lapse). */
   let stopped = false;
-
   const announceFreed = (freed: readonly FreedLock[]) => announceFreedLocks(hub, freed);
-
-  /** Each socket's roles and practice rooms, found before its connection completes (no broadcast is missed). */
-  const places = new WeakMap<
-    Socket,
-    { auth: { userId: number; roleid: number[]; userName: string }; rooms: string[] }
-  >();
+  // Each socket's roles and practice rooms, found before its connection completes (no broadcast is missed).
   io.use((socket, next) => {
-    const { userId } = socket.data as HubSocketData;
+    const data = socket.data as SleepSocketData;
     (async () => {
-      const auth = await readerAuth(opts.db, userId);
+      const auth = await readerAuth(opts.db, data.userId);
       const scope = await patientScope(opts.db, auth);
-      places.set(socket, {
-        auth,
-        rooms: scope.all ? [ALL_PRACTICES_ROOM] : scope.practiceIds.map(practiceRoom),
-      });
+      const place = { auth, rooms: scope.all ? [ALL_PRACTICES_ROOM] : scope.practiceIds.map(practiceRoom) };
+      // Unchanged since the reader's last connection: the same copy (a changed one replaces it for new sockets).
+      const known = places.get(auth.userId);
+      data.sleepPlace = known && JSON.stringify(known) === JSON.stringify(place) ? known : place;
+      places.set(auth.userId, data.sleepPlace);
     })().then(
       () => next(),
       (err: unknown) => {
@@ -103,134 +117,167 @@ export function attachSleepLocks(
       since: lock.takenAt.toISOString(),
     });
 
-  io.on('connection', (socket: Socket) => {
-    const data = socket.data as HubSocketData;
-    const place = places.get(socket);
-    if (!place) return;
-    const mine = new Set<number>();
-    held.set(socket, mine);
-    void socket.join(place.rooms);
-    const { auth } = place;
-    const actor = (): AuditActor => ({
-      at: opts.clock.now(),
-      userId: data.userId,
-      actingUserId: data.actingUserId,
-      ip: socket.handshake.address,
-    });
-    /** Parses a payload and checks it names the sender; a refusal is logged and answered. */
-    const parse = <T extends { userId: number }>(
-      event: string,
-      schema: z.ZodType<T>,
-      payload: unknown,
-      ack: unknown,
-    ): T | undefined => {
-      const parsed = schema.safeParse(payload);
-      const error = !parsed.success
-        ? `${event} needs ${Object.keys((schema as unknown as z.ZodObject).shape ?? {}).join(', ')}.`
-        : parsed.data.userId !== data.userId
-          ? `${event} may name only you.`
-          : undefined;
-      if (parsed.success && !error) return parsed.data;
-      opts.log.warn({ event, userId: data.userId, payload }, `refused ${event}: ${error}`);
-      answer(ack, { ok: false, error: error ?? '' });
-      return undefined;
-    };
-    const handle = (event: string, ack: unknown, run: () => Promise<LockAnswer>) => {
-      run().then(
-        (result) => answer(ack, result),
-        (err: unknown) => {
-          if (err instanceof DomainError) {
-            opts.log.warn({ event, userId: data.userId, err: err.message }, `refused ${event}`);
-            return answer(ack, { ok: false, error: err.message });
-          }
-          opts.log.error({ err, event }, 'sleep lock event failed');
-          answer(ack, { ok: false, error: 'Something went wrong on the server. Please try again.' });
-        },
-      );
-    };
+  const actorOf = (socket: Socket): AuditActor => {
+    const { userId, actingUserId } = socket.data as SleepSocketData;
+    return { at: opts.clock.now(), userId, actingUserId, ip: socket.handshake.address };
+  };
+  const hold = (socket: Socket, studyId: number) => {
+    const data = socket.data as SleepSocketData;
+    data.sleepHeld ??= new Set();
+    data.sleepHeld.add(studyId);
+    holders.add(socket);
+  };
+  const letGo = (socket: Socket, studyId?: number) => {
+    const held = (socket.data as SleepSocketData).sleepHeld;
+    if (studyId === undefined) held?.clear();
+    else held?.delete(studyId);
+    if (!held || held.size === 0) holders.delete(socket);
+  };
 
-    socket.on(HUB_EVENTS.sleepLock, (payload: unknown, ack: unknown) => {
-      const event = parse(HUB_EVENTS.sleepLock, sleepLockPayload, payload, ack);
+  /** Parses a payload and checks it names the sender; a refusal is logged and answered. */
+  const parse = <T extends { userId: number }>(
+    socket: Socket,
+    event: string,
+    schema: z.ZodType<T>,
+    payload: unknown,
+    ack: unknown,
+  ): T | undefined => {
+    const { userId } = socket.data as SleepSocketData;
+    const parsed = schema.safeParse(payload);
+    const error = !parsed.success
+      ? `${event} needs ${Object.keys((schema as unknown as z.ZodObject).shape ?? {}).join(', ')}.`
+      : parsed.data.userId !== userId
+        ? `${event} may name only you.`
+        : undefined;
+    if (parsed.success && !error) return parsed.data;
+    opts.log.warn({ event, userId, payload }, `refused ${event}: ${error}`);
+    answer(ack, { ok: false, error: error ?? '' });
+    return undefined;
+  };
+
+  /** Each lock event's work for a socket whose reader is `auth`; the answer is the event's acknowledgement. */
+  const WORK: Record<
+    LockEvent,
+    (socket: Socket, auth: ReaderAuth, payload: unknown, ack: unknown) => unknown
+  > = {
+    [HUB_EVENTS.sleepLock]: (socket, auth, payload, ack) => {
+      const event = parse(socket, HUB_EVENTS.sleepLock, sleepLockPayload, payload, ack);
       if (!event) return;
-      handle(HUB_EVENTS.sleepLock, ack, async () => {
-        const { held: mineNow, taken, lock } = await takeLock(opts.db, actor(), auth, event.testId);
+      return handle(socket, HUB_EVENTS.sleepLock, ack, async () => {
+        const { held, taken, lock } = await takeLock(opts.db, actorOf(socket), auth, event.testId);
         const since = lock.takenAt.toISOString();
-        if (!mineNow)
+        if (!held)
           return {
             ok: false,
             error: `Locked by ${lock.userName}`,
             lockedBy: { userId: lock.userId, userName: lock.userName, since },
           };
-        mine.add(lock.studyId);
+        hold(socket, lock.studyId);
         if (taken) broadcastLock(lock);
         return { ok: true, token: lock.token, since };
       });
-    });
+    },
     // Hand-over (decisions.md "Sleep lock hand-over"): relayed through the users' rooms, so it reaches the holder
     // and the requester on whichever replica their tabs are.
-    socket.on(HUB_EVENTS.sleepHandOverRequest, (payload: unknown, ack: unknown) => {
-      const event = parse(HUB_EVENTS.sleepHandOverRequest, sleepHandOverRequestPayload, payload, ack);
+    [HUB_EVENTS.sleepHandOverRequest]: (socket, auth, payload, ack) => {
+      const event = parse(socket, HUB_EVENTS.sleepHandOverRequest, sleepHandOverRequestPayload, payload, ack);
       if (!event) return;
-      handle(HUB_EVENTS.sleepHandOverRequest, ack, async () => {
+      return handle(socket, HUB_EVENTS.sleepHandOverRequest, ack, async () => {
         const holder = await lockHolder(opts.db, auth, event.testId);
-        if (!holder || holder.userId === data.userId)
+        if (!holder || holder.userId === auth.userId)
           return { ok: false, error: `Sleep test ${event.testId} is not locked by another reader.` };
         io.to(userRoom(holder.userId)).emit(HUB_EVENTS.sleepHandOverRequest, {
           testId: event.testId,
-          userId: data.userId,
+          userId: auth.userId,
           userName: auth.userName,
         });
         return { ok: true };
       });
-    });
-    socket.on(HUB_EVENTS.sleepHandOverAnswer, (payload: unknown, ack: unknown) => {
-      const event = parse(HUB_EVENTS.sleepHandOverAnswer, sleepHandOverAnswerPayload, payload, ack);
+    },
+    [HUB_EVENTS.sleepHandOverAnswer]: (socket, auth, payload, ack) => {
+      const event = parse(socket, HUB_EVENTS.sleepHandOverAnswer, sleepHandOverAnswerPayload, payload, ack);
       if (!event) return;
-      handle(HUB_EVENTS.sleepHandOverAnswer, ack, async () => {
+      return handle(socket, HUB_EVENTS.sleepHandOverAnswer, ack, async () => {
         if (event.accept) {
-          const lock = await handOverLock(opts.db, actor(), event.testId, event.requesterId);
-          mine.delete(event.testId);
+          const lock = await handOverLock(opts.db, actorOf(socket), event.testId, event.requesterId);
+          letGo(socket, event.testId);
           broadcastLock(lock);
-        } else if ((await lockHolder(opts.db, auth, event.testId))?.userId !== data.userId)
+        } else if ((await lockHolder(opts.db, auth, event.testId))?.userId !== auth.userId)
           return { ok: false, error: `You do not hold the lock of sleep test ${event.testId}.` };
         io.to(userRoom(event.requesterId)).emit(HUB_EVENTS.sleepHandOverAnswer, event);
         return { ok: true };
       });
-    });
-    socket.on(HUB_EVENTS.sleepFree, (payload: unknown, ack: unknown) => {
-      const event = parse(HUB_EVENTS.sleepFree, sleepFreePayload, payload, ack);
+    },
+    [HUB_EVENTS.sleepFree]: (socket, _auth, payload, ack) => {
+      const event = parse(socket, HUB_EVENTS.sleepFree, sleepFreePayload, payload, ack);
       if (!event) return;
-      handle(HUB_EVENTS.sleepFree, ack, async () => {
-        mine.delete(event.testId);
-        announceFreed(await freeLock(opts.db, actor(), event.testId));
+      return handle(socket, HUB_EVENTS.sleepFree, ack, async () => {
+        letGo(socket, event.testId);
+        announceFreed(await freeLock(opts.db, actorOf(socket), event.testId));
         return { ok: true };
       });
-    });
-    socket.on(HUB_EVENTS.sleepFreeAll, (payload: unknown, ack: unknown) => {
-      if (!parse(HUB_EVENTS.sleepFreeAll, sleepFreeAllPayload, payload, ack)) return;
-      handle(HUB_EVENTS.sleepFreeAll, ack, async () => {
-        mine.clear();
-        announceFreed(await freeAllLocks(opts.db, actor()));
+    },
+    [HUB_EVENTS.sleepFreeAll]: (socket, _auth, payload, ack) => {
+      if (!parse(socket, HUB_EVENTS.sleepFreeAll, sleepFreeAllPayload, payload, ack)) return;
+      return handle(socket, HUB_EVENTS.sleepFreeAll, ack, async () => {
+        letGo(socket);
+        announceFreed(await freeAllLocks(opts.db, actorOf(socket)));
         return { ok: true };
       });
-    });
-    socket.on('disconnect', (reason) => {
-      held.delete(socket);
-      // The session ended (sign-out, a newer sign-in, the sweep): free the user's locks at once. A dropped
-      // connection keeps them until the lease lapses, so a reconnecting reader keeps the study.
-      if (reason === 'server namespace disconnect' && !stopped)
-        freeAllLocks(opts.db, actor(), data.userId).then(announceFreed, (err: unknown) =>
-          opts.log.error({ err }, 'freeing the locks of an ended session failed'),
-        );
-    });
+    },
+  };
+
+  const handle = (socket: Socket, event: string, ack: unknown, run: () => Promise<SleepLockAck>) => {
+    const { userId } = socket.data as SleepSocketData;
+    run().then(
+      (result) => answer(ack, result),
+      (err: unknown) => {
+        if (err instanceof DomainError) {
+          opts.log.warn({ event, userId, err: err.message }, `refused ${event}`);
+          return answer(ack, { ok: false, error: err.message });
+        }
+        opts.log.error({ err, event }, 'sleep lock event failed');
+        answer(ack, { ok: false, error: 'Something went wrong on the server. Please try again.' });
+      },
+    );
+  };
+
+  /** The one listener of every socket's events (socket.onAny calls it with the socket as `this`). */
+  function dispatch(this: Socket, event: unknown, ...args: unknown[]): void {
+    if (!(LOCK_EVENTS as readonly unknown[]).includes(event)) return;
+    const { sleepPlace } = this.data as SleepSocketData;
+    if (sleepPlace) WORK[event as LockEvent](this, sleepPlace.auth, args[0], args[1]);
+  }
+
+  function disconnected(this: Socket, reason: string): void {
+    holders.delete(this);
+    // The session ended (sign-out, a newer sign-in, the sweep): free the user's locks at once. A dropped
+    // connection keeps them until the lease lapses, so a reconnecting reader keeps the study.
+    if (reason === 'server namespace disconnect' && !stopped) {
+      freeAllLocks(opts.db, actorOf(this)).then(announceFreed, (err: unknown) =>
+        opts.log.error({ err }, 'freeing the locks of an ended session failed'),
+      );
+    }
+  }
+
+  io.on('connection', (socket: Socket) => {
+    const data = socket.data as SleepSocketData;
+    if (!data.sleepPlace) return;
+    void socket.join(data.sleepPlace.rooms);
+    socket.onAny(dispatch);
+    socket.on('disconnect', disconnected);
   });
 
   const tick = async () => {
     const now = opts.clock.now();
-    for (const [socket, studies] of held) {
-      const renewed = await renewLocks(opts.db, (socket.data as HubSocketData).userId, [...studies], now);
+    // Only the sockets holding locks: no database work for the many that hold none.
+    for (const socket of [...holders]) {
+      const data = socket.data as SleepSocketData;
+      // A holder's set is never empty (letGo drops the socket with its last study).
+      const studies = data.sleepHeld ?? new Set<number>();
+      const renewed = await renewLocks(opts.db, data.userId, [...studies], now);
       // A lease that lapsed while the socket was away may be another reader's now: no longer this socket's.
-      for (const studyId of studies) if (!renewed.includes(studyId)) studies.delete(studyId);
+      for (const studyId of studies) if (!renewed.includes(studyId)) letGo(socket, studyId);
     }
     announceFreed(await releaseLapsed(opts.db, now));
   };
@@ -247,6 +294,6 @@ export function attachSleepLocks(
   };
 }
 
-function answer(ack: unknown, result: LockAnswer): void {
-  if (typeof ack === 'function') (ack as (result: LockAnswer) => void)(result);
+function answer(ack: unknown, result: SleepLockAck): void {
+  if (typeof ack === 'function') (ack as (result: SleepLockAck) => void)(result);
 }

@@ -162,6 +162,81 @@ describe('Sleep Billing Report types by role (001 §2.4)', () => {
     for (const row of hst.json().data)
       expect(row).toMatchObject({ type: 'HST', kind: 'HST', cpt_code: '95800' });
     const types = new Set((await report(w.coordinator)).json().data.map((r: { type: string }) => r.type));
-    expect(types).toEqual(new Set(['HST', 'Interpretation']));
+    expect(types).toContain('HST');
+    expect(types).toContain('Interpretation');
+  });
+
+  it('bills type 3 (Consultation): completed consults only, by consult type, at the organisation’s price', async () => {
+    const { patient_id } = await w.t.db
+      .selectFrom('patients as p')
+      .innerJoin('user_practices as up', 'up.practice_id', 'p.practice_id')
+      .select('p.patient_id')
+      .where('up.user_id', '=', w.reader.user.user_id)
+      .orderBy('p.patient_id')
+      .executeTakeFirstOrThrow();
+    const at = new Date(w.t.clock.now().getTime() - 3 * 86_400_000);
+    const by = w.admin.user.user_id;
+    const consult = (consult_type: number, status: 2 | 3, cancelled: boolean) => ({
+      patient_id,
+      physician_id: w.reader.user.user_id,
+      consult_type,
+      status,
+      scheduled_at: at,
+      duration_minutes: 30,
+      created_by: by,
+      created_at: at,
+      updated_by: by,
+      updated_at: at,
+      cancelled_by: cancelled ? by : null,
+      cancelled_at: cancelled ? at : null,
+    });
+    const ids = await w.t.db
+      .insertInto('sleep_consults')
+      .values([consult(1, 3, false), consult(4, 3, false), consult(5, 2, false), consult(3, 3, true)])
+      .returning('consult_id')
+      .execute();
+    const lineOf = (k: number) => (ids[k]?.consult_id ?? 0) * 10 + 3;
+    await w.t.db
+      .insertInto('hst_billing_prices')
+      .values({
+        organization_id: w.lakeside,
+        cpt_code: '99204',
+        price_cents: 17_550,
+        updated_by: by,
+        updated_at: at,
+      })
+      .execute();
+    const lines = await injectCall(
+      w.t.app,
+      sleepBillingReportList.calls.list,
+      { query: { type: '3', search: String(patient_id), rowsPerPage: 100 } as never },
+      w.reader,
+    );
+    expect(lines.statusCode).toBe(200);
+    const ours = lines
+      .json()
+      .data.filter((r: { line_id: number }) => ids.some((_c, k) => r.line_id === lineOf(k)))
+      .sort((a: { line_id: number }, b: { line_id: number }) => a.line_id - b.line_id);
+    // The scheduled and the cancelled consult bill nothing; an evaluation bills 99204 at its price.
+    expect(ours).toEqual([
+      expect.objectContaining({
+        line_id: lineOf(0),
+        study_id: null,
+        type: 'Consultation',
+        kind: 'Evaluation',
+        cpt_code: '99204',
+        status: 'Completed',
+        service_date: at.toISOString().slice(0, 10),
+        amount: 175.5,
+      }),
+      expect.objectContaining({
+        line_id: lineOf(1),
+        kind: 'Insertion',
+        cpt_code: 'E0486',
+        amount: null,
+      }),
+    ]);
+    const types = new Set((await report(w.reader)).json().data.map((r: { type: string }) => r.type));
+    expect(types).toEqual(new Set(['Interpretation', 'Consultation']));
   });
 });

@@ -1,11 +1,14 @@
 import {
   CALENDAR_DEFAULT_COLOR,
+  type CallDef,
   getAppointmentsInRange,
   SLEEP_VISIT_COLOR,
   type SleepAppointmentRow,
   setSleepAppointmentStatus,
+  sleepAppointmentsList,
+  updateSleepAppointment,
 } from '@rpm/shared';
-import { screen, waitFor } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { fakeServer } from '../test/fake-server';
@@ -103,6 +106,37 @@ describe('Technician Calendar (000 §2.2; issue 15 §3)', () => {
     await waitFor(() => expect(server.requests(setSleepAppointmentStatus)).toHaveLength(1));
     expect(server.requests(setSleepAppointmentStatus)[0]?.body).toEqual({ appointment_id: 7, status: 3 });
     await waitFor(() => expect(colourOfEvent('DOE, JOHN · Fischer, Ben')).toBe(rgb(SLEEP_VISIT_COLOR[3])));
+  });
+
+  it('edits a scheduled appointment from its event: the dialog is filled in and saves with updateSleepAppointment', async () => {
+    const server = fakeServer()
+      .on(getAppointmentsInRange, () => ({ status: 1, data: [appointment({})] }))
+      .on(sleepAppointmentsList.calls.filterOptions as unknown as CallDef, () => ({
+        status: 1,
+        data: { technician: [{ value: '20', label: 'Fischer, Ben' }] },
+      }))
+      .on(updateSleepAppointment, () => ({
+        status: 1,
+        message: 'Updated successfully',
+        data: appointment({}),
+      }));
+    const user = userEvent.setup();
+    renderWithProviders(<TechnicianCalendar />, '/app/technician-calendar');
+    await user.click(await screen.findByText('DOE, JOHN · Fischer, Ben'));
+    await user.click(await screen.findByRole('button', { name: 'Edit' }));
+    const form = within(await screen.findByRole('dialog', { name: 'Edit Sleep Appointment' }));
+    await waitFor(() => expect((form.getByLabelText('Technician*') as HTMLSelectElement).value).toBe('20'));
+    expect((form.getByLabelText('Notes') as HTMLTextAreaElement).value).toBe('Mask fitting');
+    await user.type(form.getByLabelText('Notes'), ' and titration');
+    await user.click(form.getByRole('button', { name: 'Save' }));
+    await waitFor(() => expect(server.requests(updateSleepAppointment)).toHaveLength(1));
+    expect(server.requests(updateSleepAppointment)[0]?.body).toEqual({
+      appointment_id: 7,
+      technician_id: 20,
+      scheduled_at: new Date(2026, 2, 12, 10, 0).toISOString(),
+      duration_minutes: 45,
+      notes: 'Mask fitting and titration',
+    });
   });
 
   it('colours an unknown status with the default EC407A', () => {

@@ -72,6 +72,7 @@ export function TechnicianCalendar() {
   const [date, setDate] = useState(() => new Date());
   const [open, setOpen] = useState<SleepAppointmentRow | null>(null);
   const [slot, setSlot] = useState<Date | null>(null);
+  const [editing, setEditing] = useState<SleepAppointmentRow | null>(null);
   const range = rangeOf(view, date);
   const loaded = useCall(getAppointmentsInRange, { query: range }, { enabled: canSchedule });
   const events = useMemo<AppointmentEvent[]>(
@@ -162,6 +163,10 @@ export function TechnicianCalendar() {
                 setOpen(null);
                 loaded.reload();
               }}
+              onEdit={() => {
+                setEditing(open);
+                setOpen(null);
+              }}
             />
             <Button text="Close" onClick={() => setOpen(null)} />
           </DialogBody>
@@ -174,6 +179,17 @@ export function TechnicianCalendar() {
         onClose={() => setSlot(null)}
         onSaved={() => {
           setSlot(null);
+          loaded.reload();
+        }}
+      />
+      <VisitDialog
+        kind="appointment"
+        isOpen={editing !== null}
+        start={date}
+        visit={editing ?? undefined}
+        onClose={() => setEditing(null)}
+        onSaved={() => {
+          setEditing(null);
           loaded.reload();
         }}
       />

@@ -20,9 +20,13 @@ import {
   SLEEP_VISIT_DURATION_MAX,
   SLEEP_VISIT_DURATION_MIN,
   SLEEP_VISIT_NOTES_MAX,
+  type SleepAppointmentRow,
+  type SleepConsultRow,
   type SleepConsultTypeCode,
   sleepAppointmentsList,
   sleepConsultsList,
+  updateSleepAppointment,
+  updateSleepConsult,
 } from '@rpm/shared';
 import { format } from 'date-fns';
 import { type FormEvent, useState } from 'react';
@@ -42,11 +46,17 @@ interface VisitDialogProps {
   readonly start: Date;
   readonly onClose: () => void;
   readonly onSaved: () => void;
+  /** A scheduled visit to edit (its patient stays; the server refuses a closed one); absent to schedule one. */
+  readonly visit?: SleepConsultRow | SleepAppointmentRow;
 }
 
-/** Schedules a consult or an appointment (issue 15 §1/§3): patient, physician or technician, time, duration, notes. */
+/**
+ * Schedules a consult or an appointment (issue 15 §1/§3): patient, physician or technician, time, duration, notes;
+ * or edits a scheduled one, its fields filled in.
+ */
 export function VisitDialog(props: VisitDialogProps) {
-  const title = props.kind === 'consult' ? 'New Sleep Consult' : 'New Sleep Appointment';
+  const noun = props.kind === 'consult' ? 'Sleep Consult' : 'Sleep Appointment';
+  const title = `${props.visit ? 'Edit' : 'New'} ${noun}`;
   return (
     <Dialog isOpen={props.isOpen} title={title} onClose={props.onClose}>
       {props.isOpen && <VisitForm {...props} />}
@@ -54,15 +64,59 @@ export function VisitDialog(props: VisitDialogProps) {
   );
 }
 
-function VisitForm({ kind, start, onClose, onSaved }: VisitDialogProps) {
+/** The visit's staff member: its physician or technician. */
+const staffOf = (visit: SleepConsultRow | SleepAppointmentRow) =>
+  'physician_id' in visit ? visit.physician_id : visit.technician_id;
+
+interface PatientPickerProps {
+  readonly search: string;
+  readonly onSearch: (search: string) => void;
+  readonly patientId: string;
+  readonly onPatient: (patientId: string) => void;
+  readonly found: readonly {
+    readonly patient_id: number;
+    readonly patient_name: string;
+    readonly dob: string;
+  }[];
+}
+
+/** A new visit's patient: found by name or RPM ID, then picked. */
+function PatientPicker({ search, onSearch, patientId, onPatient, found }: PatientPickerProps) {
+  return (
+    <>
+      <FormGroup label="Find patient" labelFor="visit-search">
+        <InputGroup
+          id="visit-search"
+          placeholder="Patient name or RPM ID"
+          value={search}
+          onValueChange={onSearch}
+        />
+      </FormGroup>
+      <FormGroup label="Patient*" labelFor="visit-patient">
+        <HTMLSelect id="visit-patient" fill value={patientId} onChange={(e) => onPatient(e.target.value)}>
+          <option value="">Select a patient</option>
+          {found.map((p) => (
+            <option key={p.patient_id} value={p.patient_id}>
+              {`${p.patient_name} (${displayDate(p.dob)})`}
+            </option>
+          ))}
+        </HTMLSelect>
+      </FormGroup>
+    </>
+  );
+}
+
+function VisitForm({ kind, start, onClose, onSaved, visit }: VisitDialogProps) {
   const api = useApi();
   const [search, setSearch] = useState('');
-  const [patientId, setPatientId] = useState('');
-  const [staffId, setStaffId] = useState('');
-  const [type, setType] = useState<SleepConsultTypeCode>(1);
-  const [at, setAt] = useState(localInputValue(start));
-  const [duration, setDuration] = useState(30);
-  const [notes, setNotes] = useState('');
+  const [patientId, setPatientId] = useState(visit ? String(visit.patient_id) : '');
+  const [staffId, setStaffId] = useState(visit ? String(staffOf(visit)) : '');
+  const [type, setType] = useState<SleepConsultTypeCode>(
+    visit && 'consult_type_code' in visit ? (visit.consult_type_code as SleepConsultTypeCode) : 1,
+  );
+  const [at, setAt] = useState(localInputValue(visit ? new Date(visit.scheduled_at) : start));
+  const [duration, setDuration] = useState(visit?.duration_minutes ?? 30);
+  const [notes, setNotes] = useState(visit?.notes ?? '');
   const [saving, setSaving] = useState(false);
   const key = useActionKey(patientId, staffId, type, at, duration, notes);
   const staffKey = kind === 'consult' ? 'physician' : 'technician';
@@ -73,7 +127,7 @@ function VisitForm({ kind, start, onClose, onSaved }: VisitDialogProps) {
   const patients = useCall(
     kind === 'consult' ? findConsultPatients : findAppointmentPatients,
     { query: { search: search.trim() } },
-    { enabled: search.trim() !== '' },
+    { enabled: !visit && search.trim() !== '' },
   );
   const staff = options.data?.data[staffKey] ?? [];
   const found = search.trim() === '' ? [] : (patients.data?.data ?? []);
@@ -91,7 +145,22 @@ function VisitForm({ kind, start, onClose, onSaved }: VisitDialogProps) {
     };
     const headers = { 'idempotency-key': key };
     try {
-      if (kind === 'consult')
+      if (visit) {
+        const { patient_id: _, ...fields } = common;
+        if ('consult_id' in visit)
+          await api.call(updateSleepConsult, {
+            body: {
+              ...fields,
+              consult_id: visit.consult_id,
+              physician_id: Number(staffId),
+              consult_type: type,
+            },
+          });
+        else
+          await api.call(updateSleepAppointment, {
+            body: { ...fields, appointment_id: visit.appointment_id, technician_id: Number(staffId) },
+          });
+      } else if (kind === 'consult')
         await api.call(addSleepConsult, {
           body: { ...common, physician_id: Number(staffId), consult_type: type },
           headers,
@@ -99,7 +168,7 @@ function VisitForm({ kind, start, onClose, onSaved }: VisitDialogProps) {
       else
         await api.call(addSleepAppointment, { body: { ...common, technician_id: Number(staffId) }, headers });
       void showToast({
-        message: kind === 'consult' ? 'Consult scheduled.' : 'Appointment scheduled.',
+        message: `${kind === 'consult' ? 'Consult' : 'Appointment'} ${visit ? 'updated' : 'scheduled'}.`,
         intent: Intent.SUCCESS,
       });
       onSaved();
@@ -113,29 +182,23 @@ function VisitForm({ kind, start, onClose, onSaved }: VisitDialogProps) {
   return (
     <form onSubmit={submit}>
       <DialogBody>
-        <FormGroup label="Find patient" labelFor="visit-search">
-          <InputGroup
-            id="visit-search"
-            placeholder="Patient name or RPM ID"
-            value={search}
-            onValueChange={setSearch}
+        {visit ? (
+          <FormGroup label="Patient" labelFor="visit-patient">
+            <InputGroup
+              id="visit-patient"
+              readOnly
+              value={`${visit.patient_name} (${displayDate(visit.dob)})`}
+            />
+          </FormGroup>
+        ) : (
+          <PatientPicker
+            search={search}
+            onSearch={setSearch}
+            patientId={patientId}
+            onPatient={setPatientId}
+            found={found}
           />
-        </FormGroup>
-        <FormGroup label="Patient*" labelFor="visit-patient">
-          <HTMLSelect
-            id="visit-patient"
-            fill
-            value={patientId}
-            onChange={(e) => setPatientId(e.target.value)}
-          >
-            <option value="">Select a patient</option>
-            {found.map((p) => (
-              <option key={p.patient_id} value={p.patient_id}>
-                {`${p.patient_name} (${displayDate(p.dob)})`}
-              </option>
-            ))}
-          </HTMLSelect>
-        </FormGroup>
+        )}
         <FormGroup label={kind === 'consult' ? 'Physician*' : 'Technician*'} labelFor="visit-staff">
           <HTMLSelect id="visit-staff" fill value={staffId} onChange={(e) => setStaffId(e.target.value)}>
             <option value="">Select</option>
@@ -193,7 +256,7 @@ function VisitForm({ kind, start, onClose, onSaved }: VisitDialogProps) {
             <Button
               type="submit"
               intent={Intent.PRIMARY}
-              text="Schedule"
+              text={visit ? 'Save' : 'Schedule'}
               disabled={!ready}
               loading={saving}
             />

@@ -158,8 +158,9 @@ describe('HST Billing Configuration (issue 15 §3)', () => {
 
 describe('Sleep Billing Report types (001 §2.4)', () => {
   it.each([
-    [16, ['Interpretation']],
-    [17, ['HST', 'Interpretation']],
+    [16, ['Interpretation', 'Consultation']],
+    [17, ['HST', 'Interpretation', 'Consultation']],
+    [6, ['HST']],
   ])('offers role %i only the types it may see', async (role, types) => {
     storeUser(makeUser({ roleid: [role], pages: ['Sleep Billing Report'] }));
     fakeServer()

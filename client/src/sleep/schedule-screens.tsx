@@ -2,6 +2,8 @@ import { Button, ButtonGroup } from '@blueprintjs/core';
 import {
   cpapPatientsList,
   type ListDef,
+  type SleepAppointmentRow,
+  type SleepConsultRow,
   sleepAppointmentsList,
   sleepConsultsList,
   therapyPatientsList,
@@ -18,9 +20,10 @@ const TechnicianCalendar = lazy(() =>
   import('./TechnicianCalendar').then((m) => ({ default: m.TechnicianCalendar })),
 );
 
-/** A visit list: outcome and Cancel buttons on scheduled rows, and 'New' in the toolbar. */
+/** A visit list: Edit, outcome and Cancel buttons on scheduled rows, and 'New' in the toolbar. */
 function VisitList({ kind, def }: { readonly kind: VisitKind; readonly def: ListDef }) {
   const [adding, setAdding] = useState(false);
+  const [editing, setEditing] = useState<SleepConsultRow | SleepAppointmentRow | null>(null);
   const [reloadList, setReloadList] = useState<(() => void) | null>(null);
   const idKey = kind === 'consult' ? 'consult_id' : 'appointment_id';
   return (
@@ -43,6 +46,10 @@ function VisitList({ kind, def }: { readonly kind: VisitKind; readonly def: List
             id={Number(row[idKey])}
             statusCode={Number(row.status_code)}
             onDone={reload}
+            onEdit={() => {
+              setReloadList(() => reload);
+              setEditing(row as unknown as SleepConsultRow | SleepAppointmentRow);
+            }}
           />
         )}
       />
@@ -53,6 +60,17 @@ function VisitList({ kind, def }: { readonly kind: VisitKind; readonly def: List
         onClose={() => setAdding(false)}
         onSaved={() => {
           setAdding(false);
+          reloadList?.();
+        }}
+      />
+      <VisitDialog
+        kind={kind}
+        isOpen={editing !== null}
+        start={new Date()}
+        visit={editing ?? undefined}
+        onClose={() => setEditing(null)}
+        onSaved={() => {
+          setEditing(null);
           reloadList?.();
         }}
       />

@@ -17,19 +17,22 @@ import { showToast } from '../toaster/toast';
 export type VisitKind = 'consult' | 'appointment';
 
 /**
- * The outcome buttons of a scheduled visit (Completed, No Show, Connectivity Issue; 001 §2.4) and Cancel. Only a
- * scheduled visit changes (the server enforces it too); a closed one shows no buttons.
+ * The buttons of a scheduled visit: Edit, its outcomes (Completed, No Show, Connectivity Issue; 001 §2.4) and Cancel.
+ * Only a scheduled visit changes (the server enforces it too); a closed one shows no buttons.
  */
 export function VisitStatusButtons({
   kind,
   id,
   statusCode,
   onDone,
+  onEdit,
 }: {
   readonly kind: VisitKind;
   readonly id: number;
   readonly statusCode: number;
   readonly onDone: () => void;
+  /** Opens the visit in the scheduling dialog. */
+  readonly onEdit: () => void;
 }) {
   const api = useApi();
   const [busy, setBusy] = useState(false);
@@ -67,6 +70,7 @@ export function VisitStatusButtons({
     );
   return (
     <ButtonGroup variant="minimal">
+      <Button text="Edit" icon="edit" disabled={busy} onClick={onEdit} />
       {SLEEP_VISIT_NEXT[SLEEP_VISIT_SCHEDULED].map((status) => (
         <Button
           key={status}

@@ -4,6 +4,7 @@ import { PRODUCT } from '../constants.js';
 import { defineList, type ListColumn, type ListFilter } from './define-list.js';
 import { PATIENT_FILTERS as F, PATIENT_COLUMNS as P, PATIENT_CHART_LINK } from './patient-row.js';
 import { SLEEP_STUDY_KIND_LABELS } from './sleep.js';
+import { SLEEP_CONSULT_TYPE } from './sleep-schedule.js';
 
 /**
  * The sleep billing lists (000 §2.4 Sleep Billing Report, CoRead Billing, HST Billing, HST Order Billing; 001 §2.4
@@ -13,16 +14,24 @@ import { SLEEP_STUDY_KIND_LABELS } from './sleep.js';
 
 /** One billable line. */
 export const sleepBillingRow = z.object({
-  /** The line's id: study id × 10 + the report type (a study bills once per type); not a column. */
+  /**
+   * The line's id: study (or consult) id × 10 + the report type (a study bills once per type; consults are type 3
+   * only); not a column.
+   */
   line_id: z.number().int(),
-  study_id: z.number().int(),
+  /** The study billed; null on a consult's line. */
+  study_id: z.number().int().nullable(),
   patient_id: z.number().int(),
   patient_name: z.string(),
   dob: z.string(),
   practice_name: z.string(),
   /** The Sleep Billing Report type's label; the other lists show their own. */
   type: z.string(),
-  kind: z.enum(Object.values(SLEEP_STUDY_KIND_LABELS) as [string, ...string[]]),
+  /** The study's kind, or the consult's type on a consult's line. */
+  kind: z.enum([...Object.values(SLEEP_STUDY_KIND_LABELS), ...Object.values(SLEEP_CONSULT_TYPE)] as [
+    string,
+    ...string[],
+  ]),
   /** 'YYYY-MM' of the service. */
   month: z.string(),
   /** The day of the service, 'YYYY-MM-DD'. */
@@ -63,7 +72,7 @@ const common = {
   open: PATIENT_CHART_LINK,
 } as const;
 
-/** Sleep Billing Report (000 §2.4 'sleep-billing-report'; 001 §2.4): HST and interpretation lines by type. */
+/** Sleep Billing Report (000 §2.4 'sleep-billing-report'; 001 §2.4): HST, interpretation and consult lines by type. */
 export const sleepBillingReportList = defineList({
   ...common,
   name: 'sleep-billing-report',
