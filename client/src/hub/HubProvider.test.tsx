@@ -8,6 +8,7 @@ import {
 import { act, screen, waitFor } from '@testing-library/react';
 import { useState } from 'react';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { clearSession } from '../session/storage';
 import { fakeServer } from '../test/fake-server';
 import { makeUser, storeUser } from '../test/fixtures';
 import { renderWithProviders } from '../test/render';
@@ -243,6 +244,23 @@ describe('HubProvider', () => {
     sockets[0]?.socket.serverClose();
     expect(await screen.findByRole('alertdialog', { name: alertTitle(401) })).toBeTruthy();
     expect(server.requests(checkSession)[0]?.query).toEqual({ status: '1' });
+  });
+
+  it('shows no alert when this tab signed out: its own sign-out closed the socket', async () => {
+    storeUser(makeUser({ user_id: 7, token: 'leaving' }));
+    const server = fakeServer().fail(checkSession, 401, 'Sign in first.');
+    renderWithProviders(
+      <HubProvider>
+        <Listener />
+      </HubProvider>,
+    );
+    await waitFor(() => expect(sockets[0]?.socket.disconnectListeners.size).toBe(1));
+    sockets[0]?.socket.serverClose();
+    // The sign-out clears the stored session before the check's answer arrives (session/logout.ts).
+    clearSession();
+    await waitFor(() => expect(server.requests(checkSession)).toHaveLength(1));
+    await act(async () => undefined);
+    expect(screen.queryByRole('alertdialog')).toBeNull();
   });
 
   it('reconnects when the session is still live (a replica shut down)', async () => {

@@ -1,7 +1,9 @@
 import { checkSession } from '@rpm/shared';
 import { createContext, type ReactNode, useContext, useEffect, useMemo, useRef } from 'react';
+import { ApiError } from '../api/api-error';
 import { useApi } from '../errors/ErrorDialogProvider';
 import { useSession } from '../session/SessionProvider';
+import { readUser } from '../session/storage';
 import { connectHub, type HubConnection } from './connect-hub';
 import { type HubEventName, type HubPayload, INVALID_PAYLOAD, parseHubPayload } from './hub-events';
 
@@ -53,12 +55,16 @@ export function HubProvider({ children }: HubProviderProps) {
     // decisions.md "Ended session's page": the server closes the sockets of a session it ended (deactivation, a
     // password reset); asking for the session then meets the 401 whose alert ends it here and goes to sign-in.
     // A live session (a replica shut down) reconnects.
+    // Signing out here closes the socket too: only a session still stored in this tab was ended elsewhere.
     const serverClosed = () => {
-      api.call(checkSession, { query: { status: 1 } }).then(
+      api.call(checkSession, { query: { status: 1 } }, { quiet: true }).then(
         () => {
           if (!closed) connection.current?.reconnect();
         },
-        () => undefined,
+        (error: unknown) => {
+          if (!closed && error instanceof ApiError && readUser()?.token === token)
+            void api.showError({ status: error.status, message: error.message });
+        },
       );
     };
     connectHub({ uid, token }, dispatch, connected, serverClosed).then(
