@@ -62,7 +62,8 @@ export default defineConfig({
               test: /node_modules[\\/](react|use-sync-external-store|wouter|regexparam)[\\/]/,
             },
             { name: 'xstate', test: /node_modules[\\/](xstate|@xstate[\\/]react)[\\/]/ },
-            { name: 'zod', test: /node_modules[\\/]zod[\\/]/ },
+            // With zod, shared's zod-csp (jitless in a browser), so no chunk builds a schema before it runs (issue 11 #9).
+            { name: 'zod', test: /node_modules[\\/]zod[\\/]|shared[\\/]src[\\/]zod-csp\.ts$/ },
           ],
         },
       },

@@ -100,6 +100,9 @@ export function createHub(server: HttpServer, opts: HubOptions): Hub {
 
   io.on('connection', (socket: Socket) => {
     const data = socket.data as HubSocketData;
+    // The handshake has been read (auth, cookie, address): drop the first HTTP request engine.io keeps for the
+    // connection's life, as socket.io's memory guide advises (issue 15 Benchmarks: heap per socket).
+    (socket.conn as { request: unknown }).request = null;
     void socket.join([userRoom(data.userId), sessionRoom(data.sessionId)]);
   });
 
