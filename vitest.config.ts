@@ -16,8 +16,8 @@ export default defineConfig({
           include: ['src/**/*.test.ts'],
           testTimeout: 30_000,
           hookTimeout: 60_000,
-          // Files run in parallel with the other projects' files, each on a database of its own copied from a
-          // template (db/test-database.ts): a serial BFF project would run alone, before everything else.
+          // Files run two at a time, each on a database of its own copied from a template (db/test-database.ts).
+          // Measured on two cores: no faster than one at a time (the files are CPU-bound; import is most of it).
         },
       },
       './client/vite.config.ts',
