@@ -1,3 +1,4 @@
+// vitest: isolate (the step icons' titles appear only once another file has loaded the icon paths)
 import {
   type CarePlanContent,
   type EnrollmentOrder,

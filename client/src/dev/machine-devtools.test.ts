@@ -1,3 +1,4 @@
+// vitest: isolate (reads window.__rpmMachines, which other files fill)
 import { sessionMachine } from '@rpm/machines';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { createActor } from 'xstate';
