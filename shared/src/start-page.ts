@@ -10,8 +10,20 @@ export interface StartPageUser {
   readonly onlyCoRead: 0 | 1;
 }
 
-/** Start page when no row of 000 §6.1 applies and there is no safe redirect URL. */
-const DEFAULT_START = '/app/dashboard';
+/** Every start page of 000 §6.1; the last is also the start page when no row applies and there is no redirect URL. */
+export const START_PAGES = {
+  billingDashboard: '/app/billing-dashboard',
+  salesDashboard: '/app/sales-dashboard',
+  sleepTests: '/app/sleepTests',
+  coRead: '/app/sleepTestsInterpretation',
+  dentalDashboard: '/app/dentalDashboard',
+  technicianCalendar: '/app/technician-calendar',
+  sleepLab: '/app/sleep-lab',
+  dashboard: '/app/dashboard',
+} as const;
+
+/** One of {@link START_PAGES}. */
+export type StartPagePath = (typeof START_PAGES)[keyof typeof START_PAGES];
 
 /**
  * The page a user lands on after sign-in, by lowest role id (000 §6.1).
@@ -24,28 +36,28 @@ export function startPage(user: StartPageUser, redirectUrl: string | null): stri
     // decisions.md "Start page choices".
     case 10:
     case 11:
-      return '/app/billing-dashboard';
+      return START_PAGES.billingDashboard;
     case 14:
-      return '/app/sales-dashboard';
+      return START_PAGES.salesDashboard;
     case 16:
     case 17:
-      return user.onlyCoRead === 1 ? '/app/sleepTestsInterpretation' : '/app/sleepTests';
+      return user.onlyCoRead === 1 ? START_PAGES.coRead : START_PAGES.sleepTests;
     // decisions.md "Start page choices".
     case 18:
-      return '/app/dentalDashboard';
+      return START_PAGES.dentalDashboard;
     case 20:
-      return '/app/technician-calendar';
+      return START_PAGES.technicianCalendar;
     case 3:
     case 5:
-      if (user.is_sleeplab_user === 1) return '/app/sleep-lab';
+      if (user.is_sleeplab_user === 1) return START_PAGES.sleepLab;
       break;
     // decisions.md "Start page choices".
     case 6:
-      if (user.is_interpreting_prac === 1) return '/app/sleepTests';
-      if (user.is_dentist === 1) return '/app/dentalDashboard';
+      if (user.is_interpreting_prac === 1) return START_PAGES.sleepTests;
+      if (user.is_dentist === 1) return START_PAGES.dentalDashboard;
       break;
   }
-  return safeRedirect(redirectUrl) ?? DEFAULT_START;
+  return safeRedirect(redirectUrl) ?? START_PAGES.dashboard;
 }
 
 /** Only the signed-in shell: '/app' itself, or '/app' followed by '/', '?' or '#'. */

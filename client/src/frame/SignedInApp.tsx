@@ -1,6 +1,8 @@
 import { HotkeysProvider } from '@blueprintjs/core';
 import { AppShell } from '../shell/AppShell';
 
+export { preloadStartScreen } from '../shell/PageArea';
+
 /** Props of {@link SignedInApp}. */
 export interface SignedInAppProps {
   /** The path is unknown or not in the user's access list (000 §2.1): the shell shows the not-found variant. */

@@ -4,8 +4,8 @@ import { useLocation, useSearch } from 'wouter';
 import { useSession } from '../session/SessionProvider';
 import { readTempLogin, writeRedirectUrl } from '../session/storage';
 import { Navigate } from './Navigate';
+import { SignedInApp } from './signed-in-code';
 
-const SignedInApp = lazy(() => import('../frame/SignedInApp').then((m) => ({ default: m.SignedInApp })));
 const OpenAppPage = lazy(() => import('../frame/OpenAppPage').then((m) => ({ default: m.OpenAppPage })));
 
 /**

@@ -37,6 +37,8 @@ import {
   pulseOximetryList,
   rolesList,
   STAFF_TABLES,
+  START_PAGES,
+  type StartPagePath,
   screenedList,
   sleepAppointmentsList,
   sleepBillingReportList,
@@ -50,37 +52,47 @@ import {
   vendorsList,
   vitalsList,
 } from '@rpm/shared';
-import { lazy, Suspense } from 'react';
+import { Suspense } from 'react';
 import { Route, Switch } from 'wouter';
 import { ComingSoonPage } from '../pages/coming-soon/ComingSoonPage';
 import { NotFoundPage } from '../pages/not-found/NotFoundPage';
+import { type Preloadable, preloadable } from '../routing/preloadable';
 import { Breadcrumb } from './Breadcrumb';
 
-const OrganizationsPage = lazy(() =>
-  import('../organizations/OrganizationsPage').then((m) => ({ default: m.OrganizationsPage })),
+const OrganizationsPage = preloadable(
+  () => import('../organizations/OrganizationsPage'),
+  (m) => m.OrganizationsPage,
 );
 // Billing (001 §2.1; 000 §6.1: the dashboard is the start page of roles 10 and 11). Added by the billing UI work.
-const BillingReportPage = lazy(() =>
-  import('../billing/BillingReportPage').then((m) => ({ default: m.BillingReportPage })),
+const BillingReportPage = preloadable(
+  () => import('../billing/BillingReportPage'),
+  (m) => m.BillingReportPage,
 );
-const BillingDashboardPage = lazy(() =>
-  import('../billing/BillingDashboardPage').then((m) => ({ default: m.BillingDashboardPage })),
+const BillingDashboardPage = preloadable(
+  () => import('../billing/BillingDashboardPage'),
+  (m) => m.BillingDashboardPage,
 );
 // The dashboard (000 §2.4, §6.1: the start page of most roles; issue 10).
-const DashboardPage = lazy(() =>
-  import('../dashboard/DashboardPage').then((m) => ({ default: m.DashboardPage })),
+const DashboardPage = preloadable(
+  () => import('../dashboard/DashboardPage'),
+  (m) => m.DashboardPage,
 );
 // The patient chart (000 §2.3): every /app/patient-chart/... route of the spec; the page reads its tab itself.
-const PatientChartPage = lazy(() =>
-  import('../chart/PatientChartPage').then((m) => ({ default: m.PatientChartPage })),
+const PatientChartPage = preloadable(
+  () => import('../chart/PatientChartPage'),
+  (m) => m.PatientChartPage,
 );
 // The profile: multi-factor sign-in (issue 11 "Add").
-const ProfilePage = lazy(() =>
-  import('../pages/profile/ProfilePage').then((m) => ({ default: m.ProfilePage })),
+const ProfilePage = preloadable(
+  () => import('../pages/profile/ProfilePage'),
+  (m) => m.ProfilePage,
 );
 // The list screens (issue 10), on their definitions' route patterns.
 const listScreen = <K extends keyof typeof import('../worklists/screens')>(name: K) =>
-  lazy(() => import('../worklists/screens').then((m) => ({ default: m[name] })));
+  preloadable(
+    () => import('../worklists/screens'),
+    (m) => m[name],
+  );
 const PatientsScreen = listScreen('PatientsScreen');
 const NonCompliancePatientsScreen = listScreen('NonCompliancePatientsScreen');
 const MonthlyReportScreen = listScreen('MonthlyReportScreen');
@@ -88,11 +100,17 @@ const CcmScreen = listScreen('CcmScreen');
 const ScreenedScreen = listScreen('ScreenedScreen');
 const AuditReportScreen = listScreen('AuditReportScreen');
 // The staff tables (000 §2.4 Users menu; issue 16 part 1).
-const StaffScreen = lazy(() => import('../staff/StaffScreen').then((m) => ({ default: m.StaffScreen })));
+const StaffScreen = preloadable(
+  () => import('../staff/StaffScreen'),
+  (m) => m.StaffScreen,
+);
 const IncomingMessagesScreen = listScreen('IncomingMessagesScreen');
 // The call pages (issue 14; 000 §2.4 Aws Call row).
 const callScreen = <K extends keyof typeof import('../calls/screens')>(name: K) =>
-  lazy(() => import('../calls/screens').then((m) => ({ default: m[name] })));
+  preloadable(
+    () => import('../calls/screens'),
+    (m) => m[name],
+  );
 const AwsTasksScreen = callScreen('AwsTasksScreen');
 const AwsMissedHistoryScreen = callScreen('AwsMissedHistoryScreen');
 const AwsCallbackScreen = callScreen('AwsCallbackScreen');
@@ -100,15 +118,20 @@ const AwsCallbackHistoryScreen = callScreen('AwsCallbackHistoryScreen');
 const AwsVoicemailScreen = callScreen('AwsVoicemailScreen');
 const AwsVoicemailHistoryScreen = callScreen('AwsVoicemailHistoryScreen');
 const AwsUnattendedCallsScreen = callScreen('AwsUnattendedCallsScreen');
-const MonitorScreen = lazy(() =>
-  import('../worklists/MonitorScreen').then((m) => ({ default: m.MonitorScreen })),
+const MonitorScreen = preloadable(
+  () => import('../worklists/MonitorScreen'),
+  (m) => m.MonitorScreen,
 );
-const MyTasksScreen = lazy(() =>
-  import('../worklists/MyTasksScreen').then((m) => ({ default: m.MyTasksScreen })),
+const MyTasksScreen = preloadable(
+  () => import('../worklists/MyTasksScreen'),
+  (m) => m.MyTasksScreen,
 );
 // The sleep study worklists (issue 15).
 const sleepScreen = <K extends keyof typeof import('../sleep/screens')>(name: K) =>
-  lazy(() => import('../sleep/screens').then((m) => ({ default: m[name] })));
+  preloadable(
+    () => import('../sleep/screens'),
+    (m) => m[name],
+  );
 const SleepTestsScreen = sleepScreen('SleepTestsScreen');
 const SleepCoReadScreen = sleepScreen('SleepCoReadScreen');
 const PulseOximetryScreen = sleepScreen('PulseOximetryScreen');
@@ -116,34 +139,47 @@ const SpirometryScreen = sleepScreen('SpirometryScreen');
 const SleepLabScreen = sleepScreen('SleepLabScreen');
 // Sleep consults, appointments, the Technician Calendar, CPAP and Therapy patients (issue 15 §1/§3).
 const scheduleScreen = <K extends keyof typeof import('../sleep/schedule-screens')>(name: K) =>
-  lazy(() => import('../sleep/schedule-screens').then((m) => ({ default: m[name] })));
+  preloadable(
+    () => import('../sleep/schedule-screens'),
+    (m) => m[name],
+  );
 const SleepConsultsScreen = scheduleScreen('SleepConsultsScreen');
 const SleepAppointmentsScreen = scheduleScreen('SleepAppointmentsScreen');
 const TechnicianCalendarScreen = scheduleScreen('TechnicianCalendarScreen');
 const CpapPatientsScreen = scheduleScreen('CpapPatientsScreen');
 const TherapyPatientsScreen = scheduleScreen('TherapyPatientsScreen');
-const SleepInterpretationScreen = lazy(() =>
-  import('../sleep/InterpretationScreen').then((m) => ({ default: m.SleepInterpretationScreen })),
+const SleepInterpretationScreen = preloadable(
+  () => import('../sleep/InterpretationScreen'),
+  (m) => m.SleepInterpretationScreen,
 );
 // The Dental Dashboard, Custom Interpretation Config, the sleep billing lists and their configuration (issue 15 §3).
-const DentalDashboard = lazy(() =>
-  import('../sleep/DentalDashboard').then((m) => ({ default: m.DentalDashboard })),
+const DentalDashboard = preloadable(
+  () => import('../sleep/DentalDashboard'),
+  (m) => m.DentalDashboard,
 );
-const TemplatesScreen = lazy(() =>
-  import('../sleep/TemplatesScreen').then((m) => ({ default: m.TemplatesScreen })),
+const TemplatesScreen = preloadable(
+  () => import('../sleep/TemplatesScreen'),
+  (m) => m.TemplatesScreen,
 );
-const HstBillingConfigScreen = lazy(() =>
-  import('../sleep/HstBillingConfigScreen').then((m) => ({ default: m.HstBillingConfigScreen })),
+const HstBillingConfigScreen = preloadable(
+  () => import('../sleep/HstBillingConfigScreen'),
+  (m) => m.HstBillingConfigScreen,
 );
 const sleepBillingScreen = <K extends keyof typeof import('../sleep/billing-screens')>(name: K) =>
-  lazy(() => import('../sleep/billing-screens').then((m) => ({ default: m[name] })));
+  preloadable(
+    () => import('../sleep/billing-screens'),
+    (m) => m[name],
+  );
 const SleepBillingReportScreen = sleepBillingScreen('SleepBillingReportScreen');
 const CoReadBillingScreen = sleepBillingScreen('CoReadBillingScreen');
 const HstBillingScreen = sleepBillingScreen('HstBillingScreen');
 const HstOrderBillingScreen = sleepBillingScreen('HstOrderBillingScreen');
 // The device inventory (issue 16 part 4).
 const deviceScreen = <K extends keyof typeof import('../devices/screens')>(name: K) =>
-  lazy(() => import('../devices/screens').then((m) => ({ default: m[name] })));
+  preloadable(
+    () => import('../devices/screens'),
+    (m) => m[name],
+  );
 const DevicesScreen = deviceScreen('DevicesScreen');
 const EdisonInventoryScreen = deviceScreen('EdisonInventoryScreen');
 const UnassignedDevicesScreen = deviceScreen('UnassignedDevicesScreen');
@@ -152,38 +188,72 @@ const DeviceHistoryScreen = deviceScreen('DeviceHistoryScreen');
 const DeviceDataLogsScreen = deviceScreen('DeviceDataLogsScreen');
 const VendorsScreen = deviceScreen('VendorsScreen');
 // Notification Defaults (000 §2.2, §6.2; issue 16 part 6).
-const NotificationDefaultsPage = lazy(() =>
-  import('../defaults/NotificationDefaultsPage').then((m) => ({ default: m.NotificationDefaultsPage })),
+const NotificationDefaultsPage = preloadable(
+  () => import('../defaults/NotificationDefaultsPage'),
+  (m) => m.NotificationDefaultsPage,
 );
 // Configure Defaults and CCM Care Plan Defaults (000 §2.2, §6.2; issue 16 part 6).
-const ConfigureDefaultsPage = lazy(() =>
-  import('../defaults/ConfigureDefaultsPage').then((m) => ({ default: m.ConfigureDefaultsPage })),
+const ConfigureDefaultsPage = preloadable(
+  () => import('../defaults/ConfigureDefaultsPage'),
+  (m) => m.ConfigureDefaultsPage,
 );
-const CarePlanDefaultsPage = lazy(() =>
-  import('../defaults/CarePlanDefaultsPage').then((m) => ({ default: m.CarePlanDefaultsPage })),
+const CarePlanDefaultsPage = preloadable(
+  () => import('../defaults/CarePlanDefaultsPage'),
+  (m) => m.CarePlanDefaultsPage,
 );
 // RPM Protocol, Notes and Insurance Defaults (000 §2.2, §6.2; issue 16 part 6).
-const ProtocolDefaultsPage = lazy(() =>
-  import('../defaults/ProtocolDefaultsPage').then((m) => ({ default: m.ProtocolDefaultsPage })),
+const ProtocolDefaultsPage = preloadable(
+  () => import('../defaults/ProtocolDefaultsPage'),
+  (m) => m.ProtocolDefaultsPage,
 );
-const NotesDefaultsPage = lazy(() =>
-  import('../defaults/NotesDefaultsPage').then((m) => ({ default: m.NotesDefaultsPage })),
+const NotesDefaultsPage = preloadable(
+  () => import('../defaults/NotesDefaultsPage'),
+  (m) => m.NotesDefaultsPage,
 );
-const InsuranceDefaultsPage = lazy(() =>
-  import('../defaults/InsuranceDefaultsPage').then((m) => ({ default: m.InsuranceDefaultsPage })),
+const InsuranceDefaultsPage = preloadable(
+  () => import('../defaults/InsuranceDefaultsPage'),
+  (m) => m.InsuranceDefaultsPage,
 );
 // Practices, Locations, Programs (issue 16 part 3).
 const structureScreen = <K extends keyof typeof import('../organizations/StructureScreens')>(name: K) =>
-  lazy(() => import('../organizations/StructureScreens').then((m) => ({ default: m[name] })));
+  preloadable(
+    () => import('../organizations/StructureScreens'),
+    (m) => m[name],
+  );
 const PracticesScreen = structureScreen('PracticesScreen');
 const LocationsScreen = structureScreen('LocationsScreen');
 const ProgramsScreen = structureScreen('ProgramsScreen');
 // Roles and their access lists (issue 16 part 3).
-const RolesScreen = lazy(() => import('../roles/RolesScreen').then((m) => ({ default: m.RolesScreen })));
-// Configuration tables (issue 16 part 5).
-const ConfigTableScreen = lazy(() =>
-  import('../configuration/ConfigScreens').then((m) => ({ default: m.ConfigTableScreen })),
+const RolesScreen = preloadable(
+  () => import('../roles/RolesScreen'),
+  (m) => m.RolesScreen,
 );
+// Configuration tables (issue 16 part 5).
+const ConfigTableScreen = preloadable(
+  () => import('../configuration/ConfigScreens'),
+  (m) => m.ConfigTableScreen,
+);
+
+/**
+ * The screen of each start page (000 §6.1). Signing in loads it with the frame before showing the page, so the start
+ * page draws without a 'Loading...' pause (issue 17 goal 2). The sales dashboard is not built yet ('Coming soon').
+ */
+const START_SCREENS: Record<StartPagePath, Preloadable<object> | null> = {
+  [START_PAGES.billingDashboard]: BillingDashboardPage,
+  [START_PAGES.salesDashboard]: null,
+  [START_PAGES.sleepTests]: SleepTestsScreen,
+  [START_PAGES.coRead]: SleepCoReadScreen,
+  [START_PAGES.dentalDashboard]: DentalDashboard,
+  [START_PAGES.technicianCalendar]: TechnicianCalendarScreen,
+  [START_PAGES.sleepLab]: SleepLabScreen,
+  [START_PAGES.dashboard]: DashboardPage,
+};
+
+/** Loads the screen of `path` when it is a start page; any other path loads when it is first shown. */
+export function preloadStartScreen(path: string): Promise<void> {
+  const screen = Object.hasOwn(START_SCREENS, path) ? START_SCREENS[path as StartPagePath] : null;
+  return screen ? screen.preload() : Promise.resolve();
+}
 
 /** Props of {@link PageArea}. */
 export interface PageAreaProps {

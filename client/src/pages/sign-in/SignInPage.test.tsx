@@ -93,7 +93,12 @@ describe('SignInPage', () => {
 
   it('solves the captcha, sends the lowercased username and goes to the start page', async () => {
     const signedIn = makeUser({ roleid: [14] });
-    const server = fakeServer().on(loginWithCaptcha, { status: 1, message: 'ok', user: signedIn });
+    // Signed in, the frame starts its own calls.
+    const server = serveShellCalls(fakeServer()).on(loginWithCaptcha, {
+      status: 1,
+      message: 'ok',
+      user: signedIn,
+    });
     const user = userEvent.setup();
     const { path } = renderAt('/');
 
@@ -115,7 +120,7 @@ describe('SignInPage', () => {
 
   it('goes to the saved redirect URL and forgets it; warns about an old password', async () => {
     localStorage.setItem(STORAGE_KEYS.redirectUrl, '/app/patients?status=1');
-    fakeServer().on(loginWithCaptcha, {
+    serveShellCalls(fakeServer()).on(loginWithCaptcha, {
       status: 1,
       message: 'ok',
       user: makeUser({ password_age_days: 46 }),

@@ -23,6 +23,7 @@ import { useApi } from '../../errors/ErrorDialogProvider';
 import { describedById, FormField } from '../../form/FormField';
 import { PasswordField } from '../../form/PasswordField';
 import { MFA_TEXT, MfaEnrolment } from '../../mfa/MfaEnrolment';
+import { preloadSignedIn, SignedInApp } from '../../routing/signed-in-code';
 import { useSession } from '../../session/SessionProvider';
 import { clearRedirectUrl, readRedirectUrl } from '../../session/storage';
 import { showToast } from '../../toaster/toast';
@@ -31,6 +32,10 @@ import { showToast } from '../../toaster/toast';
 const ChangePasswordDialog = lazy(() =>
   import('../change-password/ChangePasswordDialog').then((m) => ({ default: m.ChangePasswordDialog })),
 );
+
+/** The longest the sign-in page waits for the signed-in code before going to the start page anyway. */
+const OPEN_WAIT_MS = 3000;
+const delay = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
 
 /** The wait after a 429 without a usable Retry-After (decisions.md "Sign-in rate limits"). */
 const DEFAULT_RETRY_AFTER_SECONDS = 60;
@@ -111,15 +116,20 @@ export function SignInPage() {
   const retryAfter = useSelector(actor, (s) => s.context.retryAfterSeconds);
   const mustChange = useSelector(actor, (s) => (s.matches('changingPassword') ? s.context.user : null));
   const mustEnrol = useSelector(actor, (s) => (s.matches('enrollingMfa') ? s.context.user : null));
-  const busy = state === 'solvingCaptcha' || state === 'submitting';
+  const [opening, setOpening] = useState(false);
+  const busy = state === 'solvingCaptcha' || state === 'submitting' || opening;
   const codeStep =
     state === 'mfa' || state === 'mfaInvalid' || state === 'mfaOffline' || state === 'verifyingCode';
   const [code, setCode] = useState('');
 
   useEffect(() => {
-    const signedIn = (user: StoredUser) => {
+    const signedIn = async (user: StoredUser) => {
       const target = startPage(user, readRedirectUrl());
       clearRedirectUrl();
+      setOpening(true);
+      // The frame and the start page's screen load first, so the page draws at once (issue 17 goal 2); a load
+      // that fails or hangs does not keep the user here: the page then loads as it is shown.
+      await Promise.race([preloadSignedIn(target).catch(() => undefined), delay(OPEN_WAIT_MS)]);
       signIn(user);
       void showToast({ message: MSG.loginSuccessful, intent: Intent.SUCCESS });
       if (passwordIsOld(user.password_age_days))
@@ -127,12 +137,15 @@ export function SignInPage() {
       navigate(target);
     };
     const sub = actor.subscribe((s) => {
-      if (s.status === 'done') signedIn(s.output);
+      if (s.status === 'done') void signedIn(s.output);
     });
     return () => sub.unsubscribe();
   }, [actor, signIn, navigate]);
 
   const update = (field: keyof Values, value: string) => {
+    // Typing the password: the signed-in frame loads while they finish (issue 17 goal 2), after the form and its
+    // captcha have loaded (goal 1).
+    if (field === 'password') void SignedInApp.preload().catch(() => undefined);
     const next = { ...values, [field]: value };
     setValues(next);
     // Messages appear on submit (000 §5); after that they follow the typing.
