@@ -181,7 +181,10 @@ export async function onEachEngine<F extends EngineFixture>(
   const figures: Figures = {};
   const postgres = await startBenchPostgres();
   try {
+    // BENCH_ENGINES=pglite (or postgres) measures one engine, for quicker runs while working on one.
+    const only = process.env.BENCH_ENGINES?.split(',');
     for (const engine of ['pglite', 'postgres'] as const) {
+      if (only && !only.includes(engine)) continue;
       let url: string | undefined;
       if (engine === 'postgres') {
         if ('missing' in postgres) {

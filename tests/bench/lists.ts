@@ -76,7 +76,15 @@ interface CaseTimes {
  * flat memory; PDF ≤ 0.8 s with event-loop delay p99 < 50 ms.
  */
 export async function listsBenchmark(): Promise<Figures> {
-  return onEachEngine(openFixture, [measurePages, measureCsv, measurePdf]);
+  // BENCH_LISTS=pages,csv,pdf picks the parts to measure (all by default).
+  const parts = process.env.BENCH_LISTS?.split(',');
+  const measures = { pages: measurePages, csv: measureCsv, pdf: measurePdf };
+  return onEachEngine(
+    openFixture,
+    Object.entries(measures)
+      .filter(([part]) => !parts || parts.includes(part))
+      .map(([, measure]) => measure),
+  );
 }
 
 async function openFixture(engine: Engine, url: string | undefined): Promise<Fixture> {
