@@ -34,7 +34,7 @@ const appPlugin = fp<AppOptions>(async (app, opts) => {
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(answerSerializerCompiler(opts.config.validateAnswers));
   registerErrorHandler(app);
-  await securityHeaders(app, opts.config);
+  securityHeaders(app, opts.config);
   // API answers compressed here (json-compression.ts); the client's files were compressed at build time.
   app.addHook('onSend', compressJson);
   await app.register(fastifyCookie);

@@ -1,5 +1,5 @@
 import { DIALOG_IDLE_MS, MSG, SESSION_CHECK_INTERVAL_MS, SESSION_IDLE_MS } from '@rpm/shared';
-import { sql, type Transaction } from 'kysely';
+import { CompiledQuery, type Transaction } from 'kysely';
 import type { Clock } from '../clock.js';
 import type { Database, Db } from '../db/schema.js';
 import { HttpError } from '../http/errors.js';
@@ -113,6 +113,39 @@ export interface SessionUser {
   readonly mfaEnrolled: boolean;
 }
 
+/** A session with what every protected call needs of its user (SESSION_SQL). */
+interface SessionRow {
+  readonly session_id: number | string;
+  readonly user_id: number;
+  readonly acting_user_id: number | null;
+  readonly cookie_hash: string;
+  readonly created_at: Date;
+  readonly expires_at: Date;
+  readonly ended_at: Date | null;
+  readonly end_reason: keyof typeof END_TEXT | null;
+  readonly active: boolean;
+  readonly change_password: boolean;
+  readonly roles: readonly (number | string)[];
+  readonly has_page: boolean;
+  readonly mfa_enrolled: boolean;
+}
+
+/**
+ * The session query, as text: it runs on every protected call, and building it with Kysely's query builder each time
+ * cost more than running it (issue 17 goal 3). $1 the token's digest, $2 the page asked about, $3 whether a call
+ * link opens that page too.
+ */
+const SESSION_SQL = `select s.session_id, s.user_id, s.acting_user_id, s.cookie_hash, s.created_at, s.expires_at,
+  s.ended_at, s.end_reason, u.active, u.change_password,
+  coalesce((select array_agg(ur.role_id order by ur.role_id) from user_roles ur where ur.user_id = s.user_id), '{}')
+    as roles,
+  exists (select from role_pages rp join user_roles ur on ur.role_id = rp.role_id
+    where ur.user_id = s.user_id and rp.page = $2::text)
+    or ($3::boolean and (trim(coalesce(u.aws_link, '')) <> '' or s.acting_user_id is not null)) as has_page,
+  exists (select from user_mfa m where m.user_id = s.user_id) as mfa_enrolled
+from sessions s join users u on u.user_id = s.user_id
+where s.token_hash = $1`;
+
 /**
  * Checks the uid/token headers and the cookie against a live session; 401 with the spec's text otherwise.
  * An idle or over-age session is ended here, so the server enforces expiry even if the client skips its timer.
@@ -126,31 +159,10 @@ export async function requireSession(
   page: string | null = null,
   orCallLink = false,
 ): Promise<LiveSession & { readonly user: SessionUser }> {
-  const row = await db
-    .selectFrom('sessions as s')
-    .innerJoin('users as u', 'u.user_id', 's.user_id')
-    .select([
-      's.session_id',
-      's.user_id',
-      's.acting_user_id',
-      's.cookie_hash',
-      's.created_at',
-      's.expires_at',
-      's.ended_at',
-      's.end_reason',
-      'u.active',
-      'u.change_password',
-      sql<number[]>`coalesce((select array_agg(ur.role_id order by ur.role_id) from user_roles ur
-        where ur.user_id = s.user_id), '{}')`.as('roles'),
-      sql<boolean>`exists (select from role_pages rp join user_roles ur on ur.role_id = rp.role_id
-        where ur.user_id = s.user_id and rp.page = ${page})
-        or (${orCallLink} and (trim(coalesce(u.aws_link, '')) <> '' or s.acting_user_id is not null))`.as(
-        'has_page',
-      ),
-      sql<boolean>`exists (select from user_mfa m where m.user_id = s.user_id)`.as('mfa_enrolled'),
-    ])
-    .where('s.token_hash', '=', digest(creds.token))
-    .executeTakeFirst();
+  const result = await db.executeQuery<SessionRow>(
+    CompiledQuery.raw(SESSION_SQL, [digest(creds.token), page, orCallLink]),
+  );
+  const row = result.rows[0];
   if (
     !row ||
     row.user_id !== creds.uid ||

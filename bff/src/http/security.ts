@@ -1,5 +1,5 @@
-import helmet from '@fastify/helmet';
 import type { FastifyInstance } from 'fastify';
+import helmet from 'helmet';
 import type { Config } from '../config.js';
 
 /**
@@ -8,12 +8,10 @@ import type { Config } from '../config.js';
  * which CSP 3 'self' covers for ws: and wss:) and the configured contact centre (issue 11 #9); it may be framed by
  * no one (frame-ancestors 'none' with X-Frame-Options: DENY for older browsers).
  */
-export async function securityHeaders(
-  app: FastifyInstance,
-  config: Pick<Config, 'CONTACT_CENTER_ORIGINS'>,
-): Promise<void> {
+export function securityHeaders(app: FastifyInstance, config: Pick<Config, 'CONTACT_CENTER_ORIGINS'>): void {
   const contactCentre = config.CONTACT_CENTER_ORIGINS;
-  await app.register(helmet, {
+  // Built once: @fastify/helmet built helmet's middleware again on every request (issue 17 goal 3).
+  const setHeaders = helmet({
     contentSecurityPolicy: {
       useDefaults: false,
       directives: {
@@ -37,4 +35,7 @@ export async function securityHeaders(
     // The app is served over plain HTTP on localhost in demos; TLS termination sets HSTS in deployments.
     strictTransportSecurity: false,
   });
+  app.addHook('onRequest', (req, reply, done) =>
+    setHeaders(req.raw, reply.raw, (err?: unknown) => done(err instanceof Error ? err : undefined)),
+  );
 }
