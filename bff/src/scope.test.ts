@@ -1,4 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createApp } from './app.js';
+import { SESSION_COOKIE } from './auth/session-cookie.js';
+import { requireSession } from './auth/sessions.js';
+import { systemClock } from './clock.js';
 import type { Db } from './db/schema.js';
 import { type TestDatabase, testDatabase } from './db/test-database.js';
 import { HttpError } from './http/errors.js';
@@ -11,6 +15,7 @@ import {
   userOrganizations,
   visibleOrganizations,
 } from './scope.js';
+import { signIn, testConfig } from './test-app.js';
 
 let database: TestDatabase;
 let db: Db;
@@ -150,6 +155,37 @@ describe('patientScope', () => {
     const seen = await db.selectFrom('patients').select('patient_id').where(scope.visible()).execute();
     expect(seen.length).toBe(all.length);
     expect(scope.hasPractice(12345)).toBe(true);
+  });
+
+  it("uses the practices read with the call's session, with no query of its own (issue 17 goal 3)", async () => {
+    const app = await createApp({ config: testConfig(), db });
+    const { user, headers } = await signIn(app, 'role8@demo.test');
+    await app.close();
+    const { user: sessionUser } = await requireSession(db, systemClock, {
+      uid: user.user_id,
+      token: user.token,
+      cookieSecret: decodeURIComponent(headers.cookie?.slice(`${SESSION_COOKIE}=`.length) ?? ''),
+    });
+    const memberships = await db
+      .selectFrom('user_practices')
+      .select('practice_id')
+      .distinct()
+      .where('user_id', '=', user.user_id)
+      .orderBy('practice_id')
+      .execute();
+    expect(sessionUser.practiceIds).toEqual(memberships.map((row) => row.practice_id));
+    expect(sessionUser.practiceIds.length).toBeGreaterThan(0);
+    const noDatabase = new Proxy({} as Db, {
+      get: () => {
+        throw new Error('patientScope queried the database');
+      },
+    });
+    const scope = await patientScope(noDatabase, {
+      userId: user.user_id,
+      roleid: [8],
+      practiceIds: sessionUser.practiceIds,
+    });
+    expect(scope.practiceIds).toEqual(sessionUser.practiceIds);
   });
 });
 

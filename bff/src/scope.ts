@@ -37,20 +37,23 @@ export interface PatientScope {
 /** The scope of the signed-in user. */
 export async function patientScope(
   db: Db,
-  auth: Pick<AuthContext, 'userId' | 'roleid'>,
+  auth: Pick<AuthContext, 'userId' | 'roleid'> & Partial<Pick<AuthContext, 'practiceIds'>>,
 ): Promise<PatientScope> {
   const all = seesEverything(auth);
+  // A call's auth carries the practices read with its session: one query per call (issue 17 goal 3).
   const practiceIds = all
     ? []
-    : (
-        await db
-          .selectFrom('user_practices')
-          .select('practice_id')
-          .distinct()
-          .where('user_id', '=', auth.userId)
-          .orderBy('practice_id')
-          .execute()
-      ).map((row) => row.practice_id);
+    : auth.practiceIds
+      ? [...auth.practiceIds]
+      : (
+          await db
+            .selectFrom('user_practices')
+            .select('practice_id')
+            .distinct()
+            .where('user_id', '=', auth.userId)
+            .orderBy('practice_id')
+            .execute()
+        ).map((row) => row.practice_id);
   const practices = new Set(practiceIds);
   return {
     userId: auth.userId,

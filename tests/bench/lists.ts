@@ -63,6 +63,8 @@ interface CaseTimes {
   readonly call: number[];
   /** GET over loopback on a keep-alive connection. */
   readonly http: number[];
+  /** The queries behind the bare Fastify route: the floor of any HTTP answer here. */
+  readonly bare: number[];
   readonly rows: number;
   readonly count: number;
 }
@@ -121,7 +123,7 @@ function queryOf(c: ListCase): string {
   }).toString();
 }
 
-/** One case ROUNDS times three ways, interleaved in rotating order, after warm-up rounds. */
+/** One case ROUNDS times four ways, interleaved in rotating order, after warm-up rounds. */
 async function measureCase(f: Fixture, c: ListCase): Promise<CaseTimes> {
   const source = LIST_SOURCES[c.def.name as keyof typeof LIST_SOURCES];
   const url = `${f.server.base}/api/rpm/lists/${c.def.name}?${queryOf(c)}`;
@@ -143,7 +145,11 @@ async function measureCase(f: Fixture, c: ListCase): Promise<CaseTimes> {
   let count = 0;
   const queries = async () => {
     const started = performance.now();
-    const viewer: ListViewer = { auth: { ...auth, session: undefined as never }, scope, now: f.clock.now() };
+    const viewer: ListViewer = {
+      auth: { ...auth, practiceIds: scope.practiceIds, session: undefined as never },
+      scope,
+      now: f.clock.now(),
+    };
     const page = await source.page(f.db, viewer, request);
     rows = page.rows.length;
     count = page.count;
@@ -152,9 +158,10 @@ async function measureCase(f: Fixture, c: ListCase): Promise<CaseTimes> {
   const call = async () => {
     const started = performance.now();
     const { user, ...session } = await requireSession(f.db, f.clock, f.server.creds, c.def.page);
+    const callAuth = { session, userId: session.userId, roleid: user.roleid, practiceIds: user.practiceIds };
     const viewer: ListViewer = {
-      auth: { session, userId: session.userId, roleid: user.roleid },
-      scope: await patientScope(f.db, { userId: session.userId, roleid: user.roleid }),
+      auth: callAuth,
+      scope: await patientScope(f.db, callAuth),
       now: f.clock.now(),
     };
     await source.page(f.db, viewer, request);
@@ -172,10 +179,26 @@ async function measureCase(f: Fixture, c: ListCase): Promise<CaseTimes> {
       );
     return time;
   };
+  // The same queries behind a bare Fastify route (BenchServer.floor): what any HTTP answer costs on this machine.
+  const viaBare = async () => {
+    f.server.floor.run = async () => {
+      const viewer: ListViewer = {
+        auth: { ...auth, practiceIds: scope.practiceIds, session: undefined as never },
+        scope,
+        now: f.clock.now(),
+      };
+      return source.page(f.db, viewer, request);
+    };
+    const started = performance.now();
+    const res = await httpGet(f.server.agent, `${f.server.floor.base}/floor`, {});
+    if (res.status !== 200) throw new Error(`${c.label} bare route failed: ${res.status}`);
+    return performance.now() - started;
+  };
   const ways = [
     { run: queries, times: [] as number[] },
     { run: call, times: [] as number[] },
     { run: viaHttp, times: [] as number[] },
+    { run: viaBare, times: [] as number[] },
   ];
   for (let i = 0; i < 2; i++) for (const way of ways) await way.run();
   for (let i = 0; i < ROUNDS; i++)
@@ -183,8 +206,8 @@ async function measureCase(f: Fixture, c: ListCase): Promise<CaseTimes> {
       const way = ways[(i + k) % ways.length] as (typeof ways)[number];
       way.times.push(await way.run());
     }
-  const [q, s, h] = ways.map((way) => way.times);
-  return { queries: q ?? [], call: s ?? [], http: h ?? [], rows, count };
+  const [q, s, h, b] = ways.map((way) => way.times);
+  return { queries: q ?? [], call: s ?? [], http: h ?? [], bare: b ?? [], rows, count };
 }
 
 /** The first language's id: the language filter's value of the bench. */
@@ -220,11 +243,12 @@ async function measurePages(f: Fixture): Promise<Figures> {
           const r = await measureCase(f, { def, orderby, page, filters, label });
           all.push(r);
           figures[`${f.engine} ${label}`] =
-            `p50/p95 ms: queries ${p50p95(r.queries)} · session+scope+queries ${p50p95(r.call)} · http ${p50p95(r.http)} (${r.rows} of ${r.count})`;
+            `p50/p95 ms: queries ${p50p95(r.queries)} · session+scope+queries ${p50p95(r.call)} · http ${p50p95(r.http)} · bare http ${p50p95(r.bare)} (${r.rows} of ${r.count})`;
         }
     const worstQ = Math.max(...all.map((r) => quantile(r.queries, 0.95)));
     const adds = all.map((r) => quantile(r.http, 0.5) - quantile(r.queries, 0.5));
     const addsCall = all.map((r) => quantile(r.http, 0.5) - quantile(r.call, 0.5));
+    const overBare = all.map((r) => quantile(r.http, 0.5) - quantile(r.bare, 0.5));
     figures[`${f.engine} SUMMARY ${def.name} queries, worst p95`] = `${ms(worstQ)} (goal ≤ ${goal} ms)`;
     figures[`${f.engine} SUMMARY ${def.name} queries, median p95`] = `${ms(
       quantile(
@@ -235,6 +259,9 @@ async function measurePages(f: Fixture): Promise<Figures> {
     figures[`${f.engine} SUMMARY ${def.name} http − queries p50`] =
       `median ${ms(quantile(adds, 0.5), 2)} · max ${ms(Math.max(...adds), 2)} (goal ≤ 1.5 ms); ` +
       `http − (session+scope+queries): median ${ms(quantile(addsCall, 0.5), 2)}`;
+    // Issue 17 goal 3: what the product adds to a call beyond the bare route running the same queries.
+    figures[`${f.engine} SUMMARY ${def.name} http − bare http p50`] =
+      `median ${ms(quantile(overBare, 0.5), 2)} · max ${ms(Math.max(...overBare), 2)} (goal ≤ 0.3 ms)`;
   }
   return figures;
 }

@@ -28,6 +28,8 @@ export interface AuthContext {
   readonly session: LiveSession;
   readonly userId: number;
   readonly roleid: readonly number[];
+  /** The user's practices, read with the session (scope.ts patientScope needs no query of its own). */
+  readonly practiceIds: readonly number[];
 }
 
 const credentials = z.object({ uid: z.coerce.number().int().positive(), token: z.string().min(1).max(256) });
@@ -61,5 +63,5 @@ export async function authenticate(req: FastifyRequest, deps: Deps, call: CallDe
     throw new HttpError(403, 'Please set up multi-factor sign-in before you continue.');
   }
   if (page !== null && !user.hasPage) throw new HttpError(403, `You do not have access to '${page}'.`);
-  return { session, userId: session.userId, roleid: user.roleid };
+  return { session, userId: session.userId, roleid: user.roleid, practiceIds: user.practiceIds };
 }

@@ -111,6 +111,8 @@ export interface SessionUser {
   readonly hasPage: boolean;
   /** Whether the user has a second factor set up (user_mfa): read here so a call needs one query (issue 17). */
   readonly mfaEnrolled: boolean;
+  /** The practices the user belongs to (user_practices), for the patient scope without a query of its own. */
+  readonly practiceIds: readonly number[];
 }
 
 /** A session with what every protected call needs of its user (SESSION_SQL). */
@@ -128,6 +130,7 @@ interface SessionRow {
   readonly roles: readonly (number | string)[];
   readonly has_page: boolean;
   readonly mfa_enrolled: boolean;
+  readonly practice_ids: readonly (number | string)[];
 }
 
 /**
@@ -142,7 +145,9 @@ const SESSION_SQL = `select s.session_id, s.user_id, s.acting_user_id, s.cookie_
   exists (select from role_pages rp join user_roles ur on ur.role_id = rp.role_id
     where ur.user_id = s.user_id and rp.page = $2::text)
     or ($3::boolean and (trim(coalesce(u.aws_link, '')) <> '' or s.acting_user_id is not null)) as has_page,
-  exists (select from user_mfa m where m.user_id = s.user_id) as mfa_enrolled
+  exists (select from user_mfa m where m.user_id = s.user_id) as mfa_enrolled,
+  coalesce((select array_agg(distinct up.practice_id order by up.practice_id) from user_practices up
+    where up.user_id = s.user_id), '{}') as practice_ids
 from sessions s join users u on u.user_id = s.user_id
 where s.token_hash = $1`;
 
@@ -188,6 +193,7 @@ export async function requireSession(
       roleid: row.roles.map(Number),
       hasPage: row.has_page,
       mfaEnrolled: row.mfa_enrolled,
+      practiceIds: row.practice_ids.map(Number),
     },
   };
 }
