@@ -1,6 +1,6 @@
-// `npm start` (issue 17 goal 5): builds the client only when its build is older than what it is built from, then
-// runs the BFF (SIGINT/SIGTERM passed on to it, its exit code passed back).
-import { spawn, spawnSync } from 'node:child_process';
+// `npm start` (issue 17 goal 5): builds the client only when its build is older than what it is built from (and
+// prepares the database meanwhile), then runs the BFF (SIGINT/SIGTERM passed on to it, its exit code passed back).
+import { spawn } from 'node:child_process';
 import { existsSync, readdirSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 
@@ -29,15 +29,25 @@ function newest(path) {
   return latest;
 }
 
+/** Runs a command; resolves when it succeeds, exits with its status when it fails. */
 function run(command, args) {
-  const result = spawnSync(command, args, { stdio: 'inherit' });
-  if (result.status !== 0) process.exit(result.status ?? 1);
+  return new Promise((resolve) => {
+    const child = spawn(command, args, { stdio: 'inherit' });
+    child.on('exit', (code, signal) => {
+      if (code === 0) resolve();
+      else process.exit(code ?? (signal ? 1 : 0));
+    });
+  });
 }
 
 const built = existsSync(BUILT) ? statSync(BUILT).mtimeMs : 0;
-if (built === 0 || INPUTS.some((path) => newest(path) > built))
-  run('npm', ['run', 'build', '-w', '@rpm/client']);
-else process.stdout.write('The client build is up to date.\n');
+if (built === 0 || INPUTS.some((path) => newest(path) > built)) {
+  // The database is prepared (migrated, the demo data seeded when empty) while the client builds (issue 17 goal 5).
+  await Promise.all([
+    run('npm', ['run', 'build', '-w', '@rpm/client']),
+    run(process.execPath, ['--import', 'tsx', 'bff/src/db/prepare-main.ts']),
+  ]);
+} else process.stdout.write('The client build is up to date.\n');
 const server = spawn(process.execPath, ['--import', 'tsx', 'bff/src/server.ts'], { stdio: 'inherit' });
 for (const signal of ['SIGINT', 'SIGTERM']) process.on(signal, () => server.kill(signal));
 server.on('exit', (code, signal) => {

@@ -1,9 +1,8 @@
 import type { FastifyInstance } from 'fastify';
 import { createApp } from './app.js';
 import { type Config, loadConfig } from './config.js';
-import { openDatabase } from './db/connect.js';
-import { migrate } from './db/migrate.js';
-import { DEMO_PASSWORD, DEMO_USERS, ensureRoleAccess, isEmpty, seedDemo } from './db/seed/index.js';
+import { prepareDatabase } from './db/prepare.js';
+import { DEMO_PASSWORD, DEMO_USERS } from './db/seed/index.js';
 
 /**
  * Starts the BFF: database, migrations, demo data when empty, then listens until SIGINT/SIGTERM; in relay mode
@@ -17,18 +16,7 @@ async function main(): Promise<void> {
     await listen(app, config, `relaying the API to ${config.UPSTREAM_API_BASE}`);
     return;
   }
-  const database = await openDatabase({ databaseUrl: config.DATABASE_URL, dataDir: config.DATA_DIR });
-  await migrate(database.db);
-  let seeded = false;
-  if (config.seedDemo && (await isEmpty(database.db))) {
-    await seedDemo(database.db, {
-      patients: config.SEED_PATIENTS,
-      today: new Date(),
-      ...(config.APP_SECRET ? { appSecret: config.APP_SECRET } : {}),
-    });
-    seeded = true;
-  }
-  await ensureRoleAccess(database.db);
+  const { database, seeded } = await prepareDatabase(config);
   const app = await createApp({ config, db: database.db });
   app.addHook('onClose', async () => database.close());
   const where = database.engine === 'pglite' ? `PGlite at ${config.DATA_DIR}` : 'PostgreSQL';
