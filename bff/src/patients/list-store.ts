@@ -31,6 +31,7 @@ import {
   listPredicate,
   PATIENT_LIST_NAMES,
   type PatientListName,
+  rollListState,
   sortExpression,
 } from './list-sql.js';
 
@@ -74,8 +75,10 @@ interface DetailRow {
 }
 
 /** The rows of the given patients, with their compliance strips, in the order of `patientIds`. */
-async function rowsOf(db: Db, frame: Frame, patientIds: readonly number[]): Promise<PatientListRow[]> {
+async function rowsOf(db: Db, ordered: Frame, patientIds: readonly number[]): Promise<PatientListRow[]> {
   if (patientIds.length === 0) return [];
+  // The rows' own frame: the patients table and the month's summary row (the page's few patients only).
+  const frame = frameOf(ordered.viewer, { month: ordered.month }, false);
   const idList = sql.join(patientIds.map((id) => sql`${id}`));
   const { rows } = await sql<DetailRow>`select p.patient_id, ${fullName('p')} as patient_name, p.dob,
       coalesce(p.phone, p.mobile) as phone, l.language, o.organization_name, pr.practice_name, p.diagnosis_code,
@@ -100,11 +103,12 @@ async function rowsOf(db: Db, frame: Frame, patientIds: readonly number[]): Prom
   const stripMonths = complianceStripMonths(isoDay(frame.viewer.now));
   const first = stripMonths[0] as string;
   const last = stripMonths[stripMonths.length - 1] as string;
+  // The months as literals (computed here, not input): as parameters, the statement's generic plan walks the
+  // (month, patient_id) index across every patient's months (13 ms) rather than probing (patient_id, month).
   const { rows: months } = await sql<{ patient_id: number; month: Date; reading_days: number }>`
     select patient_id, month, reading_days from patient_month_summary
-     where patient_id in (${idList}) and month between ${`${first}-01`}::date and ${`${last}-01`}::date`.execute(
-    db,
-  );
+     where patient_id in (${idList})
+       and month between ${sql.lit(`${first}-01`)}::date and ${sql.lit(`${last}-01`)}::date`.execute(db);
   const metMonths = new Set(
     months
       .filter((m) => m.reading_days >= COMPLIANCE_TARGET_DAYS)
@@ -150,7 +154,8 @@ async function orderedIds(
   view: ListView,
   page?: { readonly page: number; readonly rowsPerPage: number },
 ): Promise<{ frame: Frame; ids: number[]; count: number }> {
-  const frame = frameOf(viewer, view.filters);
+  const frame = frameOf(viewer, view.filters, true);
+  if (frame.stateFigures) await rollListState(db, frame.month);
   const where = sql.join(
     [viewer.scope.visible('p'), listPredicate(name, frame), ...filterConditions(view, frame)],
     sql` and `,
