@@ -205,6 +205,23 @@ export function filterConditions(view: ListView, frame: Frame): RawBuilder<SqlBo
   return where;
 }
 
+/** Sort keys whose value may be null (no CCM status, coordinator, physician, reading or set-up). */
+const NULLABLE_SORT_KEYS = new Set([
+  'ccm_status',
+  'care_coordinator',
+  'physician',
+  'last_reading_at',
+  'days_since_reading',
+  'setup_date',
+]);
+
+/**
+ * Where nulls go in a sort key's order: last both ways. Said only for keys that may be null: `desc nulls last` is
+ * not the backward walk of an ascending index, so a never-null key in descending order would sort the whole list.
+ */
+export const nullsOrder = (key: string): RawBuilder<unknown> =>
+  NULLABLE_SORT_KEYS.has(key) ? sql`nulls last` : sql``;
+
 /** The value each sortable column orders by: the value the row shows (text in byte order, ignoring case). */
 export function sortExpression(key: string, frame: Frame): RawBuilder<unknown> {
   const text = (expr: RawBuilder<unknown>) => sql`lower(${expr}) collate "C"`;

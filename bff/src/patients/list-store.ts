@@ -29,6 +29,7 @@ import {
   fullName,
   ids,
   listPredicate,
+  nullsOrder,
   PATIENT_LIST_NAMES,
   type PatientListName,
   rollListState,
@@ -162,7 +163,7 @@ async function orderedIds(
   );
   const direction = view.order === 'desc' ? sql`desc` : sql`asc`;
   const { rows } = await sql<{ patient_id: number }>`select p.patient_id ${fromClause(frame)} where ${where}
-    order by ${sortExpression(view.orderby, frame)} ${direction} nulls last, p.patient_id ${direction}
+    order by ${sortExpression(view.orderby, frame)} ${direction} ${nullsOrder(view.orderby)}, p.patient_id ${direction}
     ${page ? sql`limit ${page.rowsPerPage} offset ${page.page * page.rowsPerPage}` : sql``}`.execute(db);
   let count = rows.length;
   if (page) {

@@ -47,6 +47,11 @@ create index patient_list_state_ccm_status_idx on patient_list_state (ccm_status
 create index patient_list_state_reading_days_idx on patient_list_state (reading_days, patient_id);
 create index patient_list_state_rpm_minutes_idx on patient_list_state ((rpm_seconds / 60), patient_id);
 create index patient_list_state_last_reading_idx on patient_list_state (last_reading_at, patient_id);
+-- The nullable keys descending: nulls still last (list-sql.ts nullsOrder), which no ascending index walks backward.
+create index patient_list_state_last_reading_desc_idx
+  on patient_list_state (last_reading_at desc nulls last, patient_id desc);
+create index patient_list_state_ccm_status_desc_idx
+  on patient_list_state (ccm_status_sort desc nulls last, patient_id desc);
 create index patient_list_state_open_alerts_idx on patient_list_state (open_alerts, patient_id);
 create index patient_list_state_practice_idx on patient_list_state (practice_id);
 -- Whether any row is of another month than the one a list reads (min, max and null from the index).
