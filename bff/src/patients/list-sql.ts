@@ -78,23 +78,26 @@ export function frameOf(viewer: ListViewer, filters: FilterValues, fromState: bo
 }
 
 /**
- * The joins every query of the lists may use; PostgreSQL drops the left joins a query does not read, so a count or
- * a page in an indexed order reads `p` alone (every patient has a practice: the left join is an inner one). `p` is
- * patient_list_state for the ordered ids (its columns carry the patients table's names), patients for the rows.
+ * The joins the lists' queries read. The rows (patients) take them all. The ordered ids and the count
+ * (patient_list_state, which carries the practice and status orders) take only the staff join their sort key reads:
+ * a join PostgreSQL drops still keeps its columns needed, which rules out the index-only scans of 0012's indexes.
  */
-export function fromClause(frame: Frame): RawBuilder<unknown> {
-  return sql`from ${sql.raw(frame.fromState ? 'patient_list_state' : 'patients')} p
+export function fromClause(frame: Frame, orderby?: string): RawBuilder<unknown> {
+  const month = frame.stateFigures
+    ? sql``
+    : sql`left join patient_month_summary s on s.patient_id = p.patient_id and s.month = ${`${frame.month}-01`}::date`;
+  const coordinator = sql`left join users cc on cc.user_id = p.care_coordinator_id`;
+  const physician = sql`left join users ph on ph.user_id = p.physician_id`;
+  if (frame.fromState)
+    return sql`from patient_list_state p ${month}
+      ${orderby === 'care_coordinator' ? coordinator : sql``} ${orderby === 'physician' ? physician : sql``}`;
+  return sql`from patients p
     left join practices pr on pr.practice_id = p.practice_id
-    ${
-      frame.stateFigures
-        ? sql``
-        : sql`left join patient_month_summary s on s.patient_id = p.patient_id
-            and s.month = ${`${frame.month}-01`}::date`
-    }
+    ${month}
     left join patient_status_options rs on rs.program = 'RPM' and rs.status_id = p.rpm_status
     left join patient_status_options cs on cs.program = 'CCM' and cs.status_id = p.ccm_status
-    left join users cc on cc.user_id = p.care_coordinator_id
-    left join users ph on ph.user_id = p.physician_id`;
+    ${coordinator}
+    ${physician}`;
 }
 
 /**
@@ -225,14 +228,14 @@ export const nullsOrder = (key: string): RawBuilder<unknown> =>
 /** The value each sortable column orders by: the value the row shows (text in byte order, ignoring case). */
 export function sortExpression(key: string, frame: Frame): RawBuilder<unknown> {
   const text = (expr: RawBuilder<unknown>) => sql`lower(${expr}) collate "C"`;
+  // The state row carries the name, practice and status orders, copied (0012), so they read an index.
   switch (key) {
     case 'patient_id':
       return sql`p.patient_id`;
     case 'patient_name':
-      return sql`billing_sort_name(p.lastname, p.firstname) collate "C"`;
+      return frame.fromState ? sql`p.name_sort` : sql`billing_sort_name(p.lastname, p.firstname) collate "C"`;
     case 'dob':
       return sql`p.dob`;
-    // The state row carries these orders, copied (0012), so they read an index.
     case 'practice_name':
       return frame.fromState ? sql`p.practice_sort` : text(sql`pr.practice_name`);
     case 'rpm_status':

@@ -162,9 +162,17 @@ async function orderedIds(
     sql` and `,
   );
   const direction = view.order === 'desc' ? sql`desc` : sql`asc`;
-  const { rows } = await sql<{ patient_id: number }>`select p.patient_id ${fromClause(frame)} where ${where}
+  // Limit and offset as literals (integers parsed by the list query): as parameters, the statement's generic plan
+  // cannot know a page is deep and sorts the whole list rather than walking the sort key's index.
+  if (page && !(Number.isInteger(page.page) && Number.isInteger(page.rowsPerPage)))
+    throw new Error('page and rowsPerPage must be integers');
+  const { rows } = await sql<{
+    patient_id: number;
+  }>`select p.patient_id ${fromClause(frame, view.orderby)} where ${where}
     order by ${sortExpression(view.orderby, frame)} ${direction} ${nullsOrder(view.orderby)}, p.patient_id ${direction}
-    ${page ? sql`limit ${page.rowsPerPage} offset ${page.page * page.rowsPerPage}` : sql``}`.execute(db);
+    ${page ? sql`limit ${sql.lit(page.rowsPerPage)} offset ${sql.lit(page.page * page.rowsPerPage)}` : sql``}`.execute(
+    db,
+  );
   let count = rows.length;
   if (page) {
     const counted = await sql<{

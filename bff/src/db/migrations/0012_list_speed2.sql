@@ -25,7 +25,8 @@ create table patient_list_state (
   care_coordinator_id integer,
   created_at timestamptz not null,
   last_reading_at timestamptz,
-  -- The lists' orders of the practice and the status labels (list-store.ts sortExpression), copied.
+  -- The lists' orders of the name, the practice and the status labels (list-sql.ts sortExpression), copied.
+  name_sort text collate "C" not null,
   practice_sort text collate "C" not null,
   rpm_status_sort text collate "C" not null,
   ccm_status_sort text collate "C",
@@ -37,22 +38,45 @@ create table patient_list_state (
   ccm_seconds integer not null default 0,
   open_alerts integer not null default 0
 );
--- One index per sort key of the Patients list, the id breaking ties (stable paging).
-create index patient_list_state_name_idx
-  on patient_list_state ((billing_sort_name(lastname, firstname) collate "C"), patient_id);
-create index patient_list_state_dob_idx on patient_list_state (dob, patient_id);
-create index patient_list_state_practice_sort_idx on patient_list_state (practice_sort, patient_id);
-create index patient_list_state_rpm_status_idx on patient_list_state (rpm_status_sort, patient_id);
-create index patient_list_state_ccm_status_idx on patient_list_state (ccm_status_sort, patient_id);
-create index patient_list_state_reading_days_idx on patient_list_state (reading_days, patient_id);
-create index patient_list_state_rpm_minutes_idx on patient_list_state ((rpm_seconds / 60), patient_id);
-create index patient_list_state_last_reading_idx on patient_list_state (last_reading_at, patient_id);
--- The nullable keys descending: nulls still last (list-sql.ts nullsOrder), which no ascending index walks backward.
-create index patient_list_state_last_reading_desc_idx
-  on patient_list_state (last_reading_at desc nulls last, patient_id desc);
-create index patient_list_state_ccm_status_desc_idx
-  on patient_list_state (ccm_status_sort desc nulls last, patient_id desc);
-create index patient_list_state_open_alerts_idx on patient_list_state (open_alerts, patient_id);
+-- One index per sort key of the Patients list, the id breaking ties (stable paging), walked backward for the
+-- descending order; the nullable keys also descending with nulls still last (list-sql.ts nullsOrder). Each holds
+-- the columns of the scope and of the common filters, so a filtered page and its count are index-only scans.
+create index patient_list_state_id_idx on patient_list_state (patient_id)
+  include (organization_id, practice_id, location_id, language_id, rpm_status, ccm_status, bhi_status, reading_days,
+    rpm_seconds);
+create index patient_list_state_name_idx on patient_list_state (name_sort, patient_id)
+  include (organization_id, practice_id, location_id, language_id, rpm_status, ccm_status, bhi_status, reading_days,
+    rpm_seconds);
+create index patient_list_state_dob_idx on patient_list_state (dob, patient_id)
+  include (organization_id, practice_id, location_id, language_id, rpm_status, ccm_status, bhi_status, reading_days,
+    rpm_seconds);
+create index patient_list_state_practice_sort_idx on patient_list_state (practice_sort, patient_id)
+  include (organization_id, practice_id, location_id, language_id, rpm_status, ccm_status, bhi_status, reading_days,
+    rpm_seconds);
+create index patient_list_state_rpm_status_idx on patient_list_state (rpm_status_sort, patient_id)
+  include (organization_id, practice_id, location_id, language_id, rpm_status, ccm_status, bhi_status, reading_days,
+    rpm_seconds);
+create index patient_list_state_ccm_status_idx on patient_list_state (ccm_status_sort, patient_id)
+  include (organization_id, practice_id, location_id, language_id, rpm_status, ccm_status, bhi_status, reading_days,
+    rpm_seconds);
+create index patient_list_state_ccm_status_desc_idx on patient_list_state (ccm_status_sort desc nulls last, patient_id desc)
+  include (organization_id, practice_id, location_id, language_id, rpm_status, ccm_status, bhi_status, reading_days,
+    rpm_seconds);
+create index patient_list_state_reading_days_idx on patient_list_state (reading_days, patient_id)
+  include (organization_id, practice_id, location_id, language_id, rpm_status, ccm_status, bhi_status, reading_days,
+    rpm_seconds);
+create index patient_list_state_rpm_minutes_idx on patient_list_state ((rpm_seconds / 60), patient_id)
+  include (organization_id, practice_id, location_id, language_id, rpm_status, ccm_status, bhi_status, reading_days,
+    rpm_seconds);
+create index patient_list_state_last_reading_idx on patient_list_state (last_reading_at, patient_id)
+  include (organization_id, practice_id, location_id, language_id, rpm_status, ccm_status, bhi_status, reading_days,
+    rpm_seconds);
+create index patient_list_state_last_reading_desc_idx on patient_list_state (last_reading_at desc nulls last, patient_id desc)
+  include (organization_id, practice_id, location_id, language_id, rpm_status, ccm_status, bhi_status, reading_days,
+    rpm_seconds);
+create index patient_list_state_open_alerts_idx on patient_list_state (open_alerts, patient_id)
+  include (organization_id, practice_id, location_id, language_id, rpm_status, ccm_status, bhi_status, reading_days,
+    rpm_seconds);
 create index patient_list_state_practice_idx on patient_list_state (practice_id);
 -- Whether any row is of another month than the one a list reads (min, max and null from the index).
 create index patient_list_state_month_idx on patient_list_state (month);
@@ -63,10 +87,10 @@ create function patient_list_state_sync(ids integer[]) returns void
   as $$
   insert into patient_list_state as st (patient_id, organization_id, practice_id, location_id, firstname, lastname,
     dob, language_id, rpm_status, ccm_status, bhi_status, setup_date, physician_id, care_coordinator_id, created_at,
-    last_reading_at, practice_sort, rpm_status_sort, ccm_status_sort)
+    last_reading_at, name_sort, practice_sort, rpm_status_sort, ccm_status_sort)
   select p.patient_id, p.organization_id, p.practice_id, p.location_id, p.firstname, p.lastname, p.dob,
     p.language_id, p.rpm_status, p.ccm_status, p.bhi_status, p.setup_date, p.physician_id, p.care_coordinator_id,
-    p.created_at, p.last_reading_at, lower(pr.practice_name), lower(coalesce(rs.label, p.rpm_status::text)),
+    p.created_at, p.last_reading_at, billing_sort_name(p.lastname, p.firstname), lower(pr.practice_name), lower(coalesce(rs.label, p.rpm_status::text)),
     lower(coalesce(cs.label, p.ccm_status::text))
   from patients p
   join practices pr on pr.practice_id = p.practice_id
@@ -79,7 +103,7 @@ create function patient_list_state_sync(ids integer[]) returns void
     dob = excluded.dob, language_id = excluded.language_id, rpm_status = excluded.rpm_status,
     ccm_status = excluded.ccm_status, bhi_status = excluded.bhi_status, setup_date = excluded.setup_date,
     physician_id = excluded.physician_id, care_coordinator_id = excluded.care_coordinator_id,
-    created_at = excluded.created_at, last_reading_at = excluded.last_reading_at,
+    created_at = excluded.created_at, last_reading_at = excluded.last_reading_at, name_sort = excluded.name_sort,
     practice_sort = excluded.practice_sort, rpm_status_sort = excluded.rpm_status_sort,
     ccm_status_sort = excluded.ccm_status_sort
 $$;
