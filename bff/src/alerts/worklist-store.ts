@@ -92,17 +92,18 @@ async function filtered(db: Db, viewer: ListViewer, view: ListView): Promise<Bas
  * The order of a sort key; the alert id breaks ties (stable paging). `level` is the triage order of issue 10, as
  * the definition ranks it (critical first), then the longest waiting (oldest first); descending reverses both.
  * Open alerts only: waiting time is the time since raised, so it orders by created_at reversed (an index scan).
- * The expressions match the indexes of migrations/0009_list_speed.sql.
+ * The expressions match the indexes of migrations/0009_list_speed.sql and 0030_worklist_sort.sql.
  */
 function orderOf(view: ListView, now: Date): Expression<unknown>[] {
   const dir = sql.raw(view.order);
   switch (view.orderby) {
+    // The alert's copies of lower(lastname), lower(firstname), lower(practice_name) and vital_type (0030).
     case 'patient_name':
-      return [sql`lower(p.lastname) ${dir}`, sql`lower(p.firstname) ${dir}`, sql`al.alert_id ${dir}`];
+      return [sql`al.sort_lastname ${dir}`, sql`al.sort_firstname ${dir}`, sql`al.alert_id ${dir}`];
     case 'practice_name':
-      return [sql`lower(pr.practice_name) ${dir}`, sql`al.alert_id ${dir}`];
+      return [sql`al.sort_practice ${dir}`, sql`al.alert_id ${dir}`];
     case 'vital_type':
-      return [sql`v.vital_type ${dir}`, sql`al.alert_id ${dir}`];
+      return [sql`al.sort_vital ${dir}`, sql`al.alert_id ${dir}`];
     case 'taken_at':
       return [sql`al.taken_at ${dir}`, sql`al.alert_id ${dir}`];
     case 'waiting_minutes':
@@ -124,27 +125,13 @@ function orderOf(view: ListView, now: Date): Expression<unknown>[] {
   }
 }
 
-/** The tables a sort key reads besides alerts. */
-function orderJoins(orderby: string) {
-  switch (orderby) {
-    case 'patient_name':
-      return sql`join patients p on p.patient_id = al.patient_id`;
-    case 'practice_name':
-      return sql`join patients p on p.patient_id = al.patient_id join practices pr on pr.practice_id = p.practice_id`;
-    case 'vital_type':
-      return sql`join vitals v on v.vital_id = al.vital_id`;
-    default:
-      return sql``;
-  }
-}
-
 /**
- * One slice of the view in order, as rows of the list: the slice's ids first (the order's tables only), then the
+ * One slice of the view in order, as rows of the list: the slice's ids first (alerts alone), then the
  * rows of those ids, so the joins and the row building cover the slice alone.
  */
 const rowsOf: SliceQueries<MonitorRow, Base>['slice'] = async (base, viewer, view, offset, limit) => {
   const { rows: page } = await sql<{ alert_id: number }>`select al.alert_id
-    from (${base.q.selectAll('al')}) al ${orderJoins(view.orderby)}
+    from (${base.q.selectAll('al')}) al
     order by ${sql.join(orderOf(view, viewer.now))} limit ${limit} offset ${offset}`.execute(base.db);
   if (page.length === 0) return [];
   const ids = page.map((row) => row.alert_id);

@@ -593,6 +593,11 @@ export interface AlertsTable {
   acknowledged_by: number | null;
   /** The worklist acknowledgement's note (0007_worklists.sql). */
   acknowledge_note: ColumnType<string | null, string | null | undefined, string | null>;
+  /** The worklist's sort values, copied from the patient, practice and vital by triggers (0030_worklist_sort.sql). */
+  sort_lastname: Generated<string>;
+  sort_firstname: Generated<string>;
+  sort_practice: Generated<string>;
+  sort_vital: Generated<string>;
 }
 
 /** One outreach task per rule, kind and streak of missed readings. */

@@ -1,8 +1,9 @@
 import { type FilterValues, isoDay } from '@rpm/shared';
 import { type RawBuilder, type SqlBool, sql } from 'kysely';
+import type { Db } from '../db/schema.js';
 import { CCM_STATUS, RPM_STATUS } from '../db/seed/patient-statuses.js';
 import type { ListView, ListViewer } from '../lists/source.js';
-import { minutesBandSql, monthPace, progressSql } from './progress.js';
+import { type MonthPace, minutesBandSql, monthPace, progressSql, readingDaysOf } from './progress.js';
 
 /** The SQL of the five patient lists (list-store.ts): their tables, fixed predicates, filters and sort keys. */
 
@@ -23,10 +24,20 @@ const RPM_READING = [RPM_STATUS.enrolled, RPM_STATUS.active];
 /** Days without a reading that make an enrolled patient non-compliant (decisions.md "Non-compliance"). */
 const SILENT_DAYS = 3;
 
-/** What one request's queries share: the month of the figures, its pace, the time. */
+/** What one request's queries share: the month of the figures, its pace, the time, where the figures come from. */
 export interface Frame {
   readonly viewer: ListViewer;
   readonly month: string;
+  /** `p` is patient_list_state (the ordered ids: one narrow row per patient, 0012) rather than patients. */
+  readonly fromState: boolean;
+  /** The month's figures are the state row's own (this month's), not a join of patient_month_summary. */
+  readonly stateFigures: boolean;
+  readonly pace: MonthPace;
+  readonly readingDays: RawBuilder<number>;
+  readonly rpmSeconds: RawBuilder<number>;
+  readonly ccmSeconds: RawBuilder<number>;
+  /** The patient has a summary row in the month (the Monthly Report's patients). */
+  readonly inMonth: RawBuilder<SqlBool>;
   readonly progress: RawBuilder<string>;
   readonly daysSince: RawBuilder<number>;
 }
@@ -41,32 +52,65 @@ const one = (value: FilterValues[string]): string | undefined =>
 export const fullName = (alias: string) =>
   sql<string>`(${sql.ref(`${alias}.lastname`)} || ', ' || ${sql.ref(`${alias}.firstname`)})`;
 
-export function frameOf(viewer: ListViewer, filters: FilterValues): Frame {
+export function frameOf(viewer: ListViewer, filters: FilterValues, fromState: boolean): Frame {
   const month = many(filters.month)[0] ?? isoDay(viewer.now).slice(0, 7);
-  const readingDays = sql<number>`coalesce(s.reading_days, 0)`;
+  const stateFigures = fromState && month === isoDay(viewer.now).slice(0, 7);
+  const figure = (column: string) =>
+    stateFigures
+      ? sql<number>`${sql.ref(`p.${column}`)}`
+      : sql<number>`coalesce(${sql.ref(`s.${column}`)}, 0)`;
+  const readingDays = figure('reading_days');
+  const pace = monthPace(month, viewer.now);
   return {
     viewer,
     month,
-    progress: progressSql(readingDays, monthPace(month, viewer.now)),
+    fromState,
+    stateFigures,
+    pace,
+    readingDays,
+    rpmSeconds: figure('rpm_seconds'),
+    ccmSeconds: figure('ccm_seconds'),
+    inMonth: stateFigures ? sql<SqlBool>`p.in_month` : sql<SqlBool>`(s.id is not null)`,
+    progress: progressSql(readingDays, pace),
     // Whole days since the last reading, as the row shows them (so sorting and the 'No Reading For' filter agree).
     daysSince: sql<number>`floor(extract(epoch from (${viewer.now}::timestamptz - p.last_reading_at)) / 86400)::int`,
   };
 }
 
 /**
- * The joins every query of the lists may use; PostgreSQL drops the left joins a query does not read, so a count or
- * a page in an indexed order reads patients alone (every patient has a practice: the left join is an inner one).
+ * The joins the lists' queries read. The rows (patients) take them all. The ordered ids and the count
+ * (patient_list_state, which carries the practice and status orders) take only the staff join their sort key reads:
+ * a join PostgreSQL drops still keeps its columns needed, which rules out the index-only scans of 0012's indexes.
  */
-export function fromClause(frame: Frame): RawBuilder<unknown> {
+export function fromClause(frame: Frame, orderby?: string): RawBuilder<unknown> {
+  const month = frame.stateFigures
+    ? sql``
+    : sql`left join patient_month_summary s on s.patient_id = p.patient_id and s.month = ${`${frame.month}-01`}::date`;
+  const coordinator = sql`left join users cc on cc.user_id = p.care_coordinator_id`;
+  const physician = sql`left join users ph on ph.user_id = p.physician_id`;
+  if (frame.fromState)
+    return sql`from patient_list_state p ${month}
+      ${orderby === 'care_coordinator' ? coordinator : sql``} ${orderby === 'physician' ? physician : sql``}`;
   return sql`from patients p
     left join practices pr on pr.practice_id = p.practice_id
-    left join patient_month_summary s on s.patient_id = p.patient_id and s.month = ${`${frame.month}-01`}::date
+    ${month}
     left join patient_status_options rs on rs.program = 'RPM' and rs.status_id = p.rpm_status
     left join patient_status_options cs on cs.program = 'CCM' and cs.status_id = p.ccm_status
-    left join users cc on cc.user_id = p.care_coordinator_id
-    left join users ph on ph.user_id = p.physician_id
-    left join (select patient_id, count(*)::int as n from alerts where acknowledged_at is null group by patient_id)
-      oa on oa.patient_id = p.patient_id`;
+    ${coordinator}
+    ${physician}`;
+}
+
+/**
+ * Before the ids of month `month` are read from patient_list_state: rows of another month (a new month began, or
+ * none yet) take that month's figures (0012 patient_list_state_roll). Index probes when none is stale.
+ */
+export async function rollListState(db: Db, month: string): Promise<void> {
+  const first = `${month}-01`;
+  const { rows } = await sql<{ stale: boolean }>`select
+      exists (select 1 from patient_list_state where month is null)
+      or (select min(month) from patient_list_state) <> ${first}::date
+      or (select max(month) from patient_list_state) <> ${first}::date as stale`.execute(db);
+  if (rows[0]?.stale) await sql`select patient_list_state_roll(${first}::date)`.execute(db);
 }
 
 /** Each list's fixed predicate (the decisions named in shared/src/lists/patients.ts). */
@@ -81,7 +125,7 @@ export function listPredicate(name: PatientListName, frame: Frame): RawBuilder<S
           or ${frame.daysSince} >= ${SILENT_DAYS}))`;
     case 'monthly-report':
       // decisions.md "Monthly Report": patients with figures (readings, minutes or a set-up) in the month.
-      return sql`s.id is not null`;
+      return frame.inMonth;
     case 'ccm':
       return sql`(p.ccm_status is not null and p.ccm_status <> ${CCM_STATUS.notApplicable})`;
     case 'screened':
@@ -134,11 +178,16 @@ export function filterConditions(view: ListView, frame: Frame): RawBuilder<SqlBo
   if (referredFrom) where.push(sql`${utcDay(sql`p.created_at`)} >= ${referredFrom}::date`);
   if (referredTo) where.push(sql`${utcDay(sql`p.created_at`)} <= ${referredTo}::date`);
   const progress = many(f.progress);
-  if (progress.length) where.push(sql`${frame.progress} in (${sql.join(progress)})`);
+  if (progress.length) {
+    // As reading days (the same rule, enumerated), so an index or a narrow scan answers it.
+    const days = readingDaysOf(progress, frame.pace);
+    where.push(
+      days.length ? sql`${frame.readingDays} in (${sql.join(days.map((n) => sql.lit(n)))})` : sql`false`,
+    );
+  }
   // The bands are declared once, beside the progress rule (the dashboard counts by them too).
   const minutes = many(f.minutes);
-  if (minutes.length)
-    where.push(sql`${minutesBandSql(sql`coalesce(s.rpm_seconds, 0)`)} in (${sql.join(minutes)})`);
+  if (minutes.length) where.push(sql`${minutesBandSql(frame.rpmSeconds)} in (${sql.join(minutes)})`);
   const programs = many(f.program).flatMap((value) => PROGRAMS[value] ?? []);
   if (programs.length) where.push(anyOf(programs));
   const silent = many(f.silent).map(Number);
@@ -159,32 +208,50 @@ export function filterConditions(view: ListView, frame: Frame): RawBuilder<SqlBo
   return where;
 }
 
+/** Sort keys whose value may be null (no CCM status, coordinator, physician, reading or set-up). */
+const NULLABLE_SORT_KEYS = new Set([
+  'ccm_status',
+  'care_coordinator',
+  'physician',
+  'last_reading_at',
+  'days_since_reading',
+  'setup_date',
+]);
+
+/**
+ * Where nulls go in a sort key's order: last both ways. Said only for keys that may be null: `desc nulls last` is
+ * not the backward walk of an ascending index, so a never-null key in descending order would sort the whole list.
+ */
+export const nullsOrder = (key: string): RawBuilder<unknown> =>
+  NULLABLE_SORT_KEYS.has(key) ? sql`nulls last` : sql``;
+
 /** The value each sortable column orders by: the value the row shows (text in byte order, ignoring case). */
 export function sortExpression(key: string, frame: Frame): RawBuilder<unknown> {
   const text = (expr: RawBuilder<unknown>) => sql`lower(${expr}) collate "C"`;
+  // The state row carries the name, practice and status orders, copied (0012), so they read an index.
   switch (key) {
     case 'patient_id':
       return sql`p.patient_id`;
     case 'patient_name':
-      return sql`billing_sort_name(p.lastname, p.firstname) collate "C"`;
+      return frame.fromState ? sql`p.name_sort` : sql`billing_sort_name(p.lastname, p.firstname) collate "C"`;
     case 'dob':
       return sql`p.dob`;
     case 'practice_name':
-      return text(sql`pr.practice_name`);
+      return frame.fromState ? sql`p.practice_sort` : text(sql`pr.practice_name`);
     case 'rpm_status':
-      return text(sql`coalesce(rs.label, p.rpm_status::text)`);
+      return frame.fromState ? sql`p.rpm_status_sort` : text(sql`coalesce(rs.label, p.rpm_status::text)`);
     case 'ccm_status':
-      return text(sql`coalesce(cs.label, p.ccm_status::text)`);
+      return frame.fromState ? sql`p.ccm_status_sort` : text(sql`coalesce(cs.label, p.ccm_status::text)`);
     case 'care_coordinator':
       return text(fullName('cc'));
     case 'physician':
       return text(fullName('ph'));
     case 'reading_days':
-      return sql`coalesce(s.reading_days, 0)`;
+      return frame.readingDays;
     case 'rpm_minutes':
-      return sql`coalesce(s.rpm_seconds, 0) / 60`;
+      return sql`${frame.rpmSeconds} / 60`;
     case 'ccm_minutes':
-      return sql`coalesce(s.ccm_seconds, 0) / 60`;
+      return sql`${frame.ccmSeconds} / 60`;
     case 'progress':
       return sql`${frame.progress} collate "C"`;
     case 'last_reading_at':
@@ -192,7 +259,8 @@ export function sortExpression(key: string, frame: Frame): RawBuilder<unknown> {
     case 'days_since_reading':
       return frame.daysSince;
     case 'open_alerts':
-      return sql`coalesce(oa.n, 0)`;
+      // Kept on the state row (0012); the ordered ids always read it.
+      return sql`p.open_alerts`;
     case 'setup_date':
       return sql`p.setup_date`;
     case 'referred_at':

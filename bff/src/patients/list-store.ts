@@ -29,8 +29,10 @@ import {
   fullName,
   ids,
   listPredicate,
+  nullsOrder,
   PATIENT_LIST_NAMES,
   type PatientListName,
+  rollListState,
   sortExpression,
 } from './list-sql.js';
 
@@ -74,10 +76,12 @@ interface DetailRow {
 }
 
 /** The rows of the given patients, with their compliance strips, in the order of `patientIds`. */
-async function rowsOf(db: Db, frame: Frame, patientIds: readonly number[]): Promise<PatientListRow[]> {
+async function rowsOf(db: Db, ordered: Frame, patientIds: readonly number[]): Promise<PatientListRow[]> {
   if (patientIds.length === 0) return [];
+  // The rows' own frame: the patients table and the month's summary row (the page's few patients only).
+  const frame = frameOf(ordered.viewer, { month: ordered.month }, false);
   const idList = sql.join(patientIds.map((id) => sql`${id}`));
-  const { rows } = await sql<DetailRow>`select p.patient_id, ${fullName('p')} as patient_name, p.dob,
+  const detail = sql<DetailRow>`select p.patient_id, ${fullName('p')} as patient_name, p.dob,
       coalesce(p.phone, p.mobile) as phone, l.language, o.organization_name, pr.practice_name, p.diagnosis_code,
       coalesce(rs.label, p.rpm_status::text) as rpm_status, coalesce(cs.label, p.ccm_status::text) as ccm_status,
       p.ccm_type, ${fullName('ph')} as physician, ${fullName('cc')} as care_coordinator,
@@ -96,15 +100,18 @@ async function rowsOf(db: Db, frame: Frame, patientIds: readonly number[]): Prom
     ${fromClause(frame)}
     join languages l on l.language_id = p.language_id
     join organizations o on o.organization_id = p.organization_id
-    where p.patient_id in (${idList})`.execute(db);
+    where p.patient_id in (${idList})`;
   const stripMonths = complianceStripMonths(isoDay(frame.viewer.now));
   const first = stripMonths[0] as string;
   const last = stripMonths[stripMonths.length - 1] as string;
-  const { rows: months } = await sql<{ patient_id: number; month: Date; reading_days: number }>`
+  // The months as literals (computed here, not input): as parameters, the statement's generic plan walks the
+  // (month, patient_id) index across every patient's months (13 ms) rather than probing (patient_id, month).
+  const strip = sql<{ patient_id: number; month: Date; reading_days: number }>`
     select patient_id, month, reading_days from patient_month_summary
-     where patient_id in (${idList}) and month between ${`${first}-01`}::date and ${`${last}-01`}::date`.execute(
-    db,
-  );
+     where patient_id in (${idList})
+       and month between ${sql.lit(`${first}-01`)}::date and ${sql.lit(`${last}-01`)}::date`;
+  // The rows and their strips at once: on PostgreSQL two connections (PGlite queues them).
+  const [{ rows }, { rows: months }] = await Promise.all([detail.execute(db), strip.execute(db)]);
   const metMonths = new Set(
     months
       .filter((m) => m.reading_days >= COMPLIANCE_TARGET_DAYS)
@@ -150,22 +157,30 @@ async function orderedIds(
   view: ListView,
   page?: { readonly page: number; readonly rowsPerPage: number },
 ): Promise<{ frame: Frame; ids: number[]; count: number }> {
-  const frame = frameOf(viewer, view.filters);
+  const frame = frameOf(viewer, view.filters, true);
+  if (frame.stateFigures) await rollListState(db, frame.month);
   const where = sql.join(
     [viewer.scope.visible('p'), listPredicate(name, frame), ...filterConditions(view, frame)],
     sql` and `,
   );
   const direction = view.order === 'desc' ? sql`desc` : sql`asc`;
-  const { rows } = await sql<{ patient_id: number }>`select p.patient_id ${fromClause(frame)} where ${where}
-    order by ${sortExpression(view.orderby, frame)} ${direction} nulls last, p.patient_id ${direction}
-    ${page ? sql`limit ${page.rowsPerPage} offset ${page.page * page.rowsPerPage}` : sql``}`.execute(db);
-  let count = rows.length;
-  if (page) {
-    const counted = await sql<{
-      n: number;
-    }>`select count(*)::int as n ${fromClause(frame)} where ${where}`.execute(db);
-    count = counted.rows[0]?.n ?? 0;
-  }
+  // Limit and offset as literals (integers parsed by the list query): as parameters, the statement's generic plan
+  // cannot know a page is deep and sorts the whole list rather than walking the sort key's index.
+  if (page && !(Number.isInteger(page.page) && Number.isInteger(page.rowsPerPage)))
+    throw new Error('page and rowsPerPage must be integers');
+  const ordered = sql<{
+    patient_id: number;
+  }>`select p.patient_id ${fromClause(frame, view.orderby)} where ${where}
+    order by ${sortExpression(view.orderby, frame)} ${direction} ${nullsOrder(view.orderby)}, p.patient_id ${direction}
+    ${page ? sql`limit ${sql.lit(page.rowsPerPage)} offset ${sql.lit(page.page * page.rowsPerPage)}` : sql``}`;
+  // The page and its count at once: on PostgreSQL two connections (PGlite queues them).
+  const [{ rows }, counted] = await Promise.all([
+    ordered.execute(db),
+    page
+      ? sql<{ n: number }>`select count(*)::int as n ${fromClause(frame)} where ${where}`.execute(db)
+      : undefined,
+  ]);
+  const count = counted ? (counted.rows[0]?.n ?? 0) : rows.length;
   return { frame, ids: rows.map((row) => row.patient_id), count };
 }
 

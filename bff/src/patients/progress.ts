@@ -49,6 +49,20 @@ export function progressOf(readingDays: number, pace: MonthPace): Progress {
   return readingDays < pace.paceDays ? 'at_risk' : 'on_track';
 }
 
+/** Reading days a month can hold (patient_month_summary's check). */
+const MAX_READING_DAYS = 31;
+
+/**
+ * The reading-day counts whose progress is one of `values`, by the rule above: a progress filter as a plain
+ * condition on reading days, which an index or a narrow scan answers (the patient lists).
+ */
+export function readingDaysOf(values: readonly string[], pace: MonthPace): number[] {
+  const wanted = new Set(values);
+  return Array.from({ length: MAX_READING_DAYS + 1 }, (_, n) => n).filter((n) =>
+    wanted.has(progressOf(n, pace)),
+  );
+}
+
 /** The same rule as SQL over an integer expression of reading days. */
 export function progressSql(readingDays: RawBuilder<number>, pace: MonthPace): RawBuilder<Progress> {
   const target = COMPLIANCE_TARGET_DAYS;
