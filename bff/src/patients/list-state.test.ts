@@ -217,7 +217,7 @@ describe('patient_list_state and the alerts’ sort values', () => {
         ]),
       );
     const viewer = {
-      auth: { userId, roleid: [1], session: undefined as never },
+      auth: { userId, roleid: [1], practiceIds: [], session: undefined as never },
       scope: await patientScope(db, { userId, roleid: [1] }),
       now: new Date(`${next}T12:00:00Z`),
     };
