@@ -42,8 +42,11 @@ import {
 
 /** Months the Monthly Report's month filter offers, this month included (decisions.md "Monthly Report"). */
 const REPORT_MONTHS = 12;
-/** Rows per query when an export reads the whole list. */
-const EXPORT_CHUNK = 500;
+/**
+ * Rows per query when an export reads the whole list: each chunk pays a scan of the month's summaries, so 2,000
+ * rather than 500 (PGlite, 10,000 patients: 2.5 → 0.8 s of queries; 5,000 measured no faster).
+ */
+const EXPORT_CHUNK = 2000;
 
 interface DetailRow {
   patient_id: number;
@@ -76,7 +79,8 @@ interface DetailRow {
 /** The rows of the given patients, with their compliance strips, in the order of `patientIds`. */
 async function rowsOf(db: Db, frame: Frame, patientIds: readonly number[]): Promise<PatientListRow[]> {
   if (patientIds.length === 0) return [];
-  const idList = sql.join(patientIds.map((id) => sql`${id}`));
+  // One parameter however many ids: one statement text, prepared once per connection (prepared-pool.ts).
+  const idList = sql`${[...patientIds]}::integer[]`;
   const { rows } = await sql<DetailRow>`select p.patient_id, ${fullName('p')} as patient_name, p.dob,
       coalesce(p.phone, p.mobile) as phone, l.language, o.organization_name, pr.practice_name, p.diagnosis_code,
       coalesce(rs.label, p.rpm_status::text) as rpm_status, coalesce(cs.label, p.ccm_status::text) as ccm_status,
@@ -96,13 +100,13 @@ async function rowsOf(db: Db, frame: Frame, patientIds: readonly number[]): Prom
     ${fromClause(frame)}
     join languages l on l.language_id = p.language_id
     join organizations o on o.organization_id = p.organization_id
-    where p.patient_id in (${idList})`.execute(db);
+    where p.patient_id = any(${idList})`.execute(db);
   const stripMonths = complianceStripMonths(isoDay(frame.viewer.now));
   const first = stripMonths[0] as string;
   const last = stripMonths[stripMonths.length - 1] as string;
   const { rows: months } = await sql<{ patient_id: number; month: Date; reading_days: number }>`
     select patient_id, month, reading_days from patient_month_summary
-     where patient_id in (${idList}) and month between ${`${first}-01`}::date and ${`${last}-01`}::date`.execute(
+     where patient_id = any(${idList}) and month between ${`${first}-01`}::date and ${`${last}-01`}::date`.execute(
     db,
   );
   const metMonths = new Set(
