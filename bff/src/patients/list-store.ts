@@ -253,7 +253,10 @@ export function recentMonths(now: Date): FilterOption[] {
 }
 
 /** The source of one patient list for the generic registration (bff/src/lists/register.ts). */
-function patientListSource(def: Pick<ListDef, 'name' | 'filters'>): ListSource<PatientListRow> {
+function patientListSource(
+  def: Pick<ListDef, 'name' | 'filters'>,
+  exportChunk: number,
+): ListSource<PatientListRow> {
   const name = def.name as PatientListName;
   if (!PATIENT_LIST_NAMES.includes(name)) throw new Error(`${def.name} is not a patient list`);
   const optionKeys = new Set(def.filters.filter((f) => !f.options).map((f) => f.key));
@@ -266,8 +269,20 @@ function patientListSource(def: Pick<ListDef, 'name' | 'filters'>): ListSource<P
       // The order once (ids only: 8 bytes a patient), then the rows a chunk at a time: one sort of the list
       // rather than one per chunk at a growing offset (tests/bench/lists.ts, CSV of 10,000 patients).
       const { frame, ids: all } = await orderedIds(db, name, viewer, view);
-      for (let start = 0; start < all.length; start += EXPORT_CHUNK)
-        yield await rowsOf(db, frame, all.slice(start, start + EXPORT_CHUNK));
+      const read = (start: number) =>
+        start < all.length ? rowsOf(db, frame, all.slice(start, start + exportChunk)) : undefined;
+      // The next chunk is read while the caller writes this one (PostgreSQL works beside Node): two chunks at most.
+      let next = read(0);
+      try {
+        for (let start = 0; next; start += exportChunk) {
+          const rows = await next;
+          next = read(start + exportChunk);
+          yield rows;
+        }
+      } finally {
+        // A reader that stops early leaves the read ahead unawaited: its failure must not go unhandled.
+        next?.catch(() => undefined);
+      }
     },
     options: (db, viewer, only) =>
       patientFilterOptions(
@@ -279,10 +294,12 @@ function patientListSource(def: Pick<ListDef, 'name' | 'filters'>): ListSource<P
   };
 }
 
-/** The sources of the five patient lists, by list name (embedded.ts registers them). */
-export function patientListSources(): Record<PatientListName, ListSource<PatientListRow>> {
+/** The sources of the five patient lists, by list name (embedded.ts registers them); tests may read exports in smaller chunks. */
+export function patientListSources(
+  exportChunk = EXPORT_CHUNK,
+): Record<PatientListName, ListSource<PatientListRow>> {
   const defs = [patientsList, nonCompliancePatientsList, monthlyReportList, ccmList, screenedList];
-  return Object.fromEntries(defs.map((def) => [def.name, patientListSource(def)])) as Record<
+  return Object.fromEntries(defs.map((def) => [def.name, patientListSource(def, exportChunk)])) as Record<
     PatientListName,
     ListSource<PatientListRow>
   >;
