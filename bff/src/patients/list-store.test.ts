@@ -137,7 +137,7 @@ describe('the patient row', () => {
 });
 
 describe('the patient list export read', () => {
-  it('reads the whole filtered list in the page order, chunk by chunk with the next one read ahead', async () => {
+  it('reads the whole filtered list in the page order, chunk by chunk', async () => {
     // Role 8 (nurse), as signed in above; the source needs no session.
     const auth = { userId: nurseId, roleid: [8] };
     const viewer = {
@@ -158,10 +158,5 @@ describe('the patient list export read', () => {
     expect(chunks.length).toBeGreaterThan(2);
     expect(chunks.slice(0, -1).every((chunk) => chunk.length === 7)).toBe(true);
     expect(chunks.flat()).toEqual(paged.map((row) => row.patient_id));
-    // A reader that stops after the first chunk (a broken download) leaves nothing running that could fail unheard.
-    for await (const chunk of source.chunks(t.db, viewer, view)) {
-      expect(chunk).toHaveLength(7);
-      break;
-    }
   });
 });

@@ -269,20 +269,8 @@ function patientListSource(
       // The order once (ids only: 8 bytes a patient), then the rows a chunk at a time: one sort of the list
       // rather than one per chunk at a growing offset (tests/bench/lists.ts, CSV of 10,000 patients).
       const { frame, ids: all } = await orderedIds(db, name, viewer, view);
-      const read = (start: number) =>
-        start < all.length ? rowsOf(db, frame, all.slice(start, start + exportChunk)) : undefined;
-      // The next chunk is read while the caller writes this one (PostgreSQL works beside Node): two chunks at most.
-      let next = read(0);
-      try {
-        for (let start = 0; next; start += exportChunk) {
-          const rows = await next;
-          next = read(start + exportChunk);
-          yield rows;
-        }
-      } finally {
-        // A reader that stops early leaves the read ahead unawaited: its failure must not go unhandled.
-        next?.catch(() => undefined);
-      }
+      for (let start = 0; start < all.length; start += exportChunk)
+        yield await rowsOf(db, frame, all.slice(start, start + exportChunk));
     },
     options: (db, viewer, only) =>
       patientFilterOptions(
