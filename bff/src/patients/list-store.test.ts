@@ -2,6 +2,7 @@ import {
   type CallDef,
   callUrl,
   ccmList,
+  type FilterValues,
   isoDay,
   monthlyReportList,
   monthsBefore,
@@ -10,15 +11,19 @@ import {
   screenedList,
 } from '@rpm/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { AuthContext } from '../auth/guard.js';
 import { TEST_TODAY } from '../db/test-database.js';
+import { patientScope } from '../scope.js';
 import { signIn, startTestApp, type TestApp } from '../test-app.js';
 import { makePatient, placeOf } from '../test-fixtures.js';
+import { patientListSources } from './list-store.js';
 
 /** The patient lists' own rules (decisions named in list-store.ts); the generic suite is lists/lists.test.ts. */
 
 type Row = Record<string, unknown>;
 let t: TestApp;
 let nurse: Record<string, string>;
+let nurseId: number;
 const MONTH = isoDay(TEST_TODAY).slice(0, 7);
 
 beforeAll(async () => {
@@ -26,6 +31,7 @@ beforeAll(async () => {
   t.clock.advance(TEST_TODAY.getTime() - t.clock.now().getTime());
   const signed = await signIn(t.app, 'role8@demo.test');
   nurse = signed.headers;
+  nurseId = signed.user.user_id;
   const place = await placeOf(t.db, signed.user.user_id);
   const id = await makePatient(t.db, place);
   await t.db
@@ -127,5 +133,31 @@ describe('the patient row', () => {
     expect(data.some((row) => (row.compliance as { state: string }[]).some((m) => m.state === 'met'))).toBe(
       true,
     );
+  });
+});
+
+describe('the patient list export read', () => {
+  it('reads the whole filtered list in the page order, chunk by chunk', async () => {
+    // Role 8 (nurse), as signed in above; the source needs no session.
+    const auth = { userId: nurseId, roleid: [8] };
+    const scope = await patientScope(t.db, auth);
+    const viewer = {
+      auth: { ...auth, practiceIds: scope.practiceIds, session: undefined as never } satisfies AuthContext,
+      scope,
+      now: t.clock.now(),
+    };
+    const view = {
+      orderby: 'patient_name',
+      order: 'desc' as const,
+      filters: patientsList.viewQuery.parse({}) as FilterValues,
+    };
+    const source = patientListSources(7).patients;
+    const chunks: number[][] = [];
+    for await (const chunk of source.chunks(t.db, viewer, view))
+      chunks.push(chunk.map((row) => row.patient_id));
+    const paged = await rows(patientsList.calls.list, { orderby: 'patient_name', order: 'desc' });
+    expect(chunks.length).toBeGreaterThan(2);
+    expect(chunks.slice(0, -1).every((chunk) => chunk.length === 7)).toBe(true);
+    expect(chunks.flat()).toEqual(paged.map((row) => row.patient_id));
   });
 });

@@ -44,8 +44,11 @@ import {
 
 /** Months the Monthly Report's month filter offers, this month included (decisions.md "Monthly Report"). */
 const REPORT_MONTHS = 12;
-/** Rows per query when an export reads the whole list. */
-const EXPORT_CHUNK = 500;
+/**
+ * Rows per query when an export reads the whole list: each chunk pays a scan of the month's summaries, so 2,000
+ * rather than 500 (PGlite, 10,000 patients: 2.5 → 0.8 s of queries; 5,000 measured no faster).
+ */
+const EXPORT_CHUNK = 2000;
 
 interface DetailRow {
   patient_id: number;
@@ -80,7 +83,8 @@ async function rowsOf(db: Db, ordered: Frame, patientIds: readonly number[]): Pr
   if (patientIds.length === 0) return [];
   // The rows' own frame: the patients table and the month's summary row (the page's few patients only).
   const frame = frameOf(ordered.viewer, { month: ordered.month }, false);
-  const idList = sql.join(patientIds.map((id) => sql`${id}`));
+  // One parameter however many ids: one statement text, prepared once per connection (prepared-pool.ts).
+  const idList = sql`${[...patientIds]}::integer[]`;
   const detail = sql<DetailRow>`select p.patient_id, ${fullName('p')} as patient_name, p.dob,
       coalesce(p.phone, p.mobile) as phone, l.language, o.organization_name, pr.practice_name, p.diagnosis_code,
       coalesce(rs.label, p.rpm_status::text) as rpm_status, coalesce(cs.label, p.ccm_status::text) as ccm_status,
@@ -100,7 +104,7 @@ async function rowsOf(db: Db, ordered: Frame, patientIds: readonly number[]): Pr
     ${fromClause(frame)}
     join languages l on l.language_id = p.language_id
     join organizations o on o.organization_id = p.organization_id
-    where p.patient_id in (${idList})`;
+    where p.patient_id = any(${idList})`;
   const stripMonths = complianceStripMonths(isoDay(frame.viewer.now));
   const first = stripMonths[0] as string;
   const last = stripMonths[stripMonths.length - 1] as string;
@@ -108,7 +112,7 @@ async function rowsOf(db: Db, ordered: Frame, patientIds: readonly number[]): Pr
   // (month, patient_id) index across every patient's months (13 ms) rather than probing (patient_id, month).
   const strip = sql<{ patient_id: number; month: Date; reading_days: number }>`
     select patient_id, month, reading_days from patient_month_summary
-     where patient_id in (${idList})
+     where patient_id = any(${idList})
        and month between ${sql.lit(`${first}-01`)}::date and ${sql.lit(`${last}-01`)}::date`;
   // The rows and their strips at once: on PostgreSQL two connections (PGlite queues them).
   const [{ rows }, { rows: months }] = await Promise.all([detail.execute(db), strip.execute(db)]);
@@ -264,7 +268,10 @@ export function recentMonths(now: Date): FilterOption[] {
 }
 
 /** The source of one patient list for the generic registration (bff/src/lists/register.ts). */
-function patientListSource(def: Pick<ListDef, 'name' | 'filters'>): ListSource<PatientListRow> {
+function patientListSource(
+  def: Pick<ListDef, 'name' | 'filters'>,
+  exportChunk: number,
+): ListSource<PatientListRow> {
   const name = def.name as PatientListName;
   if (!PATIENT_LIST_NAMES.includes(name)) throw new Error(`${def.name} is not a patient list`);
   const optionKeys = new Set(def.filters.filter((f) => !f.options).map((f) => f.key));
@@ -277,8 +284,8 @@ function patientListSource(def: Pick<ListDef, 'name' | 'filters'>): ListSource<P
       // The order once (ids only: 8 bytes a patient), then the rows a chunk at a time: one sort of the list
       // rather than one per chunk at a growing offset (tests/bench/lists.ts, CSV of 10,000 patients).
       const { frame, ids: all } = await orderedIds(db, name, viewer, view);
-      for (let start = 0; start < all.length; start += EXPORT_CHUNK)
-        yield await rowsOf(db, frame, all.slice(start, start + EXPORT_CHUNK));
+      for (let start = 0; start < all.length; start += exportChunk)
+        yield await rowsOf(db, frame, all.slice(start, start + exportChunk));
     },
     options: (db, viewer, only) =>
       patientFilterOptions(
@@ -290,10 +297,12 @@ function patientListSource(def: Pick<ListDef, 'name' | 'filters'>): ListSource<P
   };
 }
 
-/** The sources of the five patient lists, by list name (embedded.ts registers them). */
-export function patientListSources(): Record<PatientListName, ListSource<PatientListRow>> {
+/** The sources of the five patient lists, by list name (embedded.ts registers them); tests may read exports in smaller chunks. */
+export function patientListSources(
+  exportChunk = EXPORT_CHUNK,
+): Record<PatientListName, ListSource<PatientListRow>> {
   const defs = [patientsList, nonCompliancePatientsList, monthlyReportList, ccmList, screenedList];
-  return Object.fromEntries(defs.map((def) => [def.name, patientListSource(def)])) as Record<
+  return Object.fromEntries(defs.map((def) => [def.name, patientListSource(def, exportChunk)])) as Record<
     PatientListName,
     ListSource<PatientListRow>
   >;
