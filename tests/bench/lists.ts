@@ -141,16 +141,17 @@ async function measureCase(f: Fixture, c: ListCase): Promise<CaseTimes> {
   };
   const auth = { userId: f.server.userId, roleid: [1] };
   const scope = await patientScope(f.db, auth);
+  // The viewer the store sees when the scope is already known: the queries alone and the bare route use it.
+  const storeViewer = (): ListViewer => ({
+    auth: { ...auth, practiceIds: scope.practiceIds, session: undefined as never },
+    scope,
+    now: f.clock.now(),
+  });
   let rows = 0;
   let count = 0;
   const queries = async () => {
     const started = performance.now();
-    const viewer: ListViewer = {
-      auth: { ...auth, practiceIds: scope.practiceIds, session: undefined as never },
-      scope,
-      now: f.clock.now(),
-    };
-    const page = await source.page(f.db, viewer, request);
+    const page = await source.page(f.db, storeViewer(), request);
     rows = page.rows.length;
     count = page.count;
     return performance.now() - started;
@@ -181,14 +182,7 @@ async function measureCase(f: Fixture, c: ListCase): Promise<CaseTimes> {
   };
   // The same queries behind a bare Fastify route (BenchServer.floor): what any HTTP answer costs on this machine.
   const viaBare = async () => {
-    f.server.floor.run = async () => {
-      const viewer: ListViewer = {
-        auth: { ...auth, practiceIds: scope.practiceIds, session: undefined as never },
-        scope,
-        now: f.clock.now(),
-      };
-      return source.page(f.db, viewer, request);
-    };
+    f.server.floor.run = () => source.page(f.db, storeViewer(), request);
     const started = performance.now();
     const res = await httpGet(f.server.agent, `${f.server.floor.base}/floor`, {});
     if (res.status !== 200) throw new Error(`${c.label} bare route failed: ${res.status}`);
