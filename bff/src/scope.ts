@@ -59,14 +59,23 @@ export async function patientScope(
     userId: auth.userId,
     all,
     practiceIds,
-    visible(patients = 'patients') {
-      if (all) return sql<SqlBool>`true`;
-      return sql<SqlBool>`exists (select 1 from user_practices up where up.user_id = ${auth.userId}
-        and up.practice_id = ${sql.ref(`${patients}.practice_id`)}
-        and (up.location_id is null or up.location_id = ${sql.ref(`${patients}.location_id`)}))`;
-    },
+    visible: (patients) => patientVisible(auth, patients),
     hasPractice: (practiceId) => all || practices.has(practiceId),
   };
+}
+
+/**
+ * {@link PatientScope.visible} without the scope's query of the user's practices: the condition reads the
+ * memberships itself, so a one-statement store (the sleep lock) needs no round trip before it.
+ */
+export function patientVisible(
+  auth: Pick<AuthContext, 'userId' | 'roleid'>,
+  patients = 'patients',
+): RawBuilder<SqlBool> {
+  if (seesEverything(auth)) return sql<SqlBool>`true`;
+  return sql<SqlBool>`exists (select 1 from user_practices up where up.user_id = ${auth.userId}
+    and up.practice_id = ${sql.ref(`${patients}.practice_id`)}
+    and (up.location_id is null or up.location_id = ${sql.ref(`${patients}.location_id`)}))`;
 }
 
 /** Where a patient belongs, as {@link assertPatientAccess} returns it. */

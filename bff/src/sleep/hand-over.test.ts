@@ -35,7 +35,7 @@ describe('sleep-test lock hand-over (issue 15 §2; decisions.md "Sleep lock hand
     const taken = await lock(asker, w.second, study);
     expect(taken.ok).toBe(true);
     expect(taken.token).toBeGreaterThan(first.token as number);
-    expect(await w.audits('hand_over_sleep_test', study)).toBe(1);
+    expect(await w.audits('hand_over_sleep_test', study)).toHaveLength(1);
     // The former holder now gets the study read-only, and cannot hand over what it no longer holds.
     expect(await lock(holder, w.reader, study)).toMatchObject({ ok: false, error: 'Locked by Omar Haddad' });
     expect(await send(holder, HUB_EVENTS.sleepHandOverAnswer, answer)).toEqual({
@@ -59,7 +59,7 @@ describe('sleep-test lock hand-over (issue 15 §2; decisions.md "Sleep lock hand
     expect(await send(holder, HUB_EVENTS.sleepHandOverAnswer, keep)).toEqual({ ok: true });
     expect(await answered).toEqual(keep);
     expect(await lock(holder, w.reader, study)).toMatchObject({ ok: true, token: first.token });
-    expect(await w.audits('hand_over_sleep_test', study)).toBe(0);
+    expect(await w.audits('hand_over_sleep_test', study)).toHaveLength(0);
   });
 
   it('refuses a forged answer, a request for a free study, and a hand-over to a reader outside the scope', async () => {
@@ -95,6 +95,6 @@ describe('sleep-test lock hand-over (issue 15 §2; decisions.md "Sleep lock hand
       await send(holder, HUB_EVENTS.sleepHandOverAnswer, { ...forged, requesterId: w.outsider.user.user_id }),
     ).toEqual({ ok: false, error: `Sleep test ${study} does not exist.` });
     expect(await lock(holder, w.reader, study)).toMatchObject({ ok: true });
-    expect(await w.audits('hand_over_sleep_test', study)).toBe(0);
+    expect(await w.audits('hand_over_sleep_test', study)).toHaveLength(0);
   });
 });

@@ -7,7 +7,7 @@ import type { AuthContext } from '../auth/guard.js';
 import type { Db } from '../db/schema.js';
 import { conflict, notFound } from '../domain-errors.js';
 import { fullName } from '../http/route-helpers.js';
-import { patientScope } from '../scope.js';
+import { patientScope, patientVisible } from '../scope.js';
 
 /**
  * Sleep-test locks as leases (issue 15 §2; 000 §3, §4.11; migrations/0020_sleep_locks.sql): one holder per study,
@@ -96,6 +96,8 @@ async function lockOf(db: Db, studyId: number, practiceId: number): Promise<Slee
  * Takes (or, for its holder, renews) the lock of a study in the user's scope. Answers the lease and whether this
  * call took it, or the other holder's lease when the study is locked (the caller opens it read-only). A lapsed
  * lease is replaced by a new one with a larger token in the same statement, so two readers can never both win.
+ * One statement (scope, renewal, take, audit row and the answer as CTEs): one round trip on the hub's hot path
+ * (issue 15 Benchmarks, delivery p99). A study outside the scope is a 404, as for an unknown one.
  */
 export async function takeLock(
   db: Db,
@@ -103,39 +105,62 @@ export async function takeLock(
   auth: Pick<AuthContext, 'userId' | 'roleid'>,
   studyId: number,
 ): Promise<{ readonly held: boolean; readonly taken: boolean; readonly lock: SleepLock }> {
-  const practiceId = await studyPractice(db, auth, studyId);
   const expires = addMilliseconds(actor.at, LOCK_LEASE_MS);
-  return db.transaction().execute(async (trx) => {
-    const renewed = await trx
-      .updateTable('sleep_study_locks')
-      .set({ expires_at: expires })
-      .where('study_id', '=', studyId)
-      .where('user_id', '=', actor.userId)
-      .where('expires_at', '>', actor.at)
-      .returning('study_id')
-      .executeTakeFirst();
-    if (!renewed) {
-      const { rows } = await sql<{ token: number }>`
-        insert into sleep_study_locks (study_id, user_id, taken_at, expires_at)
-        values (${studyId}, ${actor.userId}, ${actor.at}, ${expires})
-        on conflict (study_id) do update set user_id = excluded.user_id,
-          token = nextval('sleep_study_lock_tokens'), taken_at = excluded.taken_at, expires_at = excluded.expires_at
-        where sleep_study_locks.expires_at <= ${actor.at}
-        returning token`.execute(trx);
-      if (rows[0])
-        await audit(trx, {
-          ...actor,
-          action: 'lock_sleep_test',
-          entity: 'sleep_study',
-          entityId: studyId,
-          detail: { token: Number(rows[0].token) },
-        });
-    }
-    const lock = await lockOf(trx, studyId, practiceId);
-    if (!lock) throw conflict(`Sleep test ${studyId} could not be locked; please try again.`, 'testId');
-    const held = lock.userId === actor.userId;
-    return { held, taken: held && !renewed, lock };
-  });
+  // Every CTE reads the statement's snapshot: when neither renewed nor taken, `current` is the other holder's lease.
+  const { rows } = await sql<{
+    practice_id: number;
+    taken: boolean;
+    renewed: boolean;
+    user_id: number | null;
+    token: string | null;
+    taken_at: Date | null;
+    firstname: string | null;
+    lastname: string | null;
+  }>`
+    with study as (
+      select p.practice_id from sleep_studies s join patients p on p.patient_id = s.patient_id
+      where s.study_id = ${studyId} and ${patientVisible(auth, 'p')}
+    ), renewed as (
+      update sleep_study_locks set expires_at = ${expires}
+      where study_id = ${studyId} and user_id = ${actor.userId} and expires_at > ${actor.at}
+        and exists (select 1 from study)
+      returning user_id, token, taken_at
+    ), taken as (
+      insert into sleep_study_locks (study_id, user_id, taken_at, expires_at)
+      select ${studyId}, ${actor.userId}, ${actor.at}, ${expires} from study
+      where not exists (select 1 from renewed)
+      on conflict (study_id) do update set user_id = excluded.user_id,
+        token = nextval('sleep_study_lock_tokens'), taken_at = excluded.taken_at, expires_at = excluded.expires_at
+      where sleep_study_locks.expires_at <= ${actor.at}
+      returning user_id, token, taken_at
+    ), audited as (
+      insert into audit_log (at, user_id, acting_user_id, action, entity, entity_id, detail, ip)
+      select ${actor.at}, ${actor.userId}, ${actor.actingUserId ?? null}, 'lock_sleep_test', 'sleep_study',
+        ${String(studyId)}, jsonb_build_object('token', token), ${actor.ip ?? null}
+      from taken
+    ), lease as (
+      select user_id, token, taken_at, true as taken, false as renewed from taken
+      union all select user_id, token, taken_at, false, true from renewed
+      union all select user_id, token, taken_at, false, false from sleep_study_locks
+        where study_id = ${studyId} and not exists (select 1 from taken) and not exists (select 1 from renewed)
+    )
+    select study.practice_id, coalesce(lease.taken, false) as taken, coalesce(lease.renewed, false) as renewed,
+      lease.user_id, lease.token, lease.taken_at, u.firstname, u.lastname
+    from study left join lease on true left join users u on u.user_id = lease.user_id`.execute(db);
+  const row = rows[0];
+  if (!row) throw notFound(`Sleep test ${studyId} does not exist.`, 'testId');
+  if (row.user_id === null || row.token === null || row.taken_at === null)
+    throw conflict(`Sleep test ${studyId} could not be locked; please try again.`, 'testId');
+  const lock: SleepLock = {
+    studyId,
+    userId: row.user_id,
+    userName: fullName(row.firstname, row.lastname),
+    token: Number(row.token),
+    takenAt: row.taken_at,
+    practiceId: row.practice_id,
+  };
+  const held = lock.userId === actor.userId;
+  return { held, taken: held && row.taken, lock };
 }
 
 /** Extends the user's unexpired leases of these studies; a lapsed lease is not revived (another may hold it). */
@@ -164,7 +189,10 @@ export interface FreedLock {
   readonly practiceId: number;
 }
 
-/** Deletes locks matching `where` with an audit row each, in one transaction; answers what was freed. */
+/**
+ * Deletes locks matching `where` with an audit row each, in one statement (the audit rows and the freed leases'
+ * practices as CTEs: one round trip, issue 15 Benchmarks); answers what was freed.
+ */
 async function release(
   db: Db,
   actor: AuditActor | null,
@@ -173,41 +201,27 @@ async function release(
   where: { studyId?: number; userId?: number; lapsed?: boolean },
   detail: Record<string, unknown> = {},
 ): Promise<FreedLock[]> {
-  return db.transaction().execute(async (trx) => {
-    let q = trx.deleteFrom('sleep_study_locks as l');
-    if (where.studyId !== undefined) q = q.where('l.study_id', '=', where.studyId);
-    if (where.userId !== undefined) q = q.where('l.user_id', '=', where.userId);
-    if (where.lapsed) q = q.where('l.expires_at', '<=', at);
-    const rows = await q.returning(['l.study_id', 'l.user_id', 'l.token']).execute();
-    if (rows.length === 0) return [];
-    const places = await trx
-      .selectFrom('sleep_studies as s')
-      .innerJoin('patients as p', 'p.patient_id', 's.patient_id')
-      .select(['s.study_id', 'p.practice_id'])
-      .where(
-        's.study_id',
-        'in',
-        rows.map((row) => row.study_id),
-      )
-      .execute();
-    const practiceOf = new Map(places.map((row) => [row.study_id, row.practice_id]));
-    for (const row of rows)
-      await audit(trx, {
-        at,
-        userId: actor?.userId ?? null,
-        actingUserId: actor?.actingUserId ?? null,
-        ip: actor?.ip ?? null,
-        action,
-        entity: 'sleep_study',
-        entityId: row.study_id,
-        detail: { ...detail, holder: row.user_id, token: Number(row.token) },
-      });
-    return rows.map((row) => ({
-      studyId: row.study_id,
-      userId: row.user_id,
-      practiceId: practiceOf.get(row.study_id) ?? 0,
-    }));
-  });
+  const matches = [
+    where.studyId === undefined ? sql`true` : sql`study_id = ${where.studyId}`,
+    where.userId === undefined ? sql`true` : sql`user_id = ${where.userId}`,
+    where.lapsed ? sql`expires_at <= ${at}` : sql`true`,
+  ];
+  const { rows } = await sql<{ study_id: number; user_id: number; practice_id: number }>`
+    with freed as (
+      delete from sleep_study_locks where ${sql.join(matches, sql` and `)}
+      returning study_id, user_id, token
+    ), audited as (
+      insert into audit_log (at, user_id, acting_user_id, action, entity, entity_id, detail, ip)
+      select ${at}, ${actor?.userId ?? null}::integer, ${actor?.actingUserId ?? null}::integer, ${action},
+        'sleep_study', freed.study_id::text,
+        ${JSON.stringify(detail)}::jsonb || jsonb_build_object('holder', freed.user_id, 'token', freed.token),
+        ${actor?.ip ?? null}::text
+      from freed
+    )
+    select freed.study_id, freed.user_id, p.practice_id
+    from freed join sleep_studies s on s.study_id = freed.study_id join patients p on p.patient_id = s.patient_id
+    order by freed.study_id`.execute(db);
+  return rows.map((row) => ({ studyId: row.study_id, userId: row.user_id, practiceId: row.practice_id }));
 }
 
 /** The holder frees one lock (SLEEP::FREE); nothing when the user does not hold it. */

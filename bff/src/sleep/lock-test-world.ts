@@ -39,7 +39,8 @@ export interface LockWorld {
   /** A signed-in user's tab on the world's hub. */
   tab(who: Signed): Promise<Socket>;
   /** How many audit rows of `action` name the study. */
-  audits(action: string, studyId: number): Promise<number>;
+  /** The audit rows of an action on a study: who and the detail. */
+  audits(action: string, studyId: number): Promise<{ user_id: number | null; detail: unknown }[]>;
 }
 
 export function lockWorld(): LockWorld {
@@ -89,15 +90,14 @@ export function lockWorld(): LockWorld {
     });
     return socket;
   };
-  w.audits = async (action: string, studyId: number) =>
-    (
-      await w.t.db
-        .selectFrom('audit_log')
-        .select('audit_id')
-        .where('action', '=', action)
-        .where('entity_id', '=', String(studyId))
-        .execute()
-    ).length;
+  w.audits = (action: string, studyId: number) =>
+    w.t.db
+      .selectFrom('audit_log')
+      .select(['user_id', 'detail'])
+      .where('action', '=', action)
+      .where('entity_id', '=', String(studyId))
+      .orderBy('audit_id')
+      .execute();
   return w;
 }
 

@@ -25,14 +25,18 @@ describe('sleep-test locks (000 §4.11; issue 15 §2)', () => {
     });
     const refused = await lock(b, w.second, study);
     expect(refused).toMatchObject({ ok: false, error: 'Locked by Samuel Adeyemi' });
-    expect(await w.audits('lock_sleep_test', study)).toBe(1);
+    expect(await w.audits('lock_sleep_test', study)).toEqual([
+      { user_id: w.reader.user.user_id, detail: { token: taken.token } },
+    ]);
     // Freed by its holder: broadcast, audited, then the second reader takes it with a larger fencing token.
     const freed = next<{ testId: number }>(b, HUB_EVENTS.sleepFree);
     expect(await send(a, HUB_EVENTS.sleepFree, { testId: study, userId: w.reader.user.user_id })).toEqual({
       ok: true,
     });
     expect(await freed).toEqual({ testId: study, userId: w.reader.user.user_id });
-    expect(await w.audits('free_sleep_test', study)).toBe(1);
+    expect(await w.audits('free_sleep_test', study)).toEqual([
+      { user_id: w.reader.user.user_id, detail: { holder: w.reader.user.user_id, token: taken.token } },
+    ]);
     const after = await lock(b, w.second, study);
     expect(after.ok).toBe(true);
     expect(after.token).toBeGreaterThan(taken.token as number);
@@ -124,7 +128,9 @@ describe('sleep-test locks (000 §4.11; issue 15 §2)', () => {
       await w.locks.tick();
     }
     await vi.waitFor(() => expect(freed).toEqual([study]));
-    expect(await w.audits('sleep_lock_lapsed', study)).toBe(1);
+    expect(await w.audits('sleep_lock_lapsed', study)).toEqual([
+      { user_id: null, detail: { holder: w.reader.user.user_id, token: first.token } },
+    ]);
     const taken = await lock(b, w.second, study);
     expect(taken.ok).toBe(true);
     expect(taken.token).toBeGreaterThan(first.token as number);
@@ -137,6 +143,10 @@ describe('sleep-test locks (000 §4.11; issue 15 §2)', () => {
     expect((await lock(a, w.reader, x)).ok).toBe(true);
     expect((await lock(a, w.reader, y)).ok).toBe(true);
     expect(await send(a, HUB_EVENTS.sleepFreeAll, { userId: w.reader.user.user_id })).toEqual({ ok: true });
+    for (const study of [x, y])
+      expect((await w.audits('free_sleep_test', study)).map((row) => row.detail)).toEqual([
+        expect.objectContaining({ all: true, holder: w.reader.user.user_id }),
+      ]);
     expect((await lock(b, w.second, x)).ok).toBe(true);
     expect((await lock(b, w.second, y)).ok).toBe(true);
   });
