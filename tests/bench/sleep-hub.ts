@@ -4,17 +4,17 @@ import { fileURLToPath } from 'node:url';
 import { openDatabase } from '@rpm/bff/db/connect';
 import { migrate } from '@rpm/bff/db/migrate';
 import { seedDemo } from '@rpm/bff/db/seed/seed-demo';
-import { hubAuthOf, hubClient } from '@rpm/bff/hub/test-tab';
-import type { signIn } from '@rpm/bff/test-app';
 import { startTestRedis } from '@rpm/bff/test-redis';
 import { HUB_EVENTS } from '@rpm/shared';
 import type { Socket } from 'socket.io-client';
 import { type Figures, quantile } from './bench-helpers.js';
 import { startBenchPostgres } from './billing-postgres.js';
+import { connectTabs, type Signed } from './sleep-hub-tabs.js';
 
 /**
  * The sleep-test lock hub (issue 15 "Benchmarks"), on a throwaway PostgreSQL (two replicas need one database):
- * 1. one BFF process with SOCKETS sockets connected: lock-to-broadcast delivery to a worklist room of ROOM sockets
+ * 1. one BFF process with SOCKETS sockets connected (the crowd in a child process of its own, so this process's
+ *    event loop and collector time only the locker and the room): lock-to-broadcast delivery to a worklist room of ROOM sockets
  *    (p50/p99 over LOCKS locks; the time from sending SLEEP::LOCK to each room socket's broadcast, including the
  *    lease's database write) and the server's heap per socket (heapUsed after gc, before and after connecting);
  * 2. two processes on one Redis, half the sockets each: the same delivery to a room on the locker's process and to
@@ -26,10 +26,6 @@ import { startBenchPostgres } from './billing-postgres.js';
 const SOCKETS = Number(process.env.SLEEP_HUB_SOCKETS ?? 5_000);
 const ROOM = 50;
 const LOCKS = Number(process.env.SLEEP_HUB_LOCKS ?? 200);
-/** Handshakes in flight at once while connecting the crowd. */
-const CONNECT_BATCH = 100;
-
-type Signed = Awaited<ReturnType<typeof signIn>>;
 const here = (file: string) => fileURLToPath(new URL(file, import.meta.url));
 const loadavg = () => readFileSync('/proc/loadavg', 'utf8').split(' ').slice(0, 3).join(' ');
 
@@ -83,22 +79,34 @@ async function startReplica(env: Record<string, string>): Promise<Replica> {
   };
 }
 
-/** `count` tabs of `who` connected to `origin`, CONNECT_BATCH handshakes at a time. */
-async function connectTabs(origin: string, who: Signed, count: number, into: Socket[]): Promise<Socket[]> {
-  const tabs: Socket[] = [];
-  for (let done = 0; done < count; done += CONNECT_BATCH) {
-    const batch = Array.from({ length: Math.min(CONNECT_BATCH, count - done) }, () => {
-      const socket = hubClient(origin, hubAuthOf(who), who.headers.cookie);
-      into.push(socket);
-      tabs.push(socket);
-      return new Promise<void>((resolve, reject) => {
-        socket.once('connect', () => resolve());
-        socket.once('connect_error', reject);
-      });
+/** A crowd of `count` tabs of `who` on `origin`, in a child process (sleep-hub-crowd.ts); answers its stopper. */
+async function startCrowd(origin: string, who: Signed, count: number): Promise<() => Promise<void>> {
+  const child = spawn(
+    'sh',
+    [
+      '-c',
+      'ulimit -n "$(ulimit -Hn)"; exec "$0" "$@"',
+      process.execPath,
+      '--import',
+      'tsx',
+      here('./sleep-hub-crowd.ts'),
+    ],
+    {
+      stdio: ['ignore', 'pipe', 'inherit'],
+      env: { ...process.env, ORIGIN: origin, WHO: JSON.stringify(who), COUNT: String(count) },
+    },
+  );
+  const said = await new Promise<string>((resolve) => {
+    child.stdout?.once('data', (d: Buffer) => resolve(String(d)));
+    child.once('exit', (code) => resolve(`exited (${code})`));
+  });
+  if (!said.startsWith('ready')) throw new Error(`the crowd did not connect: ${said}`);
+  return () =>
+    new Promise<void>((resolve) => {
+      if (child.exitCode !== null) return resolve();
+      child.once('exit', () => resolve());
+      child.kill('SIGTERM');
     });
-    await Promise.all(batch);
-  }
-  return tabs;
 }
 
 const ack = (socket: Socket, event: string, payload: unknown) =>
@@ -155,6 +163,7 @@ export async function sleepHubBenchmark(): Promise<Figures> {
   const redis = await startTestRedis();
   const replicas: Replica[] = [];
   const sockets: Socket[] = [];
+  const crowds: (() => Promise<void>)[] = [];
   try {
     figures['postgres server'] = postgres.version;
     const database = await openDatabase({ databaseUrl: postgres.url, poolSize: 4 });
@@ -193,7 +202,7 @@ export async function sleepHubBenchmark(): Promise<Figures> {
     await deliveries(locker as Socket, locking, study.study_id, [room]); // warm-up, not measured
     const before = (await single.ask<{ heapUsed: number }>({ type: 'heap' })).heapUsed;
     const started = performance.now();
-    await connectTabs(single.origin, crowd, SOCKETS - ROOM - 1, sockets);
+    crowds.push(await startCrowd(single.origin, crowd, SOCKETS - ROOM - 1));
     figures['connect sockets'] = `${SOCKETS} in ${((performance.now() - started) / 1000).toFixed(1)} s`;
     const after = (await single.ask<{ heapUsed: number }>({ type: 'heap' })).heapUsed;
     const [same] = await deliveries(locker as Socket, locking, study.study_id, [room]);
@@ -201,6 +210,7 @@ export async function sleepHubBenchmark(): Promise<Figures> {
     const perSocket = (after - before) / (SOCKETS - ROOM - 1) / 1024;
     figures['server heap per socket'] = `${perSocket.toFixed(1)} KiB (goal ≤ 12 KiB)`;
     for (const socket of sockets.splice(0)) socket.disconnect();
+    await Promise.all(crowds.splice(0).map((stop) => stop()));
     await single.stop();
     replicas.splice(0);
 
@@ -218,8 +228,12 @@ export async function sleepHubBenchmark(): Promise<Figures> {
     const roomA = await connectTabs(a.origin, watching2, ROOM, sockets);
     const roomB = await connectTabs(b.origin, watching2, ROOM, sockets);
     const half = Math.floor((SOCKETS - 2 * ROOM - 1) / 2);
-    await connectTabs(a.origin, crowd2, half, sockets);
-    await connectTabs(b.origin, crowd2, SOCKETS - 2 * ROOM - 1 - half, sockets);
+    crowds.push(
+      ...(await Promise.all([
+        startCrowd(a.origin, crowd2, half),
+        startCrowd(b.origin, crowd2, SOCKETS - 2 * ROOM - 1 - half),
+      ])),
+    );
     await deliveries(locker2 as Socket, locking2, study.study_id, [roomA, roomB]); // warm-up
     const [onA, onB] = await deliveries(locker2 as Socket, locking2, study.study_id, [roomA, roomB]);
     const sameP99 = quantile(onA ?? [], 0.99);
@@ -254,6 +268,7 @@ export async function sleepHubBenchmark(): Promise<Figures> {
       `${((performance.now() - killed) / 1000).toFixed(1)} s (lease 30 s, renewed every 10 s)`;
   } finally {
     for (const socket of sockets) socket.disconnect();
+    await Promise.all(crowds.map((stop) => stop()));
     await Promise.all(replicas.map((replica) => replica.stop()));
     await redis.stop();
     postgres.stop();

@@ -1,10 +1,12 @@
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { setFlagsFromString } from 'node:v8';
+import { runInNewContext } from 'node:vm';
 import { checkSession, HUB_EVENTS, MSG, type NotificationNewPayload, sendNotification } from '@rpm/shared';
-import type { Socket } from 'socket.io-client';
+import { io as connect, type Socket } from 'socket.io-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { injectCall, signIn, startTestApp, type TestApp } from '../test-app.js';
-import { createHub, type Hub } from './hub.js';
+import { createHub, HUB_PATH, type Hub } from './hub.js';
 import { hubAuthOf, hubClient } from './test-tab.js';
 
 type Signed = Awaited<ReturnType<typeof signIn>>;
@@ -120,6 +122,48 @@ describe('hub (socket.io on the BFF server)', () => {
     const [own] = await Promise.all([next(agentTab), send(agent, 'For the agent')]);
     expect(own.notification_message).toContain('For the agent');
     expect(seenByAgent.map((p) => p.notification_message)).toEqual([own.notification_message]);
+  });
+
+  it('lets the upgrade requests of connected sockets be collected (issue 15 Benchmarks: heap per socket)', async () => {
+    setFlagsFromString('--expose-gc');
+    const gc = runInNewContext('gc') as () => void;
+    await onSecondHub(async (hub, tabOf) => {
+      const requests: WeakRef<object>[] = [];
+      // Registered after the hub's own: sees every upgrade without keeping it.
+      hub.io.httpServer.on('upgrade', (req: object) => requests.push(new WeakRef(req)));
+      const direct = tabOf(nurse);
+      // A browser's way: polling first, then the upgrade to a WebSocket.
+      const upgraded = connect(`http://127.0.0.1:${(hub.io.httpServer.address() as AddressInfo).port}`, {
+        path: HUB_PATH,
+        auth: hubAuthOf(nurse),
+        extraHeaders: { cookie: nurse.headers.cookie ?? '' },
+        reconnection: false,
+        forceNew: true,
+      });
+      sockets.push(upgraded);
+      await Promise.all([
+        connected(direct),
+        new Promise((resolve) => upgraded.io.engine.once('upgrade', resolve)),
+      ]);
+      expect(upgraded.io.engine.transport.name).toBe('websocket');
+      // A WeakRef holds its target until the current job ends: collect on a later turn.
+      await new Promise((resolve) => setImmediate(resolve));
+      gc();
+      expect(requests).toHaveLength(2);
+      expect(requests.map((request) => request.deref())).toEqual([undefined, undefined]);
+      // The sockets still work without them.
+      const payload: NotificationNewPayload = {
+        notification_id: 1,
+        fk_patient_id: null,
+        device_type_icon: null,
+        notification_message: 'after gc',
+        created_at: new Date(0).toISOString(),
+        is_read: 0,
+      };
+      const received = Promise.all([next(direct), next(upgraded)]);
+      hub.notifyUser(nurse.user.user_id, payload);
+      expect(await received).toEqual([payload, payload]);
+    });
   });
 
   it('notifyUser pushes a validated payload to the user room (the API later features use)', async () => {

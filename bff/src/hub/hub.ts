@@ -1,4 +1,5 @@
-import type { Server as HttpServer } from 'node:http';
+import type { Server as HttpServer, IncomingMessage } from 'node:http';
+import type { Duplex } from 'node:stream';
 import { fastifyCookie } from '@fastify/cookie';
 import {
   alertsChangedPayload,
@@ -83,6 +84,7 @@ export function createHub(server: HttpServer, opts: HubOptions): Hub {
     serveClient: false,
     ...(opts.adapter ? { adapter: opts.adapter } : {}),
   });
+  releaseUpgradeRequests(server);
 
   io.use((socket, next) => {
     authenticateSocket(socket, opts).then(
@@ -176,4 +178,19 @@ async function authenticateSocket(socket: Socket, opts: HubOptions): Promise<Hub
   if (!session.user.active)
     throw new HttpError(401, 'This account is disabled. Please contact your administrator.');
   return { userId: session.userId, sessionId: session.sessionId, actingUserId: session.actingUserId };
+}
+
+/**
+ * Lets a WebSocket's upgrade request be collected once the hub has read it. engine.io's upgrade adds a 'close'
+ * listener to the TCP socket (a `WebSocketResponse`, for engine middlewares, of which the hub has none) that keeps
+ * the request for the socket's whole life: about 3 KiB each (issue 15 Benchmarks: heap per socket 12.8 → 9.5 KiB
+ * with 2,000 sockets). Runs after engine.io's own 'upgrade' listener, for a first connection and for an upgrade
+ * from polling alike. The listener is known by its source; if engine.io changes it, nothing is removed.
+ */
+function releaseUpgradeRequests(server: HttpServer): void {
+  server.on('upgrade', (_req: IncomingMessage, tcp: Duplex) => {
+    for (const listener of tcp.rawListeners('close'))
+      if (String((listener as { listener?: unknown }).listener) === '() => this.emit("close")')
+        tcp.removeListener('close', listener as () => void);
+  });
 }
