@@ -1,3 +1,4 @@
+// Over 300 lines: the provider's whole contract (connect, events, emits, reconnects, the sign-in's connection) against one fake socket.
 import {
   alertTitle,
   checkSession,
@@ -12,6 +13,7 @@ import { clearSession } from '../session/storage';
 import { fakeServer } from '../test/fake-server';
 import { makeUser, storeUser } from '../test/fixtures';
 import { renderWithProviders } from '../test/render';
+import { openHubEarly } from './connect-hub';
 import { HubProvider, useHubConnect, useHubEmit, useHubEvent } from './HubProvider';
 
 /** A socket.io client socket as far as the hub uses it. */
@@ -176,6 +178,61 @@ describe('HubProvider', () => {
     expect(connects).toHaveBeenCalledTimes(2);
     unmount();
     expect(socket.connectListeners.size).toBe(0);
+  });
+
+  it('takes over the connection opened at sign-in: a connect before the pages loaded asks no reload', async () => {
+    storeUser(makeUser({ user_id: 42, token: 'tok-42' }));
+    openHubEarly({ uid: 42, token: 'tok-42' });
+    await waitFor(() => expect(sockets[0]?.socket.anyListener).toBeDefined());
+    const socket = sockets[0]?.socket as FakeSocket;
+    socket.connect();
+    const connects = vi.fn();
+    renderWithProviders(
+      <HubProvider>
+        <OnConnect handler={connects} />
+        <Listener />
+      </HubProvider>,
+    );
+    // Its socket, taken over: no second connection, no reload, and events and emits go through it.
+    expect(sockets).toHaveLength(1);
+    expect(connects).not.toHaveBeenCalled();
+    socket.receive(HUB_EVENTS.notificationNew, payload);
+    expect(screen.getByRole('listitem').textContent).toBe(payload.notification_message);
+    act(() => screen.getByRole('button', { name: 'lock' }).click());
+    expect(socket.emitted).toEqual([[HUB_EVENTS.sleepLock, { testId: 3 }]]);
+    // A later reconnect reloads as always.
+    socket.connect();
+    expect(connects).toHaveBeenCalledTimes(1);
+  });
+
+  it('passes on the first connect of a connection opened at sign-in that was not connected yet', async () => {
+    storeUser(makeUser({ user_id: 42, token: 'tok-42' }));
+    openHubEarly({ uid: 42, token: 'tok-42' });
+    const connects = vi.fn();
+    renderWithProviders(
+      <HubProvider>
+        <OnConnect handler={connects} />
+      </HubProvider>,
+    );
+    await waitFor(() => expect(sockets[0]?.socket.connectListeners.size).toBe(1));
+    const socket = sockets[0]?.socket as FakeSocket;
+    socket.connect();
+    expect(connects).toHaveBeenCalledTimes(1);
+    expect(sockets).toHaveLength(1);
+  });
+
+  it('closes a connection opened at sign-in for another session, and connects the stored one', async () => {
+    openHubEarly({ uid: 7, token: 'tok-7' });
+    await waitFor(() => expect(sockets).toHaveLength(1));
+    storeUser(makeUser({ user_id: 42, token: 'tok-42' }));
+    renderWithProviders(
+      <HubProvider>
+        <Listener />
+      </HubProvider>,
+    );
+    await waitFor(() => expect(sockets).toHaveLength(2));
+    expect(sockets[0]?.socket.disconnected).toBe(true);
+    expect(sockets[1]?.options).toMatchObject({ auth: { uid: 42, token: 'tok-42' } });
   });
 
   it('emits through the open connection', async () => {

@@ -1,10 +1,18 @@
 import { checkSession } from '@rpm/shared';
-import { createContext, type ReactNode, useContext, useEffect, useMemo, useRef } from 'react';
+import {
+  createContext,
+  type ReactNode,
+  useContext,
+  useEffect,
+  useLayoutEffect,
+  useMemo,
+  useRef,
+} from 'react';
 import { ApiError } from '../api/api-error';
 import { useApi } from '../errors/ErrorDialogProvider';
 import { useSession } from '../session/SessionProvider';
 import { readUser } from '../session/storage';
-import { connectHub, type HubConnection } from './connect-hub';
+import { type HubConnection, takeOrConnectHub } from './connect-hub';
 import { type HubEventName, type HubPayload, INVALID_PAYLOAD, parseHubPayload } from './hub-events';
 
 type Listener = (payload: unknown) => void;
@@ -41,7 +49,9 @@ export function HubProvider({ children }: HubProviderProps) {
   const connectListeners = useRef(new Set<() => void>());
   const connection = useRef<HubConnection | null>(null);
 
-  useEffect(() => {
+  // A layout effect: it runs before the pages' effects, so a connection opened at sign-in is taken over before they
+  // subscribe or load (connect-hub.ts openHubEarly).
+  useLayoutEffect(() => {
     if (uid === undefined || token === undefined) return;
     let closed = false;
     const dispatch = (event: string, raw: unknown) => {
@@ -67,7 +77,13 @@ export function HubProvider({ children }: HubProviderProps) {
         },
       );
     };
-    connectHub({ uid, token }, dispatch, connected, serverClosed).then(
+    // The connection opened at sign-in when it is this session's (taken before the pages' effects load anything).
+    const taken = takeOrConnectHub(
+      { uid, token },
+      { onEvent: dispatch, onConnect: connected, onServerClose: serverClosed },
+    );
+    connection.current = taken.opened;
+    taken.connection.then(
       (opened) => {
         if (closed) opened.disconnect();
         else connection.current = opened;

@@ -21,6 +21,9 @@ export interface HubConnection {
   readonly reconnect: () => void;
 }
 
+/** Loads the socket code ahead of {@link connectHub} (the sign-in form asks for it while the password is typed). */
+export const preloadHubCode = (): Promise<unknown> => import('socket.io-client');
+
 /**
  * Opens the socket.io connection of the signed-in user (architecture.md "The hub and the jobs"). socket.io-client is imported
  * here, on demand, so the sign-in page never carries it. Every event the server sends reaches `onEvent`; `onConnect`
@@ -29,7 +32,7 @@ export interface HubConnection {
  * Reconnects start after 1 s (000 §4.11, §9 "socket reconnect 1 second") and back off to socket.io's 5 s cap, so
  * a restarting server is not flooded by every open tab at once.
  */
-export async function connectHub(
+async function connectHub(
   auth: HubAuth,
   onEvent: (event: string, payload: unknown) => void,
   onConnect: () => void,
@@ -63,4 +66,99 @@ export async function connectHub(
       socket.connect();
     },
   };
+}
+
+/** An early connection not taken by the shell within this time is closed (the user never reached it). */
+const EARLY_HUB_MS = 15_000;
+
+/** The callbacks of a connection; an early one's go nowhere until the shell takes it. */
+interface HubCallbacks {
+  onEvent(event: string, payload: unknown): void;
+  onConnect(): void;
+  onServerClose(): void;
+}
+
+interface EarlyHub {
+  readonly key: string;
+  readonly connection: Promise<HubConnection>;
+  readonly timer: ReturnType<typeof setTimeout>;
+  /** The callbacks in force: the shell's once taken. */
+  to: HubCallbacks;
+  opened: HubConnection | null;
+  /** The server closed it before the shell took it (passed on when taken). */
+  serverClosed: boolean;
+}
+
+let early: EarlyHub | null = null;
+const keyOf = (auth: HubAuth) => `${auth.uid}:${auth.token}`;
+
+/** Closes the connection opened at sign-in if the shell has not taken it (its time ran out; tests clean up). */
+export function dropEarlyHub(): void {
+  if (!early) return;
+  const dropped = early;
+  early = null;
+  clearTimeout(dropped.timer);
+  dropped.connection.then(
+    (opened) => opened.disconnect(),
+    () => undefined,
+  );
+}
+
+/**
+ * Opens the hub connection of a user who has just signed in, while the signed-in code loads (issue 17 goal 2). The
+ * shell takes it over before its pages load anything, so a connection made by then needs no reload after it: a
+ * connect after a page's first load makes that page load again, since pushes sent before it are not replayed.
+ */
+export function openHubEarly(auth: HubAuth): void {
+  dropEarlyHub();
+  const waiting: HubCallbacks = {
+    onEvent: () => undefined,
+    onConnect: () => undefined,
+    onServerClose: () => {
+      if (early?.to === waiting) early.serverClosed = true;
+    },
+  };
+  const connection = connectHub(
+    auth,
+    (event, payload) => pending.to.onEvent(event, payload),
+    () => pending.to.onConnect(),
+    () => pending.to.onServerClose(),
+  );
+  const pending: EarlyHub = {
+    key: keyOf(auth),
+    connection,
+    timer: setTimeout(dropEarlyHub, EARLY_HUB_MS),
+    to: waiting,
+    opened: null,
+    serverClosed: false,
+  };
+  early = pending;
+  connection.then(
+    (opened) => {
+      pending.opened = opened;
+    },
+    () => {
+      if (early === pending) early = null;
+    },
+  );
+}
+
+/**
+ * The connection of `auth` with these callbacks: the early one when it is this session's, taken over as it is
+ * (`opened` when its code has loaded), else a new one.
+ */
+export function takeOrConnectHub(
+  auth: HubAuth,
+  to: HubCallbacks,
+): { readonly connection: Promise<HubConnection>; readonly opened: HubConnection | null } {
+  if (early?.key !== keyOf(auth)) {
+    dropEarlyHub();
+    return { connection: connectHub(auth, to.onEvent, to.onConnect, to.onServerClose), opened: null };
+  }
+  const taken = early;
+  early = null;
+  clearTimeout(taken.timer);
+  taken.to = to;
+  if (taken.serverClosed) to.onServerClose();
+  return { connection: taken.connection, opened: taken.opened };
 }

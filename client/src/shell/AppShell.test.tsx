@@ -19,7 +19,10 @@ import { AppShell } from './AppShell';
 import { uiSettingsKey } from './ui-settings';
 
 // No socket in jsdom: the hub connection is someone else's concern and is replaced by one that never opens.
-vi.mock('../hub/connect-hub', () => ({ connectHub: () => new Promise(() => undefined) }));
+vi.mock('../hub/connect-hub', () => ({
+  takeOrConnectHub: () => ({ connection: new Promise(() => undefined), opened: null }),
+  dropEarlyHub: () => undefined,
+}));
 
 /** The dashboard of a month with nothing in it. */
 const EMPTY_DASHBOARD: DashboardSummary = {

@@ -1,5 +1,6 @@
 import { cleanup, configure } from '@testing-library/react';
 import { afterEach, beforeEach, vi } from 'vitest';
+import { dropEarlyHub } from '../hub/connect-hub';
 import { FakeAltcha } from './fake-altcha';
 import { assertFakeServersClean } from './fake-server';
 import { clearFakeToasts } from './fake-toaster';
@@ -18,6 +19,8 @@ beforeEach(() => {
 
 afterEach(() => {
   cleanup();
+  // A sign-in opens the hub ahead of the shell (hub/connect-hub.ts); no socket outlives its test.
+  dropEarlyHub();
   clearFakeToasts();
   localStorage.clear();
   sessionStorage.clear();

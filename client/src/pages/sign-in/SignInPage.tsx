@@ -22,6 +22,7 @@ import { CaptchaField, type CaptchaHandle } from '../../captcha/CaptchaField';
 import { useApi } from '../../errors/ErrorDialogProvider';
 import { describedById, FormField } from '../../form/FormField';
 import { PasswordField } from '../../form/PasswordField';
+import { openHubEarly, preloadHubCode } from '../../hub/connect-hub';
 import { MFA_TEXT, MfaEnrolment } from '../../mfa/MfaEnrolment';
 import { preloadSignedIn, SignedInApp } from '../../routing/signed-in-code';
 import { useSession } from '../../session/SessionProvider';
@@ -36,7 +37,6 @@ const ChangePasswordDialog = lazy(() =>
 /** The longest the sign-in page waits for the signed-in code before going to the start page anyway. */
 const OPEN_WAIT_MS = 3000;
 const delay = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
-
 /** The wait after a 429 without a usable Retry-After (decisions.md "Sign-in rate limits"). */
 const DEFAULT_RETRY_AFTER_SECONDS = 60;
 
@@ -127,8 +127,9 @@ export function SignInPage() {
       const target = startPage(user, readRedirectUrl());
       clearRedirectUrl();
       setOpening(true);
-      // The frame and the start page's screen load first, so the page draws at once (issue 17 goal 2); a load
-      // that fails or hangs does not keep the user here: the page then loads as it is shown.
+      // The frame and the start page's screen load first, and the hub connects meanwhile (openHubEarly), so the page
+      // draws at once (issue 17 goal 2); a load that fails or hangs does not keep the user here.
+      openHubEarly({ uid: user.user_id, token: user.token });
       await Promise.race([preloadSignedIn(target).catch(() => undefined), delay(OPEN_WAIT_MS)]);
       signIn(user);
       void showToast({ message: MSG.loginSuccessful, intent: Intent.SUCCESS });
@@ -145,7 +146,8 @@ export function SignInPage() {
   const update = (field: keyof Values, value: string) => {
     // Typing the password: the signed-in frame loads while they finish (issue 17 goal 2), after the form and its
     // captcha have loaded (goal 1).
-    if (field === 'password') void SignedInApp.preload().catch(() => undefined);
+    if (field === 'password')
+      void Promise.all([SignedInApp.preload(), preloadHubCode()]).catch(() => undefined);
     const next = { ...values, [field]: value };
     setValues(next);
     // Messages appear on submit (000 §5); after that they follow the typing.
