@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { createApp } from './app.js';
 import { type Config, loadConfig } from './config.js';
+import { startPgliteMaintenance } from './db/maintenance.js';
 import { prepareDatabase } from './db/prepare.js';
 import { DEMO_PASSWORD, DEMO_USERS } from './db/seed/index.js';
 
@@ -18,6 +19,13 @@ async function main(): Promise<void> {
   }
   const { database, seeded } = await prepareDatabase(config);
   const app = await createApp({ config, db: database.db });
+  if (database.engine === 'pglite') {
+    // No autovacuum in PGlite: the BFF does its upkeep (db/maintenance.ts).
+    const upkeep = startPgliteMaintenance(database.db, (err) =>
+      app.log.error({ err }, 'PGlite upkeep failed'),
+    );
+    app.addHook('onClose', async () => upkeep.stop());
+  }
   app.addHook('onClose', async () => database.close());
   const where = database.engine === 'pglite' ? `PGlite at ${config.DATA_DIR}` : 'PostgreSQL';
   await listen(app, config, `database: ${where}${seeded ? ', demo data seeded' : ''}`);

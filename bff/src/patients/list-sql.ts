@@ -106,10 +106,13 @@ export function fromClause(frame: Frame, orderby?: string): RawBuilder<unknown> 
  */
 export async function rollListState(db: Db, month: string): Promise<void> {
   const first = `${month}-01`;
+  // Two index probes whatever the statistics say: the newest month or a null (descending, nulls first), then the
+  // oldest month. With `where month is null` a planner whose statistics predate the last roll scanned the table.
   const { rows } = await sql<{ stale: boolean }>`select
-      exists (select 1 from patient_list_state where month is null)
-      or (select min(month) from patient_list_state) <> ${first}::date
-      or (select max(month) from patient_list_state) <> ${first}::date as stale`.execute(db);
+      coalesce((select month is distinct from ${first}::date from patient_list_state
+        order by month desc nulls first limit 1), false)
+      or coalesce((select month is distinct from ${first}::date from patient_list_state
+        order by month asc limit 1), false) as stale`.execute(db);
   if (rows[0]?.stale) await sql`select patient_list_state_roll(${first}::date)`.execute(db);
 }
 
