@@ -1,14 +1,11 @@
-import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
-import { COMPRESS_MIN_BYTES } from '@rpm/bff/http/json-compression';
+import { brotliCompressSync, gzipSync } from 'node:zlib';
+import { brotliOptions, COMPRESS_MIN_BYTES } from '@rpm/bff/http/json-compression';
 import { type Figures, quantile } from './bench-helpers.js';
 
 /** The link the threshold is chosen for: a clinic's broadband, 50 Mbit/s (6.25 bytes per µs). */
 const LINK_BYTES_PER_US = 50e6 / 8 / 1e6;
 const SIZES = [256, 512, 768, 1024, 1536, 2048, 4096, 16384, 65536] as const;
 const RUNS = 400;
-const BROTLI = {
-  params: { [constants.BROTLI_PARAM_QUALITY]: 4, [constants.BROTLI_PARAM_MODE]: constants.BROTLI_MODE_TEXT },
-};
 
 /** A list answer of about `bytes` bytes: rows shaped like the patient lists' (names, ids, dates, figures). */
 function listAnswer(bytes: number): string {
@@ -46,7 +43,7 @@ function microseconds(run: () => unknown): number {
 }
 
 /**
- * Issue 17 goal 3, "compress only above a size where it pays, measured": per answer size, brotli (quality 4, as
+ * Issue 17 goal 3, "compress only above a size where it pays, measured": per answer size, brotli (as
  * json-compression.ts) and gzip time against the time the saved bytes take on a 50 Mbit/s link. Compression pays
  * from the smallest size where the saving outweighs the work; json-compression.ts's COMPRESS_MIN_BYTES is that.
  */
@@ -55,8 +52,8 @@ export function compressionThreshold(): Figures {
   let pays: number | undefined;
   for (const size of SIZES) {
     const json = listAnswer(size);
-    const brotli = brotliCompressSync(json, BROTLI).length;
-    const brotliUs = microseconds(() => brotliCompressSync(json, BROTLI));
+    const brotli = brotliCompressSync(json, brotliOptions(json.length)).length;
+    const brotliUs = microseconds(() => brotliCompressSync(json, brotliOptions(json.length)));
     const gzipUs = microseconds(() => gzipSync(json));
     const savedUs = (json.length - brotli) / LINK_BYTES_PER_US;
     if (pays === undefined && savedUs > brotliUs) pays = size;
