@@ -9,7 +9,8 @@ import {
 } from '@rpm/shared';
 import { sql } from 'kysely';
 import type { z } from 'zod';
-import { by, byText, deviceTypeOptions } from '../devices/inventory-store.js';
+import { by, byText } from '../devices/inventory-store.js';
+import { deviceTypeOptions } from '../lists/reference-options.js';
 import { activeSelect, byStatus, configSource } from './config-source.js';
 import { textConfigSources } from './text-list-store.js';
 

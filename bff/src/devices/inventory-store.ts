@@ -3,6 +3,7 @@ import { type RawBuilder, type SqlBool, sql } from 'kysely';
 import { likeWord, searchTerms } from '../billing/scope.js';
 import type { Db } from '../db/schema.js';
 import { rankSql } from '../lists/rank.js';
+import { deviceTypeOptions } from '../lists/reference-options.js';
 import { sliceSource } from '../lists/slice-source.js';
 import type { ListSource, ListView, ListViewer } from '../lists/source.js';
 import { dayRange, idValues, optionValues } from '../lists/view-values.js';
@@ -198,12 +199,6 @@ export async function options(db: Db, query: RawBuilder<unknown>): Promise<Filte
   const { rows } = await sql<{ value: number; label: string }>`${query}`.execute(db);
   return rows.map((r) => ({ value: String(r.value), label: r.label }));
 }
-
-export const deviceTypeOptions = (db: Db) =>
-  options(
-    db,
-    sql`select device_type_id as value, device_type as label from device_types order by device_type_id`,
-  );
 
 /** How many rows of `from` meet the condition. */
 export async function countWhere({ db, where }: Base, from: RawBuilder<unknown>): Promise<number> {

@@ -1,6 +1,7 @@
 import type { DeviceLogRow } from '@rpm/shared';
 import { type RawBuilder, type SqlBool, sql } from 'kysely';
 import { likeWord, searchTerms } from '../billing/scope.js';
+import { deviceTypeOptions } from '../lists/reference-options.js';
 import { sliceSource } from '../lists/slice-source.js';
 import type { ListSource } from '../lists/source.js';
 import { dayRange, idValues } from '../lists/view-values.js';
@@ -13,7 +14,6 @@ import {
   byText,
   countWhere,
   deviceScope,
-  deviceTypeOptions,
   inIds,
   orderSql,
 } from './inventory-store.js';

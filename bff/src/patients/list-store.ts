@@ -21,6 +21,7 @@ import { type RawBuilder, type SqlBool, sql } from 'kysely';
 import { carePlanSigned } from '../careplan/signed.js';
 import type { Db } from '../db/schema.js';
 import { CCM_STATUS, RPM_STATUS } from '../db/seed/patient-statuses.js';
+import { deviceTypeOptions, languageOptions } from '../lists/reference-options.js';
 import type { ListSource, ListView, ListViewer } from '../lists/source.js';
 import {
   type Frame,
@@ -224,12 +225,8 @@ async function patientFilterOptions(
       order by sort_order`);
   };
   const loaders: Record<string, () => Promise<FilterOption[]>> = {
-    language: () =>
-      run(sql`select language_id as value, language as label from languages order by language_id`),
-    device: () =>
-      run(
-        sql`select device_type_id as value, device_type as label from device_types order by device_type_id`,
-      ),
+    language: () => languageOptions(db),
+    device: () => deviceTypeOptions(db),
     tags: () =>
       noPractices
         ? Promise.resolve([])

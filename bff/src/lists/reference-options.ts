@@ -1,0 +1,45 @@
+import type { FilterOption } from '@rpm/shared';
+import { type RawBuilder, sql } from 'kysely';
+import type { Db } from '../db/schema.js';
+
+/**
+ * Options of the filters over reference tables that only migrations and the demo seed write (languages, device
+ * types). Each is read once per database and kept: a list page filtering by one checks the value against its
+ * options, which then costs no query (issue 10 Benchmarks, http − queries). A screen that comes to edit one of these
+ * tables must drop the copy it changes.
+ */
+const kept = new WeakMap<Db, Map<string, Promise<FilterOption[]>>>();
+
+function keptOptions(db: Db, table: string, query: RawBuilder<{ value: number; label: string }>) {
+  let tables = kept.get(db);
+  if (!tables) {
+    tables = new Map();
+    kept.set(db, tables);
+  }
+  let options = tables.get(table);
+  if (!options) {
+    options = query
+      .execute(db)
+      .then(({ rows }) => rows.map((row) => ({ value: String(row.value), label: row.label })));
+    tables.set(table, options);
+    // A failed read is not kept: the next call reads again.
+    options.catch(() => tables?.delete(table));
+  }
+  return options;
+}
+
+/** The Language filter's options (001 §2.3), by id. */
+export const languageOptions = (db: Db): Promise<FilterOption[]> =>
+  keptOptions(
+    db,
+    'languages',
+    sql`select language_id as value, language as label from languages order by language_id`,
+  );
+
+/** The Device filter's options (001 §2.3), by id. */
+export const deviceTypeOptions = (db: Db): Promise<FilterOption[]> =>
+  keptOptions(
+    db,
+    'device_types',
+    sql`select device_type_id as value, device_type as label from device_types order by device_type_id`,
+  );
