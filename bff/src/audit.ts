@@ -1,4 +1,4 @@
-import type { Transaction } from 'kysely';
+import { type RawBuilder, sql, type Transaction } from 'kysely';
 import type { Database, Db } from './db/schema.js';
 
 export interface AuditEntry {
@@ -31,4 +31,21 @@ export async function audit(db: Db | Transaction<Database>, e: AuditEntry): Prom
       ip: e.ip ?? null,
     })
     .execute();
+}
+
+/**
+ * The audit rows of a change made in the same SQL statement, as a data-modifying CTE's body: one row per row of
+ * `from` (an earlier CTE), with the entity id and detail written as SQL over it. One-statement stores (the sleep
+ * locks) write their change and its audit rows together in one round trip.
+ */
+export function auditRowsFrom(
+  e: Pick<AuditEntry, 'at' | 'userId' | 'actingUserId' | 'ip' | 'action' | 'entity'>,
+  from: string,
+  entityId: RawBuilder<string>,
+  detail: RawBuilder<unknown>,
+): RawBuilder<unknown> {
+  return sql`insert into audit_log (at, user_id, acting_user_id, action, entity, entity_id, detail, ip)
+    select ${e.at}, ${e.userId}::integer, ${e.actingUserId ?? null}::integer, ${e.action}, ${e.entity},
+      ${entityId}, ${detail}, ${e.ip ?? null}::text
+    from ${sql.table(from)}`;
 }

@@ -2,12 +2,12 @@
 // in one place, where the one-holder rule is read.
 import { addMilliseconds } from 'date-fns';
 import { sql } from 'kysely';
-import { type AuditActor, audit } from '../audit.js';
+import { type AuditActor, audit, auditRowsFrom } from '../audit.js';
 import type { AuthContext } from '../auth/guard.js';
 import type { Db } from '../db/schema.js';
 import { conflict, notFound } from '../domain-errors.js';
 import { fullName } from '../http/route-helpers.js';
-import { patientScope, patientVisible } from '../scope.js';
+import { patientVisible } from '../scope.js';
 
 /**
  * Sleep-test locks as leases (issue 15 §2; 000 §3, §4.11; migrations/0020_sleep_locks.sql): one holder per study,
@@ -41,13 +41,13 @@ export async function studyPractice(
   studyId: number,
   field = 'testId',
 ): Promise<number> {
-  const scope = await patientScope(db, auth);
+  // The condition alone: the scope's query of the user's practices is not needed here.
   const row = await db
     .selectFrom('sleep_studies as s')
     .innerJoin('patients as p', 'p.patient_id', 's.patient_id')
     .select('p.practice_id')
     .where('s.study_id', '=', studyId)
-    .where(scope.visible('p'))
+    .where(patientVisible(auth, 'p'))
     .executeTakeFirst();
   if (!row) throw notFound(`Sleep test ${studyId} does not exist.`, field);
   return row.practice_id;
@@ -134,10 +134,12 @@ export async function takeLock(
       where sleep_study_locks.expires_at <= ${actor.at}
       returning user_id, token, taken_at
     ), audited as (
-      insert into audit_log (at, user_id, acting_user_id, action, entity, entity_id, detail, ip)
-      select ${actor.at}, ${actor.userId}, ${actor.actingUserId ?? null}, 'lock_sleep_test', 'sleep_study',
-        ${String(studyId)}, jsonb_build_object('token', token), ${actor.ip ?? null}
-      from taken
+      ${auditRowsFrom(
+        { ...actor, action: 'lock_sleep_test', entity: 'sleep_study' },
+        'taken',
+        sql`${String(studyId)}`,
+        sql`jsonb_build_object('token', taken.token)`,
+      )}
     ), lease as (
       select user_id, token, taken_at, true as taken, false as renewed from taken
       union all select user_id, token, taken_at, false, true from renewed
@@ -211,12 +213,19 @@ async function release(
       delete from sleep_study_locks where ${sql.join(matches, sql` and `)}
       returning study_id, user_id, token
     ), audited as (
-      insert into audit_log (at, user_id, acting_user_id, action, entity, entity_id, detail, ip)
-      select ${at}, ${actor?.userId ?? null}::integer, ${actor?.actingUserId ?? null}::integer, ${action},
-        'sleep_study', freed.study_id::text,
-        ${JSON.stringify(detail)}::jsonb || jsonb_build_object('holder', freed.user_id, 'token', freed.token),
-        ${actor?.ip ?? null}::text
-      from freed
+      ${auditRowsFrom(
+        {
+          at,
+          userId: actor?.userId ?? null,
+          actingUserId: actor?.actingUserId ?? null,
+          ip: actor?.ip ?? null,
+          action,
+          entity: 'sleep_study',
+        },
+        'freed',
+        sql`freed.study_id::text`,
+        sql`${JSON.stringify(detail)}::jsonb || jsonb_build_object('holder', freed.user_id, 'token', freed.token)`,
+      )}
     )
     select freed.study_id, freed.user_id, p.practice_id
     from freed join sleep_studies s on s.study_id = freed.study_id join patients p on p.patient_id = s.patient_id

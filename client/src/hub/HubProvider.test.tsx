@@ -109,6 +109,17 @@ function OnConnect({ handler }: { readonly handler: () => void }) {
   return null;
 }
 
+/** The provider with one useHubConnect listener; answers the listener's mock. */
+function renderCountingConnects() {
+  const connects = vi.fn();
+  const rendered = renderWithProviders(
+    <HubProvider>
+      <OnConnect handler={connects} />
+    </HubProvider>,
+  );
+  return { connects, unmount: rendered.unmount };
+}
+
 beforeEach(() => {
   sockets.length = 0;
 });
@@ -165,12 +176,7 @@ describe('HubProvider', () => {
 
   it('tells useHubConnect listeners of each connect and reconnect, until unmounted', async () => {
     storeUser();
-    const connects = vi.fn();
-    const { unmount } = renderWithProviders(
-      <HubProvider>
-        <OnConnect handler={connects} />
-      </HubProvider>,
-    );
+    const { connects, unmount } = renderCountingConnects();
     await waitFor(() => expect(sockets[0]?.socket.connectListeners.size).toBe(1));
     const socket = sockets[0]?.socket as FakeSocket;
     socket.connect();
@@ -208,12 +214,7 @@ describe('HubProvider', () => {
   it('passes on the first connect of a connection opened at sign-in that was not connected yet', async () => {
     storeUser(makeUser({ user_id: 42, token: 'tok-42' }));
     openHubEarly({ uid: 42, token: 'tok-42' });
-    const connects = vi.fn();
-    renderWithProviders(
-      <HubProvider>
-        <OnConnect handler={connects} />
-      </HubProvider>,
-    );
+    const { connects } = renderCountingConnects();
     await waitFor(() => expect(sockets[0]?.socket.connectListeners.size).toBe(1));
     const socket = sockets[0]?.socket as FakeSocket;
     socket.connect();
@@ -323,12 +324,7 @@ describe('HubProvider', () => {
   it('reconnects when the session is still live (a replica shut down)', async () => {
     storeUser(makeUser({ user_id: 7, token: 'live' }));
     fakeServer().on(checkSession, { status: 1, message: 'ok' });
-    const handler = vi.fn();
-    renderWithProviders(
-      <HubProvider>
-        <OnConnect handler={handler} />
-      </HubProvider>,
-    );
+    const { connects: handler } = renderCountingConnects();
     await waitFor(() => expect(sockets[0]?.socket.disconnectListeners.size).toBe(1));
     sockets[0]?.socket.serverClose();
     await waitFor(() => expect(handler).toHaveBeenCalledTimes(1));
