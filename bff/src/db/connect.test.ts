@@ -52,6 +52,13 @@ describe(`openDatabase (${process.env.DATABASE_URL ? 'postgres' : 'pglite'})`, (
     expect(rows[0]?.day.toISOString()).toBe('2026-11-30T00:00:00.000Z');
   });
 
+  it('costs a random page read as memory and SSD do (decisions.md "Planned for memory and SSD")', async () => {
+    const { rows } = await sql<{ cost: string }>`select current_setting('random_page_cost') as cost`.execute(
+      db,
+    );
+    expect(rows[0]?.cost).toBe('1.1');
+  });
+
   it('writes date strings and JSON text unchanged', async () => {
     const { rows } = await sql<{ day: Date; detail: unknown }>`
       select ${'2026-02-03'}::date as day, ${JSON.stringify([1, { b: 'x' }])}::jsonb as detail

@@ -33,6 +33,12 @@ export interface OpenDatabase {
 }
 
 const MEMORY = 'memory://';
+/**
+ * The planner's cost of a random page read on both engines' sessions: PGlite's pages are in memory and a server's on
+ * SSD or in its cache. At PostgreSQL's default of 4.0 a deep, filtered list page sorted the whole list rather than walk
+ * its sort key's covering index, 3–4× slower (decisions.md "Planned for memory and SSD").
+ */
+const RANDOM_PAGE_COST = 1.1;
 
 /**
  * Opens PostgreSQL (when `databaseUrl` is given) or PGlite, with the same result types on both
@@ -62,7 +68,7 @@ function openPostgres(connectionString: string, max: number): Kysely<Database> {
     max,
     // A per-pool parser table rather than pg.types.setTypeParser, which would change every pg user in the process.
     types: { getTypeParser: getPostgresTypeParser },
-    options: '-c TimeZone=UTC',
+    options: `-c TimeZone=UTC -c random_page_cost=${RANDOM_PAGE_COST}`,
   });
   // An idle client that loses its server (restart, failover) must not crash the process; the pool replaces it.
   pool.on('error', (error) => process.emitWarning(`idle PostgreSQL client failed: ${error.message}`));
@@ -91,6 +97,7 @@ async function openPGlite(
   const pglite = await PGlite.create(inMemory ? MEMORY : dataDir, template ? { loadDataDir: template } : {});
   // PGlite's server already runs in UTC; set it anyway so a changed default cannot split the engines.
   await pglite.exec(`set time zone 'UTC'`);
+  await pglite.exec(`set random_page_cost = ${RANDOM_PAGE_COST}`);
   const { connection } = createPgConfig(pglite);
   const pool = new pg.Pool({
     // The adapter stands in for the socket; node-postgres sends its queries through it.
