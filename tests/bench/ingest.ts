@@ -7,6 +7,7 @@ import { DEMO_DEVICE_KEY } from '@rpm/bff/db/seed/index';
 import { testDatabase } from '@rpm/bff/db/test-database';
 import { solvedCaptcha } from '@rpm/bff/test-app';
 import { giveDevice, makePatient, placeOf } from '@rpm/bff/test-fixtures';
+import { quantile } from './bench-helpers.js';
 import type { LoadInput, LoadResult } from './ingest-load.js';
 
 /**
@@ -45,11 +46,6 @@ interface Figures {
   readonly pushAfterSendP99: number;
   readonly stored: number;
 }
-
-const quantile = (values: readonly number[], q: number) => {
-  const sorted = [...values].sort((a, b) => a - b);
-  return sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))] ?? Number.NaN;
-};
 
 async function run(engine: 'pglite' | 'postgres'): Promise<Figures> {
   const { db, close } = await testDatabase({ seedPatients: 20 });

@@ -3,6 +3,7 @@ import { chromium } from '@playwright/test';
 import { createApp } from '@rpm/bff/app';
 import { loadConfig } from '@rpm/bff/config';
 import { testDatabase } from '@rpm/bff/db/test-database';
+import { quantile } from './bench-helpers.js';
 
 const CHROMIUM_ARGS = ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run'];
 /** Frames of scrolling per measurement, and measurements of each list (interleaved). */
@@ -93,7 +94,7 @@ export async function listScroll(): Promise<Record<string, string>> {
       gridFrames.push(...(await scroll('grid')));
       plainFrames.push(...(await scroll('plain')));
     }
-    const p95 = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length * 0.95)] ?? Number.NaN;
+    const p95 = (xs: number[]) => quantile(xs, 0.95);
     const ratio = p95(gridFrames) / p95(plainFrames);
     return {
       'list screen, 100 rows: frame p95': `${p95(gridFrames).toFixed(1)} ms`,

@@ -2,6 +2,7 @@ import { createApp } from '@rpm/bff/app';
 import { loadConfig } from '@rpm/bff/config';
 import { testDatabase } from '@rpm/bff/db/test-database';
 import { solvedCaptcha } from '@rpm/bff/test-app';
+import { quantile } from './bench-helpers.js';
 
 const ROUNDS = 40;
 
@@ -32,8 +33,7 @@ export async function signInRoundTrip(): Promise<Record<string, string>> {
       if (body.status !== 1) throw new Error(`sign-in failed: ${JSON.stringify(body)}`);
       if (i >= 5) times.push(ms); // the first rounds warm up the JIT and the database
     }
-    times.sort((a, b) => a - b);
-    const at = (q: number) => times[Math.min(times.length - 1, Math.floor(q * times.length))] ?? Number.NaN;
+    const at = (q: number) => quantile(times, q);
     return {
       'sign-in round trip median': `${at(0.5).toFixed(1)} ms`,
       'sign-in round trip p95': `${at(0.95).toFixed(1)} ms`,

@@ -5,6 +5,7 @@ import { loadConfig } from '@rpm/bff/config';
 import { DEMO_PASSWORD, DEMO_USERS, type DemoUserFlags } from '@rpm/bff/db/seed/demo-users';
 import { testDatabase } from '@rpm/bff/db/test-database';
 import { startPage } from '@rpm/shared';
+import { quantile } from './bench-helpers.js';
 
 const ROUNDS = Number(process.env.BENCH_USABLE_ROUNDS ?? 5);
 const CHROMIUM_ARGS = ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run'];
@@ -55,7 +56,7 @@ async function msToUsable(page: Page, path: string): Promise<number> {
 }
 
 const flag = (on: boolean | undefined) => (on ? 1 : 0);
-const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)] ?? Number.NaN;
+const median = (xs: number[]) => quantile(xs, 0.5);
 
 /**
  * Issue 17 goal 2: from pressing 'Sign in' to the start page drawn with its data, for every demo user's start page

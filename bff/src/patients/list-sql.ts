@@ -101,19 +101,27 @@ export function fromClause(frame: Frame, orderby?: string): RawBuilder<unknown> 
 }
 
 /**
- * Before the ids of month `month` are read from patient_list_state: rows of another month (a new month began, or
- * none yet) take that month's figures (0012 patient_list_state_roll). Index probes when none is stale.
+ * Whether any row of patient_list_state is of another month than `month` (a new month began, or a row has none
+ * yet). Two index probes whatever the statistics say: the newest month or a null (descending, nulls first), then
+ * the oldest month. With `where month is null` a planner whose statistics predate the last roll scanned the table.
  */
-export async function rollListState(db: Db, month: string): Promise<void> {
+export function listStateStale(month: string): RawBuilder<boolean> {
   const first = `${month}-01`;
-  // Two index probes whatever the statistics say: the newest month or a null (descending, nulls first), then the
-  // oldest month. With `where month is null` a planner whose statistics predate the last roll scanned the table.
-  const { rows } = await sql<{ stale: boolean }>`select
-      coalesce((select month is distinct from ${first}::date from patient_list_state
+  return sql<boolean>`(coalesce((select month is distinct from ${first}::date from patient_list_state
         order by month desc nulls first limit 1), false)
       or coalesce((select month is distinct from ${first}::date from patient_list_state
-        order by month asc limit 1), false) as stale`.execute(db);
-  if (rows[0]?.stale) await sql`select patient_list_state_roll(${first}::date)`.execute(db);
+        order by month asc limit 1), false))`;
+}
+
+/** Moves the rows of any other month to month `month`'s figures (0012 patient_list_state_roll). */
+export async function rollListStateNow(db: Db, month: string): Promise<void> {
+  await sql`select patient_list_state_roll(${`${month}-01`}::date)`.execute(db);
+}
+
+/** Before the ids of month `month` are read from patient_list_state: rolls it when a row is stale. */
+export async function rollListState(db: Db, month: string): Promise<void> {
+  const { rows } = await sql<{ stale: boolean }>`select ${listStateStale(month)} as stale`.execute(db);
+  if (rows[0]?.stale) await rollListStateNow(db, month);
 }
 
 /** Each list's fixed predicate (the decisions named in shared/src/lists/patients.ts). */

@@ -230,6 +230,14 @@ describe('patient_list_state and the alerts’ sort values', () => {
     });
     // Nobody has minutes in a month just begun, whatever they had last month.
     expect(page.rows.map((row) => row.rpm_minutes)).toEqual([0, 0, 0, 0, 0]);
+    // Ordered by the new month's figures (all nought: the id breaks the tie), not last month's.
+    const newest = await db
+      .selectFrom('patients')
+      .select('patient_id')
+      .orderBy('patient_id', 'desc')
+      .limit(5)
+      .execute();
+    expect(page.rows.map((row) => row.patient_id)).toEqual(newest.map((row) => row.patient_id));
     const { rows: months } = await sql<{
       month: Date;
     }>`select distinct month from patient_list_state`.execute(db);

@@ -128,7 +128,18 @@ describe('the patient row', () => {
       const strip = row.compliance as { month: string; state: string }[];
       expect(strip.map((m) => m.month)).toEqual([5, 4, 3, 2, 1].map((n) => monthsBefore(MONTH, n)));
       const setup = (row.setup_date as string | null)?.slice(0, 7);
-      for (const month of strip) if (!setup || month.month < setup) expect(month.state).toBe('before');
+      const summaries = await t.db
+        .selectFrom('patient_month_summary')
+        .select(['month', 'reading_days'])
+        .where('patient_id', '=', row.patient_id as number)
+        .execute();
+      const metMonths = new Set(
+        summaries.filter((m) => m.reading_days >= 16).map((m) => isoDay(m.month).slice(0, 7)),
+      );
+      for (const month of strip)
+        expect(month.state, `${row.patient_id} ${month.month}`).toBe(
+          !setup || month.month < setup ? 'before' : metMonths.has(month.month) ? 'met' : 'missed',
+        );
     }
     expect(data.some((row) => (row.compliance as { state: string }[]).some((m) => m.state === 'met'))).toBe(
       true,

@@ -31,10 +31,12 @@ import {
   fullName,
   ids,
   listPredicate,
+  listStateStale,
   nullsOrder,
   PATIENT_LIST_NAMES,
   type PatientListName,
   rollListState,
+  rollListStateNow,
   sortExpression,
 } from './list-sql.js';
 
@@ -78,6 +80,8 @@ interface DetailRow {
   last_reading_at: Date | null;
   days_since_reading: number | null;
   open_alerts: number;
+  /** Months of the compliance strip ('YYYY-MM') in which 99454's reading days were met. */
+  met_months: string[];
 }
 
 /** The rows of the given patients, with their compliance strips, in the order of `patientIds`. */
@@ -87,7 +91,12 @@ async function rowsOf(db: Db, ordered: Frame, patientIds: readonly number[]): Pr
   const frame = frameOf(ordered.viewer, { month: ordered.month }, false);
   // One parameter however many ids: one statement text, prepared once per connection (prepared-pool.ts).
   const idList = sql`${[...patientIds]}::integer[]`;
-  const detail = sql<DetailRow>`select p.patient_id, ${fullName('p')} as patient_name, p.dob,
+  const stripMonths = complianceStripMonths(isoDay(frame.viewer.now));
+  const first = stripMonths[0] as string;
+  const last = stripMonths[stripMonths.length - 1] as string;
+  // The rows and the strip's met months in one statement (PGlite runs statements one at a time). The months as
+  // literals (computed here, not input), so a generic plan still probes (patient_id, month) for each row.
+  const { rows } = await sql<DetailRow>`select p.patient_id, ${fullName('p')} as patient_name, p.dob,
       coalesce(p.phone, p.mobile) as phone, l.language, o.organization_name, pr.practice_name, p.diagnosis_code,
       coalesce(rs.label, p.rpm_status::text) as rpm_status, coalesce(cs.label, p.ccm_status::text) as ccm_status,
       p.ccm_type, ${fullName('ph')} as physician, ${fullName('cc')} as care_coordinator,
@@ -102,37 +111,26 @@ async function rowsOf(db: Db, ordered: Frame, patientIds: readonly number[]): Pr
       coalesce(s.ccm_seconds, 0) / 60 as ccm_minutes, ${carePlanSigned('p')} as care_plan_signed, ${frame.progress} as progress, p.last_reading_at,
       ${frame.daysSince} as days_since_reading,
       (select count(*)::int from alerts a where a.patient_id = p.patient_id and a.acknowledged_at is null)
-        as open_alerts
+        as open_alerts,
+      array(select to_char(ms.month, 'YYYY-MM') from patient_month_summary ms
+        where ms.patient_id = p.patient_id
+          and ms.month between ${sql.lit(`${first}-01`)}::date and ${sql.lit(`${last}-01`)}::date
+          and ms.reading_days >= ${sql.lit(COMPLIANCE_TARGET_DAYS)}) as met_months
     ${fromClause(frame)}
     join languages l on l.language_id = p.language_id
     join organizations o on o.organization_id = p.organization_id
-    where p.patient_id = any(${idList})`;
-  const stripMonths = complianceStripMonths(isoDay(frame.viewer.now));
-  const first = stripMonths[0] as string;
-  const last = stripMonths[stripMonths.length - 1] as string;
-  // The months as literals (computed here, not input): as parameters, the statement's generic plan walks the
-  // (month, patient_id) index across every patient's months (13 ms) rather than probing (patient_id, month).
-  const strip = sql<{ patient_id: number; month: Date; reading_days: number }>`
-    select patient_id, month, reading_days from patient_month_summary
-     where patient_id = any(${idList})
-       and month between ${sql.lit(`${first}-01`)}::date and ${sql.lit(`${last}-01`)}::date`;
-  // The rows and their strips at once: on PostgreSQL two connections (PGlite queues them).
-  const [{ rows }, { rows: months }] = await Promise.all([detail.execute(db), strip.execute(db)]);
-  const metMonths = new Set(
-    months
-      .filter((m) => m.reading_days >= COMPLIANCE_TARGET_DAYS)
-      .map((m) => `${m.patient_id}:${isoDay(m.month).slice(0, 7)}`),
-  );
+    where p.patient_id = any(${idList})`.execute(db);
   const byId = new Map(rows.map((row) => [row.patient_id, row]));
   return patientIds.flatMap((id) => {
     const found = byId.get(id);
     if (!found) return [];
-    const { care_plan_signed, ...row } = found;
+    const { care_plan_signed, met_months, ...row } = found;
+    const met = new Set(met_months);
     const setupDate = row.setup_date ? isoDay(row.setup_date) : null;
     // 001 §4 strip colours: grey before the set-up month, green when 99454's 16 days were met, red otherwise.
     const compliance: StripMonth[] = stripMonths.map((month) => ({
       month,
-      state: complianceStripState(month, setupDate, metMonths.has(`${id}:${month}`)),
+      state: complianceStripState(month, setupDate, met.has(month)),
     }));
     return [
       {
@@ -164,7 +162,9 @@ async function orderedIds(
   page?: { readonly page: number; readonly rowsPerPage: number },
 ): Promise<{ frame: Frame; ids: number[]; count: number }> {
   const frame = frameOf(viewer, view.filters, true);
-  if (frame.stateFigures) await rollListState(db, frame.month);
+  // An export reads the ids once, so it checks the month first; a page asks with its count whether a row was of
+  // another month, and reads again after rolling (rare: a new month, or a patient added since the last read).
+  if (frame.stateFigures && !page) await rollListState(db, frame.month);
   const where = sql.join(
     [viewer.scope.visible('p'), listPredicate(name, frame), ...filterConditions(view, frame)],
     sql` and `,
@@ -179,14 +179,17 @@ async function orderedIds(
   }>`select p.patient_id ${fromClause(frame, view.orderby)} where ${where}
     order by ${sortExpression(view.orderby, frame)} ${direction} ${nullsOrder(view.orderby)}, p.patient_id ${direction}
     ${page ? sql`limit ${sql.lit(page.rowsPerPage)} offset ${sql.lit(page.page * page.rowsPerPage)}` : sql``}`;
+  const stale = frame.stateFigures ? listStateStale(frame.month) : sql<boolean>`false`;
+  const counted = sql<{ n: number; stale: boolean }>`select count(*)::int as n, ${stale} as stale
+    ${fromClause(frame)} where ${where}`;
   // The page and its count at once: on PostgreSQL two connections (PGlite queues them).
-  const [{ rows }, counted] = await Promise.all([
-    ordered.execute(db),
-    page
-      ? sql<{ n: number }>`select count(*)::int as n ${fromClause(frame)} where ${where}`.execute(db)
-      : undefined,
-  ]);
-  const count = counted ? (counted.rows[0]?.n ?? 0) : rows.length;
+  const read = () => Promise.all([ordered.execute(db), page ? counted.execute(db) : undefined]);
+  let [{ rows }, total] = await read();
+  if (total?.rows[0]?.stale) {
+    await rollListStateNow(db, frame.month);
+    [{ rows }, total] = await read();
+  }
+  const count = total ? (total.rows[0]?.n ?? 0) : rows.length;
   return { frame, ids: rows.map((row) => row.patient_id), count };
 }
 
