@@ -225,6 +225,13 @@ describe('monitorSource (000 §2.4 Monitoring Table; issue 10)', () => {
     expect(options.practice?.map((o) => Number(o.value)).sort()).toEqual(
       [...nurseView.scope.practiceIds].sort(),
     );
+    // A page naming one of the two filters asks for that filter's options alone.
+    const onlyVital = await monitorSource.options(t.db, nurseView, new Set(['vital']));
+    expect(Object.keys(onlyVital)).toEqual(['vital']);
+    expect(onlyVital.vital).toEqual(options.vital);
+    expect(Object.keys(await monitorSource.options(t.db, nurseView, new Set(['practice'])))).toEqual([
+      'practice',
+    ]);
   });
 });
 

@@ -190,22 +190,29 @@ export const monitorSource: ListSource<MonitorRow> = sliceSource({
   filtered,
   slice: rowsOf,
   count: (base) => countOf(base.q),
-  async options(db, viewer) {
-    const vitals = await db
-      .selectFrom('vitals')
-      .select(['vital_id', 'vital_type'])
-      .orderBy('vital_id')
-      .execute();
-    let practices = db
-      .selectFrom('practices')
-      .select(['practice_id', 'practice_name'])
-      .orderBy(sql`lower(practice_name)`)
-      .orderBy('practice_id');
-    if (!viewer.scope.all) practices = practices.where('practice_id', 'in', [0, ...viewer.scope.practiceIds]);
+  async options(db, viewer, only) {
+    const wanted = (key: string) => !only || only.has(key);
     const option = (value: number, label: string): FilterOption => ({ value: String(value), label });
-    return {
-      vital: vitals.map((v) => option(v.vital_id, v.vital_type)),
-      practice: (await practices.execute()).map((p) => option(p.practice_id, p.practice_name)),
-    };
+    const answer: Record<string, FilterOption[]> = {};
+    // A page filtered by one of them checks its value against that filter's options only: one query, not two.
+    if (wanted('vital')) {
+      const vitals = await db
+        .selectFrom('vitals')
+        .select(['vital_id', 'vital_type'])
+        .orderBy('vital_id')
+        .execute();
+      answer.vital = vitals.map((v) => option(v.vital_id, v.vital_type));
+    }
+    if (wanted('practice')) {
+      let practices = db
+        .selectFrom('practices')
+        .select(['practice_id', 'practice_name'])
+        .orderBy(sql`lower(practice_name)`)
+        .orderBy('practice_id');
+      if (!viewer.scope.all)
+        practices = practices.where('practice_id', 'in', [0, ...viewer.scope.practiceIds]);
+      answer.practice = (await practices.execute()).map((p) => option(p.practice_id, p.practice_name));
+    }
+    return answer;
   },
 });
