@@ -52,7 +52,13 @@ const one = (value: FilterValues[string]): string | undefined =>
 export const fullName = (alias: string) =>
   sql<string>`(${sql.ref(`${alias}.lastname`)} || ', ' || ${sql.ref(`${alias}.firstname`)})`;
 
-export function frameOf(viewer: ListViewer, filters: FilterValues, fromState: boolean): Frame {
+/** `known`: the pace of this month and time when the caller has it (a page's rows reuse its ids' frame's). */
+export function frameOf(
+  viewer: ListViewer,
+  filters: FilterValues,
+  fromState: boolean,
+  known?: MonthPace,
+): Frame {
   const month = many(filters.month)[0] ?? isoDay(viewer.now).slice(0, 7);
   const stateFigures = fromState && month === isoDay(viewer.now).slice(0, 7);
   const figure = (column: string) =>
@@ -60,7 +66,7 @@ export function frameOf(viewer: ListViewer, filters: FilterValues, fromState: bo
       ? sql<number>`${sql.ref(`p.${column}`)}`
       : sql<number>`coalesce(${sql.ref(`s.${column}`)}, 0)`;
   const readingDays = figure('reading_days');
-  const pace = monthPace(month, viewer.now);
+  const pace = known ?? monthPace(month, viewer.now);
   return {
     viewer,
     month,

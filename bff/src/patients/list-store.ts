@@ -88,7 +88,7 @@ interface DetailRow {
 async function rowsOf(db: Db, ordered: Frame, patientIds: readonly number[]): Promise<PatientListRow[]> {
   if (patientIds.length === 0) return [];
   // The rows' own frame: the patients table and the month's summary row (the page's few patients only).
-  const frame = frameOf(ordered.viewer, { month: ordered.month }, false);
+  const frame = frameOf(ordered.viewer, { month: ordered.month }, false, ordered.pace);
   // One parameter however many ids: one statement text, prepared once per connection (prepared-pool.ts).
   const idList = sql`${[...patientIds]}::integer[]`;
   const stripMonths = complianceStripMonths(isoDay(frame.viewer.now));

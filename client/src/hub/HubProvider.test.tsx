@@ -103,6 +103,15 @@ function Listener() {
   );
 }
 
+/** The provider with the test's Listener inside. */
+function renderListening() {
+  return renderWithProviders(
+    <HubProvider>
+      <Listener />
+    </HubProvider>,
+  );
+}
+
 /** Counts the hub's connects. */
 function OnConnect({ handler }: { readonly handler: () => void }) {
   useHubConnect(handler);
@@ -127,11 +136,7 @@ beforeEach(() => {
 describe('HubProvider', () => {
   it('connects as the stored user with the session and a 1 s reconnect', async () => {
     storeUser(makeUser({ user_id: 42, token: 'tok-42' }));
-    renderWithProviders(
-      <HubProvider>
-        <Listener />
-      </HubProvider>,
-    );
+    renderListening();
     await waitFor(() => expect(sockets).toHaveLength(1));
     expect(sockets[0]?.options).toEqual({
       path: '/socket.io',
@@ -142,11 +147,7 @@ describe('HubProvider', () => {
   });
 
   it('does not connect without a signed-in user', async () => {
-    renderWithProviders(
-      <HubProvider>
-        <Listener />
-      </HubProvider>,
-    );
+    renderListening();
     await act(async () => {
       await import('socket.io-client');
     });
@@ -155,11 +156,7 @@ describe('HubProvider', () => {
 
   it('hands parsed notifications to listeners and drops invalid payloads', async () => {
     storeUser();
-    renderWithProviders(
-      <HubProvider>
-        <Listener />
-      </HubProvider>,
-    );
+    renderListening();
     await waitFor(() => expect(sockets[0]?.socket.anyListener).toBeDefined());
     const socket = sockets[0]?.socket as FakeSocket;
     socket.receive(HUB_EVENTS.notificationNew, payload);
@@ -226,11 +223,7 @@ describe('HubProvider', () => {
     openHubEarly({ uid: 7, token: 'tok-7' });
     await waitFor(() => expect(sockets).toHaveLength(1));
     storeUser(makeUser({ user_id: 42, token: 'tok-42' }));
-    renderWithProviders(
-      <HubProvider>
-        <Listener />
-      </HubProvider>,
-    );
+    renderListening();
     await waitFor(() => expect(sockets).toHaveLength(2));
     expect(sockets[0]?.socket.disconnected).toBe(true);
     expect(sockets[1]?.options).toMatchObject({ auth: { uid: 42, token: 'tok-42' } });
@@ -238,11 +231,7 @@ describe('HubProvider', () => {
 
   it('emits through the open connection', async () => {
     storeUser();
-    renderWithProviders(
-      <HubProvider>
-        <Listener />
-      </HubProvider>,
-    );
+    renderListening();
     await waitFor(() => expect(sockets[0]?.socket.anyListener).toBeDefined());
     act(() => screen.getByRole('button', { name: 'lock' }).click());
     expect(sockets[0]?.socket.emitted).toEqual([[HUB_EVENTS.sleepLock, { testId: 3 }]]);
@@ -250,21 +239,13 @@ describe('HubProvider', () => {
 
   it('disconnects on unmount and on sign-out', async () => {
     storeUser();
-    const { unmount } = renderWithProviders(
-      <HubProvider>
-        <Listener />
-      </HubProvider>,
-    );
+    const { unmount } = renderListening();
     await waitFor(() => expect(sockets[0]?.socket.anyListener).toBeDefined());
     unmount();
     expect(sockets[0]?.socket.disconnected).toBe(true);
 
     storeUser();
-    renderWithProviders(
-      <HubProvider>
-        <Listener />
-      </HubProvider>,
-    );
+    renderListening();
     await waitFor(() => expect(sockets[1]?.socket.anyListener).toBeDefined());
     act(() => {
       localStorage.clear();
@@ -275,11 +256,7 @@ describe('HubProvider', () => {
 
   it('reconnects as the new identity when the user changes (temporary login)', async () => {
     storeUser(makeUser({ user_id: 1, token: 'a' }));
-    renderWithProviders(
-      <HubProvider>
-        <Listener />
-      </HubProvider>,
-    );
+    renderListening();
     await waitFor(() => expect(sockets).toHaveLength(1));
     act(() => {
       storeUser(makeUser({ user_id: 2, token: 'b' }));
@@ -293,11 +270,7 @@ describe('HubProvider', () => {
   it('asks for the session when the server closes the socket: an ended one shows the 401 alert', async () => {
     storeUser(makeUser({ user_id: 7, token: 'gone' }));
     const server = fakeServer().fail(checkSession, 401, 'Your account is deactivated.');
-    renderWithProviders(
-      <HubProvider>
-        <Listener />
-      </HubProvider>,
-    );
+    renderListening();
     await waitFor(() => expect(sockets[0]?.socket.disconnectListeners.size).toBe(1));
     sockets[0]?.socket.serverClose();
     expect(await screen.findByRole('alertdialog', { name: alertTitle(401) })).toBeTruthy();
@@ -307,11 +280,7 @@ describe('HubProvider', () => {
   it('shows no alert when this tab signed out: its own sign-out closed the socket', async () => {
     storeUser(makeUser({ user_id: 7, token: 'leaving' }));
     const server = fakeServer().fail(checkSession, 401, 'Sign in first.');
-    renderWithProviders(
-      <HubProvider>
-        <Listener />
-      </HubProvider>,
-    );
+    renderListening();
     await waitFor(() => expect(sockets[0]?.socket.disconnectListeners.size).toBe(1));
     sockets[0]?.socket.serverClose();
     // The sign-out clears the stored session before the check's answer arrives (session/logout.ts).
