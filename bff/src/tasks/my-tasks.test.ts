@@ -12,6 +12,7 @@ import {
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AuthContext } from '../auth/guard.js';
 import { DEMO_TASKS_EACH } from '../db/seed/seed-worklists.js';
+import { TEST_TODAY } from '../db/test-database.js';
 import type { ListView, ListViewer } from '../lists/source.js';
 import { patientScope } from '../scope.js';
 import { signIn, startTestApp, type TestApp } from '../test-app.js';
@@ -52,7 +53,8 @@ const badge = async (who: Signed) =>
     .count as number;
 
 beforeAll(async () => {
-  t = await startTestApp({ seedPatients: 20 });
+  // The seed's today: its tasks fall due from 9 days before it to 9 days after (seed-worklists.ts).
+  t = await startTestApp({ seedPatients: 20, now: TEST_TODAY });
   nurse = await signIn(t.app, 'role8@demo.test');
   physician = await signIn(t.app, 'role6@demo.test');
   lead = await signIn(t.app, 'role9@demo.test');
