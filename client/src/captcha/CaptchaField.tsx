@@ -57,12 +57,33 @@ export function CaptchaField({ onToken, ref }: CaptchaFieldProps) {
       const payload = (event as CustomEvent<StateChange>).detail?.payload;
       if (payload) update(payload);
     };
+    // The widget starts its proof of work on a focus in the form (auto="onfocus"), but only on focuses after it
+    // mounted: the email field's autofocus, a quick typist or a password manager came earlier, and 'Sign in' then
+    // waited for the whole solve. So a widget that mounts with the focus already in its form starts it at once.
+    const onLoad = () => {
+      if (token.current || widgetState.current !== 'unverified') return;
+      if (!el.closest('form')?.contains(document.activeElement)) return;
+      widgetState.current = 'verifying';
+      // A failure shows in the widget, and 'Sign in' solves again. Settled here too in case no statechange came.
+      void el
+        .verify()
+        .catch(() => null)
+        .then((result) => {
+          if (widgetState.current !== 'verifying') return;
+          const payload = result?.payload ?? null;
+          widgetState.current = payload ? 'verified' : 'unverified';
+          update(payload);
+          for (const resolve of waiting.current.splice(0)) resolve(payload);
+        });
+    };
     el.addEventListener('statechange', onState);
     el.addEventListener('verified', onVerified);
+    el.addEventListener('load', onLoad);
     void loadAltcha();
     return () => {
       el.removeEventListener('statechange', onState);
       el.removeEventListener('verified', onVerified);
+      el.removeEventListener('load', onLoad);
     };
   }, []);
 

@@ -12,6 +12,8 @@ export class FakeAltcha extends HTMLElement {
 
   connectedCallback(): void {
     if (!this.firstChild) this.innerHTML = `<label><input type="checkbox" /> I'm not a robot</label>`;
+    // The real widget says 'load' once mounted, a tick after it is connected.
+    queueMicrotask(() => this.dispatchEvent(new CustomEvent('load')));
   }
 
   getState(): string {
