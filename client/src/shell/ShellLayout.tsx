@@ -1,6 +1,6 @@
 import { Classes, ProgressBar } from '@blueprintjs/core';
 import { PAGE_TRANSITION_MS, pageTitle, showsTitle } from '@rpm/shared';
-import { type CSSProperties, useEffect, useRef, useState } from 'react';
+import { type CSSProperties, useEffect, useLayoutEffect, useRef, useState } from 'react';
 import { useLocation } from 'wouter';
 import { CallPanel } from '../calls/CallPanel';
 import { AppearanceDrawer } from './AppearanceDrawer';
@@ -47,6 +47,7 @@ export function ShellLayout({ notFound }: ShellLayoutProps) {
   // The header wraps onto more rows on narrow windows: the band behind it and the sticky menus follow its height.
   const header = useRef<HTMLElement>(null);
   const headerHeight = useElementHeight(header);
+  useToastsBelowHeader(headerHeight);
 
   // biome-ignore lint/correctness/useExhaustiveDependencies: a navigation closes the drawer
   useEffect(() => setDrawerOpen(false), [pathname]);
@@ -139,4 +140,19 @@ function useBodyTheme(settings: UiSettings): void {
       body.classList.remove(Classes.DARK, 'shell-body-themed');
     };
   }, [settings.theme, settings.type]);
+}
+
+/**
+ * Toasts render on the body, outside .shell, at the top: they open below the header rather than over its tools
+ * (shell.css), so the body carries the header's measured height too.
+ */
+function useToastsBelowHeader(headerHeight: number | null): void {
+  useLayoutEffect(() => {
+    if (headerHeight === null) return;
+    const body = document.body.style;
+    body.setProperty('--shell-header-height', `${headerHeight}px`);
+    return () => {
+      body.removeProperty('--shell-header-height');
+    };
+  }, [headerHeight]);
 }
