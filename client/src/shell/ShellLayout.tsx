@@ -1,12 +1,12 @@
 import { Classes, ProgressBar } from '@blueprintjs/core';
 import { PAGE_TRANSITION_MS, pageTitle, showsTitle } from '@rpm/shared';
-import { type CSSProperties, useEffect, useLayoutEffect, useRef, useState } from 'react';
+import { type CSSProperties, useEffect, useRef, useState } from 'react';
 import { useLocation } from 'wouter';
 import { CallPanel } from '../calls/CallPanel';
 import { AppearanceDrawer } from './AppearanceDrawer';
-import { useElementHeight } from './element-height';
 import { GuideDialog } from './GuideDialog';
 import { Header } from './Header';
+import { useHeaderHeightProperty } from './header-height';
 import { MainMenu } from './menu/MainMenu';
 import { MenuDrawer } from './menu/MenuDrawer';
 import { PageArea } from './PageArea';
@@ -46,8 +46,7 @@ export function ShellLayout({ notFound }: ShellLayoutProps) {
   useBodyTheme(settings);
   // The header wraps onto more rows on narrow windows: the band behind it and the sticky menus follow its height.
   const header = useRef<HTMLElement>(null);
-  const headerHeight = useElementHeight(header);
-  useToastsBelowHeader(headerHeight);
+  useHeaderHeightProperty(header);
 
   // biome-ignore lint/correctness/useExhaustiveDependencies: a navigation closes the drawer
   useEffect(() => setDrawerOpen(false), [pathname]);
@@ -57,7 +56,6 @@ export function ShellLayout({ notFound }: ShellLayoutProps) {
   const variant = MENU_VARIANT[settings.layout];
   const style = {
     '--shell-page-transition': `${PAGE_TRANSITION_MS}ms`,
-    ...(headerHeight === null ? {} : { '--shell-header-height': `${headerHeight}px` }),
   } as CSSProperties;
 
   return (
@@ -140,19 +138,4 @@ function useBodyTheme(settings: UiSettings): void {
       body.classList.remove(Classes.DARK, 'shell-body-themed');
     };
   }, [settings.theme, settings.type]);
-}
-
-/**
- * Toasts render on the body, outside .shell, at the top: they open below the header rather than over its tools
- * (shell.css), so the body carries the header's measured height too.
- */
-function useToastsBelowHeader(headerHeight: number | null): void {
-  useLayoutEffect(() => {
-    if (headerHeight === null) return;
-    const body = document.body.style;
-    body.setProperty('--shell-header-height', `${headerHeight}px`);
-    return () => {
-      body.removeProperty('--shell-header-height');
-    };
-  }, [headerHeight]);
 }

@@ -1,0 +1,55 @@
+import { render } from '@testing-library/react';
+import { useRef } from 'react';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { useHeaderHeightProperty } from './header-height';
+
+/** jsdom has no ResizeObserver: this one reports when told to. */
+class ManualResizeObserver {
+  static last: ManualResizeObserver | undefined;
+  constructor(readonly report: () => void) {
+    ManualResizeObserver.last = this;
+  }
+  observe() {}
+  disconnect() {}
+}
+
+function Header({ height }: { readonly height: number }) {
+  const ref = useRef<HTMLElement>(null);
+  useHeaderHeightProperty(ref);
+  return (
+    <header
+      ref={(el) => {
+        ref.current = el;
+        if (el) el.getBoundingClientRect = () => ({ height }) as DOMRect;
+      }}
+    />
+  );
+}
+
+const root = () => document.documentElement.style;
+
+afterEach(() => {
+  vi.unstubAllGlobals();
+  root().removeProperty('--shell-header-height');
+});
+
+describe('useHeaderHeightProperty', () => {
+  it("puts a wrapped header's height on the root, and takes it away with the shell", () => {
+    vi.stubGlobal('ResizeObserver', ManualResizeObserver);
+    const { unmount } = render(<Header height={103.6} />);
+    ManualResizeObserver.last?.report();
+    expect(root().getPropertyValue('--shell-header-height')).toBe('104px');
+    unmount();
+    expect(root().getPropertyValue('--shell-header-height')).toBe('');
+  });
+
+  it('writes nothing when the height in force is already the header’s (no restyle of the page)', () => {
+    vi.stubGlobal('ResizeObserver', ManualResizeObserver);
+    root().setProperty('--shell-header-height', '56px');
+    const set = vi.spyOn(root(), 'setProperty');
+    render(<Header height={56} />);
+    ManualResizeObserver.last?.report();
+    expect(set).not.toHaveBeenCalled();
+    set.mockRestore();
+  });
+});
