@@ -13,11 +13,18 @@ const GOAL_MEDIAN_MS = 350;
 const GOAL_MAX_MS = 800;
 
 /**
- * Counts the page's API calls in flight, and notes when 'Sign in' is pressed, in the page's own clock
- * (performance.now), so the figure is the page's and not Playwright's round trips.
+ * Counts the page's API calls in flight, and notes when the captcha is solved and when 'Sign in' is pressed, in the
+ * page's own clock (performance.now, from the page's start), so the figure is the page's and not Playwright's round
+ * trips.
  */
 const INSTRUMENT = `(() => {
-  window.__bench = { inFlight: 0, clickedAt: null };
+  window.__bench = { inFlight: 0, clickedAt: null, solvedAt: null };
+  // The widget's events do not bubble; a capturing listener sees them.
+  addEventListener('statechange', (event) => {
+    if (event.detail && event.detail.state === 'verified' && window.__bench.solvedAt === null) {
+      window.__bench.solvedAt = performance.now();
+    }
+  }, true);
   const fetch0 = window.fetch.bind(window);
   window.fetch = (input, init) => {
     const url = typeof input === 'string' ? input : input instanceof URL ? input.href : input.url;
@@ -81,6 +88,7 @@ export async function signInToUsable(): Promise<Record<string, string>> {
   );
   const figures: Record<string, string> = {};
   const all: number[] = [];
+  const solved: number[] = [];
   try {
     for (const user of users) {
       const flags: DemoUserFlags = user.flags;
@@ -102,6 +110,14 @@ export async function signInToUsable(): Promise<Record<string, string>> {
         await page.goto(`${base}/`);
         await page.getByLabel('Email').fill(user.username);
         await page.getByLabel('Password', { exact: true }).fill(DEMO_PASSWORD);
+        // A person's typing takes seconds: the captcha's proof of work, which starts as the form loads, is done by the
+        // time they press the button. Playwright types at once, so the round waits for it (its time is reported).
+        const solvedAt = await page.waitForFunction(
+          () => (window as unknown as { __bench: { solvedAt: number | null } }).__bench.solvedAt,
+          null,
+          { timeout: 15_000 },
+        );
+        solved.push((await solvedAt.jsonValue()) as number);
         await page.waitForTimeout(1000); // a person's pause before pressing the button
         await page.getByRole('button', { name: 'Sign in' }).click();
         times.push(await msToUsable(page, path));
@@ -114,6 +130,8 @@ export async function signInToUsable(): Promise<Record<string, string>> {
     }
     figures['every start page: median'] = `${median(all).toFixed(0)} ms (goal ≤ ${GOAL_MEDIAN_MS} ms)`;
     figures['every start page: max'] = `${Math.max(...all).toFixed(0)} ms (goal ≤ ${GOAL_MAX_MS} ms)`;
+    figures['captcha solved after page start'] =
+      `median ${median(solved).toFixed(0)} ms, max ${Math.max(...solved).toFixed(0)} ms (before the click, not counted)`;
     figures.rounds = `${ROUNDS} per user, ${users.length} users`;
     return figures;
   } finally {
