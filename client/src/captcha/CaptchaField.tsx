@@ -44,14 +44,16 @@ export function CaptchaField({ onToken, ref }: CaptchaFieldProps) {
       token.current = next;
       onTokenRef.current?.(next);
     };
+    /** The widget's new state: the token follows it, and a solve that ended answers whoever waits for it. */
+    const settle = (state: string, payload: string | null) => {
+      widgetState.current = state;
+      update(payload);
+      if (state !== 'verifying') for (const resolve of waiting.current.splice(0)) resolve(payload);
+    };
     const onState = (event: Event) => {
       const detail = (event as CustomEvent<StateChange>).detail;
       const payload = detail?.state === 'verified' && detail.payload ? detail.payload : null;
-      widgetState.current = detail?.state ?? 'unverified';
-      update(payload);
-      if (widgetState.current !== 'verifying') {
-        for (const resolve of waiting.current.splice(0)) resolve(payload);
-      }
+      settle(detail?.state ?? 'unverified', payload);
     };
     const onVerified = (event: Event) => {
       const payload = (event as CustomEvent<StateChange>).detail?.payload;
@@ -71,9 +73,7 @@ export function CaptchaField({ onToken, ref }: CaptchaFieldProps) {
         .then((result) => {
           if (widgetState.current !== 'verifying') return;
           const payload = result?.payload ?? null;
-          widgetState.current = payload ? 'verified' : 'unverified';
-          update(payload);
-          for (const resolve of waiting.current.splice(0)) resolve(payload);
+          settle(payload ? 'verified' : 'unverified', payload);
         });
     };
     el.addEventListener('statechange', onState);

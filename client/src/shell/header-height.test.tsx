@@ -1,9 +1,9 @@
 import { render } from '@testing-library/react';
 import { useRef } from 'react';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { useHeaderHeightProperty } from './header-height';
 
-/** jsdom has no ResizeObserver: this one reports when told to. */
+/** jsdom has no ResizeObserver: this test double (installed for each test) reports when told to. */
 class ManualResizeObserver {
   static last: ManualResizeObserver | undefined;
   constructor(readonly report: () => void) {
@@ -28,6 +28,10 @@ function Header({ height }: { readonly height: number }) {
 
 const root = () => document.documentElement.style;
 
+beforeEach(() => {
+  vi.stubGlobal('ResizeObserver', ManualResizeObserver);
+});
+
 afterEach(() => {
   vi.unstubAllGlobals();
   root().removeProperty('--shell-header-height');
@@ -35,7 +39,6 @@ afterEach(() => {
 
 describe('useHeaderHeightProperty', () => {
   it("puts a wrapped header's height on the root, and takes it away with the shell", () => {
-    vi.stubGlobal('ResizeObserver', ManualResizeObserver);
     const { unmount } = render(<Header height={103.6} />);
     ManualResizeObserver.last?.report();
     expect(root().getPropertyValue('--shell-header-height')).toBe('104px');
@@ -44,7 +47,6 @@ describe('useHeaderHeightProperty', () => {
   });
 
   it('writes nothing when the height in force is already the header’s (no restyle of the page)', () => {
-    vi.stubGlobal('ResizeObserver', ManualResizeObserver);
     root().setProperty('--shell-header-height', '56px');
     const set = vi.spyOn(root(), 'setProperty');
     render(<Header height={56} />);
