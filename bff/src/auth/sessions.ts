@@ -1,6 +1,7 @@
 import { DIALOG_IDLE_MS, MSG, SESSION_CHECK_INTERVAL_MS, SESSION_IDLE_MS } from '@rpm/shared';
 import { CompiledQuery, type Transaction } from 'kysely';
 import type { Clock } from '../clock.js';
+import { sessionCacheOf } from '../db/connect.js';
 import type { Database, Db } from '../db/schema.js';
 import { HttpError } from '../http/errors.js';
 import { digest, matchesDigest, newSecret } from './tokens.js';
@@ -164,10 +165,7 @@ export async function requireSession(
   page: string | null = null,
   orCallLink = false,
 ): Promise<LiveSession & { readonly user: SessionUser }> {
-  const result = await db.executeQuery<SessionRow>(
-    CompiledQuery.raw(SESSION_SQL, [digest(creds.token), page, orCallLink]),
-  );
-  const row = result.rows[0];
+  const row = await readSession(db, digest(creds.token), page, orCallLink);
   if (
     !row ||
     row.user_id !== creds.uid ||
@@ -196,6 +194,30 @@ export async function requireSession(
       practiceIds: row.practice_ids.map(Number),
     },
   };
+}
+
+/**
+ * The session query's row, from the database's session cache when it holds it: a call then makes no query of its
+ * own beyond its work (decisions.md "Sessions are cached until their tables change"). The row is what the database
+ * said; every call still checks the uid, the cookie and the expiry against it.
+ */
+async function readSession(
+  db: Db,
+  tokenDigest: string,
+  page: string | null,
+  orCallLink: boolean,
+): Promise<SessionRow | undefined> {
+  const cache = sessionCacheOf(db);
+  const key = `${tokenDigest} ${page ?? ''} ${orCallLink ? 1 : 0}`;
+  const cached = cache?.get(key) as SessionRow | undefined;
+  if (cached) return cached;
+  const generation = cache?.generation ?? 0;
+  const result = await db.executeQuery<SessionRow>(
+    CompiledQuery.raw(SESSION_SQL, [tokenDigest, page, orCallLink]),
+  );
+  const row = result.rows[0];
+  if (row) cache?.set(key, generation, row);
+  return row;
 }
 
 /**

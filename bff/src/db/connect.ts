@@ -3,8 +3,10 @@ import { PGlite } from '@electric-sql/pglite';
 import { createPgConfig } from '@electric-sql/pglite/node-postgres';
 import { Kysely, PostgresDialect } from 'kysely';
 import pg from 'pg';
+import { SessionCache } from '../auth/session-cache.js';
 import { preparingPool } from './prepared-pool.js';
 import type { Database } from './schema.js';
+import { type StopWatch, watchPglite, watchPostgres } from './session-watch.js';
 import { RESULT_PARSERS } from './type-parsers.js';
 
 /** Where the data lives. */
@@ -32,6 +34,17 @@ export interface OpenDatabase {
   close(): Promise<void>;
 }
 
+/** Each open database's session cache (auth/session-cache.ts), found by its Kysely instance. */
+const sessionCaches = new WeakMap<object, SessionCache>();
+
+/**
+ * The session cache of a database opened here, or undefined for any other Kysely instance (then every call reads
+ * its session). Emptied by this database's writes to the session tables and by the triggers' notifications.
+ */
+export function sessionCacheOf(db: object): SessionCache | undefined {
+  return sessionCaches.get(db);
+}
+
 const MEMORY = 'memory://';
 /**
  * The planner's cost of a random page read on both engines' sessions: PGlite's pages are in memory and a server's on
@@ -46,23 +59,34 @@ const RANDOM_PAGE_COST = 1.1;
  * Does not migrate: call `migrate(db)`.
  */
 export async function openDatabase(opts: OpenDatabaseOptions): Promise<OpenDatabase> {
+  const cache = new SessionCache();
   if (opts.databaseUrl) {
-    const db = openPostgres(opts.databaseUrl, opts.poolSize ?? 10);
-    return { db, engine: 'postgres', close: () => db.destroy() };
+    const db = openPostgres(opts.databaseUrl, opts.poolSize ?? 10, cache);
+    sessionCaches.set(db, cache);
+    const stopWatch = await watchPostgres({ connectionString: opts.databaseUrl }, cache);
+    return { db, engine: 'postgres', close: () => closeAll(stopWatch, () => db.destroy()) };
   }
-  const { db, pglite } = await openPGlite(opts.dataDir, opts.pgliteTemplate);
+  const { db, pglite } = await openPGlite(opts.dataDir, opts.pgliteTemplate, cache);
+  sessionCaches.set(db, cache);
+  const stopWatch = await watchPglite(pglite, cache);
   return {
     db,
     engine: 'pglite',
     pglite,
-    close: async () => {
-      await db.destroy();
-      await pglite.close();
-    },
+    close: () =>
+      closeAll(stopWatch, async () => {
+        await db.destroy();
+        await pglite.close();
+      }),
   };
 }
 
-function openPostgres(connectionString: string, max: number): Kysely<Database> {
+async function closeAll(stopWatch: StopWatch, close: () => Promise<void>): Promise<void> {
+  await stopWatch();
+  await close();
+}
+
+function openPostgres(connectionString: string, max: number, cache: SessionCache): Kysely<Database> {
   const pool = new pg.Pool({
     connectionString,
     max,
@@ -72,7 +96,10 @@ function openPostgres(connectionString: string, max: number): Kysely<Database> {
   });
   // An idle client that loses its server (restart, failover) must not crash the process; the pool replaces it.
   pool.on('error', (error) => process.emitWarning(`idle PostgreSQL client failed: ${error.message}`));
-  return new Kysely<Database>({ dialect: new PostgresDialect({ pool: preparingPool(pool) }) });
+  return new Kysely<Database>({
+    dialect: new PostgresDialect({ pool: preparingPool(pool) }),
+    plugins: [cache.plugin],
+  });
 }
 
 /** node-postgres's type lookup with our parsers for the text format in front. */
@@ -91,6 +118,7 @@ const getPostgresTypeParser = ((oid: number, format?: 'text' | 'binary') => {
 async function openPGlite(
   dataDir: string | undefined,
   template: Blob | undefined,
+  cache: SessionCache,
 ): Promise<{ db: Kysely<Database>; pglite: PGlite }> {
   const inMemory = dataDir === undefined || dataDir === MEMORY;
   if (!inMemory) await mkdir(dataDir, { recursive: true });
@@ -109,7 +137,10 @@ async function openPGlite(
   });
   pool.on('error', (error) => process.emitWarning(`PGlite client failed: ${error.message}`));
   return {
-    db: new Kysely<Database>({ dialect: new PostgresDialect({ pool: preparingPool(pool) }) }),
+    db: new Kysely<Database>({
+      dialect: new PostgresDialect({ pool: preparingPool(pool) }),
+      plugins: [cache.plugin],
+    }),
     pglite,
   };
 }
