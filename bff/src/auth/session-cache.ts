@@ -35,10 +35,10 @@ interface Entry<T> {
 }
 
 /**
- * The session query's answers, per token digest and page. Kept only while the database's watch is live (`resume`/`suspend`); emptied by every write to
- * {@link SESSION_SCOPE_TABLES}, seen in this process by {@link SessionCache.plugin} and from every process by the
- * triggers' notifications. An answer read before an emptying is not kept: `generation` tells.
- * Why: decisions.md "Sessions are cached until their tables change".
+ * The session query's answers, per token digest and page. Kept only while the database's watch is live
+ * (`resume`/`suspend`); emptied by every write to {@link SESSION_SCOPE_TABLES}, seen in this process by
+ * {@link SessionCache.plugin} and from every process by the triggers' notifications. An answer read before an
+ * emptying is not kept: `generation` tells. Why: decisions.md "Sessions are cached until their tables change".
  */
 export class SessionCache<T = unknown> {
   readonly #entries = new Map<string, Entry<T>>();

@@ -52,7 +52,9 @@ export async function watchPostgres(
     next.on('notification', (message) => {
       if (message.channel === SESSION_SCOPE_CHANNEL) cache.notified(message.payload ?? '');
     });
-    next.on('error', (error) => lost(error.message));
+    next.on('error', (error) => {
+      if (client === next) lost(error.message);
+    });
     next.on('end', () => {
       if (client === next) lost('connection ended');
     });
