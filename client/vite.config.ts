@@ -43,6 +43,9 @@ function iconFiles(): Plugin {
 export default defineConfig({
   // .br and .gz beside each text file of the build, served by the BFF as the browser accepts (bff client-files.ts).
   plugins: [react(), iconFiles(), compression({ algorithms: ['brotliCompress', 'gzip'], threshold: 1024 })],
+  // react-big-calendar's ES module imports CommonJS lodash; its own dependency lodash-es is the same functions as ES
+  // modules, which the bundle hoists and minifies together (issue 17 goal 1, Technician Calendar).
+  resolve: { alias: [{ find: /^lodash\/(.*)$/, replacement: 'lodash-es/$1.js' }] },
   define: { __APP_VERSION__: JSON.stringify(appVersion), __ICON_FILES__: JSON.stringify(`/${iconFolder}`) },
   build: {
     outDir: 'dist',
@@ -51,6 +54,11 @@ export default defineConfig({
     // Issue 17 goal 5 (npm start): no gzip of every file for the build's report; `npm run bench -- bundle` measures.
     reportCompressedSize: false,
     rolldownOptions: {
+      // react-big-calendar's one ES module imports every localizer's dayjs plugins, CommonJS files kept for their
+      // side effects; the calendar uses the date-fns localizer, so they go (issue 17 goal 1, Technician Calendar).
+      treeshake: {
+        moduleSideEffects: [{ test: /node_modules[\\/]dayjs[\\/]/, sideEffects: false }],
+      },
       output: {
         // Issue 17 goal 1 (no chunk over 60 KiB gzip on the path to a start page): the libraries every page needs
         // in chunks of their own, cached across releases of our code.

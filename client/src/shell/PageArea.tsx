@@ -1,57 +1,5 @@
 // Over 300 lines: the one route table of every screen, each lazily loaded, in the order wouter must match them.
-import {
-  auditList,
-  awsCallbackHistoryList,
-  awsCallbackList,
-  awsMissedHistoryList,
-  awsTasksList,
-  awsUnattendedCallsList,
-  awsVoicemailHistoryList,
-  awsVoicemailList,
-  ccmList,
-  coReadBillingList,
-  cpapPatientsList,
-  cptCodesList,
-  deactivatedDevicesList,
-  dentalCasesList,
-  deviceDataLogsList,
-  deviceHistoryList,
-  devicesList,
-  deviceTypesList,
-  edisonInventoryList,
-  hstBillingList,
-  hstOrderBillingList,
-  incomingMessagesList,
-  insuranceDefaultsList,
-  interpretationTemplatesList,
-  locationsList,
-  MSG,
-  monitorList,
-  monthlyReportList,
-  myTasksList,
-  nonCompliancePatientsList,
-  pageTitle,
-  patientsList,
-  practicesList,
-  programsList,
-  pulseOximetryList,
-  rolesList,
-  STAFF_TABLES,
-  START_PAGES,
-  type StartPagePath,
-  screenedList,
-  sleepAppointmentsList,
-  sleepBillingReportList,
-  sleepConsultsList,
-  sleepCoReadList,
-  sleepLabList,
-  sleepTestsList,
-  spirometryList,
-  therapyPatientsList,
-  unassignedDevicesList,
-  vendorsList,
-  vitalsList,
-} from '@rpm/shared';
+import { LIST_ROUTES, MSG, pageTitle, STAFF_TABLES, START_PAGES, type StartPagePath } from '@rpm/shared';
 import { Suspense } from 'react';
 import { Route, Switch } from 'wouter';
 import { ComingSoonPage } from '../pages/coming-soon/ComingSoonPage';
@@ -145,7 +93,11 @@ const scheduleScreen = <K extends keyof typeof import('../sleep/schedule-screens
   );
 const SleepConsultsScreen = scheduleScreen('SleepConsultsScreen');
 const SleepAppointmentsScreen = scheduleScreen('SleepAppointmentsScreen');
-const TechnicianCalendarScreen = scheduleScreen('TechnicianCalendarScreen');
+// The role 20 start page loads the calendar alone, not the schedule lists beside it (issue 17 goal 1).
+const TechnicianCalendarScreen = preloadable(
+  () => import('../sleep/TechnicianCalendar'),
+  (m) => m.TechnicianCalendar,
+);
 const CpapPatientsScreen = scheduleScreen('CpapPatientsScreen');
 const TherapyPatientsScreen = scheduleScreen('TherapyPatientsScreen');
 const SleepInterpretationScreen = preloadable(
@@ -306,70 +258,70 @@ export function PageArea({ pathname, title, notFound }: PageAreaProps) {
               <Route path="/app/billing-dashboard">
                 <BillingDashboardPage />
               </Route>
-              <Route path={awsTasksList.route}>
+              <Route path={LIST_ROUTES.awsTasks}>
                 <AwsTasksScreen />
               </Route>
-              <Route path={awsMissedHistoryList.route}>
+              <Route path={LIST_ROUTES.awsMissedHistory}>
                 <AwsMissedHistoryScreen />
               </Route>
-              <Route path={awsCallbackList.route}>
+              <Route path={LIST_ROUTES.awsCallback}>
                 <AwsCallbackScreen />
               </Route>
-              <Route path={awsCallbackHistoryList.route}>
+              <Route path={LIST_ROUTES.awsCallbackHistory}>
                 <AwsCallbackHistoryScreen />
               </Route>
-              <Route path={awsVoicemailList.route}>
+              <Route path={LIST_ROUTES.awsVoicemail}>
                 <AwsVoicemailScreen />
               </Route>
-              <Route path={awsVoicemailHistoryList.route}>
+              <Route path={LIST_ROUTES.awsVoicemailHistory}>
                 <AwsVoicemailHistoryScreen />
               </Route>
-              <Route path={awsUnattendedCallsList.route}>
+              <Route path={LIST_ROUTES.awsUnattendedCalls}>
                 <AwsUnattendedCallsScreen />
               </Route>
-              <Route path={devicesList.route}>
+              <Route path={LIST_ROUTES.devices}>
                 <DevicesScreen />
               </Route>
-              <Route path={edisonInventoryList.route}>
+              <Route path={LIST_ROUTES.edisonInventory}>
                 <EdisonInventoryScreen />
               </Route>
-              <Route path={unassignedDevicesList.route}>
+              <Route path={LIST_ROUTES.unassignedDevices}>
                 <UnassignedDevicesScreen />
               </Route>
-              <Route path={deactivatedDevicesList.route}>
+              <Route path={LIST_ROUTES.deactivatedDevices}>
                 <DeactivatedDevicesScreen />
               </Route>
-              <Route path={deviceHistoryList.route}>
+              <Route path={LIST_ROUTES.deviceHistory}>
                 <DeviceHistoryScreen />
               </Route>
-              <Route path={deviceDataLogsList.route}>
+              <Route path={LIST_ROUTES.deviceDataLogs}>
                 <DeviceDataLogsScreen />
               </Route>
-              <Route path={practicesList.route}>
+              <Route path={LIST_ROUTES.practices}>
                 <PracticesScreen />
               </Route>
-              <Route path={locationsList.route}>
+              <Route path={LIST_ROUTES.locations}>
                 <LocationsScreen />
               </Route>
-              <Route path={programsList.route}>
+              <Route path={LIST_ROUTES.programs}>
                 <ProgramsScreen />
               </Route>
-              <Route path={rolesList.route}>
+              <Route path={LIST_ROUTES.roles}>
                 <RolesScreen />
               </Route>
-              <Route path={cptCodesList.route}>
+              <Route path={LIST_ROUTES.cptCodes}>
                 <ConfigTableScreen table="cpt" />
               </Route>
-              <Route path={insuranceDefaultsList.route}>
+              <Route path={LIST_ROUTES.insuranceDefaults}>
                 <ConfigTableScreen table="insuranceDefaults" />
               </Route>
-              <Route path={deviceTypesList.route}>
+              <Route path={LIST_ROUTES.deviceTypes}>
                 <ConfigTableScreen table="deviceTypes" />
               </Route>
-              <Route path={vitalsList.route}>
+              <Route path={LIST_ROUTES.vitals}>
                 <ConfigTableScreen table="vitals" />
               </Route>
-              <Route path={vendorsList.route}>
+              <Route path={LIST_ROUTES.vendors}>
                 <VendorsScreen />
               </Route>
               <Route path="/app/deviceName">
@@ -414,16 +366,16 @@ export function PageArea({ pathname, title, notFound }: PageAreaProps) {
               <Route path="/app/insurances-defaults">
                 <InsuranceDefaultsPage />
               </Route>
-              <Route path={nonCompliancePatientsList.route}>
+              <Route path={LIST_ROUTES.nonCompliancePatients}>
                 <NonCompliancePatientsScreen />
               </Route>
-              <Route path={monthlyReportList.route}>
+              <Route path={LIST_ROUTES.monthlyReport}>
                 <MonthlyReportScreen />
               </Route>
-              <Route path={screenedList.route}>
+              <Route path={LIST_ROUTES.screened}>
                 <ScreenedScreen />
               </Route>
-              <Route path={auditList.route}>
+              <Route path={LIST_ROUTES.audit}>
                 <AuditReportScreen />
               </Route>
               {STAFF_TABLES.map((table) => (
@@ -431,40 +383,40 @@ export function PageArea({ pathname, title, notFound }: PageAreaProps) {
                   <StaffScreen name={table.name} />
                 </Route>
               ))}
-              <Route path={sleepConsultsList.route}>
+              <Route path={LIST_ROUTES.sleepConsults}>
                 <SleepConsultsScreen />
               </Route>
-              <Route path={sleepAppointmentsList.route}>
+              <Route path={LIST_ROUTES.sleepAppointments}>
                 <SleepAppointmentsScreen />
               </Route>
               <Route path="/app/technician-calendar">
                 <TechnicianCalendarScreen />
               </Route>
-              <Route path={cpapPatientsList.route}>
+              <Route path={LIST_ROUTES.cpapPatients}>
                 <CpapPatientsScreen />
               </Route>
-              <Route path={therapyPatientsList.route}>
+              <Route path={LIST_ROUTES.therapyPatients}>
                 <TherapyPatientsScreen />
               </Route>
-              <Route path={sleepLabList.route}>
+              <Route path={LIST_ROUTES.sleepLab}>
                 <SleepLabScreen />
               </Route>
-              <Route path={dentalCasesList.route}>
+              <Route path={LIST_ROUTES.dentalCases}>
                 <DentalDashboard />
               </Route>
-              <Route path={interpretationTemplatesList.route}>
+              <Route path={LIST_ROUTES.interpretationTemplates}>
                 <TemplatesScreen />
               </Route>
-              <Route path={sleepBillingReportList.route}>
+              <Route path={LIST_ROUTES.sleepBillingReport}>
                 <SleepBillingReportScreen />
               </Route>
-              <Route path={coReadBillingList.route}>
+              <Route path={LIST_ROUTES.coReadBilling}>
                 <CoReadBillingScreen />
               </Route>
-              <Route path={hstBillingList.route}>
+              <Route path={LIST_ROUTES.hstBilling}>
                 <HstBillingScreen />
               </Route>
-              <Route path={hstOrderBillingList.route}>
+              <Route path={LIST_ROUTES.hstOrderBilling}>
                 <HstOrderBillingScreen />
               </Route>
               <Route path="/app/hst-billing-config">
@@ -476,31 +428,31 @@ export function PageArea({ pathname, title, notFound }: PageAreaProps) {
               <Route path="/app/sleep-test/:studyId">
                 <SleepInterpretationScreen />
               </Route>
-              <Route path={spirometryList.route}>
+              <Route path={LIST_ROUTES.spirometry}>
                 <SpirometryScreen />
               </Route>
-              <Route path={sleepTestsList.route}>
+              <Route path={LIST_ROUTES.sleepTests}>
                 <SleepTestsScreen />
               </Route>
-              <Route path={sleepCoReadList.route}>
+              <Route path={LIST_ROUTES.sleepCoRead}>
                 <SleepCoReadScreen />
               </Route>
-              <Route path={pulseOximetryList.route}>
+              <Route path={LIST_ROUTES.pulseOximetry}>
                 <PulseOximetryScreen />
               </Route>
-              <Route path={incomingMessagesList.route}>
+              <Route path={LIST_ROUTES.incomingMessages}>
                 <IncomingMessagesScreen />
               </Route>
-              <Route path={myTasksList.route}>
+              <Route path={LIST_ROUTES.myTasks}>
                 <MyTasksScreen />
               </Route>
-              <Route path={patientsList.route}>
+              <Route path={LIST_ROUTES.patients}>
                 <PatientsScreen />
               </Route>
-              <Route path={ccmList.route}>
+              <Route path={LIST_ROUTES.ccm}>
                 <CcmScreen />
               </Route>
-              <Route path={monitorList.route}>
+              <Route path={LIST_ROUTES.monitor}>
                 <MonitorScreen />
               </Route>
               <Route>

@@ -1,9 +1,13 @@
 import { Classes, ProgressBar } from '@blueprintjs/core';
 import { PAGE_TRANSITION_MS, pageTitle, showsTitle } from '@rpm/shared';
-import { type CSSProperties, useEffect, useRef, useState } from 'react';
+import { type CSSProperties, Suspense, useEffect, useRef, useState } from 'react';
 import { useLocation } from 'wouter';
-import { CallPanel } from '../calls/CallPanel';
+import type { CallPanelProps } from '../calls/CallPanel';
+import { useTemporaryLogin } from '../machines/hooks';
+import { preloadable } from '../routing/preloadable';
+import { useSession } from '../session/SessionProvider';
 import { AppearanceDrawer } from './AppearanceDrawer';
+import { hasCallPanel } from './call-panel-toggle';
 import { GuideDialog } from './GuideDialog';
 import { Header } from './Header';
 import { useHeaderHeightProperty } from './header-height';
@@ -22,6 +26,24 @@ const SMALL_SCREEN_PX = 768;
 
 function isSmallScreen(): boolean {
   return window.matchMedia?.(`(max-width: ${SMALL_SCREEN_PX - 1}px)`).matches ?? false;
+}
+
+// The softphone's code loads for users who may call (000 §2.12), not on every start page (issue 17 goal 1).
+const LazyCallPanel = preloadable(
+  () => import('../calls/CallPanel'),
+  (m) => m.CallPanel,
+);
+
+/** The call panel where the user has one; nothing else is loaded or drawn. */
+function CallPanel(props: CallPanelProps) {
+  const { user } = useSession();
+  const { active } = useTemporaryLogin();
+  if (!user || !hasCallPanel(user, active)) return null;
+  return (
+    <Suspense fallback={null}>
+      <LazyCallPanel {...props} />
+    </Suspense>
+  );
 }
 
 /** Props of {@link ShellLayout}. */

@@ -24,13 +24,12 @@ import {
   subDays,
 } from 'date-fns';
 import { enUS } from 'date-fns/locale';
-import { useMemo, useState } from 'react';
+import { lazy, Suspense, useMemo, useState } from 'react';
 import { Calendar, dateFnsLocalizer, type View, Views } from 'react-big-calendar';
 import 'react-big-calendar/lib/css/react-big-calendar.css';
 import { Link } from 'wouter';
 import { useCall } from '../api/use-call';
 import { useSession } from '../session/SessionProvider';
-import { VisitDialog } from './VisitDialog';
 import { VisitStatusButtons } from './visit-actions';
 
 /**
@@ -64,6 +63,9 @@ interface AppointmentEvent {
 /** An appointment's colour: its status's, else the default (001 §9 EC407A). */
 export const colourOf = (statusCode: number) =>
   SLEEP_VISIT_COLOR[statusCode as SleepVisitStatusCode] ?? CALENDAR_DEFAULT_COLOR;
+
+// The scheduling form loads when a slot or an edit opens it, not with the start page (issue 17 goal 1).
+const VisitDialog = lazy(() => import('./VisitDialog').then((m) => ({ default: m.VisitDialog })));
 
 export function TechnicianCalendar() {
   const { user } = useSession();
@@ -172,27 +174,33 @@ export function TechnicianCalendar() {
           </DialogBody>
         )}
       </Dialog>
-      <VisitDialog
-        kind="appointment"
-        isOpen={slot !== null}
-        start={slot ?? date}
-        onClose={() => setSlot(null)}
-        onSaved={() => {
-          setSlot(null);
-          loaded.reload();
-        }}
-      />
-      <VisitDialog
-        kind="appointment"
-        isOpen={editing !== null}
-        start={date}
-        visit={editing ?? undefined}
-        onClose={() => setEditing(null)}
-        onSaved={() => {
-          setEditing(null);
-          loaded.reload();
-        }}
-      />
+      <Suspense fallback={null}>
+        {slot !== null && (
+          <VisitDialog
+            kind="appointment"
+            isOpen
+            start={slot}
+            onClose={() => setSlot(null)}
+            onSaved={() => {
+              setSlot(null);
+              loaded.reload();
+            }}
+          />
+        )}
+        {editing !== null && (
+          <VisitDialog
+            kind="appointment"
+            isOpen
+            start={date}
+            visit={editing}
+            onClose={() => setEditing(null)}
+            onSaved={() => {
+              setEditing(null);
+              loaded.reload();
+            }}
+          />
+        )}
+      </Suspense>
     </div>
   );
 }

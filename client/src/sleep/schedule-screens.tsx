@@ -103,15 +103,6 @@ export function SleepAppointmentsScreen() {
   );
 }
 
-/** The Technician Calendar (000 §2.2; start page of role 20). */
-export function TechnicianCalendarScreen() {
-  return (
-    <Suspense fallback={null}>
-      <TechnicianCalendar />
-    </Suspense>
-  );
-}
-
 /** CPAP Patients Table (000 §2.4 'cpapPatients'). */
 export function CpapPatientsScreen() {
   return <ListScreen def={asDef(cpapPatientsList)} />;

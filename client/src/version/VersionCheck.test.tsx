@@ -6,8 +6,7 @@ import { call } from '../api/call';
 import { fakeServer } from '../test/fake-server';
 import { renderWithProviders } from '../test/render';
 import { clearCacheAndReload } from './clear-cache';
-import { VersionCheck } from './VersionCheck';
-import { VERSION_CHECK_MS } from './version-rules';
+import { VERSION_CHECK_MS, VersionCheck } from './VersionCheck';
 
 vi.mock('./clear-cache', () => ({ clearCacheAndReload: vi.fn(async () => undefined) }));
 // The real call, watched: once its promise settled, the component has acted on the answer.

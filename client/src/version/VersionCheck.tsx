@@ -3,7 +3,16 @@ import { getRpmVersion } from '@rpm/shared';
 import { useEffect, useRef, useState } from 'react';
 import { call } from '../api/call';
 import { clearCacheAndReload } from './clear-cache';
-import { isNewerVersion, VERSION_CHECK_MS } from './version-rules';
+
+/** How often the version is asked again while the app stays open (decisions.md "Version check"). */
+export const VERSION_CHECK_MS = 30 * 60_000;
+
+/** Whether `latest` is newer than `running`; the same version is not, and needs no semver to say so. */
+async function isNewer(latest: string, running: string): Promise<boolean> {
+  if (latest === running.trim()) return false;
+  const { isNewerVersion } = await import('./version-rules');
+  return isNewerVersion(latest, running);
+}
 
 /** Props of {@link VersionCheck}. */
 export interface VersionCheckProps {
@@ -28,8 +37,8 @@ export function VersionCheck({ runningVersion = __APP_VERSION__ }: VersionCheckP
       try {
         const answer = await call(getRpmVersion, { body: { config_key: 'rpm_version' } });
         const latest = answer.data.value.trim();
-        if (current && isNewerVersion(latest, runningVersion) && !dismissed.current.has(latest))
-          setOffered(latest);
+        const newer = await isNewer(latest, runningVersion);
+        if (current && newer && !dismissed.current.has(latest)) setOffered(latest);
       } catch {
         // 001 §4 shows no failure for this check; it runs again on the next interval.
       }

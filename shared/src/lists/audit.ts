@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { defineList } from './define-list.js';
+import { LIST_ROUTES } from './list-routes.js';
 
 /** One audit row (bff/src/audit.ts writes them; issue 11 "Add", ONC 170.315(d)(2)/(3)). */
 export const auditRow = z.object({
@@ -22,7 +23,7 @@ export const auditList = defineList({
   name: 'audit',
   title: 'Audit Report',
   spec: 'issue 11 (ONC 170.315(d)(2)/(3))',
-  route: '/app/audit-report',
+  route: LIST_ROUTES.audit,
   page: 'Audit Report',
   row: auditRow,
   idKey: 'audit_id',

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { CALL_AGENT_ACCESS } from '../api/calls.js';
 import { CALL_STATUSES } from '../constants.js';
 import { defineList, type ListColumn, type ListFilter } from './define-list.js';
+import { LIST_ROUTES } from './list-routes.js';
 import { PATIENT_FILTERS as F, PATIENT_CHART_LINK } from './patient-row.js';
 
 /**
@@ -46,7 +47,7 @@ export const awsTasksList = defineList({
   name: 'aws-tasks',
   title: 'AWS Tasks',
   spec: '000 §2.4, §4.9',
-  route: '/app/aws-tasks',
+  route: LIST_ROUTES.awsTasks,
   ...CALL_AGENT_ACCESS,
   row: callTaskRow,
   idKey: 'item_id',
@@ -149,7 +150,7 @@ export const awsMissedHistoryList = defineList({
   name: 'aws-missed-history',
   title: 'Missed Call History',
   spec: '000 §2.4, §4.9',
-  route: '/app/aws-missed-history',
+  route: LIST_ROUTES.awsMissedHistory,
   columns: [
     COL.started('Call Time'),
     COL.patient,
@@ -169,7 +170,7 @@ export const awsCallbackList = defineList({
   name: 'aws-callback',
   title: 'Callbacks',
   spec: '000 §2.4',
-  route: '/app/aws-callback',
+  route: LIST_ROUTES.awsCallback,
   columns: [COL.due, COL.patient, COL.practice, COL.number, COL.started('Requested')],
   defaultSort: { key: 'callback_due_at', order: 'asc' },
   filters: CALL_FILTERS,
@@ -181,7 +182,7 @@ export const awsCallbackHistoryList = defineList({
   name: 'aws-callback-history',
   title: 'Callback History',
   spec: '000 §2.4',
-  route: '/app/aws-callback-history',
+  route: LIST_ROUTES.awsCallbackHistory,
   columns: [
     COL.returned('Called Back'),
     COL.patient,
@@ -201,7 +202,7 @@ export const awsVoicemailList = defineList({
   name: 'aws-voicemail',
   title: 'Voicemail',
   spec: '000 §2.4',
-  route: '/app/aws-voicemail',
+  route: LIST_ROUTES.awsVoicemail,
   columns: [COL.started('Received'), COL.patient, COL.practice, COL.number, COL.duration('Length')],
   defaultSort: { key: 'started_at', order: 'asc' },
   filters: CALL_FILTERS,
@@ -213,7 +214,7 @@ export const awsVoicemailHistoryList = defineList({
   name: 'aws-voicemail-history',
   title: 'Voicemail History',
   spec: '000 §2.4',
-  route: '/app/aws-voicemail-history',
+  route: LIST_ROUTES.awsVoicemailHistory,
   columns: [
     COL.returned('Returned'),
     COL.patient,
@@ -236,7 +237,7 @@ export const awsUnattendedCallsList = defineList({
   name: 'aws-unattended-calls',
   title: 'Unattended Calls',
   spec: '000 §2.4',
-  route: '/app/aws-unattended-calls',
+  route: LIST_ROUTES.awsUnattendedCalls,
   columns: [
     COL.started('Call Time'),
     COL.patient,

@@ -11,6 +11,7 @@ import {
   configText,
   statusColumn,
 } from './config-table.js';
+import { LIST_ROUTES } from './list-routes.js';
 
 /**
  * The device and billing configuration tables of 000 §2.4 (issue 16 parts 4-5): Cpt Codes (read-only, computed by
@@ -30,7 +31,7 @@ export type CptCodeRow = z.infer<typeof cptCodeRow>;
 export const cptCodesList = configList({
   name: 'cpt-codes',
   title: 'Cpt Codes',
-  route: '/app/CPT-codes',
+  route: LIST_ROUTES.cptCodes,
   page: 'Cpt Codes Table',
   row: cptCodeRow,
   idKey: 'code_id',
@@ -60,7 +61,7 @@ const PRICE_MAX = 99_999_999.99;
 export const insuranceDefaultsTable = configTable({
   name: 'insurances-default',
   title: 'Insurances Default Amount',
-  route: '/app/insurances-default',
+  route: LIST_ROUTES.insuranceDefaults,
   page: 'Insurances Default Amount Table',
   row: insuranceDefaultRow,
   idKey: 'amount_id',
@@ -113,7 +114,7 @@ export type DeviceTypeRow = z.infer<typeof deviceTypeRow>;
 export const deviceTypesTable = configTable({
   name: 'device-types',
   title: 'DeviceType',
-  route: '/app/deviceType',
+  route: LIST_ROUTES.deviceTypes,
   page: 'DeviceType Table',
   row: deviceTypeRow,
   idKey: 'device_type_id',
@@ -149,7 +150,7 @@ export type VitalRow = z.infer<typeof vitalRow>;
 export const vitalsTable = configTable({
   name: 'vitals',
   title: 'Vitals',
-  route: '/app/vitalType',
+  route: LIST_ROUTES.vitals,
   page: 'Vitals Table',
   row: vitalRow,
   idKey: 'vital_id',

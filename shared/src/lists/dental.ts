@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { defineList, type FilterOption } from './define-list.js';
+import { LIST_ROUTES } from './list-routes.js';
 import { PATIENT_FILTERS as F, PATIENT_COLUMNS as P, PATIENT_CHART_LINK } from './patient-row.js';
 
 /**
@@ -50,7 +51,7 @@ export const dentalCasesList = defineList({
   name: 'dental-cases',
   title: 'Dental Dashboard',
   spec: "000 §2.4 'dentalDashboard'; issue 15 §3",
-  route: '/app/dentalDashboard',
+  route: LIST_ROUTES.dentalCases,
   page: 'Dental Dashboard',
   row: oralApplianceRow,
   idKey: 'case_id',

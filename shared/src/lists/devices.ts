@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { defineList, type ListFilter } from './define-list.js';
+import { LIST_ROUTES } from './list-routes.js';
 import { PATIENT_CHART_LINK, PATIENT_FILTERS } from './patient-row.js';
 
 /**
@@ -62,7 +63,7 @@ export const devicesList = defineList({
   name: 'devices',
   title: 'Devices',
   spec: '000 §2.4 Devices Table',
-  route: '/app/devices',
+  route: LIST_ROUTES.devices,
   page: 'Devices Table',
   filters: [
     { key: 'status', label: 'Status', multi: true, options: DEVICE_STATUS_OPTIONS },
@@ -77,7 +78,7 @@ export const edisonInventoryList = defineList({
   name: 'edison-inventory',
   title: 'Edison Inventory',
   spec: '000 §2.4 Edison Inventory',
-  route: '/app/edison-inventory',
+  route: LIST_ROUTES.edisonInventory,
   page: 'Edison Inventory',
   filters: [deviceType],
 });
@@ -88,7 +89,7 @@ export const unassignedDevicesList = defineList({
   name: 'unassigned-devices',
   title: 'Unassigned Devices',
   spec: '000 §2.4 Unassigned Devices',
-  route: '/app/unassigned-devices',
+  route: LIST_ROUTES.unassignedDevices,
   page: 'Unassigned Devices',
   filters: [deviceType, organization],
 });
@@ -99,7 +100,7 @@ export const deactivatedDevicesList = defineList({
   name: 'deactivated-devices',
   title: 'Deactivated Devices',
   spec: '000 §2.4 Deactivated Devices',
-  route: '/app/deactivated-devices',
+  route: LIST_ROUTES.deactivatedDevices,
   page: 'Deactivated Devices',
   filters: [deviceType, organization],
 });
@@ -124,7 +125,7 @@ export const deviceHistoryList = defineList({
   name: 'device-history',
   title: 'Device History',
   spec: '000 §2.4 Device History',
-  route: '/app/device-history',
+  route: LIST_ROUTES.deviceHistory,
   page: 'Device History',
   row: deviceHistoryRow,
   idKey: 'device_assign_id',
@@ -163,7 +164,7 @@ export const deviceDataLogsList = defineList({
   name: 'device-data-logs',
   title: 'Device Data logs',
   spec: '000 §2.4 Device Data logs',
-  route: '/app/device-data-logs',
+  route: LIST_ROUTES.deviceDataLogs,
   page: 'Device Data logs',
   row: deviceLogRow,
   idKey: 'message_id',
@@ -203,7 +204,7 @@ export const vendorsList = defineList({
   name: 'vendors',
   title: 'Vendors',
   spec: '000 §2.4 Vendors Table',
-  route: '/app/vendors',
+  route: LIST_ROUTES.vendors,
   page: 'Vendors Table',
   row: vendorRow,
   idKey: 'key_id',

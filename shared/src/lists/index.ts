@@ -55,6 +55,7 @@ export * from './dental.js';
 export * from './devices.js';
 export * from './format.js';
 export * from './interpretation-templates.js';
+export * from './list-routes.js';
 export * from './messages.js';
 export * from './organization-structure.js';
 export * from './patient-row.js';

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { defineList } from './define-list.js';
+import { LIST_ROUTES } from './list-routes.js';
 import { PATIENT_FILTERS } from './patient-row.js';
 import { SLEEP_STUDY_KIND_LABELS, type SleepStudyKind } from './sleep.js';
 
@@ -35,7 +36,7 @@ export const interpretationTemplatesList = defineList({
   name: 'interpretation-customs',
   title: 'Custom Interpretation Config',
   spec: "000 §2.4 'interpretation-customs'; issue 15 §3",
-  route: '/app/interpretation-customs',
+  route: LIST_ROUTES.interpretationTemplates,
   page: 'Custom Interpretation Config',
   row: interpretationTemplateRow,
   idKey: 'template_id',

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { defineList } from './define-list.js';
+import { LIST_ROUTES } from './list-routes.js';
 
 /** One inbound text (issue 13 Messages: inbound shown in the thread and on Incoming Messages). */
 export const incomingMessageRow = z.object({
@@ -23,7 +24,7 @@ export const incomingMessagesList = defineList({
   name: 'incoming-messages',
   title: 'Incoming Messages',
   spec: '000 §2.4; issue 13 Messages',
-  route: '/app/incoming-messages',
+  route: LIST_ROUTES.incomingMessages,
   page: 'Billing Utility',
   row: incomingMessageRow,
   idKey: 'message_id',

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { defineList } from './define-list.js';
+import { LIST_ROUTES } from './list-routes.js';
 import { PATIENT_FILTERS } from './patient-row.js';
 
 /**
@@ -23,7 +24,7 @@ export const practicesList = defineList({
   name: 'practices',
   title: 'Practices',
   spec: '000 §2.4 Practices Table',
-  route: '/app/practices',
+  route: LIST_ROUTES.practices,
   page: 'Practices Table',
   row: practiceRow,
   idKey: 'practice_id',
@@ -58,7 +59,7 @@ export const locationsList = defineList({
   name: 'locations',
   title: 'Locations',
   spec: '000 §2.4 Locations Table',
-  route: '/app/locations',
+  route: LIST_ROUTES.locations,
   page: 'Locations Table',
   row: locationRow,
   idKey: 'location_id',
@@ -87,7 +88,7 @@ export const programsList = defineList({
   name: 'programs',
   title: 'Programs',
   spec: '000 §2.4 Programs Table',
-  route: '/app/programs',
+  route: LIST_ROUTES.programs,
   page: 'Programs Table',
   row: programRow,
   idKey: 'program_id',

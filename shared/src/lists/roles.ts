@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { defineList } from './define-list.js';
+import { LIST_ROUTES } from './list-routes.js';
 
 /** One role (tables `roles`, `role_pages`, `user_roles`; 000 §2.4 'Roles Table', §6; issue 16 part 3). */
 export const roleRow = z.object({
@@ -18,7 +19,7 @@ export const rolesList = defineList({
   name: 'roles',
   title: 'Roles',
   spec: '000 §2.4 Roles Table',
-  route: '/app/roles',
+  route: LIST_ROUTES.roles,
   page: 'Roles Table',
   row: roleRow,
   idKey: 'role_id',

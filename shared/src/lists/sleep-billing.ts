@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { SLEEP_BILLING_TYPES } from '../billing/sleep-codes.js';
 import { PRODUCT } from '../constants.js';
 import { defineList, type ListColumn, type ListFilter } from './define-list.js';
+import { LIST_ROUTES } from './list-routes.js';
 import { PATIENT_FILTERS as F, PATIENT_COLUMNS as P, PATIENT_CHART_LINK } from './patient-row.js';
 import { SLEEP_STUDY_KIND_LABELS } from './sleep.js';
 import { SLEEP_CONSULT_TYPE } from './sleep-schedule.js';
@@ -78,7 +79,7 @@ export const sleepBillingReportList = defineList({
   name: 'sleep-billing-report',
   title: 'Sleep Billing Report',
   spec: "000 §2.4 'sleep-billing-report'; 001 §2.4",
-  route: '/app/sleep-billing-report',
+  route: LIST_ROUTES.sleepBillingReport,
   page: 'Sleep Billing Report',
   columns: [C.study, C.patient, C.dob, C.practice, C.type, C.kind, C.date, C.cpt, C.provider, C.amount],
   filters: [
@@ -99,7 +100,7 @@ export const coReadBillingList = defineList({
   name: 'co-read-billing',
   title: 'CoRead Billing',
   spec: "000 §2.4 'co-read-billing'",
-  route: '/app/co-read-billing',
+  route: LIST_ROUTES.coReadBilling,
   page: 'CoRead Billing',
   columns: [C.study, C.patient, C.dob, C.practice, C.kind, C.date, C.cpt, C.provider, C.amount],
   filters: [MONTH, F.practice],
@@ -111,7 +112,7 @@ export const hstBillingList = defineList({
   name: 'hst-billing',
   title: `HST ${PRODUCT} Billing`,
   spec: "000 §2.4 'hst-billing'",
-  route: '/app/hst-billing',
+  route: LIST_ROUTES.hstBilling,
   page: `HST ${PRODUCT} Billing`,
   columns: [C.study, C.patient, C.dob, C.practice, C.date, C.cpt, C.provider, C.status, C.amount],
   filters: [MONTH, F.practice],
@@ -123,7 +124,7 @@ export const hstOrderBillingList = defineList({
   name: 'hst-order-billing',
   title: `HST ${PRODUCT} Order Billing`,
   spec: "000 §2.4 'hst-order-billing'",
-  route: '/app/hst-order-billing',
+  route: LIST_ROUTES.hstOrderBilling,
   page: `HST ${PRODUCT} Order Billing`,
   columns: [C.study, C.patient, C.dob, C.practice, C.month, C.date, C.cpt, C.provider, C.status, C.amount],
   filters: [MONTH, F.practice],

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { defineList, type FilterOption, type ListColumn, type ListFilter } from './define-list.js';
+import { LIST_ROUTES } from './list-routes.js';
 import { PATIENT_FILTERS as F, PATIENT_COLUMNS as P } from './patient-row.js';
 
 /**
@@ -112,7 +113,7 @@ export const sleepConsultsList = defineList({
   ...common,
   name: 'sleep-consults',
   title: 'Sleep Consults',
-  route: '/app/sleep-consults',
+  route: LIST_ROUTES.sleepConsults,
   page: 'Sleep Consults',
   row: sleepConsultRow,
   idKey: 'consult_id',
@@ -142,7 +143,7 @@ export const sleepAppointmentsList = defineList({
   ...common,
   name: 'sleep-appointments',
   title: 'Sleep Appointments',
-  route: '/app/sleep-appointments',
+  route: LIST_ROUTES.sleepAppointments,
   page: 'Sleep Appointments',
   row: sleepAppointmentRow,
   idKey: 'appointment_id',

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { defineList, type FilterOption, type ListColumn, type ListFilter } from './define-list.js';
+import { LIST_ROUTES } from './list-routes.js';
 import { PATIENT_FILTERS as F, PATIENT_CHART_LINK } from './patient-row.js';
 
 /**
@@ -170,7 +171,7 @@ export const sleepTestsList = defineList({
   ...common,
   name: 'sleep-tests',
   title: 'Sleep Tests',
-  route: '/app/:filter?/sleepTests',
+  route: LIST_ROUTES.sleepTests,
   page: 'Sleep Tests',
   ...READING,
   columns: [
@@ -198,7 +199,7 @@ export const sleepCoReadList = defineList({
   ...common,
   name: 'sleep-co-read',
   title: 'Sleep Tests Co-Read',
-  route: '/app/:filter?/sleepTestsInterpretation',
+  route: LIST_ROUTES.sleepCoRead,
   page: 'Sleep Tests Co-Read',
   ...READING,
   columns: [...HEAD_READING, C.kind, C.status, C.reader, C.coReader, C.recorded, C.signed, C.ahi, ...LOCK],
@@ -212,7 +213,7 @@ export const pulseOximetryList = defineList({
   ...common,
   name: 'pulse-oximetry',
   title: 'Pulse Oximetry Tests',
-  route: '/app/:filter?/pulseOximetry',
+  route: LIST_ROUTES.pulseOximetry,
   page: 'Pulse Oximetry Tests',
   columns: [...HEAD, C.status, C.physician, C.reader, C.recorded, C.odi, C.nadir, C.mean, C.t88, ...LOCK],
   filters: [statusFilter(), F.practice, F.physician, SF.reader, SF.recorded],
@@ -225,7 +226,7 @@ export const spirometryList = defineList({
   ...common,
   name: 'spirometry',
   title: 'Spirometry Test',
-  route: '/app/spirometry-test',
+  route: LIST_ROUTES.spirometry,
   page: 'Spirometry Test',
   columns: [...HEAD, C.status, C.physician, C.reader, C.recorded, C.fev1, C.fvc, C.ratio, ...LOCK],
   filters: [statusFilter(), F.practice, F.physician, SF.reader, SF.recorded],
@@ -239,7 +240,7 @@ export const sleepLabList = defineList({
   ...common,
   name: 'sleep-lab',
   title: 'Sleep Lab',
-  route: '/app/sleep-lab',
+  route: LIST_ROUTES.sleepLab,
   page: 'Sleep Lab Table',
   columns: [...HEAD, C.status, C.physician, C.device, C.recorded, C.tst, C.efficiency, C.ahi, C.rdi, C.nadir],
   filters: [statusFilter(), F.practice, F.physician, SF.recorded],

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { defineList, type ListColumn } from './define-list.js';
+import { LIST_ROUTES } from './list-routes.js';
 import { PATIENT_FILTERS as F, PATIENT_COLUMNS as P } from './patient-row.js';
 
 /**
@@ -88,7 +89,7 @@ export const cpapPatientsList = defineList({
   ...common,
   name: 'cpap-patients',
   title: 'CPAP Patients',
-  route: '/app/cpapPatients',
+  route: LIST_ROUTES.cpapPatients,
   page: 'CPAP Patients Table',
   defaultSort: { key: 'patient_name', order: 'asc' },
   columns: [
@@ -113,7 +114,7 @@ export const therapyPatientsList = defineList({
   ...common,
   name: 'therapy-patients',
   title: 'Therapy Patients',
-  route: '/app/therapy-patients',
+  route: LIST_ROUTES.therapyPatients,
   page: 'Therapy Patients',
   defaultSort: { key: 'compliance_pct', order: 'asc' },
   columns: [

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { defineList } from './define-list.js';
+import { LIST_ROUTES } from './list-routes.js';
 import { PATIENT_FILTERS as F, PATIENT_CHART_LINK } from './patient-row.js';
 
 /** One alert of the monitoring worklist. */
@@ -38,7 +39,7 @@ export const monitorList = defineList({
   name: 'monitor',
   title: 'Monitoring',
   spec: '000 §2.4, §2.8',
-  route: '/app/:dashboardType?/:filter?/monitor/:patId?',
+  route: LIST_ROUTES.monitor,
   page: 'Monitoring Table',
   row: monitorRow,
   idKey: 'alert_id',
@@ -112,7 +113,7 @@ export const myTasksList = defineList({
   name: 'my-tasks',
   title: 'My Tasks',
   spec: '000 §2.4, §2.7',
-  route: '/app/myTasks/:taskId?',
+  route: LIST_ROUTES.myTasks,
   page: 'My Tasks',
   row: myTaskRow,
   idKey: 'task_id',

@@ -1,0 +1,15 @@
+import { describe, expect, it } from 'vitest';
+import { ROUTES } from '../routes.js';
+import { ALL_LISTS } from './index.js';
+import { LIST_ROUTES } from './list-routes.js';
+
+// The frame's route table reads LIST_ROUTES, the lists their own `route`: both must name the spec's rows.
+describe('LIST_ROUTES', () => {
+  it.each(Object.entries(LIST_ROUTES))('%s is a list route and a row of the spec', (_, route) => {
+    const lists = ALL_LISTS.filter((def) => def.route === route);
+    expect(lists.length).toBeGreaterThan(0);
+    const row = ROUTES.find((entry) => entry.pattern === route);
+    expect(row?.pattern).toBe(route);
+    for (const def of lists) expect(row?.access).toMatchObject({ kind: 'page', page: def.page });
+  });
+});

@@ -1,0 +1,32 @@
+import { expect, test } from '@playwright/test';
+import { expectAccessible } from './accessibility.js';
+import { signIn } from './sign-in-helpers.js';
+
+/**
+ * The Technician Calendar (000 §2.2, start page of role 20; issue 15 §3), which loads apart from the schedule lists
+ * and loads its scheduling form on demand (issue 17 goal 1): a free day schedules, a scheduled visit edits.
+ */
+test('a technician lands on the calendar, schedules on a free day and edits a scheduled visit', async ({
+  page,
+}) => {
+  await signIn(page, 'role20@demo.test');
+  await expect(page).toHaveURL('/app/technician-calendar');
+  await expect(page.locator('.rbc-event').first()).toBeVisible();
+  await expectAccessible(page);
+
+  await page.locator('.rbc-day-bg').nth(20).click();
+  const add = page.getByRole('dialog', { name: 'New Sleep Appointment' });
+  await expect(add.getByLabel('Find patient')).toBeVisible();
+  await add.getByRole('button', { name: 'Close', exact: true }).last().click();
+  await expect(page.getByRole('dialog')).toHaveCount(0);
+
+  // The seed schedules visits through next month (bff seed-sleep-schedule.ts); the event's tooltip names its status.
+  const scheduled = page.locator('.rbc-event [title$="(Scheduled)"]').first();
+  const name = (await scheduled.getAttribute('title'))?.split(' · ')[0] ?? '';
+  await scheduled.click();
+  await page.getByRole('dialog', { name: 'Sleep Appointment' }).getByRole('button', { name: 'Edit' }).click();
+  const edit = page.getByRole('dialog', { name: 'Edit Sleep Appointment' });
+  const [last, first] = name.split(', ').map((part) => part.charAt(0) + part.slice(1).toLowerCase());
+  await expect(edit.getByLabel('Patient', { exact: true })).toHaveValue(new RegExp(`^${last}, ${first} \\(`));
+  await expect(edit.getByLabel('Duration (minutes)')).toHaveValue(/^(30|45|60|90)$/);
+});
