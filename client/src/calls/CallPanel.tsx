@@ -3,9 +3,7 @@ import { agentPresence, holdsSoftphone, type TabCoordinationSnapshot } from '@rp
 import { type StoredUser, TIMER_PROGRAMS } from '@rpm/shared';
 import { useSelector } from '@xstate/react';
 import { useEffect, useRef, useState, useSyncExternalStore } from 'react';
-import { useTemporaryLogin } from '../machines/hooks';
-import { useSession } from '../session/SessionProvider';
-import { hasCallPanel, useCallPanelShown } from '../shell/call-panel-toggle';
+import { useCallPanelShown, useCallPanelUser } from '../shell/call-panel-toggle';
 import { CALL_TEXT } from './call-texts';
 import type { ContactCentre } from './contact-centre';
 import { type DemoCentre, demoCentre } from './demo-centre';
@@ -63,10 +61,9 @@ async function defaultCentre(user: StoredUser): Promise<ContactCentre> {
  * dial. The chart's call button dispatches the 000 §4.9 window events, which any tab passes on.
  */
 export function CallPanel(props: CallPanelProps) {
-  const { user } = useSession();
-  const { active } = useTemporaryLogin();
+  const user = useCallPanelUser();
   const shown = useCallPanelShown();
-  if (!user || !hasCallPanel(user, active)) return null;
+  if (!user) return null;
   return <Tabs user={user} shown={shown} {...props} />;
 }
 

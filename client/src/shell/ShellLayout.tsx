@@ -3,11 +3,9 @@ import { PAGE_TRANSITION_MS, pageTitle, showsTitle } from '@rpm/shared';
 import { type CSSProperties, Suspense, useEffect, useRef, useState } from 'react';
 import { useLocation } from 'wouter';
 import type { CallPanelProps } from '../calls/CallPanel';
-import { useTemporaryLogin } from '../machines/hooks';
 import { preloadable } from '../routing/preloadable';
-import { useSession } from '../session/SessionProvider';
 import { AppearanceDrawer } from './AppearanceDrawer';
-import { hasCallPanel } from './call-panel-toggle';
+import { useCallPanelUser } from './call-panel-toggle';
 import { GuideDialog } from './GuideDialog';
 import { Header } from './Header';
 import { useHeaderHeightProperty } from './header-height';
@@ -36,9 +34,7 @@ const LazyCallPanel = preloadable(
 
 /** The call panel where the user has one; nothing else is loaded or drawn. */
 function CallPanel(props: CallPanelProps) {
-  const { user } = useSession();
-  const { active } = useTemporaryLogin();
-  if (!user || !hasCallPanel(user, active)) return null;
+  if (!useCallPanelUser()) return null;
   return (
     <Suspense fallback={null}>
       <LazyCallPanel {...props} />

@@ -2,7 +2,7 @@ import { Button, Position, Tooltip } from '@blueprintjs/core';
 import { useTemporaryLogin } from '../machines/hooks';
 import { BellButton } from '../notifications/BellButton';
 import { useSession } from '../session/SessionProvider';
-import { hasCallPanel, toggleCallPanel, useCallPanelShown } from './call-panel-toggle';
+import { toggleCallPanel, useCallPanelShown, useCallPanelUser } from './call-panel-toggle';
 import { UserMenu } from './menu/UserMenu';
 import { greeting, SHELL_TEXT } from './shell-texts';
 
@@ -19,10 +19,9 @@ export function Greeting() {
  * shows or hides the call-task panel in this tab only.
  */
 export function CallPanelToggle() {
-  const { user } = useSession();
-  const { active } = useTemporaryLogin();
+  const user = useCallPanelUser();
   const shown = useCallPanelShown();
-  if (!user || !hasCallPanel(user, active)) return null;
+  if (!user) return null;
   const label = shown ? SHELL_TEXT.hideCallPanel : SHELL_TEXT.showCallPanel;
   return (
     <Tooltip content={label} position={Position.BOTTOM}>

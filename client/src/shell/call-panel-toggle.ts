@@ -1,5 +1,7 @@
 import type { StoredUser } from '@rpm/shared';
 import { useSyncExternalStore } from 'react';
+import { useTemporaryLogin } from '../machines/hooks';
+import { useSession } from '../session/SessionProvider';
 
 /**
  * Whether the call-task panel shows in this tab (000 §2.12, §4.10): toggled per browser tab by the top bar's
@@ -14,6 +16,13 @@ const listeners = new Set<Listener>();
 /** Whether the user may see the call panel at all (000 §2.12): a non-empty aws_link, or a temporary login. */
 export function hasCallPanel(user: Pick<StoredUser, 'aws_link'>, tempLogin: boolean): boolean {
   return (user.aws_link ?? '').trim() !== '' || tempLogin;
+}
+
+/** The signed-in user when they may see the call panel (see {@link hasCallPanel}), else null. */
+export function useCallPanelUser(): StoredUser | null {
+  const { user } = useSession();
+  const { active } = useTemporaryLogin();
+  return user && hasCallPanel(user, active) ? user : null;
 }
 
 // When session storage is blocked the state lives here for the page view.
