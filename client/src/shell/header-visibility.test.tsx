@@ -1,7 +1,7 @@
 import { MSG } from '@rpm/shared';
-import { screen } from '@testing-library/react';
+import { act, cleanup, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { makeUser, storeUser } from '../test/fixtures';
 import { renderWithProviders } from '../test/render';
 import { HomeButton } from './HeaderTools';
@@ -17,6 +17,13 @@ vi.mock('../machines/hooks', () => ({
     returnHome: temporary.returnHome,
   }),
 }));
+
+// A hovered tooltip's open or close timer (Blueprint's popover, 100 ms) must not fire after this file's jsdom is gone:
+// unmount, then let such timers run out while `window` still exists.
+afterEach(async () => {
+  cleanup();
+  await act(() => new Promise((resolve) => setTimeout(resolve, 300)));
+});
 
 beforeEach(() => {
   temporary.active = false;
