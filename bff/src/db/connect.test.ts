@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { openDatabase } from './connect.js';
+import { openDatabase, runsOneQueryAtATime } from './connect.js';
 import type { Db } from './schema.js';
 import { testDatabase } from './test-database.js';
 
@@ -18,6 +18,11 @@ describe(`openDatabase (${process.env.DATABASE_URL ? 'postgres' : 'pglite'})`, (
 
   afterAll(async () => {
     await close();
+  });
+
+  it('says whether the engine runs one query at a time: PGlite does, a PostgreSQL pool does not', () => {
+    expect(runsOneQueryAtATime(db)).toBe(!process.env.DATABASE_URL);
+    expect(runsOneQueryAtATime({})).toBe(false);
   });
 
   it('returns the same JavaScript types on both engines', async () => {

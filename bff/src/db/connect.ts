@@ -45,6 +45,14 @@ export function sessionCacheOf(db: object): SessionCache | undefined {
   return sessionCaches.get(db);
 }
 
+/** Databases opened here on PGlite: one session, so their queries run one at a time (never two at once). */
+const serialDatabases = new WeakSet<object>();
+
+/** Whether `db` runs one query at a time (PGlite): then two queries sent at once cost their sum, not the longer. */
+export function runsOneQueryAtATime(db: object): boolean {
+  return serialDatabases.has(db);
+}
+
 const MEMORY = 'memory://';
 /**
  * The planner's cost of a random page read on both engines' sessions: PGlite's pages are in memory and a server's on
@@ -68,6 +76,7 @@ export async function openDatabase(opts: OpenDatabaseOptions): Promise<OpenDatab
   }
   const { db, pglite } = await openPGlite(opts.dataDir, opts.pgliteTemplate, cache);
   sessionCaches.set(db, cache);
+  serialDatabases.add(db);
   const stopWatch = await watchPglite(pglite, cache);
   return {
     db,

@@ -238,9 +238,10 @@ const NULLABLE_SORT_KEYS = new Set([
 /**
  * Where nulls go in a sort key's order: last both ways. Said only for keys that may be null: `desc nulls last` is
  * not the backward walk of an ascending index, so a never-null key in descending order would sort the whole list.
+ * `reversed`: the order read from its end (a deep page, list-store.ts orderedIds), nulls first.
  */
-export const nullsOrder = (key: string): RawBuilder<unknown> =>
-  NULLABLE_SORT_KEYS.has(key) ? sql`nulls last` : sql``;
+export const nullsOrder = (key: string, reversed = false): RawBuilder<unknown> =>
+  NULLABLE_SORT_KEYS.has(key) ? (reversed ? sql`nulls first` : sql`nulls last`) : sql``;
 
 /** The value each sortable column orders by: the value the row shows (text in byte order, ignoring case). */
 export function sortExpression(key: string, frame: Frame): RawBuilder<unknown> {

@@ -147,22 +147,61 @@ describe('the patient row', () => {
   });
 });
 
+/** The nurse signed in above as a list source's viewer (a source needs no session). */
+async function nurseViewer() {
+  const auth = { userId: nurseId, roleid: [8] };
+  const scope = await patientScope(t.db, auth);
+  return {
+    auth: { ...auth, practiceIds: scope.practiceIds, session: undefined as never } satisfies AuthContext,
+    scope,
+    now: t.clock.now(),
+  };
+}
+
+describe('a page read from the end of the list', () => {
+  it('holds the rows the same page read from the start holds, for every sort key both ways', async () => {
+    const viewer = await nurseViewer();
+    // From the first page on, pages past the middle are read backward; the other source never reads backward.
+    const backward = patientListSources({ countFirstFrom: 0 }).patients;
+    const forward = patientListSources({ countFirstFrom: Number.POSITIVE_INFINITY }).patients;
+    const rowsPerPage = 4;
+    const keys = patientsList.columns.filter((column) => column.sortable).map((column) => column.key);
+    expect(keys).toEqual(expect.arrayContaining(['ccm_status', 'last_reading_at']));
+    for (const orderby of keys)
+      for (const order of ['asc', 'desc'] as const) {
+        const view = { orderby, order, filters: patientsList.viewQuery.parse({}) as FilterValues };
+        const first = await forward.page(t.db, viewer, { ...view, page: 0, rowsPerPage });
+        const pages = Math.ceil(first.count / rowsPerPage);
+        expect(pages, orderby).toBeGreaterThan(4);
+        // Every page, the last (partial) one, and one past the end.
+        for (let page = 0; page <= pages; page++) {
+          const [a, b] = await Promise.all([
+            forward.page(t.db, viewer, { ...view, page, rowsPerPage }),
+            backward.page(t.db, viewer, { ...view, page, rowsPerPage }),
+          ]);
+          const label = `${orderby} ${order} page ${page}`;
+          expect(b.count, label).toBe(first.count);
+          expect(
+            b.rows.map((row) => row.patient_id),
+            label,
+          ).toEqual(a.rows.map((row) => row.patient_id));
+          expect(a.rows.length, label).toBe(
+            Math.max(0, Math.min(rowsPerPage, first.count - page * rowsPerPage)),
+          );
+        }
+      }
+  });
+});
+
 describe('the patient list export read', () => {
   it('reads the whole filtered list in the page order, chunk by chunk', async () => {
-    // Role 8 (nurse), as signed in above; the source needs no session.
-    const auth = { userId: nurseId, roleid: [8] };
-    const scope = await patientScope(t.db, auth);
-    const viewer = {
-      auth: { ...auth, practiceIds: scope.practiceIds, session: undefined as never } satisfies AuthContext,
-      scope,
-      now: t.clock.now(),
-    };
+    const viewer = await nurseViewer();
     const view = {
       orderby: 'patient_name',
       order: 'desc' as const,
       filters: patientsList.viewQuery.parse({}) as FilterValues,
     };
-    const source = patientListSources(7).patients;
+    const source = patientListSources({ exportChunk: 7 }).patients;
     const chunks: number[][] = [];
     for await (const chunk of source.chunks(t.db, viewer, view))
       chunks.push(chunk.map((row) => row.patient_id));

@@ -19,6 +19,7 @@ import {
 } from '@rpm/shared';
 import { type RawBuilder, type SqlBool, sql } from 'kysely';
 import { carePlanSigned } from '../careplan/signed.js';
+import { runsOneQueryAtATime } from '../db/connect.js';
 import type { Db } from '../db/schema.js';
 import { CCM_STATUS, RPM_STATUS } from '../db/seed/patient-statuses.js';
 import { deviceTypeOptions, languageOptions } from '../lists/reference-options.js';
@@ -151,6 +152,14 @@ async function rowsOf(db: Db, ordered: Frame, patientIds: readonly number[]): Pr
 }
 
 /**
+ * Offset from which a page is read after its count on PGlite, so that a page in the list's second half is read from
+ * the end: an offset walks that many index entries, and 5,000 of them cost PGlite more than the count
+ * (tests/bench/lists.ts, page 500 of 5,558). PGlite runs the two queries one after the other anyway; PostgreSQL runs
+ * them at once on two connections, which measured faster there than the count first (decisions.md "Deep pages").
+ */
+const COUNT_FIRST_FROM = 1000;
+
+/**
  * The ordered ids of the filtered list: one page of them with the count of the whole list, or (no page) all of them,
  * as an export reads them.
  */
@@ -159,7 +168,7 @@ async function orderedIds(
   name: PatientListName,
   viewer: ListViewer,
   view: ListView,
-  page?: { readonly page: number; readonly rowsPerPage: number },
+  page?: { readonly page: number; readonly rowsPerPage: number; readonly countFirstFrom: number },
 ): Promise<{ frame: Frame; ids: number[]; count: number }> {
   const frame = frameOf(viewer, view.filters, true);
   // An export reads the ids once, so it checks the month first; a page asks with its count whether a row was of
@@ -169,28 +178,57 @@ async function orderedIds(
     [viewer.scope.visible('p'), listPredicate(name, frame), ...filterConditions(view, frame)],
     sql` and `,
   );
-  const direction = view.order === 'desc' ? sql`desc` : sql`asc`;
   // Limit and offset as literals (integers parsed by the list query): as parameters, the statement's generic plan
   // cannot know a page is deep and sorts the whole list rather than walking the sort key's index.
   if (page && !(Number.isInteger(page.page) && Number.isInteger(page.rowsPerPage)))
     throw new Error('page and rowsPerPage must be integers');
-  const ordered = sql<{
-    patient_id: number;
-  }>`select p.patient_id ${fromClause(frame, view.orderby)} where ${where}
-    order by ${sortExpression(view.orderby, frame)} ${direction} ${nullsOrder(view.orderby)}, p.patient_id ${direction}
-    ${page ? sql`limit ${sql.lit(page.rowsPerPage)} offset ${sql.lit(page.page * page.rowsPerPage)}` : sql``}`;
-  const stale = frame.stateFigures ? listStateStale(frame.month) : sql<boolean>`false`;
-  const counted = sql<{ n: number; stale: boolean }>`select count(*)::int as n, ${stale} as stale
-    ${fromClause(frame)} where ${where}`;
-  // The page and its count at once: on PostgreSQL two connections (PGlite queues them).
-  const read = () => Promise.all([ordered.execute(db), page ? counted.execute(db) : undefined]);
-  let [{ rows }, total] = await read();
-  if (total?.rows[0]?.stale) {
-    await rollListStateNow(db, frame.month);
-    [{ rows }, total] = await read();
+  /** The ids in the list's order, or `reversed` (the same order read backward, so the same index walked back). */
+  const ordered = (slice: { limit: number; offset: number } | null, reversed = false) => {
+    const descending = (view.order === 'desc') !== reversed;
+    const direction = descending ? sql`desc` : sql`asc`;
+    return sql<{ patient_id: number }>`select p.patient_id ${fromClause(frame, view.orderby)} where ${where}
+      order by ${sortExpression(view.orderby, frame)} ${direction} ${nullsOrder(view.orderby, reversed)},
+        p.patient_id ${direction}
+      ${slice ? sql`limit ${sql.lit(slice.limit)} offset ${sql.lit(slice.offset)}` : sql``}`.execute(db);
+  };
+  if (!page) {
+    const { rows } = await ordered(null);
+    return { frame, ids: rows.map((row) => row.patient_id), count: rows.length };
   }
-  const count = total ? (total.rows[0]?.n ?? 0) : rows.length;
-  return { frame, ids: rows.map((row) => row.patient_id), count };
+  const stale = frame.stateFigures ? listStateStale(frame.month) : sql<boolean>`false`;
+  const counted = () =>
+    sql<{ n: number; stale: boolean }>`select count(*)::int as n, ${stale} as stale
+      ${fromClause(frame)} where ${where}`.execute(db);
+  const slice = { limit: page.rowsPerPage, offset: page.page * page.rowsPerPage };
+  /** The count, rolling the month's state first when a row was of another month. */
+  const countFresh = async () => {
+    const { rows } = await counted();
+    if (!rows[0]?.stale) return rows[0]?.n ?? 0;
+    await rollListStateNow(db, frame.month);
+    return (await counted()).rows[0]?.n ?? 0;
+  };
+  if (slice.offset >= page.countFirstFrom) {
+    const count = await countFresh();
+    const fromEnd = count - slice.offset - slice.limit;
+    if (slice.offset >= count) return { frame, ids: [], count };
+    if (slice.offset <= fromEnd) {
+      const { rows } = await ordered(slice);
+      return { frame, ids: rows.map((row) => row.patient_id), count };
+    }
+    // The page's rows counted from the end: the last page may hold fewer than a page.
+    const { rows } = await ordered(
+      { limit: slice.limit + Math.min(0, fromEnd), offset: Math.max(0, fromEnd) },
+      true,
+    );
+    return { frame, ids: rows.map((row) => row.patient_id).reverse(), count };
+  }
+  // The page and its count at once: on PostgreSQL two connections (PGlite queues them).
+  let [{ rows }, total] = await Promise.all([ordered(slice), counted()]);
+  if (total.rows[0]?.stale) {
+    await rollListStateNow(db, frame.month);
+    [{ rows }, total] = await Promise.all([ordered(slice), counted()]);
+  }
+  return { frame, ids: rows.map((row) => row.patient_id), count: total.rows[0]?.n ?? 0 };
 }
 
 /** Options of the scope-dependent filters of the patient lists, by filter key. */
@@ -268,17 +306,36 @@ export function recentMonths(now: Date): FilterOption[] {
   });
 }
 
+/** How a patient list's source reads: tests use small values to reach the paths a large list takes. */
+export interface PatientListTuning {
+  /** Rows per query of an export. */
+  readonly exportChunk?: number;
+  /**
+   * Offset from which a page is read after its count (and from the end when that is nearer); by default
+   * {@link COUNT_FIRST_FROM} on PGlite and never on PostgreSQL.
+   */
+  readonly countFirstFrom?: number;
+}
+
 /** The source of one patient list for the generic registration (bff/src/lists/register.ts). */
 function patientListSource(
   def: Pick<ListDef, 'name' | 'filters'>,
-  exportChunk: number,
+  { exportChunk = EXPORT_CHUNK, countFirstFrom }: PatientListTuning,
 ): ListSource<PatientListRow> {
   const name = def.name as PatientListName;
   if (!PATIENT_LIST_NAMES.includes(name)) throw new Error(`${def.name} is not a patient list`);
   const optionKeys = new Set(def.filters.filter((f) => !f.options).map((f) => f.key));
   return {
     async page(db, viewer, request) {
-      const { frame, ids: pageOfIds, count } = await orderedIds(db, name, viewer, request, request);
+      const {
+        frame,
+        ids: pageOfIds,
+        count,
+      } = await orderedIds(db, name, viewer, request, {
+        ...request,
+        countFirstFrom:
+          countFirstFrom ?? (runsOneQueryAtATime(db) ? COUNT_FIRST_FROM : Number.POSITIVE_INFINITY),
+      });
       return { rows: await rowsOf(db, frame, pageOfIds), count };
     },
     async *chunks(db, viewer, view) {
@@ -298,12 +355,12 @@ function patientListSource(
   };
 }
 
-/** The sources of the five patient lists, by list name (embedded.ts registers them); tests may read exports in smaller chunks. */
+/** The sources of the five patient lists, by list name (embedded.ts registers them). */
 export function patientListSources(
-  exportChunk = EXPORT_CHUNK,
+  tuning: PatientListTuning = {},
 ): Record<PatientListName, ListSource<PatientListRow>> {
   const defs = [patientsList, nonCompliancePatientsList, monthlyReportList, ccmList, screenedList];
-  return Object.fromEntries(defs.map((def) => [def.name, patientListSource(def, exportChunk)])) as Record<
+  return Object.fromEntries(defs.map((def) => [def.name, patientListSource(def, tuning)])) as Record<
     PatientListName,
     ListSource<PatientListRow>
   >;
