@@ -215,7 +215,7 @@ describe('monitorSource (000 §2.4 Monitoring Table; issue 10)', () => {
 
   it('exports the same rows in chunks, and offers vitals and the viewer’s practices only', async () => {
     const v = view({ filters: { state: [] } });
-    const exported: MonitorRow[] = [];
+    const exported: Partial<MonitorRow>[] = [];
     for await (const chunk of monitorSource.chunks(t.db, nurseView, v)) exported.push(...chunk);
     const { rows, count } = await page(nurseView, v, 0, 100);
     expect(exported).toHaveLength(count);

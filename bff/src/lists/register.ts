@@ -143,7 +143,7 @@ function registerList<Row extends object>(
   const { db } = deps;
   const columns = def.columns.filter((column) => !column.screenOnly);
   const labels = columns.map((column) => column.label);
-  const cells = (row: Row) =>
+  const cells = (row: Partial<Row>) =>
     columns.map((column) => formatCell((row as Record<string, unknown>)[column.key], column.format));
   const fileName = (viewer: ListViewer, extension: string) =>
     `${fileNamePart(def.title)}_${isoDay(viewer.now)}.${extension}`;

@@ -35,8 +35,11 @@ export interface ListPageRequest extends ListView {
 export interface ListSource<Row> {
   /** One page of rows in order and the count of the whole filtered list. */
   page(db: Db, viewer: ListViewer, request: ListPageRequest): Promise<{ rows: Row[]; count: number }>;
-  /** The whole filtered list in order, a chunk at a time (exports: memory stays flat however long the list). */
-  chunks(db: Db, viewer: ListViewer, view: ListView): AsyncIterable<readonly Row[]>;
+  /**
+   * The whole filtered list in order, a chunk at a time (exports: memory stays flat however long the list). A row
+   * holds at least the fields of the definition's exported columns; a store may leave out others that cost it reads.
+   */
+  chunks(db: Db, viewer: ListViewer, view: ListView): AsyncIterable<readonly Partial<Row>[]>;
   /**
    * The options of the filters without fixed options, in the viewer's scope. A value outside them is refused with
    * 403 naming the filter (register.ts). Filters left out here (e.g. a hidden patient filter) are checked by the

@@ -202,12 +202,17 @@ describe('the patient list export read', () => {
       filters: patientsList.viewQuery.parse({}) as FilterValues,
     };
     const source = patientListSources({ exportChunk: 7 }).patients;
-    const chunks: number[][] = [];
-    for await (const chunk of source.chunks(t.db, viewer, view))
-      chunks.push(chunk.map((row) => row.patient_id));
+    const chunks: Row[][] = [];
+    for await (const chunk of source.chunks(t.db, viewer, view)) chunks.push([...chunk]);
     const paged = await rows(patientsList.calls.list, { orderby: 'patient_name', order: 'desc' });
     expect(chunks.length).toBeGreaterThan(2);
     expect(chunks.slice(0, -1).every((chunk) => chunk.length === 7)).toBe(true);
-    expect(chunks.flat()).toEqual(paged.map((row) => row.patient_id));
+    const exported = chunks.flat();
+    expect(exported.map((row) => row.patient_id)).toEqual(paged.map((row) => row.patient_id));
+    // Each row as the page shows it, less the fields that cost a read per patient and that no column exports.
+    const columns = new Set(patientsList.columns.map((column) => column.key));
+    expect(columns.has('tags') || columns.has('care_plan')).toBe(false);
+    expect(exported).toEqual(paged.map(({ tags: _tags, care_plan: _carePlan, ...row }) => row));
+    expect(exported.some((row) => Number(row.open_alerts) > 0 && String(row.devices) !== '')).toBe(true);
   });
 });

@@ -85,9 +85,38 @@ interface DetailRow {
   met_months: string[];
 }
 
-/** The rows of the given patients, with their compliance strips, in the order of `patientIds`. */
-async function rowsOf(db: Db, ordered: Frame, patientIds: readonly number[]): Promise<PatientListRow[]> {
+/**
+ * The row's fields that read another table for each patient (a subquery per row). An export computes only those its
+ * columns show: the Patients CSV of 10,000 rows does not read every patient's tags and care plans.
+ */
+const COSTLY_FIELDS = ['devices', 'tags', 'open_alerts', 'compliance', 'care_plan'] as const;
+type CostlyField = (typeof COSTLY_FIELDS)[number];
+const EVERY_COSTLY_FIELD: ReadonlySet<CostlyField> = new Set(COSTLY_FIELDS);
+
+/** The costly fields among `keys` (an export's column keys). */
+function costlyFieldsOf(keys: readonly string[]): ReadonlySet<CostlyField> {
+  return new Set(COSTLY_FIELDS.filter((field) => keys.includes(field)));
+}
+
+/**
+ * The rows of the given patients, with their compliance strips, in the order of `patientIds`: whole rows, or (an
+ * export) without the costly fields it does not show, which are then absent rather than empty.
+ */
+async function rowsOf(db: Db, ordered: Frame, patientIds: readonly number[]): Promise<PatientListRow[]>;
+async function rowsOf(
+  db: Db,
+  ordered: Frame,
+  patientIds: readonly number[],
+  wanted: ReadonlySet<CostlyField>,
+): Promise<Partial<PatientListRow>[]>;
+async function rowsOf(
+  db: Db,
+  ordered: Frame,
+  patientIds: readonly number[],
+  wanted: ReadonlySet<CostlyField> = EVERY_COSTLY_FIELD,
+): Promise<Partial<PatientListRow>[]> {
   if (patientIds.length === 0) return [];
+  const costly = (field: CostlyField, value: RawBuilder<unknown>) => (wanted.has(field) ? value : sql`null`);
   // The rows' own frame: the patients table and the month's summary row (the page's few patients only).
   const frame = frameOf(ordered.viewer, { month: ordered.month }, false, ordered.pace);
   // One parameter however many ids: one statement text, prepared once per connection (prepared-pool.ts).
@@ -101,22 +130,33 @@ async function rowsOf(db: Db, ordered: Frame, patientIds: readonly number[]): Pr
       coalesce(p.phone, p.mobile) as phone, l.language, o.organization_name, pr.practice_name, p.diagnosis_code,
       coalesce(rs.label, p.rpm_status::text) as rpm_status, coalesce(cs.label, p.ccm_status::text) as ccm_status,
       p.ccm_type, ${fullName('ph')} as physician, ${fullName('cc')} as care_coordinator,
-      (select string_agg(distinct dt.device_type, ', ' order by dt.device_type)
-         from device_assignments da join devices d on d.inventory_id = da.inventory_id
-         join device_types dt on dt.device_type_id = d.device_type_id
-        where da.patient_id = p.patient_id and da.unassigned_at is null) as devices,
-      (select string_agg(t.tag, ', ' order by t.tag) from patient_tags pt join tags t on t.tag_id = pt.tag_id
-        where pt.patient_id = p.patient_id) as tags,
+      ${costly(
+        'devices',
+        sql`(select string_agg(distinct dt.device_type, ', ' order by dt.device_type)
+          from device_assignments da join devices d on d.inventory_id = da.inventory_id
+          join device_types dt on dt.device_type_id = d.device_type_id
+          where da.patient_id = p.patient_id and da.unassigned_at is null)`,
+      )} as devices,
+      ${costly(
+        'tags',
+        sql`(select string_agg(t.tag, ', ' order by t.tag) from patient_tags pt join tags t on t.tag_id = pt.tag_id
+          where pt.patient_id = p.patient_id)`,
+      )} as tags,
       p.setup_date, p.created_at as referred_at,
       coalesce(s.reading_days, 0) as reading_days, coalesce(s.rpm_seconds, 0) / 60 as rpm_minutes,
-      coalesce(s.ccm_seconds, 0) / 60 as ccm_minutes, ${carePlanSigned('p')} as care_plan_signed, ${frame.progress} as progress, p.last_reading_at,
+      coalesce(s.ccm_seconds, 0) / 60 as ccm_minutes, ${costly('care_plan', carePlanSigned('p'))} as care_plan_signed, ${frame.progress} as progress, p.last_reading_at,
       ${frame.daysSince} as days_since_reading,
-      (select count(*)::int from alerts a where a.patient_id = p.patient_id and a.acknowledged_at is null)
-        as open_alerts,
-      array(select to_char(ms.month, 'YYYY-MM') from patient_month_summary ms
-        where ms.patient_id = p.patient_id
-          and ms.month between ${sql.lit(`${first}-01`)}::date and ${sql.lit(`${last}-01`)}::date
-          and ms.reading_days >= ${sql.lit(COMPLIANCE_TARGET_DAYS)}) as met_months
+      ${costly(
+        'open_alerts',
+        sql`(select count(*)::int from alerts a where a.patient_id = p.patient_id and a.acknowledged_at is null)`,
+      )} as open_alerts,
+      ${costly(
+        'compliance',
+        sql`array(select to_char(ms.month, 'YYYY-MM') from patient_month_summary ms
+          where ms.patient_id = p.patient_id
+            and ms.month between ${sql.lit(`${first}-01`)}::date and ${sql.lit(`${last}-01`)}::date
+            and ms.reading_days >= ${sql.lit(COMPLIANCE_TARGET_DAYS)})`,
+      )} as met_months
     ${fromClause(frame)}
     join languages l on l.language_id = p.language_id
     join organizations o on o.organization_id = p.organization_id
@@ -133,21 +173,23 @@ async function rowsOf(db: Db, ordered: Frame, patientIds: readonly number[]): Pr
       month,
       state: complianceStripState(month, setupDate, met.has(month)),
     }));
-    return [
-      {
-        ...row,
-        dob: isoDay(row.dob),
-        devices: row.devices ?? '',
-        tags: row.tags ?? '',
-        setup_date: setupDate,
-        referred_at: row.referred_at.toISOString(),
-        month: frame.month,
-        care_plan: care_plan_signed ? 'Signed' : 'Care plan missing',
-        ccm_goal_minutes: row.ccm_type === 1 ? CCM_TIME_GOALS.type1.time : CCM_TIME_GOALS.other.time,
-        last_reading_at: row.last_reading_at ? row.last_reading_at.toISOString() : null,
-        compliance,
-      },
-    ];
+    const whole: PatientListRow = {
+      ...row,
+      dob: isoDay(row.dob),
+      devices: row.devices ?? '',
+      tags: row.tags ?? '',
+      setup_date: setupDate,
+      referred_at: row.referred_at.toISOString(),
+      month: frame.month,
+      care_plan: care_plan_signed ? 'Signed' : 'Care plan missing',
+      ccm_goal_minutes: row.ccm_type === 1 ? CCM_TIME_GOALS.type1.time : CCM_TIME_GOALS.other.time,
+      last_reading_at: row.last_reading_at ? row.last_reading_at.toISOString() : null,
+      compliance,
+    };
+    if (wanted === EVERY_COSTLY_FIELD) return [whole];
+    const partial: Partial<PatientListRow> = whole;
+    for (const field of COSTLY_FIELDS) if (!wanted.has(field)) delete partial[field];
+    return [partial];
   });
 }
 
@@ -319,12 +361,15 @@ export interface PatientListTuning {
 
 /** The source of one patient list for the generic registration (bff/src/lists/register.ts). */
 function patientListSource(
-  def: Pick<ListDef, 'name' | 'filters'>,
+  def: Pick<ListDef, 'name' | 'filters' | 'columns'>,
   { exportChunk = EXPORT_CHUNK, countFirstFrom }: PatientListTuning,
 ): ListSource<PatientListRow> {
   const name = def.name as PatientListName;
   if (!PATIENT_LIST_NAMES.includes(name)) throw new Error(`${def.name} is not a patient list`);
   const optionKeys = new Set(def.filters.filter((f) => !f.options).map((f) => f.key));
+  const exported = costlyFieldsOf(
+    def.columns.filter((column) => !column.screenOnly).map((column) => column.key),
+  );
   return {
     async page(db, viewer, request) {
       const {
@@ -343,7 +388,7 @@ function patientListSource(
       // rather than one per chunk at a growing offset (tests/bench/lists.ts, CSV of 10,000 patients).
       const { frame, ids: all } = await orderedIds(db, name, viewer, view);
       for (let start = 0; start < all.length; start += exportChunk)
-        yield await rowsOf(db, frame, all.slice(start, start + exportChunk));
+        yield await rowsOf(db, frame, all.slice(start, start + exportChunk), exported);
     },
     options: (db, viewer, only) =>
       patientFilterOptions(
