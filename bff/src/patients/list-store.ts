@@ -225,52 +225,48 @@ async function orderedIds(
   if (page && !(Number.isInteger(page.page) && Number.isInteger(page.rowsPerPage)))
     throw new Error('page and rowsPerPage must be integers');
   /** The ids in the list's order, or `reversed` (the same order read backward, so the same index walked back). */
-  const ordered = (slice: { limit: number; offset: number } | null, reversed = false) => {
+  const ordered = async (slice: { limit: number; offset: number } | null, reversed = false) => {
     const descending = (view.order === 'desc') !== reversed;
     const direction = descending ? sql`desc` : sql`asc`;
-    return sql<{ patient_id: number }>`select p.patient_id ${fromClause(frame, view.orderby)} where ${where}
+    const { rows } = await sql<{ patient_id: number }>`select p.patient_id ${fromClause(frame, view.orderby)}
+      where ${where}
       order by ${sortExpression(view.orderby, frame)} ${direction} ${nullsOrder(view.orderby, reversed)},
         p.patient_id ${direction}
       ${slice ? sql`limit ${sql.lit(slice.limit)} offset ${sql.lit(slice.offset)}` : sql``}`.execute(db);
+    return rows.map((row) => row.patient_id);
   };
   if (!page) {
-    const { rows } = await ordered(null);
-    return { frame, ids: rows.map((row) => row.patient_id), count: rows.length };
+    const all = await ordered(null);
+    return { frame, ids: all, count: all.length };
   }
   const stale = frame.stateFigures ? listStateStale(frame.month) : sql<boolean>`false`;
-  const counted = () =>
-    sql<{ n: number; stale: boolean }>`select count(*)::int as n, ${stale} as stale
+  const counted = async () => {
+    const { rows } = await sql<{ n: number; stale: boolean }>`select count(*)::int as n, ${stale} as stale
       ${fromClause(frame)} where ${where}`.execute(db);
-  const slice = { limit: page.rowsPerPage, offset: page.page * page.rowsPerPage };
-  /** The count, rolling the month's state first when a row was of another month. */
-  const countFresh = async () => {
-    const { rows } = await counted();
-    if (!rows[0]?.stale) return rows[0]?.n ?? 0;
-    await rollListStateNow(db, frame.month);
-    return (await counted()).rows[0]?.n ?? 0;
+    return { count: rows[0]?.n ?? 0, stale: rows[0]?.stale ?? false };
   };
+  const slice = { limit: page.rowsPerPage, offset: page.page * page.rowsPerPage };
   if (slice.offset >= page.countFirstFrom) {
-    const count = await countFresh();
+    let total = await counted();
+    if (total.stale) {
+      await rollListStateNow(db, frame.month);
+      total = await counted();
+    }
+    const { count } = total;
     const fromEnd = count - slice.offset - slice.limit;
     if (slice.offset >= count) return { frame, ids: [], count };
-    if (slice.offset <= fromEnd) {
-      const { rows } = await ordered(slice);
-      return { frame, ids: rows.map((row) => row.patient_id), count };
-    }
+    if (slice.offset <= fromEnd) return { frame, ids: await ordered(slice), count };
     // The page's rows counted from the end: the last page may hold fewer than a page.
-    const { rows } = await ordered(
-      { limit: slice.limit + Math.min(0, fromEnd), offset: Math.max(0, fromEnd) },
-      true,
-    );
-    return { frame, ids: rows.map((row) => row.patient_id).reverse(), count };
+    const last = { limit: slice.limit + Math.min(0, fromEnd), offset: Math.max(0, fromEnd) };
+    return { frame, ids: (await ordered(last, true)).reverse(), count };
   }
   // The page and its count at once: on PostgreSQL two connections (PGlite queues them).
-  let [{ rows }, total] = await Promise.all([ordered(slice), counted()]);
-  if (total.rows[0]?.stale) {
+  let [ids, total] = await Promise.all([ordered(slice), counted()]);
+  if (total.stale) {
     await rollListStateNow(db, frame.month);
-    [{ rows }, total] = await Promise.all([ordered(slice), counted()]);
+    [ids, total] = await Promise.all([ordered(slice), counted()]);
   }
-  return { frame, ids: rows.map((row) => row.patient_id), count: total.rows[0]?.n ?? 0 };
+  return { frame, ids, count: total.count };
 }
 
 /** Options of the scope-dependent filters of the patient lists, by filter key. */
