@@ -84,27 +84,20 @@ export function frameOf(
 }
 
 /**
- * The joins the lists' queries read. The rows (patients) take them all. The ordered ids and the count
- * (patient_list_state, which carries the practice and status orders) take only the staff join their sort key reads:
- * a join PostgreSQL drops still keeps its columns needed, which rules out the index-only scans of 0012's indexes.
+ * The tables the ordered ids and the count read: patient_list_state, with the month's summary when the figures are
+ * of another month, and only the staff join the sort key reads (a join PostgreSQL drops still keeps its columns
+ * needed, which rules out the index-only scans of 0012's indexes). The rows read their own (list-store.ts rowsOf).
  */
 export function fromClause(frame: Frame, orderby?: string): RawBuilder<unknown> {
-  const month = frame.stateFigures
-    ? sql``
-    : sql`left join patient_month_summary s on s.patient_id = p.patient_id and s.month = ${`${frame.month}-01`}::date`;
-  const coordinator = sql`left join users cc on cc.user_id = p.care_coordinator_id`;
-  const physician = sql`left join users ph on ph.user_id = p.physician_id`;
-  if (frame.fromState)
-    return sql`from patient_list_state p ${month}
-      ${orderby === 'care_coordinator' ? coordinator : sql``} ${orderby === 'physician' ? physician : sql``}`;
-  return sql`from patients p
-    left join practices pr on pr.practice_id = p.practice_id
-    ${month}
-    left join patient_status_options rs on rs.program = 'RPM' and rs.status_id = p.rpm_status
-    left join patient_status_options cs on cs.program = 'CCM' and cs.status_id = p.ccm_status
-    ${coordinator}
-    ${physician}`;
+  const month = frame.stateFigures ? sql`` : monthSummaryJoin(frame.month);
+  return sql`from patient_list_state p ${month}
+    ${orderby === 'care_coordinator' ? sql`left join users cc on cc.user_id = p.care_coordinator_id` : sql``}
+    ${orderby === 'physician' ? sql`left join users ph on ph.user_id = p.physician_id` : sql``}`;
 }
+
+/** The month's summary row of patient `p` as `s` (none when the patient had no activity that month). */
+export const monthSummaryJoin = (month: string): RawBuilder<unknown> =>
+  sql`left join patient_month_summary s on s.patient_id = p.patient_id and s.month = ${`${month}-01`}::date`;
 
 /**
  * Whether any row of patient_list_state is of another month than `month` (a new month began, or a row has none
@@ -243,23 +236,26 @@ const NULLABLE_SORT_KEYS = new Set([
 export const nullsOrder = (key: string, reversed = false): RawBuilder<unknown> =>
   NULLABLE_SORT_KEYS.has(key) ? (reversed ? sql`nulls first` : sql`nulls last`) : sql``;
 
-/** The value each sortable column orders by: the value the row shows (text in byte order, ignoring case). */
+/**
+ * The value each sortable column orders by in patient_list_state (fromClause): the value the row shows (text in byte
+ * order, ignoring case). The state row carries the name, practice and status orders, copied (0012), so they read an
+ * index.
+ */
 export function sortExpression(key: string, frame: Frame): RawBuilder<unknown> {
   const text = (expr: RawBuilder<unknown>) => sql`lower(${expr}) collate "C"`;
-  // The state row carries the name, practice and status orders, copied (0012), so they read an index.
   switch (key) {
     case 'patient_id':
       return sql`p.patient_id`;
     case 'patient_name':
-      return frame.fromState ? sql`p.name_sort` : sql`billing_sort_name(p.lastname, p.firstname) collate "C"`;
+      return sql`p.name_sort`;
     case 'dob':
       return sql`p.dob`;
     case 'practice_name':
-      return frame.fromState ? sql`p.practice_sort` : text(sql`pr.practice_name`);
+      return sql`p.practice_sort`;
     case 'rpm_status':
-      return frame.fromState ? sql`p.rpm_status_sort` : text(sql`coalesce(rs.label, p.rpm_status::text)`);
+      return sql`p.rpm_status_sort`;
     case 'ccm_status':
-      return frame.fromState ? sql`p.ccm_status_sort` : text(sql`coalesce(cs.label, p.ccm_status::text)`);
+      return sql`p.ccm_status_sort`;
     case 'care_coordinator':
       return text(fullName('cc'));
     case 'physician':

@@ -33,6 +33,7 @@ import {
   ids,
   listPredicate,
   listStateStale,
+  monthSummaryJoin,
   nullsOrder,
   PATIENT_LIST_NAMES,
   type PatientListName,
@@ -98,6 +99,57 @@ function costlyFieldsOf(keys: readonly string[]): ReadonlySet<CostlyField> {
   return new Set(COSTLY_FIELDS.filter((field) => keys.includes(field)));
 }
 
+/** The row's names and labels kept in other tables: the row's field, its table and alias, the join and the value. */
+const LOOKUPS = {
+  language: { from: 'languages l', on: 'l.language_id = p.language_id', value: 'l.language' },
+  organization_name: {
+    from: 'organizations o',
+    on: 'o.organization_id = p.organization_id',
+    value: 'o.organization_name',
+  },
+  practice_name: { from: 'practices pr', on: 'pr.practice_id = p.practice_id', value: 'pr.practice_name' },
+  rpm_status: {
+    from: 'patient_status_options rs',
+    on: "rs.program = 'RPM' and rs.status_id = p.rpm_status",
+    value: 'rs.label',
+  },
+  ccm_status: {
+    from: 'patient_status_options cs',
+    on: "cs.program = 'CCM' and cs.status_id = p.ccm_status",
+    value: 'cs.label',
+  },
+  physician: {
+    from: 'users ph',
+    on: 'ph.user_id = p.physician_id',
+    value: "ph.lastname || ', ' || ph.firstname",
+  },
+  care_coordinator: {
+    from: 'users cc',
+    on: 'cc.user_id = p.care_coordinator_id',
+    value: "cc.lastname || ', ' || cc.firstname",
+  },
+} as const;
+
+/**
+ * Rows from which the lookups are joined rather than read by a subquery per row. A page (at most 100 rows) reads
+ * them by subqueries: with the seven joins PostgreSQL took 9 ms to plan the statement for 1 ms of work, and ran the
+ * cached plan in 1.5 ms against 0.5. An export's chunk of 2,000 rows joins them: a subquery per row and field made
+ * the CSV of 10,000 patients 25% slower (decisions.md "Patient rows").
+ */
+const JOINED_LOOKUPS_FROM = 200;
+
+/** The lookups' values, and their joins when `joined` (constant SQL: no input reaches it). */
+function lookups(joined: boolean) {
+  const all = Object.values(LOOKUPS);
+  return {
+    value: (field: keyof typeof LOOKUPS) => {
+      const { from, on, value } = LOOKUPS[field];
+      return joined ? sql.raw(value) : sql.raw(`(select ${value} from ${from} where ${on})`);
+    },
+    joins: joined ? sql.raw(all.map(({ from, on }) => `left join ${from} on ${on}`).join('\n')) : sql``,
+  };
+}
+
 /**
  * The rows of the given patients, with their compliance strips, in the order of `patientIds`: whole rows, or (an
  * export) without the costly fields it does not show, which are then absent rather than empty.
@@ -108,12 +160,14 @@ async function rowsOf(
   ordered: Frame,
   patientIds: readonly number[],
   wanted: ReadonlySet<CostlyField>,
+  joinedFrom: number,
 ): Promise<Partial<PatientListRow>[]>;
 async function rowsOf(
   db: Db,
   ordered: Frame,
   patientIds: readonly number[],
   wanted: ReadonlySet<CostlyField> = EVERY_COSTLY_FIELD,
+  joinedFrom = JOINED_LOOKUPS_FROM,
 ): Promise<Partial<PatientListRow>[]> {
   if (patientIds.length === 0) return [];
   const costly = (field: CostlyField, value: RawBuilder<unknown>) => (wanted.has(field) ? value : sql`null`);
@@ -126,10 +180,14 @@ async function rowsOf(
   const last = stripMonths[stripMonths.length - 1] as string;
   // The rows and the strip's met months in one statement (PGlite runs statements one at a time). The months as
   // literals (computed here, not input), so a generic plan still probes (patient_id, month) for each row.
+  const named = lookups(patientIds.length >= joinedFrom);
   const { rows } = await sql<DetailRow>`select p.patient_id, ${fullName('p')} as patient_name, p.dob,
-      coalesce(p.phone, p.mobile) as phone, l.language, o.organization_name, pr.practice_name, p.diagnosis_code,
-      coalesce(rs.label, p.rpm_status::text) as rpm_status, coalesce(cs.label, p.ccm_status::text) as ccm_status,
-      p.ccm_type, ${fullName('ph')} as physician, ${fullName('cc')} as care_coordinator,
+      coalesce(p.phone, p.mobile) as phone,
+      ${named.value('language')} as language, ${named.value('organization_name')} as organization_name,
+      ${named.value('practice_name')} as practice_name, p.diagnosis_code,
+      coalesce(${named.value('rpm_status')}, p.rpm_status::text) as rpm_status,
+      coalesce(${named.value('ccm_status')}, p.ccm_status::text) as ccm_status,
+      p.ccm_type, ${named.value('physician')} as physician, ${named.value('care_coordinator')} as care_coordinator,
       ${costly(
         'devices',
         sql`(select string_agg(distinct dt.device_type, ', ' order by dt.device_type)
@@ -157,9 +215,7 @@ async function rowsOf(
             and ms.month between ${sql.lit(`${first}-01`)}::date and ${sql.lit(`${last}-01`)}::date
             and ms.reading_days >= ${sql.lit(COMPLIANCE_TARGET_DAYS)})`,
       )} as met_months
-    ${fromClause(frame)}
-    join languages l on l.language_id = p.language_id
-    join organizations o on o.organization_id = p.organization_id
+    from patients p ${monthSummaryJoin(frame.month)} ${named.joins}
     where p.patient_id = any(${idList})`.execute(db);
   const byId = new Map(rows.map((row) => [row.patient_id, row]));
   return patientIds.flatMap((id) => {
@@ -201,29 +257,13 @@ async function rowsOf(
  */
 const COUNT_FIRST_FROM = 1000;
 
-/**
- * The ordered ids of the filtered list: one page of them with the count of the whole list, or (no page) all of them,
- * as an export reads them.
- */
-async function orderedIds(
-  db: Db,
-  name: PatientListName,
-  viewer: ListViewer,
-  view: ListView,
-  page?: { readonly page: number; readonly rowsPerPage: number; readonly countFirstFrom: number },
-): Promise<{ frame: Frame; ids: number[]; count: number }> {
+/** The filtered list's two queries: its ids in order (a slice of them, or all) and its count. */
+function listQueries(db: Db, name: PatientListName, viewer: ListViewer, view: ListView) {
   const frame = frameOf(viewer, view.filters, true);
-  // An export reads the ids once, so it checks the month first; a page asks with its count whether a row was of
-  // another month, and reads again after rolling (rare: a new month, or a patient added since the last read).
-  if (frame.stateFigures && !page) await rollListState(db, frame.month);
   const where = sql.join(
     [viewer.scope.visible('p'), listPredicate(name, frame), ...filterConditions(view, frame)],
     sql` and `,
   );
-  // Limit and offset as literals (integers parsed by the list query): as parameters, the statement's generic plan
-  // cannot know a page is deep and sorts the whole list rather than walking the sort key's index.
-  if (page && !(Number.isInteger(page.page) && Number.isInteger(page.rowsPerPage)))
-    throw new Error('page and rowsPerPage must be integers');
   /** The ids in the list's order, or `reversed` (the same order read backward, so the same index walked back). */
   const ordered = async (slice: { limit: number; offset: number } | null, reversed = false) => {
     const descending = (view.order === 'desc') !== reversed;
@@ -235,16 +275,42 @@ async function orderedIds(
       ${slice ? sql`limit ${sql.lit(slice.limit)} offset ${sql.lit(slice.offset)}` : sql``}`.execute(db);
     return rows.map((row) => row.patient_id);
   };
-  if (!page) {
-    const all = await ordered(null);
-    return { frame, ids: all, count: all.length };
-  }
+  // A page asks with its count whether a row was of another month, and reads again after rolling (rare: a new
+  // month, or a patient added since the last read).
   const stale = frame.stateFigures ? listStateStale(frame.month) : sql<boolean>`false`;
   const counted = async () => {
     const { rows } = await sql<{ n: number; stale: boolean }>`select count(*)::int as n, ${stale} as stale
       ${fromClause(frame)} where ${where}`.execute(db);
     return { count: rows[0]?.n ?? 0, stale: rows[0]?.stale ?? false };
   };
+  return { frame, ordered, counted };
+}
+
+/** The ids of the whole filtered list in its order, as an export reads them (the month checked first). */
+async function orderedIds(
+  db: Db,
+  name: PatientListName,
+  viewer: ListViewer,
+  view: ListView,
+): Promise<{ frame: Frame; ids: number[] }> {
+  const { frame, ordered } = listQueries(db, name, viewer, view);
+  if (frame.stateFigures) await rollListState(db, frame.month);
+  return { frame, ids: await ordered(null) };
+}
+
+/** One page of the filtered list's rows, with the count of the whole list. */
+async function pageOf(
+  db: Db,
+  name: PatientListName,
+  viewer: ListViewer,
+  view: ListView,
+  page: { readonly page: number; readonly rowsPerPage: number; readonly countFirstFrom: number },
+): Promise<{ rows: PatientListRow[]; count: number }> {
+  // Limit and offset as literals (integers parsed by the list query): as parameters, the statement's generic plan
+  // cannot know a page is deep and sorts the whole list rather than walking the sort key's index.
+  if (!(Number.isInteger(page.page) && Number.isInteger(page.rowsPerPage)))
+    throw new Error('page and rowsPerPage must be integers');
+  const { frame, ordered, counted } = listQueries(db, name, viewer, view);
   const slice = { limit: page.rowsPerPage, offset: page.page * page.rowsPerPage };
   if (slice.offset >= page.countFirstFrom) {
     let total = await counted();
@@ -254,19 +320,24 @@ async function orderedIds(
     }
     const { count } = total;
     const fromEnd = count - slice.offset - slice.limit;
-    if (slice.offset >= count) return { frame, ids: [], count };
-    if (slice.offset <= fromEnd) return { frame, ids: await ordered(slice), count };
+    if (slice.offset >= count) return { rows: [], count };
+    if (slice.offset <= fromEnd) return { rows: await rowsOf(db, frame, await ordered(slice)), count };
     // The page's rows counted from the end: the last page may hold fewer than a page.
     const last = { limit: slice.limit + Math.min(0, fromEnd), offset: Math.max(0, fromEnd) };
-    return { frame, ids: (await ordered(last, true)).reverse(), count };
+    return { rows: await rowsOf(db, frame, (await ordered(last, true)).reverse()), count };
   }
-  // The page and its count at once: on PostgreSQL two connections (PGlite queues them).
-  let [ids, total] = await Promise.all([ordered(slice), counted()]);
+  // The ids, then their rows and the count at once: on PostgreSQL two connections (PGlite queues them). The rows
+  // wait for the ids but not for the count, the longer of the two (decisions.md "Patient rows").
+  const read = async () => {
+    const ids = await ordered(slice);
+    return Promise.all([rowsOf(db, frame, ids), counted()]);
+  };
+  let [rows, total] = await read();
   if (total.stale) {
     await rollListStateNow(db, frame.month);
-    [ids, total] = await Promise.all([ordered(slice), counted()]);
+    [rows, total] = await read();
   }
-  return { frame, ids, count: total.count };
+  return { rows, count: total.count };
 }
 
 /** Options of the scope-dependent filters of the patient lists, by filter key. */
@@ -353,12 +424,14 @@ export interface PatientListTuning {
    * {@link COUNT_FIRST_FROM} on PGlite and never on PostgreSQL.
    */
   readonly countFirstFrom?: number;
+  /** Rows of an export's chunk from which the names and labels are joined ({@link JOINED_LOOKUPS_FROM}). */
+  readonly joinedLookupsFrom?: number;
 }
 
 /** The source of one patient list for the generic registration (bff/src/lists/register.ts). */
 function patientListSource(
   def: Pick<ListDef, 'name' | 'filters' | 'columns'>,
-  { exportChunk = EXPORT_CHUNK, countFirstFrom }: PatientListTuning,
+  { exportChunk = EXPORT_CHUNK, countFirstFrom, joinedLookupsFrom = JOINED_LOOKUPS_FROM }: PatientListTuning,
 ): ListSource<PatientListRow> {
   const name = def.name as PatientListName;
   if (!PATIENT_LIST_NAMES.includes(name)) throw new Error(`${def.name} is not a patient list`);
@@ -368,23 +441,18 @@ function patientListSource(
   );
   return {
     async page(db, viewer, request) {
-      const {
-        frame,
-        ids: pageOfIds,
-        count,
-      } = await orderedIds(db, name, viewer, request, {
+      return pageOf(db, name, viewer, request, {
         ...request,
         countFirstFrom:
           countFirstFrom ?? (runsOneQueryAtATime(db) ? COUNT_FIRST_FROM : Number.POSITIVE_INFINITY),
       });
-      return { rows: await rowsOf(db, frame, pageOfIds), count };
     },
     async *chunks(db, viewer, view) {
       // The order once (ids only: 8 bytes a patient), then the rows a chunk at a time: one sort of the list
       // rather than one per chunk at a growing offset (tests/bench/lists.ts, CSV of 10,000 patients).
       const { frame, ids: all } = await orderedIds(db, name, viewer, view);
       for (let start = 0; start < all.length; start += exportChunk)
-        yield await rowsOf(db, frame, all.slice(start, start + exportChunk), exported);
+        yield await rowsOf(db, frame, all.slice(start, start + exportChunk), exported, joinedLookupsFrom);
     },
     options: (db, viewer, only) =>
       patientFilterOptions(
