@@ -1,7 +1,8 @@
 import { parentPort, workerData } from 'node:worker_threads';
+import PDFDocument from 'pdfkit';
 import pdfmake from 'pdfmake';
 import type { PdfDocumentData } from './report-data.js';
-import { REPORT_FONT, reportDocument } from './report-document.js';
+import { type MeasureText, REPORT_FONT, reportDocument } from './report-document.js';
 import { sectionedDocument } from './sectioned-document.js';
 
 /** A render job sent to the worker. */
@@ -22,9 +23,20 @@ pdfmake.addFonts(REPORT_FONT);
 pdfmake.setLocalAccessPolicy((path) => FONT_FILES.has(path));
 pdfmake.setUrlAccessPolicy(() => false);
 
-/** Renders a document to PDF bytes, laid out by its kind. */
-async function renderReport(data: PdfDocumentData): Promise<Uint8Array> {
-  const doc = 'sections' in data ? sectionedDocument(data) : reportDocument(data);
+/** A text's width by the metrics pdfmake lays it out with: pdfkit's, of the same standard font. */
+const metrics = new PDFDocument({ autoFirstPage: false });
+const measureText: MeasureText = (text, fontSize, bold) =>
+  metrics
+    .font(bold ? REPORT_FONT.Helvetica.bold : REPORT_FONT.Helvetica.normal)
+    .fontSize(fontSize)
+    .widthOfString(text);
+
+/**
+ * Renders a document to PDF bytes, laid out by its kind; `unbrokenCells` false lays out every table cell word by
+ * word, as pdfmake does by default (the tests compare the two).
+ */
+export async function renderReport(data: PdfDocumentData, unbrokenCells = true): Promise<Uint8Array> {
+  const doc = 'sections' in data ? sectionedDocument(data) : reportDocument(data, measureText, unbrokenCells);
   return pdfmake.createPdf(doc).getBuffer();
 }
 
