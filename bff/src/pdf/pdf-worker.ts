@@ -1,6 +1,7 @@
 import { parentPort, workerData } from 'node:worker_threads';
 import PDFDocument from 'pdfkit';
 import pdfmake from 'pdfmake';
+import { installPdfkitSpeedups } from './pdfkit-speed.js';
 import type { PdfDocumentData } from './report-data.js';
 import { type MeasureText, REPORT_FONT, reportDocument } from './report-document.js';
 import { sectionedDocument } from './sectioned-document.js';
@@ -20,6 +21,7 @@ export type RenderReply =
 // else on disk or on the network is reachable from a document.
 const FONT_FILES = new Set<string>(Object.values(REPORT_FONT.Helvetica));
 pdfmake.addFonts(REPORT_FONT);
+installPdfkitSpeedups();
 pdfmake.setLocalAccessPolicy((path) => FONT_FILES.has(path));
 pdfmake.setUrlAccessPolicy(() => false);
 

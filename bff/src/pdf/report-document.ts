@@ -76,6 +76,21 @@ export function pageFooter(text: string, sideMargin: number): DynamicContent {
   });
 }
 
+/** `measure` remembering its answers: a report repeats most of its texts (statuses, dates, words). */
+function remembered(measure: MeasureText): MeasureText {
+  const known = [new Map<string, number>(), new Map<string, number>()];
+  return (text, fontSize, bold) => {
+    // One font size a document (FONT_SIZE), so the text and weight make the key.
+    const widths = known[bold ? 1 : 0] as Map<string, number>;
+    let width = widths.get(text);
+    if (width === undefined) {
+      width = measure(text, fontSize, bold);
+      widths.set(text, width);
+    }
+    return width;
+  };
+}
+
 /** The widest line of a text, in points, at the table's font size. */
 function textWidth(measure: MeasureText, text: string, bold: boolean): number {
   if (!/[\r\n]/.test(text)) return measure(text, FONT_SIZE, bold);
@@ -109,21 +124,33 @@ function columnWidths(
     });
   const total = sum(widest);
   if (total <= available) return widest.map((width) => width + ((available - total) * width) / total);
-  const narrowest = data.columns.map((label) => longestWord(measure, label, true) + FIT_MARGIN);
-  for (const row of data.rows)
-    row.forEach((cell, n) => {
-      narrowest[n] = Math.max(narrowest[n] ?? 0, longestWord(measure, cell, false) + FIT_MARGIN);
+  // A column's longest word is its floor; only a column capped below its widest text needs it, so it is read for
+  // those alone, as the level falls (a report's few wide columns rather than every cell's words).
+  const floors = new Map<number, number>();
+  const floorOf = (n: number) => {
+    let floor = longestWord(measure, data.columns[n] ?? '', true) + FIT_MARGIN;
+    data.rows.forEach((row, r) => {
+      // A word is no wider than its cell: a cell no wider than the longest word so far changes nothing.
+      if ((cells[r]?.[n] ?? 0) + FIT_MARGIN > floor)
+        floor = Math.max(floor, longestWord(measure, row[n] ?? '', false) + FIT_MARGIN);
     });
-  if (sum(narrowest) >= available) return narrowest;
-  const at = (level: number) => widest.map((width, n) => Math.min(width, Math.max(narrowest[n] ?? 0, level)));
-  let [low, high] = [0, Math.max(...widest)];
-  // Halving the interval 40 times settles the level far below a thousandth of a point.
-  for (let step = 0; step < 40; step++) {
-    const level = (low + high) / 2;
-    if (sum(at(level)) > available) high = level;
-    else low = level;
+    return floor;
+  };
+  const at = (level: number) =>
+    widest.map((width, n) => Math.min(width, Math.max(floors.get(n) ?? 0, level)));
+  for (;;) {
+    let [low, high] = [0, Math.max(...widest)];
+    // Halving the interval 40 times settles the level far below a thousandth of a point.
+    for (let step = 0; step < 40; step++) {
+      const level = (low + high) / 2;
+      if (sum(at(level)) > available) high = level;
+      else low = level;
+    }
+    const capped = widest.flatMap((width, n) => (width > low && !floors.has(n) ? [n] : []));
+    // Every capped column has its floor: the widths fill the page, or (floors too wide) are the floors.
+    if (capped.length === 0) return at(low);
+    for (const n of capped) floors.set(n, floorOf(n));
   }
-  return at(low);
 }
 
 /**
@@ -132,6 +159,7 @@ function columnWidths(
  * (`unbrokenCells`, off only to compare in tests): the same page, for about 40% less work on a long report.
  */
 export function reportDocument(data: ReportData, measure: MeasureText, unbrokenCells = true): DocDefinition {
+  measure = remembered(measure);
   const cells = data.rows.map((row) => row.map((cell) => textWidth(measure, cell, false)));
   const widths = columnWidths(measure, data, cells);
   const body = tableBody(

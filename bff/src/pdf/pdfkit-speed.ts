@@ -1,0 +1,103 @@
+import { createRequire } from 'node:module';
+import PDFDocument from 'pdfkit';
+
+/**
+ * Two hot paths of pdfkit 0.19, which pdfmake draws with, made cheaper without changing a byte of its output
+ * (decisions.md "pdfkit's hot paths"); a long report renders about 20% faster:
+ * - a page's content stream keeps its operators as one string until the page ends, rather than a Buffer each
+ *   (a 1,000-row report wrote some 100,000 small Buffers, then concatenated them);
+ * - a standard font's kerning pairs are looked up in a Map of Maps, rather than under a key concatenated for every
+ *   pair of letters measured or drawn.
+ * Installed by the PDF worker; the test renders with and without and compares the bytes. Written for pdfkit
+ * 0.19's classes: another version installs nothing, and the test says so.
+ */
+
+/** The pdfkit version whose internals this module knows. */
+export const PATCHED_PDFKIT = /^0\.19\./;
+
+interface ContentRef {
+  buffer: Uint8Array[] | Uint8Array;
+  data: { Length?: number; Filter?: string };
+  compress: boolean;
+  uncompressedLength: number;
+  /** Operators written since the last Buffer, as latin1 text ('binary', as pdfkit encodes them). */
+  pendingText?: string;
+  write(chunk: unknown): void;
+  finalize(): void;
+}
+
+interface AfmFont {
+  kernPairs: Record<string, number>;
+  /** Left glyph name → right glyph name → kerning, built on first use. */
+  kernTable?: Map<string, Map<string, number>>;
+  getKernPair(left: string, right: string | undefined): number;
+}
+
+const require = createRequire(import.meta.url);
+
+/** Whether the patches are in place, and how to take them out (the test's comparison). */
+let installed: (() => void) | null = null;
+
+/** Installs the patches (once); false when pdfkit is not the version they were written for. */
+export function installPdfkitSpeedups(): boolean {
+  if (installed) return true;
+  const { version } = require('pdfkit/package.json') as { version: string };
+  if (!PATCHED_PDFKIT.test(version)) return false;
+  // The classes are not exported: their prototypes are reached through instances of a throwaway document.
+  const probe = new PDFDocument({ autoFirstPage: false });
+  const refProto = Object.getPrototypeOf(probe.ref({})) as ContentRef;
+  const afmProto = Object.getPrototypeOf(
+    (probe.font('Helvetica') as unknown as { _font: { font: AfmFont } })._font.font,
+  ) as AfmFont;
+  const { write, finalize } = refProto;
+  const { getKernPair } = afmProto;
+
+  const flush = (ref: ContentRef) => {
+    if (!ref.pendingText) return;
+    (ref.buffer as Uint8Array[]).push(Buffer.from(ref.pendingText, 'latin1'));
+    ref.pendingText = '';
+  };
+  refProto.write = function (this: ContentRef, chunk: unknown) {
+    if (chunk instanceof Uint8Array) {
+      flush(this);
+      write.call(this, chunk);
+      return;
+    }
+    // What pdfkit's write does for a string, less the Buffer: one byte a character, so lengths are the text's.
+    const text = `${chunk}\n`;
+    this.pendingText = (this.pendingText ?? '') + text;
+    this.uncompressedLength += text.length;
+    this.data.Length = (this.data.Length ?? 0) + text.length;
+    if (this.compress) this.data.Filter = 'FlateDecode';
+  };
+  refProto.finalize = function (this: ContentRef) {
+    flush(this);
+    finalize.call(this);
+  };
+  afmProto.getKernPair = function (this: AfmFont, left: string, right: string | undefined) {
+    let table = this.kernTable;
+    if (!table) {
+      table = new Map();
+      for (const [pair, kerning] of Object.entries(this.kernPairs)) {
+        const [first = '', second = ''] = pair.split('\0');
+        const row = table.get(first) ?? new Map<string, number>();
+        table.set(first, row);
+        row.set(second, kerning);
+      }
+      this.kernTable = table;
+    }
+    return (right === undefined ? undefined : table.get(left)?.get(right)) || 0;
+  };
+  installed = () => {
+    refProto.write = write;
+    refProto.finalize = finalize;
+    afmProto.getKernPair = getKernPair;
+    installed = null;
+  };
+  return true;
+}
+
+/** Takes the patches out again (tests only: they compare pdfkit's output with and without). */
+export function uninstallPdfkitSpeedups(): void {
+  installed?.();
+}
