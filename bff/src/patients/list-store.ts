@@ -86,19 +86,6 @@ interface DetailRow {
   met_months: string[];
 }
 
-/**
- * The row's fields that read another table for each patient (a subquery per row). An export computes only those its
- * columns show: the Patients CSV of 10,000 rows does not read every patient's tags and care plans.
- */
-const COSTLY_FIELDS = ['devices', 'tags', 'open_alerts', 'compliance', 'care_plan'] as const;
-type CostlyField = (typeof COSTLY_FIELDS)[number];
-const EVERY_COSTLY_FIELD: ReadonlySet<CostlyField> = new Set(COSTLY_FIELDS);
-
-/** The costly fields among `keys` (an export's column keys). */
-function costlyFieldsOf(keys: readonly string[]): ReadonlySet<CostlyField> {
-  return new Set(COSTLY_FIELDS.filter((field) => keys.includes(field)));
-}
-
 /** The row's names and labels kept in other tables: the row's field, its table and alias, the join and the value. */
 const LOOKUPS = {
   language: { from: 'languages l', on: 'l.language_id = p.language_id', value: 'l.language' },
@@ -131,6 +118,27 @@ const LOOKUPS = {
 } as const;
 
 /**
+ * The row's fields that read another table for each patient: a subquery per row, or (the names and labels of
+ * {@link LOOKUPS}) a join. An export computes only those its columns show: the Patients CSV of 10,000 rows does not
+ * read every patient's tags, care plan, language or physician.
+ */
+const COSTLY_FIELDS = [
+  'devices',
+  'tags',
+  'open_alerts',
+  'compliance',
+  'care_plan',
+  ...(Object.keys(LOOKUPS) as (keyof typeof LOOKUPS)[]),
+] as const;
+type CostlyField = (typeof COSTLY_FIELDS)[number];
+const EVERY_COSTLY_FIELD: ReadonlySet<CostlyField> = new Set(COSTLY_FIELDS);
+
+/** The costly fields among `keys` (an export's column keys). */
+function costlyFieldsOf(keys: readonly string[]): ReadonlySet<CostlyField> {
+  return new Set(COSTLY_FIELDS.filter((field) => keys.includes(field)));
+}
+
+/**
  * Rows from which the lookups are joined rather than read by a subquery per row. A page (at most 100 rows) reads
  * them by subqueries: with the seven joins PostgreSQL took 9 ms to plan the statement for 1 ms of work, and ran the
  * cached plan in 1.5 ms against 0.5. An export's chunk of 2,000 rows joins them: a subquery per row and field made
@@ -138,15 +146,21 @@ const LOOKUPS = {
  */
 const JOINED_LOOKUPS_FROM = 200;
 
-/** The lookups' values, and their joins when `joined` (constant SQL: no input reaches it). */
-function lookups(joined: boolean) {
-  const all = Object.values(LOOKUPS);
+/**
+ * The lookups' values, and their joins when `joined` (constant SQL: no input reaches it); a lookup not `wanted` is
+ * null and joins nothing.
+ */
+function lookups(joined: boolean, wanted: ReadonlySet<CostlyField>) {
+  const read = (Object.keys(LOOKUPS) as (keyof typeof LOOKUPS)[]).filter((field) => wanted.has(field));
   return {
     value: (field: keyof typeof LOOKUPS) => {
+      if (!wanted.has(field)) return sql`null`;
       const { from, on, value } = LOOKUPS[field];
       return joined ? sql.raw(value) : sql.raw(`(select ${value} from ${from} where ${on})`);
     },
-    joins: joined ? sql.raw(all.map(({ from, on }) => `left join ${from} on ${on}`).join('\n')) : sql``,
+    joins: joined
+      ? sql.raw(read.map((field) => `left join ${LOOKUPS[field].from} on ${LOOKUPS[field].on}`).join('\n'))
+      : sql``,
   };
 }
 
@@ -180,7 +194,7 @@ async function rowsOf(
   const last = stripMonths[stripMonths.length - 1] as string;
   // The rows and the strip's met months in one statement (PGlite runs statements one at a time). The months as
   // literals (computed here, not input), so a generic plan still probes (patient_id, month) for each row.
-  const named = lookups(patientIds.length >= joinedFrom);
+  const named = lookups(patientIds.length >= joinedFrom, wanted);
   const { rows } = await sql<DetailRow>`select p.patient_id, ${fullName('p')} as patient_name, p.dob,
       coalesce(p.phone, p.mobile) as phone,
       ${named.value('language')} as language, ${named.value('organization_name')} as organization_name,
