@@ -156,7 +156,7 @@ function columnWidths(
 /**
  * The pdfmake document of a report (billing, a list's export, a care plan): title, facts, the table with its header
  * repeated on each page. A cell that fits its column on one line is laid out as one run rather than word by word
- * (`unbrokenCells`, off only to compare in tests): the same page, for about 40% less work on a long report.
+ * (`unbrokenCells`, off only to compare in tests): the same page, with one text object a cell rather than one a word.
  */
 export function reportDocument(data: ReportData, measure: MeasureText, unbrokenCells = true): DocDefinition {
   measure = remembered(measure);
