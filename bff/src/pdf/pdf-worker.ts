@@ -28,7 +28,7 @@ installPdfkitSpeedups();
 
 /** A text's width by the metrics pdfmake lays it out with: pdfkit's, of the same standard font. */
 const metrics = new PDFDocument({ autoFirstPage: false });
-const measureText: MeasureText = (text, fontSize, bold) =>
+export const measureText: MeasureText = (text, fontSize, bold) =>
   metrics
     .font(bold ? REPORT_FONT.Helvetica.bold : REPORT_FONT.Helvetica.normal)
     .fontSize(fontSize)

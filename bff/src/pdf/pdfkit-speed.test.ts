@@ -1,14 +1,11 @@
 import { createRequire } from 'node:module';
-import PDFDocument from 'pdfkit';
 import pdfmake from 'pdfmake';
 import { afterAll, describe, expect, it } from 'vitest';
+// The worker module: pdfmake's fonts and access policies, its measure, and the patches installed as it runs them.
+import { measureText } from './pdf-worker.js';
 import { installPdfkitSpeedups, PATCHED_PDFKIT, uninstallPdfkitSpeedups } from './pdfkit-speed.js';
 import type { ReportData } from './report-data.js';
-import { REPORT_FONT, reportDocument } from './report-document.js';
-
-pdfmake.addFonts(REPORT_FONT);
-pdfmake.setLocalAccessPolicy((path) => Object.values(REPORT_FONT.Helvetica).includes(path as never));
-pdfmake.setUrlAccessPolicy(() => false);
+import { reportDocument } from './report-document.js';
 
 /** Text with kerning pairs (AV, To, Ty, LT, 'Y.'), across enough rows for several pages. */
 const report: ReportData = {
@@ -29,18 +26,13 @@ const report: ReportData = {
 
 /** The report's bytes, with a fixed creation date (the only part of pdfkit's output that varies). */
 async function render(): Promise<Buffer> {
-  const metrics = new PDFDocument({ autoFirstPage: false });
-  const measure = (text: string, fontSize: number, bold: boolean) =>
-    metrics
-      .font(bold ? 'Helvetica-Bold' : 'Helvetica')
-      .fontSize(fontSize)
-      .widthOfString(text);
-  const doc = reportDocument(report, measure);
+  const doc = reportDocument(report, measureText);
   doc.info = { ...doc.info, creationDate: new Date('2026-11-28T00:00:00Z') } as typeof doc.info;
   return Buffer.from(await pdfmake.createPdf(doc).getBuffer());
 }
 
-afterAll(() => uninstallPdfkitSpeedups());
+// As the worker module left them, for the files that share this process.
+afterAll(() => installPdfkitSpeedups());
 
 describe("pdfkit's hot paths (pdfkit-speed.ts)", () => {
   it('knows the pdfkit installed, so the worker renders with them', () => {

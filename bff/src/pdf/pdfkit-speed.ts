@@ -27,10 +27,33 @@ interface ContentRef {
 }
 
 interface AfmFont {
+  attributes: { FontName?: string };
   kernPairs: Record<string, number>;
-  /** Left glyph name → right glyph name → kerning, built on first use. */
+  /** Left glyph name → right glyph name → kerning, the font's table of {@link kernTables}. */
   kernTable?: Map<string, Map<string, number>>;
   getKernPair(left: string, right: string | undefined): number;
+}
+
+/**
+ * Each standard font's kerning as Maps, by font name: pdfkit parses a font's metrics anew for every document, and
+ * the 14 standard fonts' pairs never change, so each table is built once a process.
+ */
+const kernTables = new Map<string, Map<string, Map<string, number>>>();
+
+function kernTableOf(font: AfmFont): Map<string, Map<string, number>> {
+  const name = font.attributes.FontName ?? '';
+  let table = kernTables.get(name);
+  if (!table) {
+    table = new Map();
+    for (const [pair, kerning] of Object.entries(font.kernPairs)) {
+      const [first = '', second = ''] = pair.split('\0');
+      const row = table.get(first) ?? new Map<string, number>();
+      table.set(first, row);
+      row.set(second, kerning);
+    }
+    kernTables.set(name, table);
+  }
+  return table;
 }
 
 const require = createRequire(import.meta.url);
@@ -75,17 +98,8 @@ export function installPdfkitSpeedups(): boolean {
     finalize.call(this);
   };
   afmProto.getKernPair = function (this: AfmFont, left: string, right: string | undefined) {
-    let table = this.kernTable;
-    if (!table) {
-      table = new Map();
-      for (const [pair, kerning] of Object.entries(this.kernPairs)) {
-        const [first = '', second = ''] = pair.split('\0');
-        const row = table.get(first) ?? new Map<string, number>();
-        table.set(first, row);
-        row.set(second, kerning);
-      }
-      this.kernTable = table;
-    }
+    this.kernTable ??= kernTableOf(this);
+    const table = this.kernTable;
     return (right === undefined ? undefined : table.get(left)?.get(right)) || 0;
   };
   installed = () => {

@@ -24,6 +24,8 @@ export type MeasureText = (text: string, fontSize: number, bold: boolean) => num
 
 /** Room a column keeps beyond its widest text, for rounding in pdfmake's own measure. */
 const FIT_MARGIN = 1;
+/** A line break in a cell's text: such a cell is always laid out word by word, line by line. */
+const LINE_BREAK = /[\r\n]/;
 
 /**
  * A header line under the column names and hairlines between rows; no vertical lines. Cheaper to lay out than a
@@ -93,7 +95,7 @@ function remembered(measure: MeasureText): MeasureText {
 
 /** The widest line of a text, in points, at the table's font size. */
 function textWidth(measure: MeasureText, text: string, bold: boolean): number {
-  if (!/[\r\n]/.test(text)) return measure(text, FONT_SIZE, bold);
+  if (!LINE_BREAK.test(text)) return measure(text, FONT_SIZE, bold);
   return Math.max(...text.split(/\r?\n|\r/).map((line) => measure(line, FONT_SIZE, bold)));
 }
 
@@ -166,7 +168,7 @@ export function reportDocument(data: ReportData, measure: MeasureText, unbrokenC
     data,
     (r, n) =>
       unbrokenCells &&
-      !/[\r\n]/.test(data.rows[r]?.[n] ?? '') &&
+      !LINE_BREAK.test(data.rows[r]?.[n] ?? '') &&
       (cells[r]?.[n] ?? Number.POSITIVE_INFINITY) + FIT_MARGIN <= (widths[n] ?? 0),
   );
   const facts: Content = {
