@@ -18,6 +18,7 @@ async function main(): Promise<void> {
     return;
   }
   const { database, seeded } = await prepareDatabase(config);
+  await awaitClientBuild();
   const app = await createApp({ config, db: database.db });
   if (database.engine === 'pglite') {
     // No autovacuum in PGlite: the BFF does its upkeep (db/maintenance.ts).
@@ -34,6 +35,22 @@ async function main(): Promise<void> {
     for (const u of DEMO_USERS) lines.push(`  ${u.username.padEnd(26)} ${u.description}`);
     process.stdout.write(`${lines.join('\n')}\n\n`);
   }
+}
+
+/**
+ * `npm start` builds the client while this process prepares its database (scripts/start.mjs, issue 17 goal 5): with
+ * RPM_AWAIT_CLIENT_BUILD it says so over its IPC channel and waits to be told the build is done before it serves.
+ */
+function awaitClientBuild(): Promise<void> {
+  const send = process.send?.bind(process);
+  if (process.env.RPM_AWAIT_CLIENT_BUILD !== '1' || !send) return Promise.resolve();
+  return new Promise((resolve, reject) => {
+    process.on('message', (message) => {
+      if (message === 'client-built') resolve();
+    });
+    process.once('disconnect', () => reject(new Error('npm start ended before the client was built.')));
+    send('awaiting-client');
+  });
 }
 
 /** Listens until SIGINT/SIGTERM, then closes gracefully; prints the URL. */

@@ -1,13 +1,11 @@
 import { UTCDate } from '@date-fns/utc';
-import {
-  addDays,
-  addMonths,
-  differenceInCalendarDays,
-  differenceInDays,
-  lastDayOfMonth,
-  subDays,
-  subMonths,
-} from 'date-fns';
+import { addDays } from 'date-fns/addDays';
+import { addMonths } from 'date-fns/addMonths';
+import { differenceInCalendarDays } from 'date-fns/differenceInCalendarDays';
+import { differenceInDays } from 'date-fns/differenceInDays';
+import { lastDayOfMonth } from 'date-fns/lastDayOfMonth';
+import { subDays } from 'date-fns/subDays';
+import { subMonths } from 'date-fns/subMonths';
 
 /**
  * Calendar arithmetic on the days ('YYYY-MM-DD') and months ('YYYY-MM') the contract carries, in UTC by date-fns

@@ -1,5 +1,5 @@
 import { type FilterOption, type MonitorRow, monitorList } from '@rpm/shared';
-import { differenceInMinutes } from 'date-fns';
+import { differenceInMinutes } from 'date-fns/differenceInMinutes';
 import { type Expression, type SqlBool, sql } from 'kysely';
 import { patientName } from '../billing/report.js';
 import { likeWord, searchTerms } from '../billing/scope.js';

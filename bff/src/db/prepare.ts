@@ -5,8 +5,7 @@ import { ensureRoleAccess, isEmpty, seedDemo } from './seed/index.js';
 
 /**
  * Opens the database and brings it to this version: migrations, the demo data when it is empty and SEED_DEMO is on,
- * and the roles' access lists. The server runs it on start; `npm start` runs it beside the client build on a fresh
- * clone (prepare-main.ts), so the server then finds it done.
+ * and the roles' access lists. The server runs it on start (while `npm start` builds the client, scripts/start.mjs).
  */
 export async function prepareDatabase(config: Config): Promise<{ database: OpenDatabase; seeded: boolean }> {
   const database = await openDatabase({ databaseUrl: config.DATABASE_URL, dataDir: config.DATA_DIR });

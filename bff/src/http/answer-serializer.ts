@@ -41,10 +41,18 @@ export function answerJsonSchema(schema: z.ZodType): JsonSchema | null {
   }
 }
 
+/** Serialisers by schema: every call's ten error answers share one envelope, compiled once, not once a route. */
+const compiled = new WeakMap<z.ZodType, Serializer | null>();
+
 /** A serialiser compiled from the answer's schema (fast-json-stringify), or null when it cannot be compiled. */
 export function compiledSerializer(schema: z.ZodType): Serializer | null {
-  const json = answerJsonSchema(schema);
-  return json ? (fastJsonStringify(json) as Serializer) : null;
+  let serializer = compiled.get(schema);
+  if (serializer === undefined) {
+    const json = answerJsonSchema(schema);
+    serializer = json ? (fastJsonStringify(json) as Serializer) : null;
+    compiled.set(schema, serializer);
+  }
+  return serializer;
 }
 
 /**
@@ -56,7 +64,7 @@ export function compiledSerializer(schema: z.ZodType): Serializer | null {
 export function answerSerializerCompiler(validate: boolean): FastifySerializerCompiler<unknown> {
   return ((route: SerializerCompiler) => {
     const schema = route.schema;
-    const compiled = !validate && schema instanceof z.ZodType ? compiledSerializer(schema) : null;
-    return compiled ?? validatingSerializer(route);
+    const serializer = !validate && schema instanceof z.ZodType ? compiledSerializer(schema) : null;
+    return serializer ?? validatingSerializer(route);
   }) as FastifySerializerCompiler<unknown>;
 }

@@ -16,6 +16,8 @@ beforeAll(async () => {
   // A build as client/vite.config.ts writes it: each text file with its .br and .gz.
   dist = await mkdtemp(join(tmpdir(), 'rpm-dist-'));
   await mkdir(join(dist, 'assets'));
+  await mkdir(join(dist, '.vite'));
+  await writeFile(join(dist, '.vite/manifest.json'), '{}');
   for (const [path, text] of [
     ['index.html', INDEX],
     ['assets/app-1a2b.js', SCRIPT],
@@ -63,6 +65,16 @@ describe('clientFiles', () => {
       const res = await get(path);
       expect(res.statusCode).toBe(404);
       expect(res.json()).toEqual({ status: 404, message: `No such file: ${path}` });
+    },
+  );
+
+  it.each(['/.vite/manifest.json', '/assets/../../etc/passwd', '/%2e%2e/%2e%2e/etc/passwd'])(
+    'serves nothing outside the build nor its hidden files: %s',
+    async (path) => {
+      const res = await get(path);
+      expect(res.statusCode === 404 || res.statusCode === 403 || res.body === INDEX).toBe(true);
+      expect(res.body).not.toContain('root:');
+      expect(res.body).not.toBe('{}');
     },
   );
 

@@ -40,6 +40,35 @@ describe('security headers (issue 11 #9)', () => {
     expect(map.get('frame-src')).toBe('https://clinic.my.connect.aws');
   });
 
+  it.each(['/some/client/route', '/api/rpm/no/such/call'])(
+    "sets helmet's headers on every answer (%s), HSTS left to TLS termination",
+    async (url) => {
+      const app = await createApp({
+        config: testConfig({ UPSTREAM_API_BASE: 'https://upstream.example/api' }),
+      });
+      try {
+        const res = await app.inject({ method: 'GET', url });
+        expect(res.headers).toMatchObject({
+          'cross-origin-opener-policy': 'same-origin',
+          'cross-origin-resource-policy': 'same-origin',
+          'origin-agent-cluster': '?1',
+          'referrer-policy': 'no-referrer',
+          'x-content-type-options': 'nosniff',
+          'x-dns-prefetch-control': 'off',
+          'x-download-options': 'noopen',
+          'x-frame-options': 'DENY',
+          'x-permitted-cross-domain-policies': 'none',
+          'x-xss-protection': '0',
+        });
+        expect(res.headers['content-security-policy']).toContain("default-src 'self'");
+        expect(res.headers['strict-transport-security']).toBeUndefined();
+        expect(res.headers['x-powered-by']).toBeUndefined();
+      } finally {
+        await app.close();
+      }
+    },
+  );
+
   it('refuses an origin that is not https', () => {
     expect(() => testConfig({ CONTACT_CENTER_ORIGINS: 'http://clinic.example' })).toThrow(
       /CONTACT_CENTER_ORIGINS/,

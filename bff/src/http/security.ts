@@ -1,3 +1,4 @@
+import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { FastifyInstance } from 'fastify';
 import helmet from 'helmet';
 import type { Config } from '../config.js';
@@ -35,7 +36,34 @@ export function securityHeaders(app: FastifyInstance, config: Pick<Config, 'CONT
     // The app is served over plain HTTP on localhost in demos; TLS termination sets HSTS in deployments.
     strictTransportSecurity: false,
   });
-  app.addHook('onRequest', (req, reply, done) =>
-    setHeaders(req.raw, reply.raw, (err?: unknown) => done(err instanceof Error ? err : undefined)),
-  );
+  const headers = headersOf(setHeaders);
+  app.addHook('onRequest', (_req, reply, done) => {
+    reply.headers(headers);
+    done();
+  });
+}
+
+/**
+ * The headers helmet's middleware sets, read once from a response that records them: with no nonce they are the same
+ * on every answer, and setting them as one object costs a call less than running the middleware's eleven steps
+ * (issue 17 goal 3). The one header helmet removes (X-Powered-By) is never set here.
+ */
+function headersOf(
+  middleware: (req: IncomingMessage, res: ServerResponse, next: (err?: unknown) => void) => void,
+): Record<string, string> {
+  const headers: Record<string, string> = {};
+  const recorder = {
+    setHeader(name: string, value: string | number | readonly string[]) {
+      headers[name.toLowerCase()] = Array.isArray(value) ? value.join(', ') : String(value);
+    },
+    removeHeader(name: string) {
+      delete headers[name.toLowerCase()];
+    },
+  };
+  let failed: unknown;
+  middleware({} as IncomingMessage, recorder as unknown as ServerResponse, (err) => {
+    failed = err;
+  });
+  if (failed) throw failed;
+  return headers;
 }

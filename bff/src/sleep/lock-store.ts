@@ -1,6 +1,6 @@
 // Over 300 lines: every statement on the lease table (take, renew, free, lapse, break, hand over, fence) stays
 // in one place, where the one-holder rule is read.
-import { addMilliseconds } from 'date-fns';
+import { addMilliseconds } from 'date-fns/addMilliseconds';
 import { sql } from 'kysely';
 import { type AuditActor, audit, auditRowsFrom } from '../audit.js';
 import type { AuthContext } from '../auth/guard.js';

@@ -1,4 +1,5 @@
-import { format as formatDate, isValid } from 'date-fns';
+import { format as formatDate } from 'date-fns/format';
+import { isValid } from 'date-fns/isValid';
 import { COMPLIANCE_TARGET_DAYS, LOCALE } from '../constants.js';
 
 /**

@@ -1,11 +1,9 @@
 import { UTCDate } from '@date-fns/utc';
-import {
-  addDays as addDaysUtc,
-  addMinutes as addMinutesUtc,
-  startOfDay as startOfDayUtc,
-  startOfMonth,
-  subMonths,
-} from 'date-fns';
+import { addDays as addDaysUtc } from 'date-fns/addDays';
+import { addMinutes as addMinutesUtc } from 'date-fns/addMinutes';
+import { startOfDay as startOfDayUtc } from 'date-fns/startOfDay';
+import { startOfMonth } from 'date-fns/startOfMonth';
+import { subMonths } from 'date-fns/subMonths';
 
 /**
  * UTC calendar helpers for the seed, by date-fns over UTCDate: every date is computed from the caller's "today",

@@ -1,5 +1,6 @@
 import { daysBetween } from '@rpm/shared';
-import { max, min } from 'date-fns';
+import { max } from 'date-fns/max';
+import { min } from 'date-fns/min';
 import type { Db, ProgramName } from '../schema.js';
 import { UnnestWriter } from './bulk-insert.js';
 import { addDays, addMinutes, startOfDay, startOfMonthsAgo } from './dates.js';

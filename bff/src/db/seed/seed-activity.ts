@@ -1,4 +1,4 @@
-import { min } from 'date-fns';
+import { min } from 'date-fns/min';
 import escapeHtml from 'escape-html';
 import type { Db } from '../schema.js';
 import { chunks } from './bulk-insert.js';

