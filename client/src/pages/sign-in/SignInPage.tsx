@@ -24,7 +24,7 @@ import { describedById, FormField } from '../../form/FormField';
 import { PasswordField } from '../../form/PasswordField';
 import { openHubEarly, preloadHubCode } from '../../hub/connect-hub';
 import { MFA_TEXT, MfaEnrolment } from '../../mfa/MfaEnrolment';
-import { preloadSignedIn, SignedInApp } from '../../routing/signed-in-code';
+import { preloadSignedIn } from '../../routing/signed-in-code';
 import { useSession } from '../../session/SessionProvider';
 import { clearRedirectUrl, readRedirectUrl } from '../../session/storage';
 import { showToast } from '../../toaster/toast';
@@ -36,6 +36,14 @@ const ChangePasswordDialog = lazy(() =>
 
 /** The longest the sign-in page waits for the signed-in code before going to the start page anyway. */
 const OPEN_WAIT_MS = 3000;
+/** A user whose role is not known yet: startPage answers the start page of 000 §6.1's 'others or no roles'. */
+const ANY_ROLE = {
+  roleid: [],
+  is_dentist: 0,
+  is_sleeplab_user: 0,
+  is_interpreting_prac: 0,
+  onlyCoRead: 0,
+} as const;
 const delay = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
 /** The wait after a 429 without a usable Retry-After (decisions.md "Sign-in rate limits"). */
 const DEFAULT_RETRY_AFTER_SECONDS = 60;
@@ -144,10 +152,12 @@ export function SignInPage() {
   }, [actor, signIn, navigate]);
 
   const update = (field: keyof Values, value: string) => {
-    // Typing the password: the signed-in frame loads while they finish (issue 17 goal 2), after the form and its
-    // captcha have loaded (goal 1).
+    // Typing the password: the signed-in frame and the screen most roles start on (the dashboard, or the saved
+    // redirect: 000 §6.1 'others') load while they finish (issue 17 goal 2), after the form and its captcha (goal 1).
     if (field === 'password')
-      void Promise.all([SignedInApp.preload(), preloadHubCode()]).catch(() => undefined);
+      void Promise.all([preloadSignedIn(startPage(ANY_ROLE, readRedirectUrl())), preloadHubCode()]).catch(
+        () => undefined,
+      );
     const next = { ...values, [field]: value };
     setValues(next);
     // Messages appear on submit (000 §5); after that they follow the typing.
