@@ -57,6 +57,14 @@ export function startPage(user: StartPageUser, redirectUrl: string | null): stri
       if (user.is_dentist === 1) return START_PAGES.dentalDashboard;
       break;
   }
+  return othersStartPage(redirectUrl);
+}
+
+/**
+ * The start page of 000 §6.1's 'others or no roles' (the dashboard, or a safe redirect URL): also where a user whose
+ * roles are not known yet most likely lands, which the sign-in page loads while the password is typed.
+ */
+export function othersStartPage(redirectUrl: string | null): string {
   return safeRedirect(redirectUrl) ?? START_PAGES.dashboard;
 }
 

@@ -5,6 +5,7 @@ import {
   formErrors,
   loginWithCaptcha,
   MSG,
+  othersStartPage,
   passwordIsOld,
   type StoredUser,
   signInForm,
@@ -36,14 +37,6 @@ const ChangePasswordDialog = lazy(() =>
 
 /** The longest the sign-in page waits for the signed-in code before going to the start page anyway. */
 const OPEN_WAIT_MS = 3000;
-/** A user whose role is not known yet: startPage answers the start page of 000 §6.1's 'others or no roles'. */
-const ANY_ROLE = {
-  roleid: [],
-  is_dentist: 0,
-  is_sleeplab_user: 0,
-  is_interpreting_prac: 0,
-  onlyCoRead: 0,
-} as const;
 const delay = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
 /** The wait after a 429 without a usable Retry-After (decisions.md "Sign-in rate limits"). */
 const DEFAULT_RETRY_AFTER_SECONDS = 60;
@@ -152,12 +145,9 @@ export function SignInPage() {
   }, [actor, signIn, navigate]);
 
   const update = (field: keyof Values, value: string) => {
-    // Typing the password: the signed-in frame and the screen most roles start on (the dashboard, or the saved
-    // redirect: 000 §6.1 'others') load while they finish (issue 17 goal 2), after the form and its captcha (goal 1).
-    if (field === 'password')
-      void Promise.all([preloadSignedIn(startPage(ANY_ROLE, readRedirectUrl())), preloadHubCode()]).catch(
-        () => undefined,
-      );
+    // Typing the password loads the frame and the likely start screen (000 §6.1 'others'; issue 17 goal 2).
+    const likely = othersStartPage(readRedirectUrl());
+    if (field === 'password') void Promise.all([preloadSignedIn(likely), preloadHubCode()]).catch(() => {});
     const next = { ...values, [field]: value };
     setValues(next);
     // Messages appear on submit (000 §5); after that they follow the typing.
