@@ -1,3 +1,5 @@
+import { othersStartPage } from '@rpm/shared';
+import { readRedirectUrl } from '../session/storage';
 import { preloadable } from './preloadable';
 
 /**
@@ -15,4 +17,12 @@ export async function preloadSignedIn(path: string): Promise<void> {
   await SignedInApp.preload();
   const { preloadStartScreen } = await import('../frame/SignedInApp');
   await preloadStartScreen(path);
+}
+
+/**
+ * While the password is typed, the user's roles are not known yet: loads the frame and the screen such a user lands
+ * on, the dashboard of most roles or the saved redirect (000 §6.1 'others'; issue 17 goal 2).
+ */
+export function preloadLikelyStart(): Promise<void> {
+  return preloadSignedIn(othersStartPage(readRedirectUrl()));
 }

@@ -5,7 +5,6 @@ import {
   formErrors,
   loginWithCaptcha,
   MSG,
-  othersStartPage,
   passwordIsOld,
   type StoredUser,
   signInForm,
@@ -25,7 +24,7 @@ import { describedById, FormField } from '../../form/FormField';
 import { PasswordField } from '../../form/PasswordField';
 import { openHubEarly, preloadHubCode } from '../../hub/connect-hub';
 import { MFA_TEXT, MfaEnrolment } from '../../mfa/MfaEnrolment';
-import { preloadSignedIn } from '../../routing/signed-in-code';
+import { preloadLikelyStart, preloadSignedIn } from '../../routing/signed-in-code';
 import { useSession } from '../../session/SessionProvider';
 import { clearRedirectUrl, readRedirectUrl } from '../../session/storage';
 import { showToast } from '../../toaster/toast';
@@ -145,9 +144,8 @@ export function SignInPage() {
   }, [actor, signIn, navigate]);
 
   const update = (field: keyof Values, value: string) => {
-    // Typing the password loads the frame and the likely start screen (000 §6.1 'others'; issue 17 goal 2).
-    const likely = othersStartPage(readRedirectUrl());
-    if (field === 'password') void Promise.all([preloadSignedIn(likely), preloadHubCode()]).catch(() => {});
+    // Typing the password loads the signed-in code and the hub's meanwhile (issue 17 goal 2).
+    if (field === 'password') void Promise.all([preloadLikelyStart(), preloadHubCode()]).catch(() => {});
     const next = { ...values, [field]: value };
     setValues(next);
     // Messages appear on submit (000 §5); after that they follow the typing.

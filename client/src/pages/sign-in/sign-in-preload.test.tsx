@@ -1,19 +1,17 @@
 import { START_PAGES } from '@rpm/shared';
-import { screen } from '@testing-library/react';
+import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { clearRedirectUrl, writeRedirectUrl } from '../../session/storage';
 import { renderAt } from '../../test/render';
 
-// Only the preload is replaced: what typing the password asks to load is the behaviour under test.
-const preloadSignedIn = vi.hoisted(() => vi.fn(async (_path: string) => undefined));
-vi.mock(import('../../routing/signed-in-code'), async (original) => ({
-  ...(await original()),
-  preloadSignedIn,
-}));
+// The signed-in frame's module is replaced by one that records which start screen it is asked to load: what typing
+// the password loads is the behaviour under test, through the real preload chain (routing/signed-in-code.ts).
+const preloadStartScreen = vi.hoisted(() => vi.fn(async (_path: string) => undefined));
+vi.mock(import('../../frame/SignedInApp'), () => ({ SignedInApp: () => <span />, preloadStartScreen }));
 
 afterEach(() => {
-  preloadSignedIn.mockClear();
+  preloadStartScreen.mockClear();
   clearRedirectUrl();
 });
 
@@ -22,9 +20,9 @@ describe('typing the password (issue 17 goal 2)', () => {
     const user = userEvent.setup();
     renderAt('/');
     await user.type(screen.getByLabelText('Email'), 'dana@clinic.test');
-    expect(preloadSignedIn).not.toHaveBeenCalled();
+    expect(preloadStartScreen).not.toHaveBeenCalled();
     await user.type(screen.getByLabelText('Password'), 'S');
-    expect(preloadSignedIn).toHaveBeenCalledWith(START_PAGES.dashboard);
+    await waitFor(() => expect(preloadStartScreen).toHaveBeenCalledWith(START_PAGES.dashboard));
   });
 
   it('loads the saved redirect instead, which a role of 000 §6.1 "others" lands on', async () => {
@@ -32,6 +30,6 @@ describe('typing the password (issue 17 goal 2)', () => {
     const user = userEvent.setup();
     renderAt('/');
     await user.type(screen.getByLabelText('Password'), 'S');
-    expect(preloadSignedIn).toHaveBeenCalledWith('/app/billing-report');
+    await waitFor(() => expect(preloadStartScreen).toHaveBeenCalledWith('/app/billing-report'));
   });
 });
