@@ -25,7 +25,7 @@ export type CountEvent =
   | { type: 'FOCUS'; focused: boolean };
 
 /** 000 §4.6: the server is asked only with focus and a cache older than 10 minutes or absent. */
-function mustFetch(focused: boolean, cached: CachedCount | null): boolean {
+export function unreadCountDue(focused: boolean, cached: CachedCount | null): boolean {
   return focused && (cached === null || cached.ageMs >= NOTIFICATION_CACHE_MS);
 }
 
@@ -55,7 +55,7 @@ export const notificationCountMachine = setup({
   },
   guards: {
     forced: (_, params: { force: boolean }) => params.force,
-    mustFetch: ({ context }, cached: CachedCount | null) => mustFetch(context.focused, cached),
+    mustFetch: ({ context }, cached: CachedCount | null) => unreadCountDue(context.focused, cached),
     cached: (_, cached: CachedCount | null) => cached !== null,
     focused: ({ context }) => context.focused,
   },

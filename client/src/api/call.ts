@@ -6,6 +6,7 @@ import {
   callUrl,
   errorEnvelope,
   MSG,
+  type StoredUser,
 } from '@rpm/shared';
 import type { z } from 'zod';
 import { readUser } from '../session/storage';
@@ -81,10 +82,20 @@ async function readJson(response: Response): Promise<unknown> {
  * with the call's response schema; anything else throws an {@link ApiError} (status 0 with 'Can't Connect to
  * server. Please Try again' when no answer arrived).
  */
-export async function call<C extends CallDef>(
+export function call<C extends CallDef>(
   def: C,
   input?: CallRequest<C>,
   options: CallOptions = {},
+): Promise<CallResponse<C>> {
+  const auth = options.auth === undefined ? storedAuth() : options.auth;
+  const made = options.form ? undefined : takePrefetched(prefetchKey(def, input, auth), options.signal);
+  return (made as Promise<CallResponse<C>> | undefined) ?? answerOf(def, input, options);
+}
+
+async function answerOf<C extends CallDef>(
+  def: C,
+  input: CallRequest<C> | undefined,
+  options: CallOptions,
 ): Promise<CallResponse<C>> {
   const response = await callRaw(def, input, options, 'application/json');
   const body = await readJson(response);
@@ -144,6 +155,52 @@ export async function callRaw<C extends CallDef>(
     throw new ApiError(response.status, message, extra);
   }
   return response;
+}
+
+/** Whose session a call made ahead is made in: a user who has just signed in, not stored yet. */
+export type SessionUser = Pick<StoredUser, 'user_id' | 'token'>;
+
+/** A call made ahead of its caller: its answer, and when it expires. */
+interface Prefetched {
+  readonly answer: Promise<unknown>;
+  readonly expires: number;
+}
+
+/** An answer made ahead and not asked for within this time is dropped: its caller never came, or came with another input. */
+const PREFETCH_MS = 10_000;
+const prefetched = new Map<string, Prefetched>();
+
+/** A call and the session it is made for, as one key: another user's or another input's call never matches. */
+function prefetchKey(def: CallDef, input: unknown, auth: CallAuth | null): string {
+  return JSON.stringify([def.method, def.path, input ?? {}, auth?.uid ?? null, auth?.token ?? null]);
+}
+
+/**
+ * Makes a call now for a caller that will ask for it soon with the same input and session (issue 17 goal 2: the start
+ * page's calls leave with the sign-in answer rather than after the shell has drawn). The first {@link call} that
+ * matches takes the answer, or the failure; any later call goes to the server again.
+ */
+export function prefetchCall<C extends CallDef>(def: C, input: CallRequest<C>, user: SessionUser): void {
+  const auth = { uid: user.user_id, token: user.token };
+  const answer = answerOf(def, input, { auth });
+  answer.catch(() => undefined); // a failure reaches the caller that takes it, or nobody
+  prefetched.set(prefetchKey(def, input, auth), { answer, expires: Date.now() + PREFETCH_MS });
+}
+
+function takePrefetched(key: string, signal: AbortSignal | undefined): Promise<unknown> | undefined {
+  const now = Date.now();
+  for (const [k, entry] of prefetched) if (entry.expires <= now) prefetched.delete(k);
+  const entry = prefetched.get(key);
+  if (!entry) return undefined;
+  prefetched.delete(key);
+  if (!signal) return entry.answer;
+  // The caller's abort still rejects its promise, as fetch would have.
+  return new Promise((resolve, reject) => {
+    const abort = () => reject(signal.reason);
+    if (signal.aborted) abort();
+    signal.addEventListener('abort', abort, { once: true });
+    entry.answer.then(resolve, reject).finally(() => signal.removeEventListener('abort', abort));
+  });
 }
 
 function storedAuth(): CallAuth | null {

@@ -3,8 +3,9 @@ import { type CallResponse, formatUsd, getBillingCountSummary, MSG, monthName } 
 import { useEffect, useState } from 'react';
 import { Link } from 'wouter';
 import { ApiError } from '../api/api-error';
-import { call } from '../api/call';
+import { type CallRequest, call, prefetchCall } from '../api/call';
 import { useApi } from '../errors/ErrorDialogProvider';
+import type { StartCalls } from '../routing/preloadable';
 import { useSession } from '../session/SessionProvider';
 import { countBars, noCounts } from './billing-counts';
 import {
@@ -22,6 +23,14 @@ type Summary = CallResponse<typeof getBillingCountSummary>;
 
 /** The access-list entry of the billing report (001 §2.1); the links into it show only with it. */
 const REPORT_PAGE = 'Billing Report';
+
+const summaryRequest = (period: BillingPeriod): CallRequest<typeof getBillingCountSummary> => ({
+  headers: period,
+});
+
+/** The dashboard's first call, the current month's, made ahead as its user signs in (shell/start-calls.ts). */
+export const billingDashboardStart: StartCalls = (user) =>
+  prefetchCall(getBillingCountSummary, summaryRequest(currentPeriod(new Date())), user);
 
 /**
  * The billing dashboard (/app/billing-dashboard, the start page of roles 10 and 11, 000 §6.1): the month's
@@ -41,7 +50,7 @@ export function BillingDashboardPage() {
   useEffect(() => {
     const controller = new AbortController();
     setLoading(true);
-    call(getBillingCountSummary, { headers: period }, { signal: controller.signal }).then(
+    call(getBillingCountSummary, summaryRequest(period), { signal: controller.signal }).then(
       (answer) => {
         if (controller.signal.aborted) return;
         setSummary(answer);

@@ -1,16 +1,8 @@
 import { describe, expect, it } from 'vitest';
+import { ZERO_BILLING_COUNTS } from '../test/fixtures';
 import { type BillingCounts, countBars, noCounts } from './billing-counts';
 
-const zero: BillingCounts = {
-  count99453: 0,
-  count99454: 0,
-  count99457: 0,
-  count99458_40Mins: 0,
-  count99458_60Mins: 0,
-  count98980: 0,
-  count98981_40Mins: 0,
-  count98981_60Mins: 0,
-};
+const zero = ZERO_BILLING_COUNTS;
 
 describe('countBars (001 §3 billing count summary)', () => {
   it('lists every code in billing order with the report column names', () => {

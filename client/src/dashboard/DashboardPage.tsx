@@ -10,9 +10,16 @@ import {
 } from '@rpm/shared';
 import { useEffect, useMemo, useState } from 'react';
 import { Link } from 'wouter';
+import { type CallRequest, prefetchCall } from '../api/call';
 import { useCall } from '../api/use-call';
 import { useLiveReload } from '../list/use-live-reload';
-import { useLocationFilter } from '../shell/location-filter';
+import type { StartCalls } from '../routing/preloadable';
+import {
+  type LocationFilter,
+  showsPracticeDropdown,
+  startingLocation,
+  useLocationFilter,
+} from '../shell/location-filter';
 import {
   dashboardLinks,
   type MinutesKey,
@@ -68,19 +75,33 @@ function enrolledNote(summary: DashboardSummary): string {
 }
 
 /**
+ * The practice the dashboard counts: the header's practice where it offers a choice, else none, for every practice in
+ * scope (decisions.md "Dashboard").
+ */
+function dashboardPractice(location: Pick<LocationFilter, 'showsPracticeDropdown' | 'practiceId'>) {
+  return location.showsPracticeDropdown && typeof location.practiceId === 'number'
+    ? location.practiceId
+    : undefined;
+}
+
+const summaryRequest = (practiceId: number | undefined): CallRequest<typeof getDashboardSummary> => ({
+  query: practiceId === undefined ? {} : { practice: practiceId },
+});
+
+/** The dashboard's first call, made ahead as its user signs in (shell/start-calls.ts). */
+export const dashboardStart: StartCalls = (user) => {
+  const location = { ...startingLocation(user), showsPracticeDropdown: showsPracticeDropdown(user) };
+  prefetchCall(getDashboardSummary, summaryRequest(dashboardPractice(location)), user);
+};
+
+/**
  * The dashboard (/app/dashboard, the start page of most roles, 000 §6.1; decisions.md "Dashboard"), fetched again
  * when the hub announces an alert.
  */
 export function DashboardPage() {
   const location = useLocationFilter();
-  // The header's practice where it offers a choice, else every practice in scope (decisions.md "Dashboard").
-  const practiceId =
-    location.showsPracticeDropdown && typeof location.practiceId === 'number'
-      ? location.practiceId
-      : undefined;
-  const { data, loading, failure, reload } = useCall(getDashboardSummary, {
-    query: practiceId === undefined ? {} : { practice: practiceId },
-  });
+  const practiceId = dashboardPractice(location);
+  const { data, loading, failure, reload } = useCall(getDashboardSummary, summaryRequest(practiceId));
   const summary = data?.data ?? null;
   const [now, setNow] = useState(() => Date.now());
   // The 'oldest waiting' times are written from the time of each answer.

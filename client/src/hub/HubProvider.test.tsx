@@ -134,13 +134,15 @@ beforeEach(() => {
 });
 
 describe('HubProvider', () => {
-  it('connects as the stored user with the session and a 1 s reconnect', async () => {
+  it('connects as the stored user with the session and a 1 s reconnect, by WebSocket first', async () => {
     storeUser(makeUser({ user_id: 42, token: 'tok-42' }));
     renderListening();
     await waitFor(() => expect(sockets).toHaveLength(1));
     expect(sockets[0]?.options).toEqual({
       path: '/socket.io',
       auth: { uid: 42, token: 'tok-42' },
+      transports: ['websocket', 'polling'],
+      tryAllTransports: true,
       withCredentials: true,
       reconnectionDelay: SOCKET_RECONNECT_MS,
     });
@@ -206,6 +208,22 @@ describe('HubProvider', () => {
     // A later reconnect reloads as always.
     socket.connect();
     expect(connects).toHaveBeenCalledTimes(1);
+  });
+
+  it('tells the sign-in when its connection has connected, or was closed before the shell took it', async () => {
+    const settled = vi.fn();
+    void openHubEarly({ uid: 42, token: 'tok-42' }).then(settled);
+    await waitFor(() => expect(sockets[0]?.socket.connectListeners.size).toBe(1));
+    await act(async () => undefined);
+    expect(settled).not.toHaveBeenCalled();
+    sockets[0]?.socket.connect();
+    await waitFor(() => expect(settled).toHaveBeenCalledTimes(1));
+
+    const closed = vi.fn();
+    void openHubEarly({ uid: 43, token: 'tok-43' }).then(closed);
+    await waitFor(() => expect(sockets[1]?.socket.disconnectListeners.size).toBe(1));
+    sockets[1]?.socket.serverClose();
+    await waitFor(() => expect(closed).toHaveBeenCalledTimes(1));
   });
 
   it('passes on the first connect of a connection opened at sign-in that was not connected yet', async () => {

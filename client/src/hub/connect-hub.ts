@@ -41,6 +41,10 @@ async function connectHub(
   const { io } = await import('socket.io-client');
   const socket = io({
     path: '/socket.io',
+    // A WebSocket at once, one round trip, where a polling start took three requests and held one of the page's six
+    // connections during sign-in (issue 17 goal 2); polling where a WebSocket cannot open (a proxy refusing upgrades).
+    transports: ['websocket', 'polling'],
+    tryAllTransports: true,
     auth: { uid: auth.uid, token: auth.token },
     withCredentials: true,
     reconnectionDelay: SOCKET_RECONNECT_MS,
@@ -108,14 +112,20 @@ export function dropEarlyHub(): void {
  * Opens the hub connection of a user who has just signed in, while the signed-in code loads (issue 17 goal 2). The
  * shell takes it over before its pages load anything, so a connection made by then needs no reload after it: a
  * connect after a page's first load makes that page load again, since pushes sent before it are not replayed.
+ * Settles once it has connected, or has failed or been closed before the shell took it.
  */
-export function openHubEarly(auth: HubAuth): void {
+export function openHubEarly(auth: HubAuth): Promise<void> {
   dropEarlyHub();
+  let settle: () => void = () => undefined;
+  const settled = new Promise<void>((resolve) => {
+    settle = resolve;
+  });
   const waiting: HubCallbacks = {
     onEvent: () => undefined,
-    onConnect: () => undefined,
+    onConnect: settle,
     onServerClose: () => {
       if (early?.to === waiting) early.serverClosed = true;
+      settle();
     },
   };
   const connection = connectHub(
@@ -139,8 +149,10 @@ export function openHubEarly(auth: HubAuth): void {
     },
     () => {
       if (early === pending) early = null;
+      settle();
     },
   );
+  return settled;
 }
 
 /**

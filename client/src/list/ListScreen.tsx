@@ -13,11 +13,13 @@ import {
 import { type ReactNode, useEffect, useId, useMemo, useState } from 'react';
 import { useLocation, useRoute, useSearch } from 'wouter';
 import { ApiError } from '../api/api-error';
+import { prefetchCall } from '../api/call';
 import { downloadFile } from '../api/download';
 import { useCall } from '../api/use-call';
 import { useApi } from '../errors/ErrorDialogProvider';
 import { MoreInformationDialog } from '../form/MoreInformationDialog';
 import type { HubEventName } from '../hub/hub-events';
+import type { StartCalls } from '../routing/preloadable';
 import { useSession } from '../session/SessionProvider';
 import { FilterChips } from './FilterChips';
 import { type FilterDraft, FilterDrawer } from './FilterDrawer';
@@ -66,6 +68,23 @@ export interface ListScreenProps {
 /** Filters whose options come from the list's filterOptions call (001 §2.4; 001 §3 filter option objects). */
 function needsLoadedOptions(filter: ListFilter): boolean {
   return !filter.options && !filter.dateRange && !filter.checkbox && filter.kind !== 'month';
+}
+
+/**
+ * The first calls of the list screen of `def` at its bare route, a start page (000 §6.1): its filter options and its
+ * first page, asked as the screen asks them (shell/start-calls.ts).
+ */
+export function listStartCalls(def: ListDef): StartCalls {
+  return (user) => {
+    if (def.filters.some(needsLoadedOptions)) prefetchCall(def.calls.filterOptions, {}, user);
+    const presets = routePresets(def, {}, null);
+    if (!presets.waiting)
+      prefetchCall(
+        def.calls.list,
+        { query: listQueryOf(def, parseListState(def, ''), presets.values) },
+        user,
+      );
+  };
 }
 
 function defaultRowName(def: ListDef) {

@@ -7,6 +7,7 @@ import {
   type TemporaryLoginAnswer,
   taskCountMachine,
   temporaryLoginMachine,
+  unreadCountDue,
 } from '@rpm/machines';
 import {
   canOpen,
@@ -23,7 +24,7 @@ import { createContext, type ReactNode, useContext, useEffect, useMemo, useState
 import { useLocation } from 'wouter';
 import { fromPromise } from 'xstate';
 import { ApiError } from '../api/api-error';
-import { call } from '../api/call';
+import { type CallRequest, call, prefetchCall } from '../api/call';
 import { machineInspector } from '../dev/machine-devtools';
 import { useApi } from '../errors/ErrorDialogProvider';
 import { useSession } from '../session/SessionProvider';
@@ -95,6 +96,21 @@ export function SessionMachinesProvider({ children }: SessionMachinesProviderPro
 /** Whether this tab has the user's attention: focused and visible (000 §4.6, §7 "page has focus"). */
 function tabFocused(): boolean {
   return document.visibilityState === 'visible' && document.hasFocus();
+}
+
+const unreadCountRequest = (userId: number): CallRequest<typeof getUnreadCount> => ({
+  query: { user_id: userId },
+});
+const TASK_COUNT_REQUEST: CallRequest<typeof getIncompleteTaskCount> = {};
+
+/**
+ * Makes the counts' first calls ahead, with the sign-in answer (shell/start-calls.ts): the task count's, and the
+ * unread count's when its machine will ask the server (000 §4.6: focus, and no fresh cached count).
+ */
+export function prefetchSessionCounts(user: StoredUser): void {
+  prefetchCall(getIncompleteTaskCount, TASK_COUNT_REQUEST, user);
+  if (unreadCountDue(tabFocused(), readUnreadCache(user.user_id, Date.now())))
+    prefetchCall(getUnreadCount, unreadCountRequest(user.user_id), user);
 }
 
 function SignedInMachines({ user, children }: { readonly user: StoredUser; readonly children: ReactNode }) {
@@ -285,7 +301,7 @@ function useNotificationCountActor(user: StoredUser) {
       actors: {
         readCache: fromPromise(async () => readUnreadCache(user.user_id, Date.now())),
         fetchCount: fromPromise(async () => {
-          const answer = await api.call(getUnreadCount, { query: { user_id: user.user_id } });
+          const answer = await api.call(getUnreadCount, unreadCountRequest(user.user_id));
           return answer.data[0]?.count ?? 0;
         }),
       },
@@ -303,7 +319,7 @@ function useTaskCountActor() {
     taskCountMachine.provide({
       actors: {
         fetchCount: fromPromise(
-          async () => (await api.call(getIncompleteTaskCount, {}, { quiet: true })).count,
+          async () => (await api.call(getIncompleteTaskCount, TASK_COUNT_REQUEST, { quiet: true })).count,
         ),
       },
     }),

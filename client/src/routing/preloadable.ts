@@ -1,10 +1,19 @@
+import type { StoredUser } from '@rpm/shared';
 import { type ComponentType, createElement, lazy, useState } from 'react';
+
+/**
+ * A screen's first calls, made ahead for a user about to see it (shell/start-calls.ts): each is the request the
+ * screen makes as it first draws, so `call` hands it the answer.
+ */
+export type StartCalls = (user: StoredUser) => void;
 
 /** A component whose code loads on demand, and can be asked to load ahead of its first render. */
 export interface Preloadable<P extends object> {
   (props: P): ReturnType<typeof createElement>;
   /** Loads the code; once it resolves the component renders without suspending. */
   readonly preload: () => Promise<void>;
+  /** Makes the screen's first calls ahead, once its code is loaded; nothing for a screen that declares none. */
+  readonly startCalls: StartCalls;
 }
 
 /**
@@ -15,13 +24,16 @@ export interface Preloadable<P extends object> {
 export function preloadable<M, P extends object>(
   load: () => Promise<M>,
   pick: (module: M) => ComponentType<P>,
+  pickStartCalls?: (module: M) => StartCalls,
 ): Preloadable<P> {
   let loaded: ComponentType<P> | null = null;
+  let startCalls: StartCalls | undefined;
   let pending: Promise<void> | null = null;
   const preload = () => {
     pending ??= load().then(
       (module) => {
         loaded = pick(module);
+        startCalls = pickStartCalls?.(module);
       },
       (error: unknown) => {
         pending = null; // a failed load is forgotten, so the next ask retries
@@ -37,5 +49,5 @@ export function preloadable<M, P extends object>(
     const [type] = useState<ComponentType<P>>(() => loaded ?? Lazy);
     return createElement(type, props);
   }
-  return Object.assign(Preloaded, { preload });
+  return Object.assign(Preloaded, { preload, startCalls: (user: StoredUser) => startCalls?.(user) });
 }

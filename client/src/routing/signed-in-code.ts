@@ -1,4 +1,5 @@
-import { othersStartPage } from '@rpm/shared';
+import { othersStartPage, type StoredUser } from '@rpm/shared';
+import { openHubEarly } from '../hub/connect-hub';
 import { readRedirectUrl } from '../session/storage';
 import { preloadable } from './preloadable';
 
@@ -13,10 +14,34 @@ export const SignedInApp = preloadable(
 );
 
 /** Loads the frame and the screen of `path` (a start page), so both draw at once when the user is sent there. */
-export async function preloadSignedIn(path: string): Promise<void> {
+async function preloadSignedIn(path: string): Promise<void> {
   await SignedInApp.preload();
   const { preloadStartScreen } = await import('../frame/SignedInApp');
   await preloadStartScreen(path);
+}
+
+/** The longest signing in waits for the signed-in code before going to the start page anyway. */
+const OPEN_WAIT_MS = 3000;
+/** How long the start calls wait for the hub to connect; a later connect makes the pages load again. */
+const HUB_WAIT_MS = 300;
+const delay = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
+
+/**
+ * Opens the signed-in app of `user`, who has just signed in, at `path`: connects the hub, loads the frame and the
+ * start page's screen, and makes their first calls (issue 17 goal 2; decisions.md "Start calls at sign-in"). The
+ * calls leave once the hub has connected, so a push after them reaches this tab and the page need not load again
+ * when the connect is seen. Settles within {@link OPEN_WAIT_MS} and never fails: a load that
+ * fails or hangs does not keep the user on the sign-in page.
+ */
+export function openSignedIn(user: StoredUser, path: string): Promise<void> {
+  const connected = openHubEarly({ uid: user.user_id, token: user.token });
+  const open = async () => {
+    await SignedInApp.preload();
+    const { preloadStartScreen, prefetchStartCalls } = await import('../frame/SignedInApp');
+    await Promise.all([Promise.race([connected, delay(HUB_WAIT_MS)]), preloadStartScreen(path)]);
+    prefetchStartCalls(user, path);
+  };
+  return Promise.race([open().catch(() => undefined), delay(OPEN_WAIT_MS)]);
 }
 
 /**

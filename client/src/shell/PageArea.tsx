@@ -1,5 +1,13 @@
 // Over 300 lines: the one route table of every screen, each lazily loaded, in the order wouter must match them.
-import { LIST_ROUTES, MSG, pageTitle, STAFF_TABLES, START_PAGES, type StartPagePath } from '@rpm/shared';
+import {
+  LIST_ROUTES,
+  MSG,
+  pageTitle,
+  STAFF_TABLES,
+  START_PAGES,
+  type StartPagePath,
+  type StoredUser,
+} from '@rpm/shared';
 import { Suspense } from 'react';
 import { Route, Switch } from 'wouter';
 import { ComingSoonPage } from '../pages/coming-soon/ComingSoonPage';
@@ -19,11 +27,13 @@ const BillingReportPage = preloadable(
 const BillingDashboardPage = preloadable(
   () => import('../billing/BillingDashboardPage'),
   (m) => m.BillingDashboardPage,
+  (m) => m.billingDashboardStart,
 );
 // The dashboard (000 §2.4, §6.1: the start page of most roles; issue 10).
 const DashboardPage = preloadable(
   () => import('../dashboard/DashboardPage'),
   (m) => m.DashboardPage,
+  (m) => m.dashboardStart,
 );
 // The patient chart (000 §2.3): every /app/patient-chart/... route of the spec; the page reads its tab itself.
 const PatientChartPage = preloadable(
@@ -75,10 +85,11 @@ const MyTasksScreen = preloadable(
   (m) => m.MyTasksScreen,
 );
 // The sleep study worklists (issue 15).
-const sleepScreen = <K extends keyof typeof import('../sleep/screens')>(name: K) =>
+const sleepScreen = <K extends keyof typeof import('../sleep/screens')['START_CALLS']>(name: K) =>
   preloadable(
     () => import('../sleep/screens'),
     (m) => m[name],
+    (m) => m.START_CALLS[name],
   );
 const SleepTestsScreen = sleepScreen('SleepTestsScreen');
 const SleepCoReadScreen = sleepScreen('SleepCoReadScreen');
@@ -108,6 +119,7 @@ const SleepInterpretationScreen = preloadable(
 const DentalDashboard = preloadable(
   () => import('../sleep/DentalDashboard'),
   (m) => m.DentalDashboard,
+  (m) => m.dentalDashboardStart,
 );
 const TemplatesScreen = preloadable(
   () => import('../sleep/TemplatesScreen'),
@@ -201,10 +213,17 @@ const START_SCREENS: Record<StartPagePath, Preloadable<object> | null> = {
   [START_PAGES.dashboard]: DashboardPage,
 };
 
+const startScreen = (path: string) =>
+  Object.hasOwn(START_SCREENS, path) ? START_SCREENS[path as StartPagePath] : null;
+
 /** Loads the screen of `path` when it is a start page; any other path loads when it is first shown. */
 export function preloadStartScreen(path: string): Promise<void> {
-  const screen = Object.hasOwn(START_SCREENS, path) ? START_SCREENS[path as StartPagePath] : null;
-  return screen ? screen.preload() : Promise.resolve();
+  return startScreen(path)?.preload() ?? Promise.resolve();
+}
+
+/** Makes the first calls of the start page at `path` ahead for `user`, once its screen is loaded (start-calls.ts). */
+export function startScreenCalls(user: StoredUser, path: string): void {
+  startScreen(path)?.startCalls(user);
 }
 
 /** Props of {@link PageArea}. */

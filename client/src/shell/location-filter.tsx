@@ -79,6 +79,13 @@ function writeStoredPractice(userId: number, practiceId: number): void {
   }
 }
 
+/** The selection a signed-in shell opens with: the user's rule (000 §4.5), or their practice chosen earlier in this tab. */
+export function startingLocation(user: LocationUser & Pick<StoredUser, 'user_id'>): LocationSelection {
+  const start = initialLocation(user);
+  const stored = showsPracticeDropdown(user) ? readStoredPractice(user.user_id) : null;
+  return stored === null ? start : selectPractice(user, start, stored);
+}
+
 /** The location filter as later screens use it. */
 export interface LocationFilter extends LocationSelection {
   /** The practices to choose from (the user's own). */
@@ -109,11 +116,7 @@ export function LocationFilterProvider({ user, children }: LocationFilterProvide
 }
 
 function LocationFilterState({ user, children }: LocationFilterProviderProps) {
-  const [selection, setSelection] = useState<LocationSelection>(() => {
-    const start = initialLocation(user);
-    const stored = showsPracticeDropdown(user) ? readStoredPractice(user.user_id) : null;
-    return stored === null ? start : selectPractice(user, start, stored);
-  });
+  const [selection, setSelection] = useState<LocationSelection>(() => startingLocation(user));
   const setPractice = useCallback(
     (practiceId: number) => {
       setSelection((current) => selectPractice(user, current, practiceId));

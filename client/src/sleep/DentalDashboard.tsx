@@ -12,19 +12,30 @@ import {
 } from '@rpm/shared';
 import { useState } from 'react';
 import { Link } from 'wouter';
+import { prefetchCall } from '../api/call';
 import { useCall } from '../api/use-call';
 import { useApi } from '../errors/ErrorDialogProvider';
-import { ListScreen } from '../list/ListScreen';
+import { ListScreen, listStartCalls } from '../list/ListScreen';
 import type { ListRow } from '../list/ListTable';
+import type { StartCalls } from '../routing/preloadable';
 import { showToast } from '../toaster/toast';
 import '../dashboard/dashboard.css';
+
+const DENTAL_CASES = dentalCasesList as unknown as ListDef;
+const STAGE_COUNTS_REQUEST = {};
+
+/** The dashboard's first calls, its figures and its list, made ahead as a dentist signs in (shell/start-calls.ts). */
+export const dentalDashboardStart: StartCalls = (user) => {
+  prefetchCall(getDentalStageCounts, STAGE_COUNTS_REQUEST, user);
+  listStartCalls(DENTAL_CASES)(user);
+};
 
 /**
  * The Dental Dashboard (000 §2.4 'dentalDashboard', dentists' only menu item, 000 §6.2; issue 15 §3): a figure per
  * stage of oral-appliance therapy linking to the list filtered to it, and the list with each case's next step.
  */
 export function DentalDashboard() {
-  const counts = useCall(getDentalStageCounts, {});
+  const counts = useCall(getDentalStageCounts, STAGE_COUNTS_REQUEST);
   return (
     <section className="dashboard" aria-label="Dental Dashboard">
       <Card className="dashboard-card">
@@ -39,7 +50,7 @@ export function DentalDashboard() {
         </div>
       </Card>
       <ListScreen
-        def={dentalCasesList as unknown as ListDef}
+        def={DENTAL_CASES}
         rowActions={(row, { reload }) => (
           <AdvanceButton
             row={row}

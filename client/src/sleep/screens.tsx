@@ -6,34 +6,48 @@ import {
   sleepTestsList,
   spirometryList,
 } from '@rpm/shared';
-import { ListScreen } from '../list/ListScreen';
+import { ListScreen, listStartCalls } from '../list/ListScreen';
 import { SLEEP_LOCK_EVENTS } from '../list/use-live-reload';
 
 // The study worklists of issue 15 (000 §2.4): a definition each (architecture.md "Lists"). The reading lists
 // reload on the hub's lock events, so 'Locked by {name}' shows and clears live (issue 15 §2).
 const asDef = (def: unknown) => def as ListDef;
+const SLEEP_TESTS = asDef(sleepTestsList);
+const SLEEP_CO_READ = asDef(sleepCoReadList);
+const PULSE_OXIMETRY = asDef(pulseOximetryList);
+const SPIROMETRY = asDef(spirometryList);
+const SLEEP_LAB = asDef(sleepLabList);
 
 /** Sleep Tests (000 §2.4; start page of roles 16 and 17 and interpreting physicians, 000 §6.1). */
 export function SleepTestsScreen() {
-  return <ListScreen def={asDef(sleepTestsList)} live liveEvents={SLEEP_LOCK_EVENTS} />;
+  return <ListScreen def={SLEEP_TESTS} live liveEvents={SLEEP_LOCK_EVENTS} />;
 }
 
 /** Sleep Tests Co-Read (000 §2.4; start page of onlyCoRead users, 000 §6.1). */
 export function SleepCoReadScreen() {
-  return <ListScreen def={asDef(sleepCoReadList)} live liveEvents={SLEEP_LOCK_EVENTS} />;
+  return <ListScreen def={SLEEP_CO_READ} live liveEvents={SLEEP_LOCK_EVENTS} />;
 }
 
 /** Pulse Oximetry Tests (000 §2.4). */
 export function PulseOximetryScreen() {
-  return <ListScreen def={asDef(pulseOximetryList)} live liveEvents={SLEEP_LOCK_EVENTS} />;
+  return <ListScreen def={PULSE_OXIMETRY} live liveEvents={SLEEP_LOCK_EVENTS} />;
 }
 
 /** Spirometry Test (000 §2.4, §6.2: role 6). */
 export function SpirometryScreen() {
-  return <ListScreen def={asDef(spirometryList)} live liveEvents={SLEEP_LOCK_EVENTS} />;
+  return <ListScreen def={SPIROMETRY} live liveEvents={SLEEP_LOCK_EVENTS} />;
 }
 
 /** Sleep Lab Table (000 §2.4; start page of sleep-lab users, 000 §6.1). */
 export function SleepLabScreen() {
-  return <ListScreen def={asDef(sleepLabList)} />;
+  return <ListScreen def={SLEEP_LAB} />;
 }
+
+/** Each worklist's first calls, made ahead when it is a user's start page (000 §6.1; shell/start-calls.ts). */
+export const START_CALLS = {
+  SleepTestsScreen: listStartCalls(SLEEP_TESTS),
+  SleepCoReadScreen: listStartCalls(SLEEP_CO_READ),
+  PulseOximetryScreen: listStartCalls(PULSE_OXIMETRY),
+  SpirometryScreen: listStartCalls(SPIROMETRY),
+  SleepLabScreen: listStartCalls(SLEEP_LAB),
+};

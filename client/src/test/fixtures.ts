@@ -1,4 +1,5 @@
 import { type DashboardSummary, STORAGE_KEYS, type StoredUser } from '@rpm/shared';
+import type { BillingCounts } from '../billing/billing-counts';
 
 /** A valid stored user (000 §3); override what a test needs. */
 export function makeUser(overrides: Partial<StoredUser> = {}): StoredUser {
@@ -67,4 +68,16 @@ export const DASHBOARD_SUMMARY: DashboardSummary = {
   minutes: { under20: 8, from20to39: 4, from40: 3 },
   outreach_tasks_open: 6,
   outreach_tasks_mine: 2,
+};
+
+/** A month without a billable patient: every code's count 0 (001 §3 billing count summary). */
+export const ZERO_BILLING_COUNTS: BillingCounts = {
+  count99453: 0,
+  count99454: 0,
+  count99457: 0,
+  count99458_40Mins: 0,
+  count99458_60Mins: 0,
+  count98980: 0,
+  count98981_40Mins: 0,
+  count98981_60Mins: 0,
 };

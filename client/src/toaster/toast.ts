@@ -11,6 +11,9 @@ export interface ToastMessage {
   readonly timeout?: number;
 }
 
+/** Loads the toaster's code ahead of a toast that will surely come: 'Login successful' as the user signs in. */
+export const preloadToaster = (): Promise<unknown> => import('./create-toaster');
+
 /**
  * Shows a toast. The toaster and its code are loaded on first use, so pages that never toast (the sign-in page
  * before a sign-in) do not carry them.

@@ -1,7 +1,7 @@
 import { Button, Dialog, DialogBody, DialogFooter, Intent } from '@blueprintjs/core';
 import { getRpmVersion } from '@rpm/shared';
 import { useEffect, useRef, useState } from 'react';
-import { call } from '../api/call';
+import { type CallRequest, call } from '../api/call';
 import { clearCacheAndReload } from './clear-cache';
 
 /** How often the version is asked again while the app stays open (decisions.md "Version check"). */
@@ -20,6 +20,9 @@ export interface VersionCheckProps {
   readonly runningVersion?: string;
 }
 
+/** The version check's question (001 §4); signing in asks it ahead of the shell (shell/start-calls.ts). */
+export const VERSION_REQUEST: CallRequest<typeof getRpmVersion> = { body: { config_key: 'rpm_version' } };
+
 /**
  * The version check (001 §4, 000 §7 getRpmVersion): on start and every 30 minutes the server is asked for the latest
  * client version; when it is newer than the running one a dialog offers to clear the cache and reload. Failures are
@@ -35,7 +38,7 @@ export function VersionCheck({ runningVersion = __APP_VERSION__ }: VersionCheckP
     let current = true;
     const check = async () => {
       try {
-        const answer = await call(getRpmVersion, { body: { config_key: 'rpm_version' } });
+        const answer = await call(getRpmVersion, VERSION_REQUEST);
         const latest = answer.data.value.trim();
         const newer = await isNewer(latest, runningVersion);
         if (current && newer && !dismissed.current.has(latest)) setOffered(latest);

@@ -8,6 +8,7 @@ import {
   LAST_ACTIVITY_COOKIE,
   loginWithCaptcha,
   MSG,
+  patientsList,
   STORAGE_KEYS,
   tooManyAttempts,
   verifyMfa,
@@ -120,11 +121,10 @@ describe('SignInPage', () => {
 
   it('goes to the saved redirect URL and forgets it; warns about an old password', async () => {
     localStorage.setItem(STORAGE_KEYS.redirectUrl, '/app/patients?status=1');
-    serveShellCalls(fakeServer()).on(loginWithCaptcha, {
-      status: 1,
-      message: 'ok',
-      user: makeUser({ password_age_days: 46 }),
-    });
+    serveShellCalls(fakeServer())
+      .on(loginWithCaptcha, { status: 1, message: 'ok', user: makeUser({ password_age_days: 46 }) })
+      .on(patientsList.calls.list, { status: 1, data: [], count: 0 })
+      .on(patientsList.calls.filterOptions, { status: 1, data: {} });
     const user = userEvent.setup();
     const { path } = renderAt('/');
 

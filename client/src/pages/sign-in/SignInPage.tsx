@@ -22,21 +22,18 @@ import { CaptchaField, type CaptchaHandle } from '../../captcha/CaptchaField';
 import { useApi } from '../../errors/ErrorDialogProvider';
 import { describedById, FormField } from '../../form/FormField';
 import { PasswordField } from '../../form/PasswordField';
-import { openHubEarly, preloadHubCode } from '../../hub/connect-hub';
+import { preloadHubCode } from '../../hub/connect-hub';
 import { MFA_TEXT, MfaEnrolment } from '../../mfa/MfaEnrolment';
-import { preloadLikelyStart, preloadSignedIn } from '../../routing/signed-in-code';
+import { openSignedIn, preloadLikelyStart } from '../../routing/signed-in-code';
 import { useSession } from '../../session/SessionProvider';
 import { clearRedirectUrl, readRedirectUrl } from '../../session/storage';
-import { showToast } from '../../toaster/toast';
+import { preloadToaster, showToast } from '../../toaster/toast';
 
 // Only users the server flags need it (001 §4): its code, and Blueprint's dialog, load then.
 const ChangePasswordDialog = lazy(() =>
   import('../change-password/ChangePasswordDialog').then((m) => ({ default: m.ChangePasswordDialog })),
 );
 
-/** The longest the sign-in page waits for the signed-in code before going to the start page anyway. */
-const OPEN_WAIT_MS = 3000;
-const delay = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
 /** The wait after a 429 without a usable Retry-After (decisions.md "Sign-in rate limits"). */
 const DEFAULT_RETRY_AFTER_SECONDS = 60;
 
@@ -127,10 +124,9 @@ export function SignInPage() {
       const target = startPage(user, readRedirectUrl());
       clearRedirectUrl();
       setOpening(true);
-      // The frame and the start page's screen load first, and the hub connects meanwhile (openHubEarly), so the page
-      // draws at once (issue 17 goal 2); a load that fails or hangs does not keep the user here.
-      openHubEarly({ uid: user.user_id, token: user.token });
-      await Promise.race([preloadSignedIn(target).catch(() => undefined), delay(OPEN_WAIT_MS)]);
+      // The frame, the start page's screen, the hub and the first calls first, so the page draws at once with its
+      // data (issue 17 goal 2).
+      await openSignedIn(user, target);
       signIn(user);
       void showToast({ message: MSG.loginSuccessful, intent: Intent.SUCCESS });
       if (passwordIsOld(user.password_age_days))
@@ -144,8 +140,9 @@ export function SignInPage() {
   }, [actor, signIn, navigate]);
 
   const update = (field: keyof Values, value: string) => {
-    // Typing the password loads the signed-in code and the hub's meanwhile (issue 17 goal 2).
-    if (field === 'password') void Promise.all([preloadLikelyStart(), preloadHubCode()]).catch(() => {});
+    // Typing the password loads the signed-in code, the hub's and the toaster's meanwhile (issue 17 goal 2).
+    if (field === 'password')
+      void Promise.all([preloadLikelyStart(), preloadHubCode(), preloadToaster()]).catch(() => {});
     const next = { ...values, [field]: value };
     setValues(next);
     // Messages appear on submit (000 §5); after that they follow the typing.
