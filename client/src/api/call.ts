@@ -80,9 +80,10 @@ async function readJson(response: Response): Promise<unknown> {
  * Makes one call of the contract (architecture.md "A request"): `/api/{path}` with the query, a JSON body, the
  * call's declared headers, the uid/token headers of the stored user, and the session cookie. A 2xx answer is parsed
  * with the call's response schema; anything else throws an {@link ApiError} (status 0 with 'Can't Connect to
- * server. Please Try again' when no answer arrived).
+ * server. Please Try again' when no answer arrived). A call made ahead with the same input in the same session
+ * ({@link prefetchCall}) gives its answer instead, once.
  */
-export function call<C extends CallDef>(
+export async function call<C extends CallDef>(
   def: C,
   input?: CallRequest<C>,
   options: CallOptions = {},
