@@ -8,6 +8,7 @@ import { clientFiles } from './client-files.js';
 
 const INDEX = '<!doctype html><title>RPM</title>';
 const SCRIPT = `console.log(${JSON.stringify('x'.repeat(2000))});`;
+const ICON = 'export default ["M0 0h16v16H0z"];';
 
 let app: FastifyInstance;
 let dist: string;
@@ -18,9 +19,11 @@ beforeAll(async () => {
   await mkdir(join(dist, 'assets'));
   await mkdir(join(dist, '.vite'));
   await writeFile(join(dist, '.vite/manifest.json'), '{}');
+  await mkdir(join(dist, 'assets/bp-icons-6/16px'), { recursive: true });
   for (const [path, text] of [
     ['index.html', INDEX],
     ['assets/app-1a2b.js', SCRIPT],
+    ['assets/bp-icons-6/16px/menu.js', ICON],
   ] as const) {
     await writeFile(join(dist, path), text);
     await writeFile(join(dist, `${path}.br`), brotliCompressSync(text));
@@ -77,6 +80,17 @@ describe('clientFiles', () => {
       expect(res.body).not.toBe('{}');
     },
   );
+
+  it('serves a file in a folder of folders, under its own spelling only', async () => {
+    const icon = await get('/assets/bp-icons-6/16px/menu.js', 'br');
+    expect(icon.statusCode).toBe(200);
+    expect(icon.headers['content-encoding']).toBe('br');
+    expect((await get('/assets/bp-icons-6/16px/menu.js')).body).toBe(ICON);
+    expect((await get('/assets/bp-icons-6/16px/menu.js?v=2')).body).toBe(ICON);
+    for (const other of ['/assets/bp-icons-6/16px/MENU.js', '/Assets/app-1a2b.js', '/assets//app-1a2b.js'])
+      expect((await get(other)).body).not.toMatch(/^(console|export)/);
+    expect((await app.inject({ method: 'HEAD', url: '/assets/app-1a2b.js' })).statusCode).toBe(200);
+  });
 
   it('answers an unknown API path with a JSON 404', async () => {
     const res = await get('/api/nothing/here');

@@ -1,7 +1,26 @@
-import { existsSync } from 'node:fs';
-import { resolve } from 'node:path';
+import { existsSync, readdirSync } from 'node:fs';
+import { join, relative, resolve, sep } from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance } from 'fastify';
+
+/** Every file of the build under `root` but hidden ones, as URL paths without the leading slash. */
+function buildFiles(root: string): ReadonlySet<string> {
+  const files = new Set<string>();
+  for (const entry of readdirSync(root, { recursive: true, withFileTypes: true })) {
+    const path = relative(root, join(entry.parentPath, entry.name)).split(sep);
+    if (entry.isFile() && !path.some((segment) => segment.startsWith('.'))) files.add(path.join('/'));
+  }
+  return files;
+}
+
+/** The decoded path of a request URL without its leading slash, or null when it does not decode. */
+function urlPath(url: string): string | null {
+  try {
+    return decodeURIComponent(url.split('?')[0] ?? '').slice(1);
+  } catch {
+    return null;
+  }
+}
 
 /**
  * Serves the built client (precompressed) and falls back to index.html for unknown non-API paths, so wouter can route them
@@ -13,10 +32,10 @@ export async function clientFiles(app: FastifyInstance, dist: string): Promise<v
   if (hasClient) {
     await app.register(fastifyStatic, {
       root,
-      // One wildcard route that looks a file up when asked: a route per file (wildcard: false) was 3,000 routes, about
-      // 0.4 s of every start (issue 17 goal 5). What it does not find goes to the not-found handler below.
-      wildcard: true,
-      // The build's hidden files (.vite/manifest.json) stay unserved, as they were with a route per file.
+      // Only reply.sendFile: the one route below serves the build's files. A route per file (wildcard: false) was
+      // 3,000 routes, about 0.4 s of every start (issue 17 goal 5); the plugin's own wildcard route reads every
+      // folder of a file's path on every request, to refuse other spellings of it on a case-insensitive disk.
+      serve: false,
       dotfiles: 'ignore',
       // The client's build writes .br and .gz beside each file (client/vite.config.ts): served as the browser
       // accepts, compressed once at the highest levels instead of on every request.
@@ -27,6 +46,17 @@ export async function clientFiles(app: FastifyInstance, dist: string): Promise<v
           'cache-control',
           path.includes('/assets/') ? 'public, max-age=31536000, immutable' : 'no-cache',
         );
+      },
+    });
+    // The build's files as the URL names them, listed once (the server starts after the build, server.ts): exactly
+    // these are served, so no other spelling, hidden file (.vite/manifest.json) or path outside the build is.
+    const files = buildFiles(root);
+    app.route({
+      method: ['GET', 'HEAD'],
+      url: '/*',
+      handler(req, reply) {
+        const path = urlPath(req.url);
+        return path !== null && files.has(path) ? reply.sendFile(path) : reply.callNotFound();
       },
     });
   } else {
