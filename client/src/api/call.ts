@@ -88,8 +88,14 @@ export async function call<C extends CallDef>(
   input?: CallRequest<C>,
   options: CallOptions = {},
 ): Promise<CallResponse<C>> {
-  const auth = options.auth === undefined ? storedAuth() : options.auth;
-  const made = options.form ? undefined : takePrefetched(prefetchKey(def, input, auth), options.signal);
+  // Most calls find nothing made ahead: no key is built for them.
+  const made =
+    prefetched.size === 0 || options.form
+      ? undefined
+      : takePrefetched(
+          prefetchKey(def, input, options.auth === undefined ? storedAuth() : options.auth),
+          options.signal,
+        );
   return (made as Promise<CallResponse<C>> | undefined) ?? answerOf(def, input, options);
 }
 

@@ -13,11 +13,15 @@ export const SignedInApp = preloadable(
   (m) => m.SignedInApp,
 );
 
+/** The frame's module, once its code is loaded and evaluated. */
+async function loadFrame() {
+  await SignedInApp.preload();
+  return import('../frame/SignedInApp');
+}
+
 /** Loads the frame and the screen of `path` (a start page), so both draw at once when the user is sent there. */
 async function preloadSignedIn(path: string): Promise<void> {
-  await SignedInApp.preload();
-  const { preloadStartScreen } = await import('../frame/SignedInApp');
-  await preloadStartScreen(path);
+  await (await loadFrame()).preloadStartScreen(path);
 }
 
 /** The longest signing in waits for the signed-in code before going to the start page anyway. */
@@ -30,14 +34,13 @@ const delay = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve,
  * Opens the signed-in app of `user`, who has just signed in, at `path`: connects the hub, loads the frame and the
  * start page's screen, and makes their first calls (issue 17 goal 2; decisions.md "Start calls at sign-in"). The
  * calls leave once the hub has connected, so a push after them reaches this tab and the page need not load again
- * when the connect is seen. Settles within {@link OPEN_WAIT_MS} and never fails: a load that
- * fails or hangs does not keep the user on the sign-in page.
+ * when the connect is seen. Settles within {@link OPEN_WAIT_MS} and never fails: a load that fails or hangs does not
+ * keep the user on the sign-in page.
  */
 export function openSignedIn(user: StoredUser, path: string): Promise<void> {
   const connected = openHubEarly({ uid: user.user_id, token: user.token });
   const open = async () => {
-    await SignedInApp.preload();
-    const { preloadStartScreen, prefetchStartCalls } = await import('../frame/SignedInApp');
+    const { preloadStartScreen, prefetchStartCalls } = await loadFrame();
     await Promise.all([Promise.race([connected, delay(HUB_WAIT_MS)]), preloadStartScreen(path)]);
     prefetchStartCalls(user, path);
   };
