@@ -114,6 +114,8 @@ export interface SessionUser {
   readonly mfaEnrolled: boolean;
   /** The practices the user belongs to (user_practices), for the patient scope without a query of its own. */
   readonly practiceIds: readonly number[];
+  /** First and last name as lists show them (route-helpers' fullName): the sleep lock holder's name, read here so the hub's connect makes one query. */
+  readonly name: string;
 }
 
 /** A session with what every protected call needs of its user (SESSION_SQL). */
@@ -132,6 +134,7 @@ interface SessionRow {
   readonly has_page: boolean;
   readonly mfa_enrolled: boolean;
   readonly practice_ids: readonly (number | string)[];
+  readonly name: string;
 }
 
 /**
@@ -141,6 +144,7 @@ interface SessionRow {
  */
 const SESSION_SQL = `select s.session_id, s.user_id, s.acting_user_id, s.cookie_hash, s.created_at, s.expires_at,
   s.ended_at, s.end_reason, u.active, u.change_password,
+  trim(coalesce(u.firstname, '') || ' ' || coalesce(u.lastname, '')) as name,
   coalesce((select array_agg(ur.role_id order by ur.role_id) from user_roles ur where ur.user_id = s.user_id), '{}')
     as roles,
   exists (select from role_pages rp join user_roles ur on ur.role_id = rp.role_id
@@ -192,6 +196,7 @@ export async function requireSession(
       hasPage: row.has_page,
       mfaEnrolled: row.mfa_enrolled,
       practiceIds: row.practice_ids.map(Number),
+      name: row.name,
     },
   };
 }

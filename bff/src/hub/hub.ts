@@ -31,6 +31,16 @@ export interface HubSocketData {
   readonly sessionId: number;
   /** The administrator behind a temporary login (000 §4.4), or null. */
   readonly actingUserId: number | null;
+  /**
+   * What the handshake's session query read of the user, for the layers attached to the hub (the sleep locks) to
+   * take before the connection completes, with no query of their own (issue 17 goal 2: the start calls wait for the
+   * connect); dropped once it has (heap per socket, issue 15).
+   */
+  handshakeUser?: {
+    readonly roleid: readonly number[];
+    readonly practiceIds: readonly number[];
+    readonly name: string;
+  };
 }
 
 /** The real-time hub (architecture.md "The hub and the jobs"): pushes to users' open clients. */
@@ -107,6 +117,7 @@ export function createHub(server: HttpServer, opts: HubOptions): Hub {
     // per socket 12.4 → 11.3 KiB with 5,000 sockets).
     (socket.conn as { request: unknown }).request = null;
     socket.handshake.headers = {};
+    delete data.handshakeUser;
     void socket.join([userRoom(data.userId), sessionRoom(data.sessionId)]);
   });
 
@@ -177,7 +188,13 @@ async function authenticateSocket(socket: Socket, opts: HubOptions): Promise<Hub
   const session = await requireSession(opts.db, opts.clock, { ...creds.data, cookieSecret });
   if (!session.user.active)
     throw new HttpError(401, 'This account is disabled. Please contact your administrator.');
-  return { userId: session.userId, sessionId: session.sessionId, actingUserId: session.actingUserId };
+  const { roleid, practiceIds, name } = session.user;
+  return {
+    userId: session.userId,
+    sessionId: session.sessionId,
+    actingUserId: session.actingUserId,
+    handshakeUser: { roleid, practiceIds, name },
+  };
 }
 
 /**

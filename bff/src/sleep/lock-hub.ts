@@ -23,7 +23,7 @@ import {
   handOverLock,
   LOCK_RENEW_MS,
   lockHolder,
-  readerAuth,
+  type readerAuth,
   releaseLapsed,
   renewLocks,
   type SleepLock,
@@ -93,8 +93,11 @@ export function attachSleepLocks(
   io.use((socket, next) => {
     const data = socket.data as SleepSocketData;
     (async () => {
-      const auth = await readerAuth(opts.db, data.userId);
-      const scope = await patientScope(opts.db, auth);
+      // The hub's session query read the roles, practices and name: one query a connect (the start calls wait for it).
+      const user = data.handshakeUser;
+      if (!user) throw new Error('the hub handshake read no user');
+      const auth: ReaderAuth = { userId: data.userId, roleid: [...user.roleid], userName: user.name };
+      const scope = await patientScope(opts.db, { ...auth, practiceIds: user.practiceIds });
       const place = { auth, rooms: scope.all ? [ALL_PRACTICES_ROOM] : scope.practiceIds.map(practiceRoom) };
       // Unchanged since the reader's last connection: the same copy (a changed one replaces it for new sockets).
       const known = places.get(auth.userId);

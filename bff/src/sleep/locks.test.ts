@@ -42,6 +42,26 @@ describe('sleep-test locks (000 §4.11; issue 15 §2)', () => {
     expect(after.token).toBeGreaterThan(taken.token as number);
   });
 
+  it("connects a reader with one query at most, the session's, which reads their roles, practices and name (issue 17 goal 2)", async () => {
+    const executor = w.t.db.getExecutor();
+    const queries = vi.spyOn(executor, 'executeQuery');
+    const a = await w.tab(w.reader);
+    const read = queries.mock.calls
+      .map(([query]) => query.sql)
+      .filter((sql) => !sql.includes('sleep_study_locks'));
+    queries.mockRestore();
+    // readerAuth's two and the scope's one besides the session's before (the start calls wait for the connect).
+    expect(read.length).toBeLessThanOrEqual(1);
+    // The name the lock broadcasts came with the session.
+    const b = await w.tab(w.second);
+    const seen = next<{ userName: string }>(b, HUB_EVENTS.sleepLock);
+    expect(await lock(a, w.reader, w.lakeside[2] as number)).toMatchObject({ ok: true });
+    expect((await seen).userName).toBe('Samuel Adeyemi');
+    expect(
+      await send(a, HUB_EVENTS.sleepFree, { testId: w.lakeside[2], userId: w.reader.user.user_id }),
+    ).toEqual({ ok: true });
+  });
+
   it('refuses and logs a forged userId, a bad payload and a study outside the scope', async () => {
     const warn = vi.spyOn(w.t.app.log, 'warn');
     const a = await w.tab(w.reader);
