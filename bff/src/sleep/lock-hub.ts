@@ -1,3 +1,4 @@
+// Over 300 lines: the lock events, the handshake's rooms and the lease upkeep share one replica's holders and places.
 import {
   HUB_EVENTS,
   type SleepLockAck,
@@ -58,8 +59,8 @@ export interface SleepLocks {
 }
 
 /** A reader (as the lock store's scope rules need them) and their practice rooms, one copy per user per replica. */
-type Place = { readonly auth: Awaited<ReturnType<typeof readerAuth>>; readonly rooms: string[] };
-type ReaderAuth = Place['auth'];
+type ReaderAuth = Awaited<ReturnType<typeof readerAuth>>;
+type Place = { readonly auth: ReaderAuth; readonly rooms: string[] };
 // What the lock layer keeps in socket.data, not in per-socket closures or maps (issue 15 "Benchmarks": heap per
 // socket): the reader's place and the studies it holds (a Set made with its first lock).
 interface SleepSocketData extends HubSocketData {
@@ -89,11 +90,11 @@ export function attachSleepLocks(
   /** After stop(): this replica is shutting down, and its sockets' drops free nothing (the leases lapse). */
   let stopped = false;
   const announceFreed = (freed: readonly FreedLock[]) => announceFreedLocks(hub, freed);
-  // Each socket's roles and practice rooms, found before its connection completes (no broadcast is missed).
+  // Each socket's roles and practice rooms, found before its connection completes (no broadcast is missed), from what
+  // the hub's session query read: one query a connect, which the start calls wait for (issue 17 goal 2).
   io.use((socket, next) => {
     const data = socket.data as SleepSocketData;
     (async () => {
-      // The hub's session query read the roles, practices and name: one query a connect (the start calls wait for it).
       const user = data.handshakeUser;
       if (!user) throw new Error('the hub handshake read no user');
       const auth: ReaderAuth = { userId: data.userId, roleid: [...user.roleid], userName: user.name };

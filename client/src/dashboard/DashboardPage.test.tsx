@@ -6,7 +6,6 @@ import { HubProvider } from '../hub/HubProvider';
 import { LIST_CHANGED_EVENT, LIVE_RELOAD_DEBOUNCE_MS } from '../list/use-live-reload';
 import { LocationFilterProvider, useLocationFilter } from '../shell/location-filter';
 import { fakeServer } from '../test/fake-server';
-import { recordedPlots } from '../test/fake-uplot';
 import { DASHBOARD_SUMMARY, makeUser, storeUser } from '../test/fixtures';
 import { renderWithProviders } from '../test/render';
 import { DashboardPage } from './DashboardPage';
@@ -29,7 +28,6 @@ const NOW = new Date('2026-11-20T10:00:00Z');
 beforeEach(() => {
   vi.useFakeTimers({ toFake: ['Date'] });
   vi.setSystemTime(NOW);
-  recordedPlots.length = 0;
   sessionStorage.clear();
 });
 afterEach(() => vi.useRealTimers());
@@ -165,25 +163,38 @@ describe('DashboardPage', () => {
     await waitFor(() => expect(hrefOf(/Critical alerts/)).toBe('/app/monitor?level=critical&practice=2'));
   });
 
-  it('draws the distributions as uPlot bars, each chart with its numbers as text', async () => {
+  it('draws the distributions as bars, the largest count the full height, each chart with its numbers as text', async () => {
     openDashboard(nurse());
     await screen.findByRole('link', { name: /Critical alerts/ });
-    expect(recordedPlots.filter((plot) => !plot.destroyed).map((plot) => plot.data)).toEqual([
+    const heights = screen
+      .getAllByRole('img')
+      .map((chart) =>
+        [...chart.querySelectorAll<HTMLElement>('.dashboard-plot-bar')].map((bar) => [
+          Number(bar.dataset.count),
+          bar.style.height,
+        ]),
+      );
+    expect(heights).toEqual([
       [
-        [0, 1, 2, 3],
-        [3, 5, 4, 3],
+        [3, '60%'],
+        [5, '100%'],
+        [4, '80%'],
+        [3, '60%'],
       ],
       [
-        [0, 1, 2],
-        [8, 4, 3],
+        [8, '100%'],
+        [4, '50%'],
+        [3, '37.5%'],
       ],
       [
-        [0, 1, 2, 3],
-        [4, 6, 9, 2],
+        [4, `${400 / 9}%`],
+        [6, `${600 / 9}%`],
+        [9, '100%'],
+        [2, `${200 / 9}%`],
       ],
       [
-        [0, 1],
-        [5, 3],
+        [5, '100%'],
+        [3, '60%'],
       ],
     ]);
     expect(

@@ -1,7 +1,4 @@
 import { Colors, Intent } from '@blueprintjs/core';
-import { useEffect, useRef } from 'react';
-import uPlot from 'uplot';
-import 'uplot/dist/uPlot.min.css';
 import { Link } from 'wouter';
 
 /** One bar: a figure, its label, the list it counts and its colour (Blueprint's Intent). */
@@ -24,75 +21,44 @@ const INTENT_COLOURS: Record<Intent, string> = {
 
 const barColour = (bar: Pick<FigureBar, 'intent'>) => INTENT_COLOURS[bar.intent ?? Intent.PRIMARY];
 
-/** uPlot's per-bar colour facet (BarsPathBuilderFacetUnit.Color, a const enum the bundler does not inline). */
-const COLOUR_UNIT = 3 as uPlot.Series.BarsPathBuilderFacetUnit;
-
 /** Props of {@link FigureBars}. */
 export interface FigureBarsProps {
   /** What the bars count, e.g. 'Patients by RPM status'; names the chart and its list for screen readers. */
   readonly caption: string;
   readonly bars: readonly FigureBar[];
-  readonly width?: number;
-  readonly height?: number;
 }
 
+/** A bar's height as a share of the chart's: the largest count fills it (an all-zero chart draws no bars). */
+const heightOf = (count: number, largest: number) => `${(100 * count) / Math.max(1, largest)}%`;
+
 /**
- * A bar chart of counts drawn with uPlot (where people look rather than read), above the same figures as a list
- * of links, each to the list it counts. The canvas is one image whose label reads every bar; the list is the text
- * equivalent and the way in for keyboard and screen-reader users.
+ * A bar chart of counts (where people look rather than read), above the same figures as a list of links, each to
+ * the list it counts. The chart is one image whose label reads every bar; the list is the text equivalent and the
+ * way in for keyboard and screen-reader users. Drawn as elements, not on uPlot's canvas, whose axis wrote long
+ * labels over each other and whose four canvases were some 45 ms of a dashboard sign-in's main-thread work
+ * (decisions.md "Dashboard bars drawn as elements").
  */
-export function FigureBars({ caption, bars, width = 360, height = 160 }: FigureBarsProps) {
-  const host = useRef<HTMLDivElement>(null);
+export function FigureBars({ caption, bars }: FigureBarsProps) {
   const summary = `${caption}: ${bars.map((bar) => `${bar.label} ${bar.count}`).join(', ')}`;
-
-  useEffect(() => {
-    const el = host.current;
-    if (!el) return;
-    const colours = bars.map(barColour);
-    const plot = new uPlot(
-      {
-        width,
-        height,
-        legend: { show: false },
-        cursor: { show: false },
-        scales: {
-          x: { time: false, range: [-0.5, bars.length - 0.5] },
-          y: { range: (_u, _min, max) => [0, Math.max(1, max)] },
-        },
-        axes: [
-          {
-            // One tick per bar, named by its label.
-            splits: () => bars.map((_, index) => index),
-            values: (_u, ticks) => ticks.map((tick) => bars[tick]?.label ?? ''),
-            size: 40,
-            gap: 4,
-          },
-          { size: 40 },
-        ],
-        series: [
-          {},
-          {
-            label: caption,
-            // Per-bar colours need an unstroked series (uPlot's bars builder ignores them otherwise).
-            width: 0,
-            paths: uPlot.paths.bars?.({
-              size: [0.7, 64],
-              disp: { fill: { unit: COLOUR_UNIT, values: () => colours } },
-            }),
-            points: { show: false },
-          },
-        ],
-      },
-      [bars.map((_, index) => index), bars.map((bar) => bar.count)],
-      el,
-    );
-    return () => plot.destroy();
-  }, [bars, caption, width, height]);
-
+  const largest = Math.max(0, ...bars.map((bar) => bar.count));
   return (
     <figure className="dashboard-figure">
       <figcaption className="dashboard-figure-caption">{caption}</figcaption>
-      <div ref={host} className="dashboard-plot" role="img" aria-label={summary} />
+      <div className="dashboard-plot" role="img" aria-label={summary}>
+        {bars.map((bar) => (
+          <div key={bar.key} className="dashboard-plot-column">
+            <div className="dashboard-plot-area">
+              <span className="dashboard-plot-value">{bar.count}</span>
+              <div
+                className="dashboard-plot-bar"
+                data-count={bar.count}
+                style={{ height: heightOf(bar.count, largest), background: barColour(bar) }}
+              />
+            </div>
+            <span className="dashboard-plot-label">{bar.label}</span>
+          </div>
+        ))}
+      </div>
       <ul className="dashboard-bars" aria-label={caption}>
         {bars.map((bar) => (
           <li key={bar.key}>
