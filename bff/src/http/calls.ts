@@ -1,6 +1,13 @@
 import type { CallBody, CallDef, CallQuery, CallResponse } from '@rpm/shared';
 import { callUrl, errorEnvelope } from '@rpm/shared';
-import type { FastifyInstance, FastifyReply, FastifyRequest, FastifySchema } from 'fastify';
+import type {
+  FastifyInstance,
+  FastifyReply,
+  FastifyRequest,
+  FastifySchema,
+  HookHandlerDoneFunction,
+  onRequestHookHandler,
+} from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { type AuthContext, authenticate } from '../auth/guard.js';
@@ -47,12 +54,16 @@ export function callRouteSchema(call: CallDef): FastifySchema {
 /**
  * Issue 11 #3: answers of calls that need a session hold PHI or the user's own data, so no cache keeps them
  * (browser, proxy or CDN): `Cache-Control: no-store` on every such answer, errors and files included. An
- * `onRequest` hook of the call's route, shared by embedded and relay mode.
+ * `onRequest` hook of the call's route (none for a public call), shared by embedded and relay mode.
  */
-export function noStoreUnlessPublic(call: CallDef) {
-  return async (_req: FastifyRequest, reply: FastifyReply) => {
-    if (call.access !== 'public') reply.header('cache-control', 'no-store');
-  };
+export function noStoreUnlessPublic(call: CallDef): onRequestHookHandler[] {
+  return call.access === 'public' ? [] : [noStore];
+}
+
+/** A callback hook, not an async one: no promise on every request (issue 17 goal 3). */
+function noStore(_req: FastifyRequest, reply: FastifyReply, done: HookHandlerDoneFunction): void {
+  reply.header('cache-control', 'no-store');
+  done();
 }
 
 /**

@@ -37,24 +37,43 @@ const gzipAsync = promisify(gzip);
  * COMPRESS_MIN_BYTES goes out as brotli or gzip, whichever the client accepts (brotli first). Up to
  * COMPRESS_SYNC_MAX_BYTES in one synchronous zlib call: a stream through zlib's thread pool measured about 1 ms per
  * call for a 35 KB page of the billing report that zlib compresses in 0.1 ms. Binary answers (the PDF, compressed
- * already) pass as they are; the client's files are compressed once at build time (client-files.ts).
+ * already) pass as they are; the client's files are compressed once at build time (client-files.ts). A callback
+ * hook, not an async one: no promise on every answer (issue 17 goal 3).
  */
-export async function compressJson(
+export function compressJson(
   req: FastifyRequest,
   reply: FastifyReply,
   payload: unknown,
-): Promise<unknown> {
-  if (typeof payload !== 'string' || reply.hasHeader('content-encoding')) return payload;
-  if (payload.length < COMPRESS_MIN_BYTES) return payload;
+  done: (error: Error | null, payload?: unknown) => void,
+): void {
+  const encoding = typeof payload === 'string' ? encodingOf(req, reply, payload) : null;
+  if (typeof payload !== 'string' || encoding === null) {
+    done(null, payload);
+    return;
+  }
+  reply.header('content-encoding', encoding);
+  if (payload.length <= COMPRESS_SYNC_MAX_BYTES) {
+    done(
+      null,
+      encoding === 'br' ? brotliCompressSync(payload, brotliOptions(payload.length)) : gzipSync(payload),
+    );
+    return;
+  }
+  (encoding === 'br' ? brotliAsync(payload, brotliOptions(payload.length)) : gzipAsync(payload)).then(
+    (compressed) => done(null, compressed),
+    (error: Error) => done(error),
+  );
+}
+
+/** The encoding a JSON answer goes out in (noted in Vary), or null when it goes out as it is. */
+function encodingOf(req: FastifyRequest, reply: FastifyReply, payload: string): 'br' | 'gzip' | null {
+  if (reply.hasHeader('content-encoding') || payload.length < COMPRESS_MIN_BYTES) return null;
   const accepted = req.headers['accept-encoding'];
   const encoding = accepted ? negotiate(accepted, ['br', 'gzip']) : null;
-  if (encoding !== 'br' && encoding !== 'gzip') return payload;
+  if (encoding !== 'br' && encoding !== 'gzip') return null;
   const vary = reply.getHeader('vary');
   if (!vary) reply.header('vary', 'accept-encoding');
   else if (!String(vary).toLowerCase().includes('accept-encoding'))
     reply.header('vary', `${vary}, accept-encoding`);
-  reply.header('content-encoding', encoding);
-  if (payload.length <= COMPRESS_SYNC_MAX_BYTES)
-    return encoding === 'br' ? brotliCompressSync(payload, brotliOptions(payload.length)) : gzipSync(payload);
-  return encoding === 'br' ? brotliAsync(payload, brotliOptions(payload.length)) : gzipAsync(payload);
+  return encoding;
 }
