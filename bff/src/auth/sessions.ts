@@ -114,7 +114,10 @@ export interface SessionUser {
   readonly mfaEnrolled: boolean;
   /** The practices the user belongs to (user_practices), for the patient scope without a query of its own. */
   readonly practiceIds: readonly number[];
-  /** First and last name as lists show them (route-helpers' fullName): the sleep lock holder's name, read here so the hub's connect makes one query. */
+  /**
+   * First and last name as route-helpers' fullName writes them: the sleep-lock holder's name, read here so the hub's
+   * connect makes one query.
+   */
   readonly name: string;
 }
 

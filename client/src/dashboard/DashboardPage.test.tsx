@@ -169,9 +169,9 @@ describe('DashboardPage', () => {
     const heights = screen
       .getAllByRole('img')
       .map((chart) =>
-        [...chart.querySelectorAll<HTMLElement>('.dashboard-plot-bar')].map((bar) => [
-          Number(bar.dataset.count),
-          bar.style.height,
+        [...chart.querySelectorAll<HTMLElement>('.dashboard-plot-area')].map((area) => [
+          Number(area.querySelector('.dashboard-plot-value')?.textContent),
+          area.querySelector<HTMLElement>('.dashboard-plot-bar')?.style.height,
         ]),
       );
     expect(heights).toEqual([

@@ -51,7 +51,6 @@ export function FigureBars({ caption, bars }: FigureBarsProps) {
               <span className="dashboard-plot-value">{bar.count}</span>
               <div
                 className="dashboard-plot-bar"
-                data-count={bar.count}
                 style={{ height: heightOf(bar.count, largest), background: barColour(bar) }}
               />
             </div>
