@@ -10,6 +10,7 @@ import {
   patientsList,
   screenedList,
 } from '@rpm/shared';
+import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AuthContext } from '../auth/guard.js';
 import { TEST_TODAY } from '../db/test-database.js';
@@ -120,6 +121,22 @@ describe('the patient row', () => {
     const [found] = await rows(patientsList.calls.list, { search: 'quixote' });
     const byId = await rows(patientsList.calls.list, { search: String(found?.patient_id) });
     expect(byId.map((r) => r.patient_id)).toContain(found?.patient_id);
+  });
+
+  it('carries its days and times as the patients table holds them (a row is read as JSON)', async () => {
+    const [found] = await rows(patientsList.calls.list, { search: 'quixote' });
+    const id = found?.patient_id as number;
+    // Microseconds, as PostgreSQL keeps them: the row says the millisecond, as a Date would.
+    await sql`update patients set dob = '1941-03-09', setup_date = '2026-02-28',
+      last_reading_at = '2026-11-20 23:59:59.999+00', created_at = '2025-12-31 23:30:00.123456+00'
+      where patient_id = ${id}`.execute(t.db);
+    const [row] = await rows(patientsList.calls.list, { search: 'quixote' });
+    expect(row).toMatchObject({
+      dob: '1941-03-09',
+      setup_date: '2026-02-28',
+      last_reading_at: '2026-11-20T23:59:59.999Z',
+      referred_at: '2025-12-31T23:30:00.123Z',
+    });
   });
 
   it('carries five strip months from six months back, before set-up grey, 16 reading days met', async () => {

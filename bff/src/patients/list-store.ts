@@ -56,10 +56,11 @@ const REPORT_MONTHS = 12;
  */
 const EXPORT_CHUNK = 2000;
 
+/** A row as its JSON object reads (dates 'YYYY-MM-DD', timestamps ISO 8601 with an offset). */
 interface DetailRow {
   patient_id: number;
   patient_name: string;
-  dob: Date;
+  dob: string;
   phone: string | null;
   language: string;
   organization_name: string;
@@ -72,19 +73,22 @@ interface DetailRow {
   care_coordinator: string | null;
   devices: string | null;
   tags: string | null;
-  setup_date: Date | null;
-  referred_at: Date;
+  setup_date: string | null;
+  referred_at: string;
   reading_days: number;
   rpm_minutes: number;
   ccm_minutes: number;
   care_plan_signed: boolean;
   progress: PatientListRow['progress'];
-  last_reading_at: Date | null;
+  last_reading_at: string | null;
   days_since_reading: number | null;
   open_alerts: number;
   /** Months of the compliance strip ('YYYY-MM') in which 99454's reading days were met. */
   met_months: string[];
 }
+
+/** A JSON timestamp ('2026-11-20T10:15:00.123456+00:00') as the rows carry it: UTC, to the millisecond. */
+const isoTime = (json: string) => new Date(json).toISOString();
 
 /** The row's names and labels kept in other tables: the row's field, its table and alias, the join and the value. */
 const LOOKUPS = {
@@ -195,7 +199,10 @@ async function rowsOf(
   // The rows and the strip's met months in one statement (PGlite runs statements one at a time). The months as
   // literals (computed here, not input), so a generic plan still probes (patient_id, month) for each row.
   const named = lookups(patientIds.length >= joinedFrom, wanted);
-  const { rows } = await sql<DetailRow>`select p.patient_id, ${fullName('p')} as patient_name, p.dob,
+  // Each row as one JSON value: PGlite's protocol parser copies every field of a row into a buffer of its own, which
+  // was a fifth of an export (decisions.md "Patient rows as JSON").
+  const { rows } = await sql<{ row: DetailRow }>`select to_json(r) as row from (
+      select p.patient_id, ${fullName('p')} as patient_name, p.dob,
       coalesce(p.phone, p.mobile) as phone,
       ${named.value('language')} as language, ${named.value('organization_name')} as organization_name,
       ${named.value('practice_name')} as practice_name, p.diagnosis_code,
@@ -230,14 +237,14 @@ async function rowsOf(
             and ms.reading_days >= ${sql.lit(COMPLIANCE_TARGET_DAYS)})`,
       )} as met_months
     from patients p ${monthSummaryJoin(frame.month)} ${named.joins}
-    where p.patient_id = any(${idList})`.execute(db);
-  const byId = new Map(rows.map((row) => [row.patient_id, row]));
+    where p.patient_id = any(${idList})) r`.execute(db);
+  const byId = new Map(rows.map(({ row }) => [row.patient_id, row]));
   return patientIds.flatMap((id) => {
     const found = byId.get(id);
     if (!found) return [];
     const { care_plan_signed, met_months, ...row } = found;
     const met = new Set(met_months);
-    const setupDate = row.setup_date ? isoDay(row.setup_date) : null;
+    const setupDate = row.setup_date;
     // 001 §4 strip colours: grey before the set-up month, green when 99454's 16 days were met, red otherwise.
     const compliance: StripMonth[] = stripMonths.map((month) => ({
       month,
@@ -245,20 +252,19 @@ async function rowsOf(
     }));
     const whole: PatientListRow = {
       ...row,
-      dob: isoDay(row.dob),
       devices: row.devices ?? '',
       tags: row.tags ?? '',
-      setup_date: setupDate,
-      referred_at: row.referred_at.toISOString(),
+      referred_at: isoTime(row.referred_at),
       month: frame.month,
       care_plan: care_plan_signed ? 'Signed' : 'Care plan missing',
       ccm_goal_minutes: row.ccm_type === 1 ? CCM_TIME_GOALS.type1.time : CCM_TIME_GOALS.other.time,
-      last_reading_at: row.last_reading_at ? row.last_reading_at.toISOString() : null,
+      last_reading_at: row.last_reading_at === null ? null : isoTime(row.last_reading_at),
       compliance,
     };
     if (wanted === EVERY_COSTLY_FIELD) return [whole];
+    // Left undefined rather than deleted: a deleted property turns each row into a slow dictionary object.
     const partial: Partial<PatientListRow> = whole;
-    for (const field of COSTLY_FIELDS) if (!wanted.has(field)) delete partial[field];
+    for (const field of COSTLY_FIELDS) if (!wanted.has(field)) partial[field] = undefined;
     return [partial];
   });
 }
