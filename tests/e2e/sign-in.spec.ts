@@ -1,3 +1,5 @@
+import { readFileSync } from 'node:fs';
+import { resolve } from 'node:path';
 import { expect, test } from '@playwright/test';
 import { logOut, signIn, submitSignIn } from './sign-in-helpers.js';
 
@@ -108,4 +110,28 @@ test('logout clears the stored user and the cookies, and ends the server session
   // Back to /app shows the sign-in page again, not the app.
   await page.goto('/app/dashboard');
   await expect(page).toHaveURL(/\/$/);
+});
+
+test('every chunk the sign-in page and the dashboard load carries V8’s compile hint first (issue 17 goal 2)', async ({
+  page,
+}) => {
+  await signIn(page, 'role8@demo.test');
+  await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+  // The build's chunks, as its manifest names them (the captcha's worker scripts are assets of their own).
+  const dist = resolve(import.meta.dirname, '..', process.env.E2E_CLIENT_DIST ?? '../client/dist');
+  const manifest = JSON.parse(readFileSync(resolve(dist, '.vite/manifest.json'), 'utf8')) as Record<
+    string,
+    { file: string }
+  >;
+  const chunks = new Set(Object.values(manifest).map((entry) => `/${entry.file}`));
+  const loaded = await page.evaluate(() =>
+    performance.getEntriesByType('resource').map((entry) => new URL(entry.name).pathname),
+  );
+  const scripts = [...new Set(loaded)].filter((path) => path.endsWith('.js') && chunks.has(path));
+  expect(scripts.length).toBeGreaterThan(10);
+  // Decoded from the .br the server sends: the hint must come before any token.
+  for (const path of scripts)
+    expect((await (await page.request.get(path)).text()).slice(0, 29), path).toBe(
+      '//# allFunctionsCalledOnLoad\n',
+    );
 });
