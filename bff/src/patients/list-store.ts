@@ -244,11 +244,10 @@ async function rowsOf(
     if (!found) return [];
     const { care_plan_signed, met_months, ...row } = found;
     const met = new Set(met_months);
-    const setupDate = row.setup_date;
     // 001 §4 strip colours: grey before the set-up month, green when 99454's 16 days were met, red otherwise.
     const compliance: StripMonth[] = stripMonths.map((month) => ({
       month,
-      state: complianceStripState(month, setupDate, met.has(month)),
+      state: complianceStripState(month, row.setup_date, met.has(month)),
     }));
     const whole: PatientListRow = {
       ...row,
