@@ -42,7 +42,19 @@ export interface Frame {
   readonly daysSince: RawBuilder<number>;
 }
 
-export const ids = (values: readonly string[]) => sql.join(values.map((v) => sql`${Number(v)}`));
+/**
+ * Record ids (parsed integers, never other input) as literals: a prepared statement's generic plan cannot see a
+ * skewed value (85% of patients speak the first language), and walked the whole filtered list to sort it where the
+ * sort key's index was 4× faster (decisions.md "Filter ids in the statement").
+ */
+export const ids = (values: readonly string[]) =>
+  sql.join(
+    values.map((v) => {
+      const id = Number(v);
+      if (!Number.isSafeInteger(id)) throw new Error(`Not a record id: ${v}`);
+      return sql.lit(id);
+    }),
+  );
 const many = (value: FilterValues[string]): readonly string[] =>
   value === undefined ? [] : typeof value === 'string' ? (value === '' ? [] : [value]) : value;
 const one = (value: FilterValues[string]): string | undefined =>

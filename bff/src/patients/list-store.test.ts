@@ -17,6 +17,7 @@ import { TEST_TODAY } from '../db/test-database.js';
 import { patientScope } from '../scope.js';
 import { signIn, startTestApp, type TestApp } from '../test-app.js';
 import { makePatient, placeOf } from '../test-fixtures.js';
+import { ids } from './list-sql.js';
 import { patientListSources } from './list-store.js';
 
 /** The patient lists' own rules (decisions named in list-store.ts); the generic suite is lists/lists.test.ts. */
@@ -207,6 +208,16 @@ describe('a page read from the end of the list', () => {
           );
         }
       }
+  });
+});
+
+describe('filter ids', () => {
+  it('reach the statement as literals, so its plan sees them; anything but an integer is refused', () => {
+    const compiled = sql`select 1 where x in (${ids(['3', '17'])})`.compile(t.db);
+    expect(compiled.sql).toBe('select 1 where x in (3, 17)');
+    expect(compiled.parameters).toEqual([]);
+    expect(() => ids(['1 or true'])).toThrow('Not a record id');
+    expect(() => ids(['9007199254740993'])).toThrow('Not a record id');
   });
 });
 

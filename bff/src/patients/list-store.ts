@@ -345,12 +345,9 @@ async function pageOf(
     const last = { limit: slice.limit + Math.min(0, fromEnd), offset: Math.max(0, fromEnd) };
     return { rows: await rowsOf(db, frame, (await ordered(last, true)).reverse()), count };
   }
-  // The ids, then their rows and the count at once: on PostgreSQL two connections (PGlite queues them). The rows
-  // wait for the ids but not for the count, the longer of the two (decisions.md "Patient rows").
-  const read = async () => {
-    const ids = await ordered(slice);
-    return Promise.all([rowsOf(db, frame, ids), counted()]);
-  };
+  // The count beside the ids and then their rows: on PostgreSQL two connections (PGlite queues them). The rows wait
+  // for the ids but not for the count, the longer of the two (decisions.md "Patient rows").
+  const read = () => Promise.all([ordered(slice).then((ids) => rowsOf(db, frame, ids)), counted()]);
   let [rows, total] = await read();
   if (total.stale) {
     await rollListStateNow(db, frame.month);
