@@ -52,8 +52,14 @@ function markEagerChunks(bundle: Rolldown.OutputBundle): void {
   for (const chunk of Object.values(bundle)) {
     if (chunk.type !== 'chunk' || !compiledWhole(chunk)) continue;
     chunk.code = COMPILE_HINT + chunk.code;
-    // The source map's lines move down by the comment's line.
+    // The source map's lines move down by the comment's line: the chunk's map and the .map file already emitted
+    // beside it (a build with source maps).
     if (chunk.map) chunk.map.mappings = `;${chunk.map.mappings}`;
+    const mapFile = bundle[`${chunk.fileName}.map`];
+    if (mapFile?.type === 'asset' && typeof mapFile.source === 'string') {
+      const map = JSON.parse(mapFile.source) as { mappings: string };
+      mapFile.source = JSON.stringify({ ...map, mappings: `;${map.mappings}` });
+    }
   }
 }
 function eagerCompile(): Plugin {

@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
-import { expect, test } from '@playwright/test';
+import { expect, type Page, test } from '@playwright/test';
 import { logOut, signIn, submitSignIn } from './sign-in-helpers.js';
 
 // 000 §6.1: every demo sign-in lands on the start page of its lowest role and flags.
@@ -118,16 +118,10 @@ test('every chunk the sign-in page and the dashboard load carries V8’s compile
   await signIn(page, 'role8@demo.test');
   await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
   // The build's chunks, as its manifest names them (the captcha's worker scripts are assets of their own).
-  const dist = resolve(import.meta.dirname, '..', process.env.E2E_CLIENT_DIST ?? '../client/dist');
-  const manifest = JSON.parse(readFileSync(resolve(dist, '.vite/manifest.json'), 'utf8')) as Record<
-    string,
-    { file: string }
-  >;
-  const chunks = new Set(Object.values(manifest).map((entry) => `/${entry.file}`));
-  const loaded = await page.evaluate(() =>
-    performance.getEntriesByType('resource').map((entry) => new URL(entry.name).pathname),
+  const chunks = new Set(Object.values(buildManifest()).map((entry) => `/${entry.file}`));
+  const scripts = [...new Set(await fetchedPaths(page))].filter(
+    (path) => path.endsWith('.js') && chunks.has(path),
   );
-  const scripts = [...new Set(loaded)].filter((path) => path.endsWith('.js') && chunks.has(path));
   expect(scripts.length).toBeGreaterThan(10);
   // Decoded from the .br the server sends: the hint must come before any token.
   for (const path of scripts)
@@ -135,3 +129,40 @@ test('every chunk the sign-in page and the dashboard load carries V8’s compile
       '//# allFunctionsCalledOnLoad\n',
     );
 });
+
+test('typing the password loads every start screen but the Technician Calendar’s (issue 17 goals 1 and 2)', async ({
+  page,
+}) => {
+  const manifest = buildManifest();
+  const chunk = (source: string) => `/${manifest[source]?.file}`;
+  await page.goto('/');
+  await page.getByLabel('Email').fill('role8@demo.test');
+  await page.getByLabel('Password', { exact: true }).fill('not yet sent');
+  // The roles are not known before 'Sign in': the dashboard first, then the other start pages' screens.
+  await expect
+    .poll(() => fetchedPaths(page))
+    .toEqual(
+      expect.arrayContaining(
+        [
+          'src/dashboard/DashboardPage.tsx',
+          'src/billing/BillingDashboardPage.tsx',
+          'src/sleep/DentalDashboard.tsx',
+        ].map(chunk),
+      ),
+    );
+  // The calendar's 48 KiB load only for the user who lands on it (decisions.md "Every start screen loaded while typing").
+  expect(await fetchedPaths(page)).not.toContain(chunk('src/sleep/TechnicianCalendar.tsx'));
+});
+
+/** The client build's manifest: each source module's chunk. */
+function buildManifest(): Record<string, { file: string }> {
+  const dist = resolve(import.meta.dirname, '..', process.env.E2E_CLIENT_DIST ?? '../client/dist');
+  return JSON.parse(readFileSync(resolve(dist, '.vite/manifest.json'), 'utf8'));
+}
+
+/** The paths the page has fetched so far. */
+function fetchedPaths(page: Page): Promise<string[]> {
+  return page.evaluate(() =>
+    performance.getEntriesByType('resource').map((entry) => new URL(entry.name).pathname),
+  );
+}

@@ -1,7 +1,7 @@
 import { HotkeysProvider } from '@blueprintjs/core';
 import { AppShell } from '../shell/AppShell';
 
-export { preloadStartScreen } from '../shell/PageArea';
+export { preloadEveryStartScreen, preloadStartScreen } from '../shell/PageArea';
 export { prefetchStartCalls } from '../shell/start-calls';
 
 /** Props of {@link SignedInApp}. */

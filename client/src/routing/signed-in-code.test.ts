@@ -1,12 +1,13 @@
 import { START_PAGES } from '@rpm/shared';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { makeUser } from '../test/fixtures';
-import { openSignedIn } from './signed-in-code';
+import { openSignedIn, preloadLikelyStart } from './signed-in-code';
 
 // The frame's module and the hub are replaced by recorders: when signing in makes the start calls is under test.
 const frame = vi.hoisted(() => ({
   SignedInApp: vi.fn(() => null),
   preloadStartScreen: vi.fn(async (_path: string) => undefined),
+  preloadEveryStartScreen: vi.fn(async () => undefined),
   prefetchStartCalls: vi.fn(),
 }));
 vi.mock('../frame/SignedInApp', () => frame);
@@ -22,6 +23,7 @@ beforeEach(() => vi.useFakeTimers());
 afterEach(() => {
   vi.useRealTimers();
   frame.prefetchStartCalls.mockClear();
+  frame.preloadEveryStartScreen.mockClear();
   frame.preloadStartScreen.mockReset().mockImplementation(async () => undefined);
 });
 
@@ -65,5 +67,36 @@ describe('openSignedIn', () => {
       throw new Error('chunk failed');
     });
     await expect(openSignedIn(user, START_PAGES.dashboard)).resolves.toBeUndefined();
+  });
+});
+
+// decisions.md "Every start screen loaded while typing".
+describe('preloadLikelyStart', () => {
+  it('loads the dashboard’s screen first, then every other start screen', async () => {
+    let dashboardLoaded = (): void => undefined;
+    frame.preloadStartScreen.mockImplementation(
+      () =>
+        new Promise<undefined>((resolve) => {
+          dashboardLoaded = () => resolve(undefined);
+        }),
+    );
+    const done = preloadLikelyStart();
+    await vi.advanceTimersByTimeAsync(0);
+    expect(frame.preloadStartScreen).toHaveBeenCalledWith(START_PAGES.dashboard);
+    expect(frame.preloadEveryStartScreen).not.toHaveBeenCalled();
+    dashboardLoaded();
+    await done;
+    expect(frame.preloadEveryStartScreen).toHaveBeenCalledOnce();
+  });
+
+  it('loads only the dashboard’s screen when the browser saves data', async () => {
+    Object.defineProperty(navigator, 'connection', { value: { saveData: true }, configurable: true });
+    try {
+      await preloadLikelyStart();
+      expect(frame.preloadStartScreen).toHaveBeenCalledWith(START_PAGES.dashboard);
+      expect(frame.preloadEveryStartScreen).not.toHaveBeenCalled();
+    } finally {
+      Reflect.deleteProperty(navigator, 'connection');
+    }
   });
 });

@@ -48,9 +48,14 @@ export function openSignedIn(user: StoredUser, path: string): Promise<void> {
 }
 
 /**
- * While the password is typed, the user's roles are not known yet: loads the frame and the screen such a user lands
- * on, the dashboard of most roles or the saved redirect (000 §6.1 'others'; issue 17 goal 2).
+ * While the password is typed, the user's roles are not known yet: loads the frame and the screen most users land
+ * on (the dashboard, or the saved redirect: 000 §6.1 'others'), then every other start page's screen, so a biller,
+ * a sleep lab or a dentist lands as fast (issue 17 goal 2; decisions.md "Every start screen loaded while typing").
+ * A browser set to save data loads only the first.
  */
-export function preloadLikelyStart(): Promise<void> {
-  return preloadSignedIn(othersStartPage(readRedirectUrl()));
+export async function preloadLikelyStart(): Promise<void> {
+  await preloadSignedIn(othersStartPage(readRedirectUrl()));
+  const { connection } = navigator as Navigator & { connection?: { saveData?: boolean } };
+  if (connection?.saveData) return;
+  await (await loadFrame()).preloadEveryStartScreen();
 }

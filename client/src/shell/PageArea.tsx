@@ -221,6 +221,12 @@ export function preloadStartScreen(path: string): Promise<void> {
   return startScreen(path)?.preload() ?? Promise.resolve();
 }
 
+/** Loads the screen of every start page, one after another (signed-in-code.ts, while the password is typed). */
+export async function preloadEveryStartScreen(): Promise<void> {
+  for (const [path, screen] of Object.entries(START_SCREENS))
+    if (path !== START_PAGES.technicianCalendar) await screen?.preload();
+}
+
 /** Makes the first calls of the start page at `path` ahead for `user`, once its screen is loaded (start-calls.ts). */
 export function startScreenCalls(user: StoredUser, path: string): void {
   startScreen(path)?.startCalls(user);
