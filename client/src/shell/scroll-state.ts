@@ -21,15 +21,38 @@ export function scrollState(y: number): ScrollState {
 }
 
 // The snapshot is one bit per threshold, so React re-renders only when a threshold is crossed, not on every pixel.
-function snapshot(): number {
+function read(): number {
   const s = scrollState(window.scrollY);
   return (s.headerDark ? 1 : 0) | (s.headerTitle ? 2 : 0) | (s.menuFixed ? 4 : 0);
 }
 
-function subscribe(onChange: () => void): () => void {
-  window.addEventListener('scroll', onChange, { passive: true });
-  return () => window.removeEventListener('scroll', onChange);
+/**
+ * The bits as last read: on a scroll event, or when a component subscribes (after the browser has drawn). Reading
+ * window.scrollY while React renders made the browser lay out the page mid-render, on every render of the shell
+ * (some 11 ms of a sign-in's main thread on the bench machine). Every change of the position fires a scroll event.
+ */
+let current = 0;
+const listeners = new Set<() => void>();
+
+function onScroll(): void {
+  const next = read();
+  if (next === current) return;
+  current = next;
+  for (const listener of [...listeners]) listener();
 }
+
+function subscribe(onChange: () => void): () => void {
+  if (listeners.size === 0) window.addEventListener('scroll', onScroll, { passive: true });
+  listeners.add(onChange);
+  // The position may have changed while nothing listened; React reads the snapshot again after subscribing.
+  current = read();
+  return () => {
+    listeners.delete(onChange);
+    if (listeners.size === 0) window.removeEventListener('scroll', onScroll);
+  };
+}
+
+const snapshot = (): number => current;
 
 /** The page's {@link ScrollState}, re-rendering when a threshold is crossed. */
 export function useScrollState(): ScrollState {
