@@ -19,11 +19,6 @@ async function loadFrame() {
   return import('../frame/SignedInApp');
 }
 
-/** Loads the frame and the screen of `path` (a start page), so both draw at once when the user is sent there. */
-async function preloadSignedIn(path: string): Promise<void> {
-  await (await loadFrame()).preloadStartScreen(path);
-}
-
 /** The longest signing in waits for the signed-in code before going to the start page anyway. */
 const OPEN_WAIT_MS = 3000;
 /** How long the start calls wait for the hub to connect; a later connect makes the pages load again. */
@@ -54,8 +49,8 @@ export function openSignedIn(user: StoredUser, path: string): Promise<void> {
  * A browser set to save data loads only the first.
  */
 export async function preloadLikelyStart(): Promise<void> {
-  await preloadSignedIn(othersStartPage(readRedirectUrl()));
+  const frame = await loadFrame();
+  await frame.preloadStartScreen(othersStartPage(readRedirectUrl()));
   const { connection } = navigator as Navigator & { connection?: { saveData?: boolean } };
-  if (connection?.saveData) return;
-  await (await loadFrame()).preloadEveryStartScreen();
+  if (!connection?.saveData) await frame.preloadEveryStartScreen();
 }

@@ -221,10 +221,16 @@ export function preloadStartScreen(path: string): Promise<void> {
   return startScreen(path)?.preload() ?? Promise.resolve();
 }
 
-/** Loads the screen of every start page, one after another (signed-in-code.ts, while the password is typed). */
+/**
+ * Start pages whose screen loads only for the user who lands there: the Technician Calendar's is 48 KiB of
+ * react-big-calendar, for one role (decisions.md "Every start screen loaded while typing").
+ */
+const LOADED_ON_ARRIVAL: ReadonlySet<string> = new Set([START_PAGES.technicianCalendar]);
+
+/** Loads every other start page's screen, one after another (signed-in-code.ts, while the password is typed). */
 export async function preloadEveryStartScreen(): Promise<void> {
   for (const [path, screen] of Object.entries(START_SCREENS))
-    if (path !== START_PAGES.technicianCalendar) await screen?.preload();
+    if (!LOADED_ON_ARRIVAL.has(path)) await screen?.preload();
 }
 
 /** Makes the first calls of the start page at `path` ahead for `user`, once its screen is loaded (start-calls.ts). */
