@@ -14,6 +14,13 @@ const fromClient = (files: string[]) => files.map((file) => relative('client', f
 const isolatedClientTests = fromClient(clientTests.filter(needsIsolation));
 const sharedClientTests = fromClient(clientTests.filter((file) => !needsIsolation(file)));
 
+// react-big-calendar's ES module goes through Vite as in the build, so its lodash and react-overlays imports take the
+// client's aliases (client/vite.config.ts) in tests too; Node would load its CommonJS `main` as it is.
+const calendarThroughBuildAliases = { deps: { inline: ['react-big-calendar'] } };
+const calendarModule = [
+  { find: /^react-big-calendar$/, replacement: 'react-big-calendar/dist/react-big-calendar.esm.js' },
+];
+
 // One project per package; `npm run test:unit` runs them all, `--project bff` one of them.
 // `isolate: false` keeps one module graph per worker instead of one per file: import and environment set-up were
 // about half of every run (BFF on PostgreSQL 5.1 → 1.8 min; client 95 files ~2.5 → 1 min).
@@ -40,13 +47,20 @@ export default defineConfig({
       {
         extends: './client/vite.config.ts',
         root: 'client',
-        test: { name: 'client', isolate: false, exclude: isolatedClientTests },
+        resolve: { alias: calendarModule },
+        test: {
+          name: 'client',
+          isolate: false,
+          exclude: isolatedClientTests,
+          server: calendarThroughBuildAliases,
+        },
       },
       {
         extends: './client/vite.config.ts',
         root: 'client',
+        resolve: { alias: calendarModule },
         // `extends` adds arrays to the client config's own, so each project names what it leaves out.
-        test: { name: 'client-isolated', exclude: sharedClientTests },
+        test: { name: 'client-isolated', exclude: sharedClientTests, server: calendarThroughBuildAliases },
       },
     ],
   },

@@ -103,9 +103,18 @@ export default defineConfig({
       threshold: 1024,
     }),
   ],
-  // react-big-calendar's ES module imports CommonJS lodash; its own dependency lodash-es is the same functions as ES
-  // modules, which the bundle hoists and minifies together (issue 17 goal 1, Technician Calendar).
-  resolve: { alias: [{ find: /^lodash\/(.*)$/, replacement: 'lodash-es/$1.js' }] },
+  // react-big-calendar's ES module imports nine CommonJS lodash functions; es-toolkit's lodash-compatible ones are
+  // ES modules at half lodash-es's size (4 KiB gzip less), and of react-overlays it draws only the portal of
+  // `calendar-overlay.tsx` (issue 17 goal 1; decisions.md "Calendar without Popper").
+  resolve: {
+    alias: [
+      { find: /^lodash\/(.*)$/, replacement: 'es-toolkit/compat/$1' },
+      {
+        find: /^react-overlays$/,
+        replacement: resolve(import.meta.dirname, 'src/sleep/calendar-overlay.tsx'),
+      },
+    ],
+  },
   define: { __APP_VERSION__: JSON.stringify(appVersion), __ICON_FILES__: JSON.stringify(`/${iconFolder}`) },
   build: {
     outDir: 'dist',

@@ -139,6 +139,46 @@ describe('Technician Calendar (000 §2.2; issue 15 §3)', () => {
     });
   });
 
+  it('opens a busy day’s “+N more” popup in the page’s body, opens an appointment from it, and Escape closes it', async () => {
+    // jsdom has no layout: the month view fits its rows to weeks of 100 px, events and date headings of 20 px.
+    const heights: Record<string, number> = { 'rbc-month-row': 100, 'rbc-row': 20 };
+    vi.spyOn(Element.prototype, 'getBoundingClientRect').mockImplementation(function (this: Element) {
+      const height = Object.entries(heights).find(([name]) => this.classList.contains(name))?.[1] ?? 0;
+      return { x: 0, y: 0, top: 0, left: 0, bottom: height, right: 0, width: 0, height, toJSON: () => ({}) };
+    });
+    const names = ['Ames, Ann', 'Baker, Bo', 'Cole, Cy', 'Dunn, Di', 'Eads, Ed', 'Fox, Flo'];
+    fakeServer()
+      .on(getAppointmentsInRange, () => ({
+        status: 1,
+        data: names.map((patient_name, i) =>
+          appointment({
+            appointment_id: 10 + i,
+            patient_name,
+            notes: `Visit ${i + 1}`,
+            scheduled_at: new Date(2026, 2, 12, 8 + i, 0).toISOString(),
+          }),
+        ),
+      }))
+      .on(setSleepAppointmentStatus, () => ({
+        status: 1,
+        message: 'Updated successfully',
+        data: appointment({}),
+      }));
+    const user = userEvent.setup();
+    renderWithProviders(<TechnicianCalendar />, '/app/technician-calendar');
+    await user.click(await screen.findByRole('button', { name: '+3 more' }));
+    const popup = document.body.querySelector<HTMLElement>(':scope > .rbc-overlay');
+    expect(popup).not.toBeNull();
+    expect(within(popup as HTMLElement).getByText('FOX, FLO · Fischer, Ben')).toBeTruthy();
+    await user.keyboard('{Escape}');
+    await waitFor(() => expect(document.body.querySelector('.rbc-overlay')).toBeNull());
+
+    await user.click(screen.getByRole('button', { name: '+3 more' }));
+    await user.click(await screen.findByText('FOX, FLO · Fischer, Ben'));
+    expect(await screen.findByText('Visit 6')).toBeTruthy();
+    vi.restoreAllMocks();
+  });
+
   it('colours an unknown status with the default EC407A', () => {
     expect(colourOf(5)).toBe(CALENDAR_DEFAULT_COLOR);
     expect(CALENDAR_DEFAULT_COLOR).toBe('#EC407A');
