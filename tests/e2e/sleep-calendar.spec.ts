@@ -14,6 +14,11 @@ test('a technician lands on the calendar, schedules on a free day and edits a sc
   await expect(page.locator('.rbc-event').first()).toBeVisible();
   await expectAccessible(page);
 
+  // The week view opens on clinic hours: the afternoon is in sight without scrolling.
+  await page.getByRole('button', { name: 'Week', exact: true }).click();
+  await expect(page.locator('.rbc-time-gutter').getByText('3:00 PM', { exact: true })).toBeInViewport();
+  await page.getByRole('button', { name: 'Month', exact: true }).click();
+
   await page.locator('.rbc-day-bg').nth(20).click();
   const add = page.getByRole('dialog', { name: 'New Sleep Appointment' });
   await expect(add.getByLabel('Find patient')).toBeVisible();

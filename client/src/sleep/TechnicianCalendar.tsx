@@ -42,6 +42,8 @@ import { VisitStatusButtons } from './visit-actions';
 // is not passed, since nothing reads it.
 const localizer = dateFnsLocalizer({ format, startOfWeek, getDay, locales: { 'en-US': enUS } });
 const VIEWS: View[] = [Views.MONTH, Views.WEEK, Views.DAY];
+/** The week and day views open at 7 am, not midnight: visits are booked in clinic hours (decisions.md "Calendar opens at 7 am"). */
+const OPENS_AT = new Date(1970, 0, 1, 7, 0);
 
 /** The days a view shows around `date`, one more each side (time zones: the server counts UTC days). */
 function rangeOf(view: View, date: Date): { from: string; to: string } {
@@ -110,6 +112,7 @@ export function TechnicianCalendar() {
         date={date}
         onView={setView}
         onNavigate={setDate}
+        scrollToTime={OPENS_AT}
         style={{ height: 'calc(100vh - 180px)', minHeight: 560 }}
         selectable
         popup
