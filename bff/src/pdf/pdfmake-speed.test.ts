@@ -1,11 +1,7 @@
 import { createRequire } from 'node:module';
-import pdfmake from 'pdfmake';
 import { afterAll, describe, expect, it } from 'vitest';
-// The worker module: pdfmake's fonts and access policies, its measure, and the changes installed as it runs them.
-import { measureText } from './pdf-worker.js';
 import { installPdfmakeSpeedups, PATCHED_PDFMAKE, uninstallPdfmakeSpeedups } from './pdfmake-speed.js';
-import type { ReportData } from './report-data.js';
-import { reportDocument } from './report-document.js';
+import { sampleReportBytes } from './test-report-bytes.js';
 
 const require = createRequire(import.meta.url);
 type Stack = {
@@ -60,27 +56,6 @@ function answers(): unknown[] {
   return out;
 }
 
-const report: ReportData = {
-  title: 'Patients',
-  facts: [['Printed', '11/28/2026 02:00 AM UTC by Ann Lee']],
-  columns: ['ID', 'Patient Name', 'Practice', 'Amount'],
-  rightAligned: [3],
-  rows: Array.from({ length: 300 }, (_, n) => [
-    String(n),
-    n % 7 === 0 ? `VAN DER BERG-LONGNAME, ANNA MARIA THERESA ${n}` : `LEE, ANN ${n}`,
-    'Valley Family Practice',
-    `$${n}.50`,
-  ]),
-  emptyText: 'No Records Found',
-  footer: 'Patients',
-};
-
-async function render(): Promise<Buffer> {
-  const doc = reportDocument(report, measureText);
-  doc.info = { ...doc.info, creationDate: new Date('2026-11-28T00:00:00Z') } as typeof doc.info;
-  return Buffer.from(await pdfmake.createPdf(doc).getBuffer());
-}
-
 // As the worker module left it, for the files that share this process.
 afterAll(() => installPdfmakeSpeedups());
 
@@ -102,9 +77,9 @@ describe("pdfmake's style lookup (pdfmake-speed.ts)", () => {
 
   it('writes the same bytes as pdfmake does without it', async () => {
     uninstallPdfmakeSpeedups();
-    const plain = await render();
+    const plain = await sampleReportBytes();
     installPdfmakeSpeedups();
-    const faster = await render();
+    const faster = await sampleReportBytes();
     expect(plain.length).toBeGreaterThan(20_000);
     expect(faster.equals(plain)).toBe(true);
   });

@@ -222,7 +222,7 @@ export function preloadStartScreen(path: string): Promise<void> {
 }
 
 /**
- * Start pages whose screen loads only for the user who lands there: the Technician Calendar's is 48 KiB of
+ * Start pages whose screen loads only for the user who lands there: the Technician Calendar's is 36 KiB of
  * react-big-calendar, for one role (decisions.md "Every start screen loaded while typing").
  */
 const LOADED_ON_ARRIVAL: ReadonlySet<string> = new Set([START_PAGES.technicianCalendar]);

@@ -54,7 +54,10 @@ beforeEach(() => {
   // jsdom has no layout: react-big-calendar's click selection asks what lies under the pointer.
   Object.defineProperty(document, 'elementFromPoint', { value: () => null, configurable: true });
 });
-afterEach(() => vi.useRealTimers());
+afterEach(() => {
+  vi.useRealTimers();
+  vi.restoreAllMocks();
+});
 
 describe('Technician Calendar (000 §2.2; issue 15 §3)', () => {
   it('shows the month’s appointments coloured by status, EC407A for Scheduled', async () => {
@@ -176,7 +179,6 @@ describe('Technician Calendar (000 §2.2; issue 15 §3)', () => {
     await user.click(screen.getByRole('button', { name: '+3 more' }));
     await user.click(await screen.findByText('FOX, FLO · Fischer, Ben'));
     expect(await screen.findByText('Visit 6')).toBeTruthy();
-    vi.restoreAllMocks();
   });
 
   it('colours an unknown status with the default EC407A', () => {

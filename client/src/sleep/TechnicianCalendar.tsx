@@ -42,7 +42,7 @@ import { VisitStatusButtons } from './visit-actions';
 // is not passed, since nothing reads it.
 const localizer = dateFnsLocalizer({ format, startOfWeek, getDay, locales: { 'en-US': enUS } });
 const VIEWS: View[] = [Views.MONTH, Views.WEEK, Views.DAY];
-/** The week and day views open at 7 am, not midnight: visits are booked in clinic hours (decisions.md "Calendar opens at 7 am"). */
+/** Where the week and day views open: visits are booked in clinic hours (decisions.md "Calendar opens at 7 am"). */
 const OPENS_AT = new Date(1970, 0, 1, 7, 0);
 
 /** The days a view shows around `date`, one more each side (time zones: the server counts UTC days). */

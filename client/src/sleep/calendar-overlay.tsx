@@ -1,13 +1,6 @@
 import { type ReactNode, useEffect } from 'react';
 import { createPortal } from 'react-dom';
 
-/**
- * What react-big-calendar 1.x imports from react-overlays: `Overlay`, which draws the month view's '+N more' popup
- * (`client/vite.config.ts` resolves `react-overlays` here). The calendar's popup places itself and closes on a click
- * outside it, and hands its own ref in place of the overlay's, so react-overlays' Popper positioning and outside-click
- * handling never ran; what the popup used of it is the portal into the page's body. That, and Escape closing it, is
- * all this does, without Popper's 9 KiB gzip on the Technician Calendar's path (decisions.md "Calendar without Popper").
- */
 interface CalendarOverlayProps {
   readonly show?: boolean;
   readonly rootClose?: boolean;
@@ -15,7 +8,14 @@ interface CalendarOverlayProps {
   readonly children: (injected: { props: { style: object }; placement: string; show: boolean }) => ReactNode;
 }
 
-/** @public react-big-calendar's import, through the build's alias. */
+/**
+ * @public What react-big-calendar 1.x imports from react-overlays (`client/vite.config.ts` resolves
+ * `react-overlays` here): `Overlay`, which draws the month view's '+N more' popup. The calendar's popup places itself,
+ * closes on a click outside it, and hands its own ref in place of the overlay's, so react-overlays' Popper
+ * positioning and outside-click handling never ran; what the popup used of it is the portal into the page's body.
+ * That, and Escape closing it, is all this does, without Popper's 9 KiB gzip on the Technician Calendar's path
+ * (decisions.md "Calendar without Popper").
+ */
 export function Overlay({ show = false, rootClose = false, onHide, children }: CalendarOverlayProps) {
   useEffect(() => {
     if (!show || !rootClose || !onHide) return;
