@@ -86,12 +86,28 @@ function eagerCompile(): Plugin {
   };
 }
 
+// Blueprint Table2's resize sensor writes its divs as markup with style attributes, which the CSP refuses; Table2
+// gets a ResizeObserver instead (decisions.md "Table resizes under the CSP"). A plugin rather than an alias: the
+// import is relative, and the development server's pre-bundling resolves relative imports without the aliases.
+const TABLE_RESIZE_SENSOR = resolve(import.meta.dirname, 'src/frame/table-resize-sensor.ts');
+function tableResizeSensor(): Plugin {
+  return {
+    name: 'rpm-table-resize-sensor',
+    enforce: 'pre',
+    resolveId(source, importer) {
+      const fromTable = importer !== undefined && /[\\/]@blueprintjs[\\/]table[\\/]lib[\\/]/.test(importer);
+      return fromTable && /^\.\/interactions\/resizeSensor(\.js)?$/.test(source) ? TABLE_RESIZE_SENSOR : null;
+    },
+  };
+}
+
 // The client is served by the BFF in production (one origin, strict CSP); in development Vite proxies to it.
 export default defineConfig({
   // .br and .gz beside each text file of the build, served by the BFF as the browser accepts (bff client-files.ts).
   // Brotli at quality 10, not the plugin's 11: 3.0 s of the build instead of 7.8 s for 1.7% more bytes
   // (decisions.md "Client files compressed at brotli quality 10").
   plugins: [
+    tableResizeSensor(),
     react(),
     iconFiles(),
     eagerCompile(),
@@ -115,6 +131,8 @@ export default defineConfig({
       },
     ],
   },
+  // The development server pre-bundles Table2 with the same resize sensor as the build.
+  optimizeDeps: { rolldownOptions: { plugins: [tableResizeSensor()] } },
   define: { __APP_VERSION__: JSON.stringify(appVersion), __ICON_FILES__: JSON.stringify(`/${iconFolder}`) },
   build: {
     outDir: 'dist',

@@ -94,3 +94,27 @@ test('a biller lands on the billing dashboard, opens the report, pages, sorts, m
   const bytes = await readFile(path);
   expect(bytes.subarray(0, 4).toString('latin1')).toBe('%PDF');
 });
+
+test("the report's table draws the columns a wider window brings into view (decisions.md 'Table resizes under the CSP')", async ({
+  page,
+}) => {
+  await page.setViewportSize({ width: 800, height: 900 });
+  await signIn(page, 'role10@demo.test');
+  const loaded = nextDetails(page);
+  await page.goto('/app/billing-report');
+  await loaded;
+  const main = page.locator('.billing-table .bp6-table-quadrant-main');
+  await main.locator('.bp6-table-column-headers .bp6-table-header').first().waitFor();
+  // Whether the drawn column headers reach the table's right edge (Table2 draws only the columns in view).
+  const drawnToTheEdge = () =>
+    main.evaluate((quadrant) => {
+      const headers = [...quadrant.querySelectorAll('.bp6-table-column-headers .bp6-table-header')];
+      const right = Math.max(...headers.map((header) => header.getBoundingClientRect().right));
+      return right >= quadrant.getBoundingClientRect().right - 1;
+    });
+  expect(await drawnToTheEdge()).toBe(true);
+  const narrow = await main.locator('.bp6-table-column-headers .bp6-table-header').count();
+  await page.setViewportSize({ width: 1900, height: 900 });
+  await expect.poll(drawnToTheEdge).toBe(true);
+  expect(await main.locator('.bp6-table-column-headers .bp6-table-header').count()).toBeGreaterThan(narrow);
+});

@@ -44,3 +44,25 @@ test('the main screens run under the CSP without a single violation (issue 11 #9
   await expect(page.getByRole('img', { name: / readings$/ }).first()).toBeVisible();
   expect(await violations(), 'chart').toEqual([]);
 });
+
+test("Blueprint's Table2 screens run under the CSP without a violation (decisions.md 'Table resizes under the CSP')", async ({
+  page,
+}) => {
+  await page.addInitScript(() => {
+    const seen: string[] = [];
+    (window as unknown as { __csp: string[] }).__csp = seen;
+    document.addEventListener('securitypolicyviolation', (event) => {
+      seen.push(`${event.violatedDirective} ${event.sourceFile}:${event.lineNumber}`);
+    });
+  });
+  await signIn(page, 'role1@demo.test');
+  for (const [path, heading] of [
+    ['/app/organizations', 'Organizations'],
+    ['/app/billing-report', 'RPM Billing Report'],
+  ] as const) {
+    await page.goto(path);
+    await expect(page.getByRole('heading', { name: heading })).toBeVisible();
+    await page.locator('.bp6-table-quadrant-main .bp6-table-cell').first().waitFor();
+    expect(await page.evaluate(() => (window as unknown as { __csp: string[] }).__csp), path).toEqual([]);
+  }
+});
