@@ -11,6 +11,13 @@ test('role 1 creates an organisation (validation first), edits it and opens More
   await expect(page.getByText('Organization Name', { exact: true }).first()).toBeVisible();
   for (const column of ['Description', 'Practices', 'Locations', 'Created', 'Operations'])
     await expect(page.getByText(column, { exact: true }).first()).toBeVisible();
+  // Each row's operations fit their column: 'More Information' is not cut off.
+  const cell = page.locator('.org-operations-cell').first();
+  const more = cell.getByRole('button', { name: 'More Information' });
+  const [button, column] = [await more.boundingBox(), await cell.boundingBox()];
+  expect((button?.x ?? 0) + (button?.width ?? 0)).toBeLessThanOrEqual(
+    (column?.x ?? 0) + (column?.width ?? 0),
+  );
 
   await page.getByRole('button', { name: 'Add Organization' }).click();
   const create = dialogNamed(page, 'Add Organization');

@@ -25,7 +25,7 @@ const COLUMNS: readonly ColumnDef[] = [
   { name: 'Created', width: 110, text: (r) => displayDate(r.created_at) },
 ];
 
-const OPERATIONS_WIDTH = 210;
+const OPERATIONS_WIDTH = 240;
 const ROW_HEIGHT = 36;
 
 /**
