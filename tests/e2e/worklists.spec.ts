@@ -167,3 +167,25 @@ test('My Tasks: completing a task removes it from the open list and the menu bad
   await expect.poll(() => listCount(page)).toBe(count - 1);
   await expect(badge).toHaveText(count - 1 > 99 ? '99+' : String(count - 1));
 });
+
+test('a list wider than the page scrolls in its own box, and End brings the last cell into view (issue 10 keyboard)', async ({
+  page,
+}) => {
+  // The Dental Dashboard's list is wider than a 1280 px window with the menu open.
+  await signIn(page, 'role18@demo.test');
+  await expect(page).toHaveURL(/\/app\/dentalDashboard$/);
+  const grid = page.getByRole('grid');
+  const firstCell = grid.locator('[data-cell="1:0"]');
+  await firstCell.waitFor();
+  const scroller = page.locator('.list-table-scroll');
+  expect(await scroller.evaluate((box) => box.scrollWidth > box.clientWidth)).toBe(true);
+  expect(await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth)).toBe(0);
+
+  await firstCell.focus();
+  await page.keyboard.press('End');
+  const lastCol = Number(await grid.getAttribute('aria-colcount')) - 1;
+  const lastCell = grid.locator(`[data-cell="1:${lastCol}"]`);
+  await expect(lastCell).toBeFocused();
+  const [cell, box] = [await lastCell.boundingBox(), await scroller.boundingBox()];
+  expect((cell?.x ?? 0) + (cell?.width ?? 0)).toBeLessThanOrEqual((box?.x ?? 0) + (box?.width ?? 0) + 1);
+});

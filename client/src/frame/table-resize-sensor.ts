@@ -3,8 +3,8 @@
  * `ResizeSensor.attach(element, callback)`, answering a detach function. Blueprint's own writes its sensor's divs as
  * markup with style attributes, which the CSP refuses (style-src 'self', issue 11 #9): the browser reported four
  * violations on every Table2 screen, and the unstyled divs never scrolled, so a table whose box grew or shrank kept
- * its old viewport. A ResizeObserver reports the same change without any markup (decisions.md "Table resizes under
- * the CSP").
+ * its old viewport. A ResizeObserver reports the same change without any markup.
+ * decisions.md "Table resizes under the CSP".
  */
 export const ResizeSensor = {
   attach(element: HTMLElement, callback: () => void): () => void {

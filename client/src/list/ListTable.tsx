@@ -80,6 +80,8 @@ export function ListTable({
     setActive({ row, col });
     const cell = table.current?.querySelector<HTMLElement>(`[data-cell="${row}:${col}"]`);
     cell?.focus();
+    // Focus alone leaves a cell half in view when the table scrolls sideways in its box.
+    cell?.scrollIntoView?.({ block: 'nearest', inline: 'nearest' });
   };
 
   const onKeyDown = (event: KeyboardEvent<HTMLTableElement>) => {
@@ -133,120 +135,125 @@ export function ListTable({
     onFocus: () => setActive({ row, col }),
   });
 
+  // A table wider than the page scrolls in its own box, not the page with the menu and the header.
   return (
-    <HTMLTable
-      ref={table}
-      compact
-      striped
-      interactive
-      className="list-table"
-      role="grid"
-      aria-rowcount={count + 1}
-      aria-colcount={colCount}
-      onKeyDown={onKeyDown}
-    >
-      <thead>
-        <tr aria-rowindex={1}>
-          {selectable && (
-            <th {...cellProps(0, 0)}>
-              <Checkbox
-                aria-label="Select all rows of this page"
-                checked={allSelected}
-                indeterminate={!allSelected && rows.some((r) => selected.has(idOf(r)))}
-                disabled={rows.length === 0}
-                onChange={() => onSelect(allSelected ? new Set() : new Set(rows.map(idOf)))}
-                className="list-check"
-              />
-            </th>
-          )}
-          {columns.map((column, i) => {
-            const col = i + (selectable ? 1 : 0);
-            const sorted = column.key === orderby;
-            const ariaSort = !column.sortable
-              ? undefined
-              : sorted
-                ? order === 'asc'
-                  ? 'ascending'
-                  : 'descending'
-                : 'none';
-            return (
-              <th key={column.key} aria-sort={ariaSort} {...cellProps(0, col)}>
-                {column.sortable ? (
-                  <button
-                    type="button"
-                    className="list-sort"
-                    tabIndex={-1}
-                    title={`Sort by ${column.label}${sorted ? `, ${NEXT_ORDER[order]}` : ''}`}
-                    onClick={() => onSort(column.key)}
-                  >
-                    <span>{column.label}</span>
-                    <Icon
-                      icon={sorted ? (order === 'asc' ? 'caret-up' : 'caret-down') : 'double-caret-vertical'}
-                      size={12}
-                    />
-                  </button>
-                ) : (
-                  column.label
-                )}
+    <div className="list-table-scroll">
+      <HTMLTable
+        ref={table}
+        compact
+        striped
+        interactive
+        className="list-table"
+        role="grid"
+        aria-rowcount={count + 1}
+        aria-colcount={colCount}
+        onKeyDown={onKeyDown}
+      >
+        <thead>
+          <tr aria-rowindex={1}>
+            {selectable && (
+              <th {...cellProps(0, 0)}>
+                <Checkbox
+                  aria-label="Select all rows of this page"
+                  checked={allSelected}
+                  indeterminate={!allSelected && rows.some((r) => selected.has(idOf(r)))}
+                  disabled={rows.length === 0}
+                  onChange={() => onSelect(allSelected ? new Set() : new Set(rows.map(idOf)))}
+                  className="list-check"
+                />
               </th>
-            );
-          })}
-          <th {...cellProps(0, colCount - 1)}>Operations</th>
-        </tr>
-      </thead>
-      <tbody>
-        {rows.length === 0 ? (
-          <tr aria-rowindex={2}>
-            <td colSpan={colCount} className="list-empty">
-              {MSG.noRecordsFound}
-            </td>
+            )}
+            {columns.map((column, i) => {
+              const col = i + (selectable ? 1 : 0);
+              const sorted = column.key === orderby;
+              const ariaSort = !column.sortable
+                ? undefined
+                : sorted
+                  ? order === 'asc'
+                    ? 'ascending'
+                    : 'descending'
+                  : 'none';
+              return (
+                <th key={column.key} aria-sort={ariaSort} {...cellProps(0, col)}>
+                  {column.sortable ? (
+                    <button
+                      type="button"
+                      className="list-sort"
+                      tabIndex={-1}
+                      title={`Sort by ${column.label}${sorted ? `, ${NEXT_ORDER[order]}` : ''}`}
+                      onClick={() => onSort(column.key)}
+                    >
+                      <span>{column.label}</span>
+                      <Icon
+                        icon={
+                          sorted ? (order === 'asc' ? 'caret-up' : 'caret-down') : 'double-caret-vertical'
+                        }
+                        size={12}
+                      />
+                    </button>
+                  ) : (
+                    column.label
+                  )}
+                </th>
+              );
+            })}
+            <th {...cellProps(0, colCount - 1)}>Operations</th>
           </tr>
-        ) : (
-          rows.map((row, r) => {
-            const id = idOf(row);
-            const name = rowName(row);
-            return (
-              <tr
-                key={id}
-                aria-rowindex={offset + r + 2}
-                aria-selected={selectable ? selected.has(id) : undefined}
-              >
-                {selectable && (
-                  <td {...cellProps(r + 1, 0)}>
-                    <Checkbox
-                      aria-label={`Select ${name}`}
-                      checked={selected.has(id)}
-                      className="list-check"
-                      onChange={() => {
-                        const next = new Set(selected);
-                        if (next.has(id)) next.delete(id);
-                        else next.add(id);
-                        onSelect(next);
-                      }}
+        </thead>
+        <tbody>
+          {rows.length === 0 ? (
+            <tr aria-rowindex={2}>
+              <td colSpan={colCount} className="list-empty">
+                {MSG.noRecordsFound}
+              </td>
+            </tr>
+          ) : (
+            rows.map((row, r) => {
+              const id = idOf(row);
+              const name = rowName(row);
+              return (
+                <tr
+                  key={id}
+                  aria-rowindex={offset + r + 2}
+                  aria-selected={selectable ? selected.has(id) : undefined}
+                >
+                  {selectable && (
+                    <td {...cellProps(r + 1, 0)}>
+                      <Checkbox
+                        aria-label={`Select ${name}`}
+                        checked={selected.has(id)}
+                        className="list-check"
+                        onChange={() => {
+                          const next = new Set(selected);
+                          if (next.has(id)) next.delete(id);
+                          else next.add(id);
+                          onSelect(next);
+                        }}
+                      />
+                    </td>
+                  )}
+                  {columns.map((column, i) => (
+                    <td key={column.key} {...cellProps(r + 1, i + (selectable ? 1 : 0))}>
+                      {cellContent(column, row)}
+                    </td>
+                  ))}
+                  <td className="list-operations" {...cellProps(r + 1, colCount - 1)}>
+                    <Button
+                      size="small"
+                      variant="minimal"
+                      icon="info-sign"
+                      aria-label={`${MSG.moreInformation}: ${name}`}
+                      title={MSG.moreInformation}
+                      onClick={() => onMoreInformation(row)}
                     />
+                    {rowActions?.(row)}
                   </td>
-                )}
-                {columns.map((column, i) => (
-                  <td key={column.key} {...cellProps(r + 1, i + (selectable ? 1 : 0))}>
-                    {cellContent(column, row)}
-                  </td>
-                ))}
-                <td className="list-operations" {...cellProps(r + 1, colCount - 1)}>
-                  <Button
-                    size="small"
-                    variant="minimal"
-                    icon="info-sign"
-                    aria-label={`${MSG.moreInformation}: ${name}`}
-                    title={MSG.moreInformation}
-                    onClick={() => onMoreInformation(row)}
-                  />
-                  {rowActions?.(row)}
-                </td>
-              </tr>
-            );
-          })
-        )}
-      </tbody>
-    </HTMLTable>
+                </tr>
+              );
+            })
+          )}
+        </tbody>
+      </HTMLTable>
+    </div>
   );
 }
