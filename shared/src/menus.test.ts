@@ -162,17 +162,24 @@ describe('visibleMenu: the rules of 000 §6.2', () => {
       false,
     ],
     [
-      'onboarding flag off, no pages: only the routes open to all',
+      'onboarding flag off, no pages: only the routes open to all, but the Insurance Table, whose rows need a page',
       user([8], []),
       {},
-      { Main: OPEN_MAIN, Configuration: ['insurance-table'] },
+      { Main: OPEN_MAIN },
+      false,
+    ],
+    [
+      'the insurance plans page shows the Insurance Table beside the plans (decisions.md "Insurance Table")',
+      user([8], ['Insurance Plans Table']),
+      {},
+      { Main: OPEN_MAIN, Configuration: ['insurance-table', 'insurance-plans'] },
       false,
     ],
     [
       'onboarding flag on, no pages',
       user([8], [], { is_onboarding: 1 }),
       {},
-      { Main: ['onboarding', ...OPEN_MAIN], Configuration: ['insurance-table'] },
+      { Main: ['onboarding', ...OPEN_MAIN] },
       false,
     ],
     [
@@ -254,7 +261,6 @@ describe('visibleMenu: the rules of 000 §6.2', () => {
       {},
       {
         Main: OPEN_MAIN,
-        Configuration: ['insurance-table'],
         Billing: ['billing-report', 'billing-report-fixed'],
       },
       false,
@@ -279,7 +285,6 @@ describe('visibleMenu: the rules of 000 §6.2', () => {
       {},
       {
         Main: ['dashboard', 'global-reports', 'spirometry-test', 'technician-calendar'],
-        Configuration: ['insurance-table'],
       },
       false,
     ],
@@ -289,7 +294,6 @@ describe('visibleMenu: the rules of 000 §6.2', () => {
       {},
       {
         Main: ['global-reports', 'dentalDashboard', 'sleep-lab', 'technician-calendar'],
-        Configuration: ['insurance-table'],
       },
       false,
     ],
@@ -311,28 +315,28 @@ describe('visibleMenu: the rules of 000 §6.2', () => {
       'AWS Tasks through the call link',
       user([8], [], { aws_link: 'https://demo.my.connect.aws/ccp-v2' }),
       {},
-      { Main: [...OPEN_MAIN, 'aws-tasks'], Configuration: ['insurance-table'] },
+      { Main: [...OPEN_MAIN, 'aws-tasks'] },
       false,
     ],
     [
       'AWS Tasks through a temporary login',
       user([8], []),
       { tempLogin: true },
-      { Main: [...OPEN_MAIN, 'aws-tasks'], Configuration: ['insurance-table'] },
+      { Main: [...OPEN_MAIN, 'aws-tasks'] },
       false,
     ],
     [
       "AWS Tasks through the 'Aws Call' page",
       user([8], ['Aws Call']),
       {},
-      { Main: [...OPEN_MAIN, 'aws-tasks'], Configuration: ['insurance-table'] },
+      { Main: [...OPEN_MAIN, 'aws-tasks'] },
       false,
     ],
     [
       'no AWS Tasks without link, temporary login or page (a blank link counts as none)',
       user([8], [], { aws_link: '  ' }),
       {},
-      { Main: OPEN_MAIN, Configuration: ['insurance-table'] },
+      { Main: OPEN_MAIN },
       false,
     ],
     [
@@ -353,7 +357,7 @@ describe('visibleMenu: the rules of 000 §6.2', () => {
       'the external flag without role 9 restricts nothing',
       user([8], ['Organizations Table', 'Practices Table'], { is_external_care_coord: 1 }),
       {},
-      { Main: OPEN_MAIN, Organizations: ['organizations', 'practices'], Configuration: ['insurance-table'] },
+      { Main: OPEN_MAIN, Organizations: ['organizations', 'practices'] },
       false,
     ],
     [
@@ -363,7 +367,6 @@ describe('visibleMenu: the rules of 000 §6.2', () => {
       {
         Main: ['dashboard', 'myTasks', ...OPEN_MAIN],
         Organizations: ['practices'],
-        Configuration: ['insurance-table'],
       },
       false,
     ],
@@ -371,7 +374,7 @@ describe('visibleMenu: the rules of 000 §6.2', () => {
       'Spirometry page without role 6: hidden',
       user([8], ['Spirometry Test']),
       {},
-      { Main: OPEN_MAIN, Configuration: ['insurance-table'] },
+      { Main: OPEN_MAIN },
       false,
     ],
     [
@@ -380,7 +383,6 @@ describe('visibleMenu: the rules of 000 §6.2', () => {
       {},
       {
         Main: ['global-reports', 'spirometry-test', 'technician-calendar'],
-        Configuration: ['insurance-table'],
       },
       false,
     ],
@@ -388,7 +390,7 @@ describe('visibleMenu: the rules of 000 §6.2', () => {
       'role 6 without the Spirometry page: hidden',
       user([6], ['Dashboard']),
       {},
-      { Main: ['dashboard', ...OPEN_MAIN], Configuration: ['insurance-table'] },
+      { Main: ['dashboard', ...OPEN_MAIN] },
       false,
     ],
   ])('%s', (_name, u, opts, expected, flat) => {

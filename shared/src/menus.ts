@@ -2,7 +2,7 @@
 import { PRODUCT, PRODUCT_SLUG } from './constants.js';
 import { MSG } from './messages.js';
 import { lowestRoleId } from './roles.js';
-import { type AccessContext, canOpen, findRoute, type RouteAccess } from './routes.js';
+import { type AccessContext, canOpen, findRoute, INSURANCE_PLANS_PAGE, type RouteAccess } from './routes.js';
 import type { StoredUser } from './user.js';
 
 /**
@@ -277,6 +277,9 @@ export function accessContext(
 function entryAllowed(item: MenuEntry, user: MenuUser, ctx: AccessContext): boolean {
   if (!canOpen(item.link, ctx)) return false;
   if (item.key === 'onboarding') return user.is_onboarding === 1;
+  // 000 §2.7 shows an entry when the page list holds its key: the Insurance Table's rows need the plans' page, so a
+  // user without it would find only a refusal there (decisions.md "Insurance Table").
+  if (item.key === 'insurance-table') return ctx.pages.includes(INSURANCE_PLANS_PAGE);
   // 000 §6.2 "hidden from role 6 unless the user is a dentist" (decisions.md "Lowest role for every rule").
   if (item.key === 'dentalDashboard') return lowestRoleId(user.roleid) !== 6 || user.is_dentist === 1;
   return true;

@@ -35,6 +35,12 @@ export interface AccessContext {
 
 const SESSION: RouteAccess = { kind: 'session' };
 
+/**
+ * The access-list entry of the insurance plans, which also keeps the Insurance Table's rows: /app/insurance-table is
+ * open to every session (000 §2.2), its data only with this page (decisions.md "Insurance Table").
+ */
+export const INSURANCE_PLANS_PAGE = 'Insurance Plans Table';
+
 /** Rows sharing one access, all under /app. */
 function rows(access: RouteAccess, spec: string, paths: readonly string[]): RouteEntry[] {
   return paths.map((path) => ({ pattern: `/app/${path}`, access, spec }));
@@ -185,7 +191,7 @@ const fixedPageRoutes: RouteEntry[] = [
   ...pageRows('Custom Interpretation Config', ['interpretation-customs']),
   ...pageRows('Sleep Billing Report', ['sleep-billing-report']),
   ...pageRows('CoRead Billing', ['co-read-billing']),
-  ...pageRows('Insurance Plans Table', ['insurance-plans']),
+  ...pageRows(INSURANCE_PLANS_PAGE, ['insurance-plans']),
   ...pageRows('HST Billing Configuration', ['hst-billing-config', 'athena-vitals-config']),
   ...pageRows(`HST ${PRODUCT} Billing`, ['hst-billing']),
   ...pageRows('Device History', ['device-history']),

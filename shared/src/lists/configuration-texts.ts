@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { MESSAGE_MAX } from '../api/chart-messages.js';
 import { recordId } from '../api/ids.js';
+import { INSURANCE_PLANS_PAGE } from '../routes.js';
 import {
   activeFields,
   CONFIG_COMMENT_MAX,
@@ -157,7 +158,7 @@ export const insurancePlansTable = configTable({
   name: 'insurance-plans',
   title: 'Insurance Plans',
   route: '/app/insurance-plans',
-  page: 'Insurance Plans Table',
+  page: INSURANCE_PLANS_PAGE,
   row: insurancePlanRow,
   idKey: 'plan_id',
   columns: [
@@ -205,7 +206,7 @@ export const insuranceTableTable = configTable({
   title: 'Insurance Table',
   route: '/app/insurance-table',
   // 000 §2.2 opens the route to any signed-in user; the rows are kept by those who keep the plans.
-  page: 'Insurance Plans Table',
+  page: INSURANCE_PLANS_PAGE,
   row: acceptedInsuranceRow,
   idKey: 'accepted_id',
   columns: [
