@@ -1,5 +1,17 @@
-import { expect, test } from '@playwright/test';
+import { expect, type Page, test } from '@playwright/test';
 import { signIn } from './sign-in-helpers.js';
+
+/** Collects every CSP violation the page reports from its first script on; answers a reader of them so far. */
+async function cspViolations(page: Page): Promise<() => Promise<string[]>> {
+  await page.addInitScript(() => {
+    const seen: string[] = [];
+    (window as unknown as { __csp: string[] }).__csp = seen;
+    document.addEventListener('securitypolicyviolation', (event) => {
+      seen.push(`${event.violatedDirective} ${event.blockedURI} ${event.sourceFile}:${event.lineNumber}`);
+    });
+  });
+  return () => page.evaluate(() => (window as unknown as { __csp: string[] }).__csp);
+}
 
 /**
  * Issue 11 #9: the CSP has no 'unsafe-inline' for styles, so nothing the app draws may need an inline <style> or a
@@ -8,14 +20,7 @@ import { signIn } from './sign-in-helpers.js';
  */
 test('the main screens run under the CSP without a single violation (issue 11 #9)', async ({ page }) => {
   test.setTimeout(90_000);
-  await page.addInitScript(() => {
-    const seen: string[] = [];
-    (window as unknown as { __csp: string[] }).__csp = seen;
-    document.addEventListener('securitypolicyviolation', (event) => {
-      seen.push(`${event.violatedDirective} ${event.blockedURI} ${event.sourceFile}:${event.lineNumber}`);
-    });
-  });
-  const violations = async () => page.evaluate(() => (window as unknown as { __csp: string[] }).__csp);
+  const violations = await cspViolations(page);
 
   const csp = (await page.request.get('/')).headers()['content-security-policy'] ?? '';
   expect(csp).toMatch(/style-src 'self'(;|$)/);
@@ -48,13 +53,7 @@ test('the main screens run under the CSP without a single violation (issue 11 #9
 test("Blueprint's Table2 screens run under the CSP without a violation (decisions.md 'Table resizes under the CSP')", async ({
   page,
 }) => {
-  await page.addInitScript(() => {
-    const seen: string[] = [];
-    (window as unknown as { __csp: string[] }).__csp = seen;
-    document.addEventListener('securitypolicyviolation', (event) => {
-      seen.push(`${event.violatedDirective} ${event.sourceFile}:${event.lineNumber}`);
-    });
-  });
+  const violations = await cspViolations(page);
   await signIn(page, 'role1@demo.test');
   for (const [path, heading] of [
     ['/app/organizations', 'Organizations'],
@@ -63,6 +62,6 @@ test("Blueprint's Table2 screens run under the CSP without a violation (decision
     await page.goto(path);
     await expect(page.getByRole('heading', { name: heading })).toBeVisible();
     await page.locator('.bp6-table-quadrant-main .bp6-table-cell').first().waitFor();
-    expect(await page.evaluate(() => (window as unknown as { __csp: string[] }).__csp), path).toEqual([]);
+    expect(await violations(), path).toEqual([]);
   }
 });

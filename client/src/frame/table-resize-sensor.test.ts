@@ -1,21 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { ManualResizeObserver } from '../test/manual-resize-observer';
 import { ResizeSensor } from './table-resize-sensor';
-
-/** jsdom has no ResizeObserver: this double reports when told to. */
-class ManualResizeObserver {
-  static last: ManualResizeObserver | undefined;
-  observed: Element[] = [];
-  disconnected = false;
-  constructor(readonly report: () => void) {
-    ManualResizeObserver.last = this;
-  }
-  observe(element: Element) {
-    this.observed.push(element);
-  }
-  disconnect() {
-    this.disconnected = true;
-  }
-}
 
 /** Animation frames run when the test says. */
 let frames: Map<number, () => void>;

@@ -1,17 +1,8 @@
 import { render } from '@testing-library/react';
 import { useRef } from 'react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { ManualResizeObserver } from '../test/manual-resize-observer';
 import { useHeaderHeightProperty } from './header-height';
-
-/** jsdom has no ResizeObserver: this test double (installed for each test) reports when told to. */
-class ManualResizeObserver {
-  static last: ManualResizeObserver | undefined;
-  constructor(readonly report: () => void) {
-    ManualResizeObserver.last = this;
-  }
-  observe() {}
-  disconnect() {}
-}
 
 function Header({ height }: { readonly height: number }) {
   const ref = useRef<HTMLElement>(null);
