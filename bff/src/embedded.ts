@@ -38,6 +38,7 @@ import type { ListSource } from './lists/source.js';
 import { incomingMessagesSource } from './messages/incoming-list-store.js';
 import { messageRoutes } from './messages/routes.js';
 import { notificationRoutes } from './notifications/routes.js';
+import { careOrderSource } from './orders/list-store.js';
 import { orderRoutes } from './orders/routes.js';
 import { organizationRoutes } from './organizations/routes.js';
 import { locationSource, practiceSource, programSource } from './organizations/structure-list-store.js';
@@ -77,6 +78,7 @@ export const LIST_SOURCES: Readonly<Record<ListName, ListSource<object>>> = {
   ...patientListSources(),
   monitor: monitorSource,
   'my-tasks': myTasksSource,
+  'care-orders': careOrderSource,
   audit: auditSource,
   ...staffListSources(),
   ...sleepListSources(),

@@ -181,19 +181,25 @@ export const historySource: ListSource<DeviceHistoryRow> = sliceSource<DeviceHis
       returned_at: r.returned_at?.toISOString() ?? null,
     }));
   },
-  async options(db, viewer) {
-    const [deviceTypes, practices] = await Promise.all([
-      deviceTypeOptions(db),
-      options(
-        db,
-        sql`select practice_id as value, practice_name as label from practices
-          where ${viewer.scope.all ? sql`true` : inIds('practice_id', viewer.scope.practiceIds)}
-          order by lower(practice_name) collate "C", practice_id`,
-      ),
-    ]);
-    return { device_type: deviceTypes, practice: practices };
-  },
+  options: deviceTypeAndPracticeOptions,
 });
+
+/** The options of a list filtered by device type and practice: every type, and the practices in scope. */
+export async function deviceTypeAndPracticeOptions(
+  db: Db,
+  viewer: ListViewer,
+): Promise<Record<string, FilterOption[]>> {
+  const [deviceTypes, practices] = await Promise.all([
+    deviceTypeOptions(db),
+    options(
+      db,
+      sql`select practice_id as value, practice_name as label from practices
+        where ${viewer.scope.all ? sql`true` : inIds('practice_id', viewer.scope.practiceIds)}
+        order by lower(practice_name) collate "C", practice_id`,
+    ),
+  ]);
+  return { device_type: deviceTypes, practice: practices };
+}
 
 export async function options(db: Db, query: RawBuilder<unknown>): Promise<FilterOption[]> {
   const { rows } = await sql<{ value: number; label: string }>`${query}`.execute(db);

@@ -256,6 +256,10 @@ const MATCHERS: Record<string, Matcher> = {
   stage: (row, values) => values.includes(row.stage_code as string),
   dentist: (row, _v, labels) => labels.includes(row.dentist as string),
   type: (row, _v, labels) => labels.includes(row.type as string),
+  // Care Orders (shared/src/lists/orders.ts): rows show the status's and program's labels.
+  order_status: (row, _v, labels) => labels.includes(row.status as string),
+  order_program: (row, _v, labels) => labels.includes(row.program as string),
+  ordered: (row) => (utcDayOf(row.ordered_at) ?? '') >= RANGE_FROM,
 };
 
 describe.each(LISTS.map((def) => [def.name, def] as const))('list %s', (_name, def) => {

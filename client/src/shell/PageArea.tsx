@@ -55,6 +55,7 @@ const PatientsScreen = listScreen('PatientsScreen');
 const NonCompliancePatientsScreen = listScreen('NonCompliancePatientsScreen');
 const MonthlyReportScreen = listScreen('MonthlyReportScreen');
 const CcmScreen = listScreen('CcmScreen');
+const CareOrdersScreen = listScreen('CareOrdersScreen');
 const ScreenedScreen = listScreen('ScreenedScreen');
 const AuditReportScreen = listScreen('AuditReportScreen');
 // The staff tables (000 §2.4 Users menu; issue 16 part 1).
@@ -485,6 +486,10 @@ export function PageArea({ pathname, title, notFound }: PageAreaProps) {
               </Route>
               <Route path={LIST_ROUTES.monitor}>
                 <MonitorScreen />
+              </Route>
+              {/* After My Tasks: '/app/myTasks/orders' is a task (shared/src/routes.ts). */}
+              <Route path={LIST_ROUTES.careOrders}>
+                <CareOrdersScreen />
               </Route>
               <Route>
                 <ComingSoonPage title={title ?? pageTitle(pathname)} />

@@ -1,5 +1,6 @@
 import {
   auditList,
+  careOrdersList,
   ccmList,
   incomingMessagesList,
   type ListDef,
@@ -46,4 +47,9 @@ export function AuditReportScreen() {
 /** Incoming Messages (000 §2.4 'Billing Utility' incoming-messages; issue 13). */
 export function IncomingMessagesScreen() {
   return <ListScreen def={asDef(incomingMessagesList)} />;
+}
+
+/** Care Orders (000 §2.4 '{product} Care Orders'; decisions.md "Care Orders"): the devices ordered, open ones first. */
+export function CareOrdersScreen() {
+  return <ListScreen def={asDef(careOrdersList)} />;
 }

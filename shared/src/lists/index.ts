@@ -23,6 +23,7 @@ import {
 } from './devices.js';
 import { interpretationTemplatesList } from './interpretation-templates.js';
 import { incomingMessagesList } from './messages.js';
+import { careOrdersList } from './orders.js';
 import { locationsList, practicesList, programsList } from './organization-structure.js';
 import {
   ccmList,
@@ -57,6 +58,7 @@ export * from './format.js';
 export * from './interpretation-templates.js';
 export * from './list-routes.js';
 export * from './messages.js';
+export * from './orders.js';
 export * from './organization-structure.js';
 export * from './patient-row.js';
 export * from './patients.js';
@@ -77,6 +79,7 @@ export const LISTS = {
   screened: screenedList,
   monitor: monitorList,
   'my-tasks': myTasksList,
+  'care-orders': careOrdersList,
   audit: auditList,
   ...STAFF_LISTS,
   'sleep-tests': sleepTestsList,

@@ -129,7 +129,7 @@ export async function seedDemo(db: Db, opts: SeedOptions): Promise<SeedSummary> 
     // Enough tasks and open alerts for the demo's worklists to page (issue 10).
     await seedWorklists(trx, { today, adminId });
     // Orders, authorisations and device orders of the chart's Orders and Sub Orders tabs (issue 13).
-    await seedOrders(trx, { adminId });
+    await seedOrders(trx, { adminId, today });
     // Message threads, the outbox, reminders and the demo SMS provider key (issue 13).
     await seedMessages(trx, today);
     // Sleep and spirometry studies, interpretations and templates of the study worklists (issue 15).

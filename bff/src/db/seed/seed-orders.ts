@@ -1,12 +1,19 @@
 import { sql } from 'kysely';
+import { DEVICE_TYPE } from '../reference-ids.js';
 import type { Db } from '../schema.js';
+import { RPM_STATUS } from './patient-statuses.js';
 
 /**
  * The demo's enrolment orders, authorisations and device orders (issue 13), set-based and without random draws: an
  * RPM order a week before each patient's first device (consent two days before that) by the patient's physician,
  * an authorisation for every third patient, and a device order per assignment, delivered the day it was assigned.
+ * Consented patients still wait for their devices: an RPM order 1 to 12 days before `today` with a blood-pressure
+ * cuff ordered, shipped for every other one (the open orders of Care Orders, shared/src/lists/orders.ts).
  */
-export async function seedOrders(trx: Db, opts: { readonly adminId: number }): Promise<void> {
+export async function seedOrders(
+  trx: Db,
+  opts: { readonly adminId: number; readonly today: Date },
+): Promise<void> {
   await sql`
     insert into enrollment_orders (patient_id, program, ordering_provider, diagnosis_codes, order_date,
       consent_date, consent_method, created_by, created_at, updated_at)
@@ -42,4 +49,30 @@ export async function seedOrders(trx: Db, opts: { readonly adminId: number }): P
     join devices d on d.inventory_id = a.inventory_id
     join enrollment_orders o on o.patient_id = a.patient_id
     order by a.device_assign_id`.execute(trx);
+
+  const today = opts.today.toISOString().slice(0, 10);
+  await sql`
+    insert into enrollment_orders (patient_id, program, ordering_provider, diagnosis_codes, order_date,
+      consent_date, consent_method, created_by, created_at, updated_at)
+    select p.patient_id, 'RPM', coalesce(nullif(trim(u.firstname || ' ' || u.lastname), ''), 'Referring Physician'),
+      jsonb_build_array(coalesce(p.diagnosis_code, 'I10')), ${today}::date - (1 + p.patient_id % 12),
+      ${today}::date - (3 + p.patient_id % 12), 'verbal', coalesce(p.care_coordinator_id, p.physician_id, ${opts.adminId}),
+      (${today}::date - (1 + p.patient_id % 12)) + time '10:00' at time zone 'UTC',
+      (${today}::date - (1 + p.patient_id % 12)) + time '10:00' at time zone 'UTC'
+    from patients p
+    left join users u on u.user_id = p.physician_id
+    where p.rpm_status = ${RPM_STATUS.consented}
+      and not exists (select 1 from enrollment_orders e where e.patient_id = p.patient_id)
+    order by p.patient_id`.execute(trx);
+  await sql`
+    insert into device_orders (order_id, patient_id, device_type_id, status, tracking_number, ordered_by,
+      ordered_at, shipped_at, updated_at)
+    select o.order_id, o.patient_id, ${DEVICE_TYPE.bloodPressure},
+      case when o.patient_id % 2 = 0 then 'shipped' else 'ordered' end,
+      case when o.patient_id % 2 = 0 then '1Z' || lpad(o.order_id::text, 12, '9') end, o.created_by,
+      o.created_at, case when o.patient_id % 2 = 0 then o.created_at + interval '1 day' end,
+      o.created_at + case when o.patient_id % 2 = 0 then interval '1 day' else interval '0' end
+    from enrollment_orders o
+    where not exists (select 1 from device_orders d where d.order_id = o.order_id)
+    order by o.order_id`.execute(trx);
 }

@@ -1,0 +1,114 @@
+import { type CareOrderRow, careOrdersList, DEVICE_ORDER_STATUSES, OPEN_ORDER_STATUSES } from '@rpm/shared';
+import { type RawBuilder, type SqlBool, sql } from 'kysely';
+import { likeWord, searchTerms } from '../billing/scope.js';
+import {
+  and,
+  type Base,
+  by,
+  byPatientName,
+  byText,
+  countWhere,
+  deviceTypeAndPracticeOptions,
+  inIds,
+  orderSql,
+} from '../devices/inventory-store.js';
+import { rankSql } from '../lists/rank.js';
+import { sliceSource } from '../lists/slice-source.js';
+import type { ListSource } from '../lists/source.js';
+import { dayRange, idValues, optionValues } from '../lists/view-values.js';
+import { fullName } from '../patients/list-sql.js';
+
+/**
+ * Care Orders (shared/src/lists/orders.ts careOrdersList; decisions.md "Care Orders"): the device orders of the
+ * patients the user may read, with their enrolment order's program and provider.
+ */
+
+type Where = RawBuilder<SqlBool>;
+
+const ORDERS_FROM = sql`device_orders o
+  join enrollment_orders eo on eo.order_id = o.order_id
+  join device_types t on t.device_type_id = o.device_type_id
+  join patients p on p.patient_id = o.patient_id
+  join practices pr on pr.practice_id = p.practice_id
+  join users u on u.user_id = o.ordered_by`;
+
+/** The status's label, as the row shows it (constant SQL from DEVICE_ORDER_STATUSES). */
+const STATUS_LABEL = sql<string>`(case o.status ${sql.join(
+  Object.entries(DEVICE_ORDER_STATUSES).map(
+    ([value, label]) => sql`when ${sql.lit(value)} then ${sql.lit(label)}`,
+  ),
+  sql` `,
+)} end)`;
+
+const isOpen = sql<SqlBool>`o.status in (${sql.join(OPEN_ORDER_STATUSES.map((status) => sql.lit(status)))})`;
+
+/** Whole days since the order while it is open, on the request's clock. */
+const daysOpen = (now: Date) =>
+  sql<number | null>`case when ${isOpen}
+    then floor(extract(epoch from (${now}::timestamptz - o.ordered_at)) / 86400)::int end`;
+
+const ORDER_BY = (now: Date) => ({
+  patient_name: byPatientName,
+  practice_name: byText(sql`pr.practice_name`),
+  program: byText(sql`eo.program`),
+  device_type: byText(sql`t.device_type`),
+  status: by(rankSql(careOrdersList.columns, 'status', STATUS_LABEL)),
+  ordered_at: by(sql`o.ordered_at`),
+  days_open: by(daysOpen(now)),
+  ordering_provider: byText(sql`eo.ordering_provider`),
+  shipped_at: by(sql`o.shipped_at`),
+  delivered_at: by(sql`o.delivered_at`),
+});
+
+type Stored = Omit<CareOrderRow, 'ordered_at' | 'shipped_at' | 'delivered_at'> & {
+  ordered_at: Date;
+  shipped_at: Date | null;
+  delivered_at: Date | null;
+};
+
+export const careOrderSource: ListSource<CareOrderRow> = sliceSource<CareOrderRow, Base>({
+  filtered(db, viewer, view) {
+    const parts: Where[] = [viewer.scope.visible('p')];
+    const statuses = optionValues(view, 'order_status');
+    if (statuses?.length) parts.push(sql<SqlBool>`o.status = any(${[...statuses]}::text[])`);
+    const programs = optionValues(view, 'order_program');
+    if (programs?.length)
+      parts.push(sql<SqlBool>`eo.program = any(${programs.map((p) => p.toUpperCase())}::text[])`);
+    const types = idValues(view, 'device_type');
+    if (types) parts.push(inIds('o.device_type_id', types));
+    const practices = idValues(view, 'practice');
+    if (practices) parts.push(inIds('p.practice_id', practices));
+    const ordered = dayRange(view, 'ordered');
+    if (ordered.from) parts.push(sql<SqlBool>`o.ordered_at >= ${ordered.from}`);
+    if (ordered.before) parts.push(sql<SqlBool>`o.ordered_at < ${ordered.before}`);
+    const { searchWords, searchId } = searchTerms(view.search ?? '');
+    for (const word of searchWords) {
+      const like = likeWord(word);
+      parts.push(
+        sql<SqlBool>`(billing_sort_name(p.lastname, p.firstname) like ${like} escape '\\'
+          or lower(coalesce(o.tracking_number, '')) like ${like} escape '\\'
+          ${searchId === null ? sql`` : sql`or p.patient_id = ${searchId}`})`,
+      );
+    }
+    return { db, where: and(parts) };
+  },
+  count: (base) => countWhere(base, ORDERS_FROM),
+  async slice({ db, where }, viewer, view, offset, limit) {
+    const { rows } = await sql<Stored>`
+      select o.device_order_id, o.order_id, p.patient_id, ${fullName('p')} as patient_name, pr.practice_name,
+        eo.program, t.device_type, ${STATUS_LABEL} as status, eo.ordering_provider,
+        ${fullName('u')} as ordered_by, o.ordered_at, o.tracking_number, o.shipped_at, o.delivered_at,
+        ${daysOpen(viewer.now)} as days_open
+      from ${ORDERS_FROM}
+      where ${where}
+      order by ${orderSql(view, ORDER_BY(viewer.now), 'o.device_order_id')}
+      limit ${limit} offset ${offset}`.execute(db);
+    return rows.map((r) => ({
+      ...r,
+      ordered_at: r.ordered_at.toISOString(),
+      shipped_at: r.shipped_at?.toISOString() ?? null,
+      delivered_at: r.delivered_at?.toISOString() ?? null,
+    }));
+  },
+  options: deviceTypeAndPracticeOptions,
+});
