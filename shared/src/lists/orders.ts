@@ -34,10 +34,10 @@ export const OPEN_ORDER_STATUSES = ['ordered', 'shipped'] as const;
 export const CARE_ORDER_LINK = '/app/patient-chart/sub-orders/{patient_id}';
 
 /**
- * Care Orders (000 §2.4 '{product} Care Orders', route {orderStatus?}/{dashboardType?}/orders; decisions.md "Care
- * Orders"): the devices ordered for the patients in scope, the open ones first by age, so the team sees what has not
- * reached the patient. `orderStatus` preselects a status (ordered, shipped, delivered, returned) and `dashboardType`
- * a program (rpm, ccm), as the patients list's segments do.
+ * Care Orders (000 §2.4 '{product} Care Orders', route {orderStatus?}/{dashboardType?}/orders): the devices ordered
+ * for the patients in scope, the open ones first by age, so the team sees what has not reached the patient
+ * (decisions.md "Care Orders"). `orderStatus` preselects a status (ordered, shipped, delivered, returned) and
+ * `dashboardType` a program (rpm, ccm), as the patients list's segments do.
  */
 export const careOrdersList = defineList({
   name: 'care-orders',
