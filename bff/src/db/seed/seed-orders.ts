@@ -14,18 +14,26 @@ export async function seedOrders(
   trx: Db,
   opts: { readonly adminId: number; readonly today: Date },
 ): Promise<void> {
+  const today = opts.today.toISOString().slice(0, 10);
+  // One order per patient, placed a week before the first device, or 1 to 12 days ago (10:00 UTC) for a consented
+  // patient still without one; the order's day is the day it was placed, consent two days before.
   await sql`
+    with placed as (
+      select patient_id, min(assigned_at) - interval '7 days' as at from device_assignments group by patient_id
+      union all
+      select p.patient_id, (${today}::date - (1 + p.patient_id % 12)) + time '10:00' at time zone 'UTC'
+      from patients p
+      where p.rpm_status = ${RPM_STATUS.consented}
+        and not exists (select 1 from device_assignments a where a.patient_id = p.patient_id))
     insert into enrollment_orders (patient_id, program, ordering_provider, diagnosis_codes, order_date,
       consent_date, consent_method, created_by, created_at, updated_at)
     select p.patient_id, 'RPM', coalesce(nullif(trim(u.firstname || ' ' || u.lastname), ''), 'Referring Physician'),
       jsonb_build_array(coalesce(p.diagnosis_code, 'I10')),
-      (first.assigned_at at time zone 'UTC')::date - 7, (first.assigned_at at time zone 'UTC')::date - 9,
+      (placed.at at time zone 'UTC')::date, (placed.at at time zone 'UTC')::date - 2,
       case p.patient_id % 3 when 0 then 'written' when 1 then 'verbal' else 'electronic' end,
-      coalesce(p.care_coordinator_id, p.physician_id, ${opts.adminId}), first.assigned_at - interval '7 days',
-      first.assigned_at - interval '7 days'
-    from patients p
-    join (select patient_id, min(assigned_at) as assigned_at from device_assignments group by patient_id) first
-      on first.patient_id = p.patient_id
+      coalesce(p.care_coordinator_id, p.physician_id, ${opts.adminId}), placed.at, placed.at
+    from placed
+    join patients p on p.patient_id = placed.patient_id
     left join users u on u.user_id = p.physician_id
     order by p.patient_id`.execute(trx);
 
@@ -50,20 +58,7 @@ export async function seedOrders(
     join enrollment_orders o on o.patient_id = a.patient_id
     order by a.device_assign_id`.execute(trx);
 
-  const today = opts.today.toISOString().slice(0, 10);
-  await sql`
-    insert into enrollment_orders (patient_id, program, ordering_provider, diagnosis_codes, order_date,
-      consent_date, consent_method, created_by, created_at, updated_at)
-    select p.patient_id, 'RPM', coalesce(nullif(trim(u.firstname || ' ' || u.lastname), ''), 'Referring Physician'),
-      jsonb_build_array(coalesce(p.diagnosis_code, 'I10')), ${today}::date - (1 + p.patient_id % 12),
-      ${today}::date - (3 + p.patient_id % 12), 'verbal', coalesce(p.care_coordinator_id, p.physician_id, ${opts.adminId}),
-      (${today}::date - (1 + p.patient_id % 12)) + time '10:00' at time zone 'UTC',
-      (${today}::date - (1 + p.patient_id % 12)) + time '10:00' at time zone 'UTC'
-    from patients p
-    left join users u on u.user_id = p.physician_id
-    where p.rpm_status = ${RPM_STATUS.consented}
-      and not exists (select 1 from enrollment_orders e where e.patient_id = p.patient_id)
-    order by p.patient_id`.execute(trx);
+  // The orders still without a device: a blood-pressure cuff, shipped the next day for every other patient.
   await sql`
     insert into device_orders (order_id, patient_id, device_type_id, status, tracking_number, ordered_by,
       ordered_at, shipped_at, updated_at)
