@@ -50,6 +50,7 @@ import { profileRoutes } from './profile/routes.js';
 import { reportRoutes } from './reports/routes.js';
 import { roleSource } from './roles/list-store.js';
 import { roleRoutes } from './roles/routes.js';
+import { alertRuleSource } from './rules/rule-list-store.js';
 import { ruleRoutes } from './rules/rule-routes.js';
 import { vitalRoutes } from './rules/vital-routes.js';
 import { healthRoutes } from './shell/health-routes.js';
@@ -79,6 +80,7 @@ export const LIST_SOURCES: Readonly<Record<ListName, ListSource<object>>> = {
   monitor: monitorSource,
   'my-tasks': myTasksSource,
   'care-orders': careOrderSource,
+  'alert-rules': alertRuleSource,
   audit: auditSource,
   ...staffListSources(),
   ...sleepListSources(),

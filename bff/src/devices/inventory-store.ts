@@ -2,6 +2,7 @@ import { type DeviceHistoryRow, type DeviceRow, devicesList, type FilterOption }
 import { type RawBuilder, type SqlBool, sql } from 'kysely';
 import { likeWord, searchTerms } from '../billing/scope.js';
 import type { Db } from '../db/schema.js';
+import { patientSearchSql } from '../lists/patient-search.js';
 import { rankSql } from '../lists/rank.js';
 import { deviceTypeOptions } from '../lists/reference-options.js';
 import { sliceSource } from '../lists/slice-source.js';
@@ -153,15 +154,8 @@ export const historySource: ListSource<DeviceHistoryRow> = sliceSource<DeviceHis
     const issued = dayRange(view, 'issued');
     if (issued.from) parts.push(sql<SqlBool>`a.assigned_at >= ${issued.from}`);
     if (issued.before) parts.push(sql<SqlBool>`a.assigned_at < ${issued.before}`);
-    const { searchWords, searchId } = searchTerms(view.search ?? '');
-    for (const word of searchWords) {
-      const like = likeWord(word);
-      parts.push(
-        sql<SqlBool>`(lower(d.imei) like ${like} escape '\\'
-          or billing_sort_name(p.lastname, p.firstname) like ${like} escape '\\'
-          ${searchId === null ? sql`` : sql`or p.patient_id = ${searchId}`})`,
-      );
-    }
+    const search = patientSearchSql(view.search, undefined, sql<string>`d.imei`);
+    if (search) parts.push(search);
     return { db, where: and(parts) };
   },
   count: (base) => countWhere(base, HISTORY_FROM),

@@ -260,6 +260,10 @@ const MATCHERS: Record<string, Matcher> = {
   order_status: (row, _v, labels) => labels.includes(row.status as string),
   order_program: (row, _v, labels) => labels.includes(row.program as string),
   ordered: (row) => (utcDayOf(row.ordered_at) ?? '') >= RANGE_FROM,
+  // The Alert Rules utility (shared/src/lists/alert-rules.ts): rows show the state's and the mode's labels.
+  rule_status: (row, _v, labels) => labels.includes(row.status as string),
+  notification_mode: (row, _v, labels) => labels.includes(row.notification_mode as string),
+  updated: (row) => (utcDayOf(row.updated_at) ?? '') >= RANGE_FROM,
 };
 
 describe.each(LISTS.map((def) => [def.name, def] as const))('list %s', (_name, def) => {
@@ -504,4 +508,30 @@ describe('CSV formula neutralisation (OWASP CSV injection, CWE-1236)', () => {
       expect(res.body).toContain(`"'@X, FORMULA"`);
     },
   );
+});
+
+describe('search by a row text beside the patient name (bff/src/lists/patient-search.ts)', () => {
+  // Each list's own searchable text, as its row shows it: an IMEI, the IMEI in 'Device (IMEI)', a tracking number.
+  const TEXTS: [string, (row: Row) => string | undefined][] = [
+    ['device-history', (row) => row.imei as string],
+    ['alert-rules', (row) => /\((\w+)\)$/.exec(row.device as string)?.[1]],
+    ['care-orders', (row) => (row.tracking_number as string | null) ?? undefined],
+  ];
+  it.each(TEXTS)('%s finds rows by that text, and by the patient name', async (name, textOf) => {
+    const def = LISTS.find((list) => list.name === name) as ListDef;
+    const noDefaults = Object.fromEntries(Object.keys(def.defaultFilters ?? {}).map((k) => [k, '']));
+    const all = await page(def, noDefaults);
+    const row = all.data.find((r) => textOf(r));
+    const text = row && (textOf(row) as string);
+    expect(text, `a ${name} row with its text`).toBeTruthy();
+    const byText = await page(def, { ...noDefaults, search: text as string });
+    expect(byText.count).toBeGreaterThan(0);
+    expect(byText.count).toBeLessThan(all.count);
+    for (const found of byText.data) expect(textOf(found)?.toLowerCase()).toContain(text?.toLowerCase());
+    const last = String(row?.patient_name).split(',')[0] as string;
+    const byName = await page(def, { ...noDefaults, search: last });
+    expect(byName.data.map((r) => r[def.idKey])).toContain(row?.[def.idKey]);
+    for (const found of byName.data)
+      expect(String(found.patient_name).toLowerCase()).toContain(last.toLowerCase());
+  });
 });

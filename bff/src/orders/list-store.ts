@@ -1,6 +1,5 @@
 import { type CareOrderRow, careOrdersList, DEVICE_ORDER_STATUSES, OPEN_ORDER_STATUSES } from '@rpm/shared';
 import { type RawBuilder, type SqlBool, sql } from 'kysely';
-import { likeWord, searchTerms } from '../billing/scope.js';
 import {
   and,
   type Base,
@@ -12,7 +11,8 @@ import {
   inIds,
   orderSql,
 } from '../devices/inventory-store.js';
-import { rankSql } from '../lists/rank.js';
+import { patientSearchSql } from '../lists/patient-search.js';
+import { labelSql, rankSql } from '../lists/rank.js';
 import { sliceSource } from '../lists/slice-source.js';
 import type { ListSource } from '../lists/source.js';
 import { dayRange, idValues, optionValues } from '../lists/view-values.js';
@@ -33,12 +33,7 @@ const ORDERS_FROM = sql`device_orders o
   join users u on u.user_id = o.ordered_by`;
 
 /** The status's label, as the row shows it (constant SQL from DEVICE_ORDER_STATUSES). */
-const STATUS_LABEL = sql<string>`(case o.status ${sql.join(
-  Object.entries(DEVICE_ORDER_STATUSES).map(
-    ([value, label]) => sql`when ${sql.lit(value)} then ${sql.lit(label)}`,
-  ),
-  sql` `,
-)} end)`;
+const STATUS_LABEL = labelSql('o.status', DEVICE_ORDER_STATUSES);
 
 const isOpen = sql<SqlBool>`o.status in (${sql.join(OPEN_ORDER_STATUSES.map((status) => sql.lit(status)))})`;
 
@@ -81,15 +76,8 @@ export const careOrderSource: ListSource<CareOrderRow> = sliceSource<CareOrderRo
     const ordered = dayRange(view, 'ordered');
     if (ordered.from) parts.push(sql<SqlBool>`o.ordered_at >= ${ordered.from}`);
     if (ordered.before) parts.push(sql<SqlBool>`o.ordered_at < ${ordered.before}`);
-    const { searchWords, searchId } = searchTerms(view.search ?? '');
-    for (const word of searchWords) {
-      const like = likeWord(word);
-      parts.push(
-        sql<SqlBool>`(billing_sort_name(p.lastname, p.firstname) like ${like} escape '\\'
-          or lower(coalesce(o.tracking_number, '')) like ${like} escape '\\'
-          ${searchId === null ? sql`` : sql`or p.patient_id = ${searchId}`})`,
-      );
-    }
+    const search = patientSearchSql(view.search, undefined, sql<string>`coalesce(o.tracking_number, '')`);
+    if (search) parts.push(search);
     return { db, where: and(parts) };
   },
   count: (base) => countWhere(base, ORDERS_FROM),

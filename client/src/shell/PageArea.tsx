@@ -56,6 +56,7 @@ const NonCompliancePatientsScreen = listScreen('NonCompliancePatientsScreen');
 const MonthlyReportScreen = listScreen('MonthlyReportScreen');
 const CcmScreen = listScreen('CcmScreen');
 const CareOrdersScreen = listScreen('CareOrdersScreen');
+const AlertRulesScreen = listScreen('AlertRulesScreen');
 const ScreenedScreen = listScreen('ScreenedScreen');
 const AuditReportScreen = listScreen('AuditReportScreen');
 // The staff tables (000 §2.4 Users menu; issue 16 part 1).
@@ -490,6 +491,9 @@ export function PageArea({ pathname, title, notFound }: PageAreaProps) {
               {/* After My Tasks: '/app/myTasks/orders' is a task (shared/src/routes.ts). */}
               <Route path={LIST_ROUTES.careOrders}>
                 <CareOrdersScreen />
+              </Route>
+              <Route path={LIST_ROUTES.alertRules}>
+                <AlertRulesScreen />
               </Route>
               <Route>
                 <ComingSoonPage title={title ?? pageTitle(pathname)} />

@@ -1,4 +1,5 @@
 import {
+  alertRulesList,
   auditList,
   careOrdersList,
   ccmList,
@@ -52,4 +53,9 @@ export function IncomingMessagesScreen() {
 /** Care Orders (000 §2.4 '{product} Care Orders'; decisions.md "Care Orders"): the devices ordered, open ones first. */
 export function CareOrdersScreen() {
   return <ListScreen def={asDef(careOrdersList)} />;
+}
+
+/** Alert Rules, the utility (000 §2.7 Utilities; decisions.md "Alert Rules utility"): every patient's rules in scope. */
+export function AlertRulesScreen() {
+  return <ListScreen def={asDef(alertRulesList)} />;
 }

@@ -1,3 +1,4 @@
+import { alertRulesList } from './alert-rules.js';
 import { auditList } from './audit.js';
 import {
   awsCallbackHistoryList,
@@ -45,6 +46,7 @@ import { STAFF_LISTS } from './staff.js';
 import { cpapPatientsList, therapyPatientsList } from './therapy.js';
 import { monitorList, myTasksList } from './worklists.js';
 
+export * from './alert-rules.js';
 export * from './audit.js';
 export * from './calls.js';
 export * from './config-table.js';
@@ -80,6 +82,7 @@ export const LISTS = {
   monitor: monitorList,
   'my-tasks': myTasksList,
   'care-orders': careOrdersList,
+  'alert-rules': alertRulesList,
   audit: auditList,
   ...STAFF_LISTS,
   'sleep-tests': sleepTestsList,

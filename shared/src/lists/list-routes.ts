@@ -4,6 +4,7 @@
  * list's columns and schemas to learn a path (issue 17 goal 1).
  */
 export const LIST_ROUTES = {
+  alertRules: '/app/alert-rules',
   audit: '/app/audit-report',
   awsCallback: '/app/aws-callback',
   awsCallbackHistory: '/app/aws-callback-history',
