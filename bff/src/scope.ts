@@ -73,7 +73,15 @@ export function patientVisible(
   patients = 'patients',
 ): RawBuilder<SqlBool> {
   if (seesEverything(auth)) return sql<SqlBool>`true`;
-  return sql<SqlBool>`exists (select 1 from user_practices up where up.user_id = ${auth.userId}
+  return practiceMember(sql`${auth.userId}`, patients);
+}
+
+/**
+ * Whether a user (an id, or a column of the query) belongs to the patient's practice, wholly or through the
+ * patient's location: who may read the patient, for any role but 1.
+ */
+export function practiceMember(user: RawBuilder<unknown>, patients = 'patients'): RawBuilder<SqlBool> {
+  return sql<SqlBool>`exists (select 1 from user_practices up where up.user_id = ${user}
     and up.practice_id = ${sql.ref(`${patients}.practice_id`)}
     and (up.location_id is null or up.location_id = ${sql.ref(`${patients}.location_id`)}))`;
 }

@@ -215,7 +215,11 @@ describe('CCM billing needs a signed care plan (issue 13; 001 §9)', () => {
       const query = { search: String(billed), ccm_status: '' };
       const res = await injectUnchecked(w.t.app, ccmList.calls.list, { query }, w.admin);
       expect(res.statusCode, res.body).toBe(200);
-      return res.json().data.map((r: { care_plan: string }) => r.care_plan);
+      // Only the patient's own row: a search of its id also finds a fixture named 'Test<that number>'.
+      return res
+        .json()
+        .data.filter((r: { patient_id: number }) => r.patient_id === billed)
+        .map((r: { care_plan: string }) => r.care_plan);
     };
     expect(await listed()).toEqual(['Care plan missing']);
     expect(await row()).toMatchObject({ ccm_cpt: null, ccm_not_billable: CCM_CARE_PLAN_MISSING });

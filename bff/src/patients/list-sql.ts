@@ -5,7 +5,7 @@ import { CCM_STATUS, RPM_STATUS } from '../db/seed/patient-statuses.js';
 import type { ListView, ListViewer } from '../lists/source.js';
 import { type MonthPace, minutesBandSql, monthPace, progressSql, readingDaysOf } from './progress.js';
 
-/** The SQL of the five patient lists (list-store.ts): their tables, fixed predicates, filters and sort keys. */
+/** The SQL of the six patient lists (list-store.ts): their tables, fixed predicates, filters and sort keys. */
 
 /** The names of the lists this store serves. */
 export const PATIENT_LIST_NAMES = [
@@ -14,6 +14,7 @@ export const PATIENT_LIST_NAMES = [
   'monthly-report',
   'ccm',
   'screened',
+  'patient-transfer',
 ] as const;
 export type PatientListName = (typeof PATIENT_LIST_NAMES)[number];
 
@@ -139,6 +140,7 @@ export async function rollListState(db: Db, month: string): Promise<void> {
 export function listPredicate(name: PatientListName, frame: Frame): RawBuilder<SqlBool> {
   switch (name) {
     case 'patients':
+    case 'patient-transfer': // Every patient in scope (decisions.md "Patient Transfer").
       return sql`true`;
     case 'non-compliance-patients':
       // decisions.md "Non-compliance": in RPM and behind on reading days, or silent for 3 days or more.

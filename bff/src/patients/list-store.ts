@@ -1,4 +1,4 @@
-// Over 300 lines: the five patient lists' one store (the ordered ids, their rows and strips, the export's chunks) reads best in one place.
+// Over 300 lines: the six patient lists' one store (the ordered ids, their rows and strips, the export's chunks) reads best in one place.
 import {
   CCM_TIME_GOALS,
   COMPLIANCE_TARGET_DAYS,
@@ -14,6 +14,7 @@ import {
   nonCompliancePatientsList,
   type PatientListRow,
   patientsList,
+  patientTransferList,
   type StripMonth,
   screenedList,
 } from '@rpm/shared';
@@ -43,7 +44,7 @@ import {
 } from './list-sql.js';
 
 /**
- * The five patient lists (000 §2.4; 001 §2.3, §2.9): one query shape, each list a fixed predicate plus the
+ * The six patient lists (000 §2.4; 001 §2.3, §2.9): one query shape, each list a fixed predicate plus the
  * filters of its definition (shared/src/lists/patients.ts). Month figures come from patient_month_summary, the
  * last reading from patients.last_reading_at (kept by a trigger, migrations/0006_lists.sql).
  */
@@ -480,11 +481,18 @@ function patientListSource(
   };
 }
 
-/** The sources of the five patient lists, by list name (embedded.ts registers them). */
+/** The sources of the six patient lists, by list name (embedded.ts registers them). */
 export function patientListSources(
   tuning: PatientListTuning = {},
 ): Record<PatientListName, ListSource<PatientListRow>> {
-  const defs = [patientsList, nonCompliancePatientsList, monthlyReportList, ccmList, screenedList];
+  const defs = [
+    patientsList,
+    nonCompliancePatientsList,
+    monthlyReportList,
+    ccmList,
+    screenedList,
+    patientTransferList,
+  ];
   return Object.fromEntries(defs.map((def) => [def.name, patientListSource(def, tuning)])) as Record<
     PatientListName,
     ListSource<PatientListRow>

@@ -1,16 +1,27 @@
-import { addCheckInEntry, getDetailsByUserID, getLanguages, lowestRoleId } from '@rpm/shared';
+import {
+  addCheckInEntry,
+  getDetailsByUserID,
+  getLanguages,
+  getTransferCoordinators,
+  lowestRoleId,
+  transferPatients,
+} from '@rpm/shared';
 import type { FastifyInstance } from 'fastify';
 import type { Deps } from '../deps.js';
 import { registerCall } from '../http/calls.js';
 import { HttpError } from '../http/errors.js';
 import { actor } from '../http/route-helpers.js';
-import { assertPatientAccess } from '../scope.js';
+import { assertPatientAccess, patientScope } from '../scope.js';
 import { languages, patientDetails, recordCheckIn } from './store.js';
+import { transferPatients as transfer, transferCoordinators } from './transfer-store.js';
 
 /** 000 §4.6, §6.2; 001 §6: the roles that record a check-in when they open a patient chart. */
 const CHECK_IN_ROLES: readonly number[] = [6, 8, 13];
 
-/** The patient lookup and check-in of opening a notification, and the language list (000 §2.10, §4.6, §7). */
+/**
+ * The patient lookup and check-in of opening a notification, the language list (000 §2.10, §4.6, §7), and Patient
+ * Transfer's actions (000 §2.4 'Care Coord Mapping'; its list is the patient list source 'patient-transfer').
+ */
 export function patientRoutes(app: FastifyInstance, deps: Deps): void {
   const { db, clock } = deps;
 
@@ -30,4 +41,21 @@ export function patientRoutes(app: FastifyInstance, deps: Deps): void {
   });
 
   registerCall(app, deps, getLanguages, async () => ({ status: 1, data: await languages(db) }));
+
+  registerCall(app, deps, getTransferCoordinators, async ({ query, auth }) => ({
+    status: 1,
+    data: await transferCoordinators(db, await patientScope(db, auth), query.patient_id),
+  }));
+
+  registerCall(app, deps, transferPatients, async ({ body, auth, req }) => {
+    const { transferred, coordinator } = await transfer(
+      db,
+      actor(auth, req.ip, clock.now()),
+      await patientScope(db, auth),
+      body.patient_id,
+      body.care_coordinator_id,
+    );
+    const patients = transferred === 1 ? '1 patient' : `${transferred} patients`;
+    return { status: 1, message: `${patients} transferred to ${coordinator}`, data: { transferred } };
+  });
 }

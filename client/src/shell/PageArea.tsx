@@ -86,6 +86,10 @@ const MyTasksScreen = preloadable(
   () => import('../worklists/MyTasksScreen'),
   (m) => m.MyTasksScreen,
 );
+const PatientTransferScreen = preloadable(
+  () => import('../worklists/PatientTransferScreen'),
+  (m) => m.PatientTransferScreen,
+);
 // The sleep study worklists (issue 15).
 const sleepScreen = <K extends keyof typeof import('../sleep/screens')['START_CALLS']>(name: K) =>
   preloadable(
@@ -494,6 +498,9 @@ export function PageArea({ pathname, title, notFound }: PageAreaProps) {
               </Route>
               <Route path={LIST_ROUTES.alertRules}>
                 <AlertRulesScreen />
+              </Route>
+              <Route path={LIST_ROUTES.patientTransfer}>
+                <PatientTransferScreen />
               </Route>
               <Route>
                 <ComingSoonPage title={title ?? pageTitle(pathname)} />

@@ -11,3 +11,13 @@ export const recordId = z.number().int().positive().max(RECORD_ID_MAX);
 
 /** A record id in a query string (text, coerced). */
 export const recordIdParam = z.coerce.number().int().positive().max(RECORD_ID_MAX);
+
+/**
+ * Record ids in a query string, comma-separated ('3,5,8'): at least one, at most `max`, each a {@link recordIdParam}
+ * (a bad one is refused naming its position).
+ */
+export const recordIdListParam = (max: number) =>
+  z
+    .string()
+    .transform((text): unknown[] => (text === '' ? [] : text.split(',')))
+    .pipe(z.array(recordIdParam).min(1).max(max));

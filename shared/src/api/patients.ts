@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { defineCall } from './contract.js';
-import { recordId, recordIdParam } from './ids.js';
+import { listEnvelope } from './envelope.js';
+import { recordId, recordIdListParam, recordIdParam } from './ids.js';
 
 /** The patient lookup answer (000 §7 says its shape is not shown; these are the fields the shell uses). */
 export const patientDetails = z.object({
@@ -49,5 +50,41 @@ export const getLanguages = defineCall({
   response: z.object({
     status: z.number().int(),
     data: z.array(z.object({ language_id: z.number().int(), language: z.string() })),
+  }),
+});
+
+/** Patients handed over at once: a page of the Patient Transfer list at its largest size (000 §9). */
+export const TRANSFER_MAX = 100;
+
+/** A care coordinator who can take patients over. */
+export const transferCoordinator = z.object({ user_id: z.number().int(), name: z.string() });
+export type TransferCoordinator = z.infer<typeof transferCoordinator>;
+
+export const getTransferCoordinators = defineCall({
+  method: 'GET',
+  path: 'rpm/patients/getTransferCoordinators',
+  spec: '000 §2.4 Care Coord Mapping (ours)',
+  summary:
+    'The active care coordinators (role 9) who may read every one of the given patients, to hand them over to',
+  access: { page: 'Care Coord Mapping' },
+  query: z.object({ patient_id: recordIdListParam(TRANSFER_MAX) }),
+  response: listEnvelope(transferCoordinator),
+});
+
+export const transferPatients = defineCall({
+  method: 'POST',
+  path: 'rpm/patients/transferPatients',
+  spec: '000 §2.4 Care Coord Mapping (ours)',
+  summary:
+    'Makes one care coordinator the coordinator of the given patients (all or none), with an audit row per patient changed',
+  access: { page: 'Care Coord Mapping' },
+  body: z.object({
+    patient_id: z.array(recordId).min(1).max(TRANSFER_MAX),
+    care_coordinator_id: recordId,
+  }),
+  response: z.object({
+    status: z.number().int(),
+    message: z.string(),
+    data: z.object({ transferred: z.number().int() }),
   }),
 });

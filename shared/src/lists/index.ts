@@ -31,6 +31,7 @@ import {
   monthlyReportList,
   nonCompliancePatientsList,
   patientsList,
+  patientTransferList,
   screenedList,
 } from './patients.js';
 import { rolesList } from './roles.js';
@@ -83,6 +84,7 @@ export const LISTS = {
   'my-tasks': myTasksList,
   'care-orders': careOrdersList,
   'alert-rules': alertRulesList,
+  'patient-transfer': patientTransferList,
   audit: auditList,
   ...STAFF_LISTS,
   'sleep-tests': sleepTestsList,

@@ -36,6 +36,7 @@ export const LIST_ROUTES = {
   myTasks: '/app/myTasks/:taskId?',
   nonCompliancePatients: '/app/non-compliance-patients',
   patients: '/app/:patientStatus?/:dashboardType?/patients',
+  patientTransfer: '/app/patient-transfer',
   practices: '/app/practices',
   programs: '/app/programs',
   pulseOximetry: '/app/:filter?/pulseOximetry',

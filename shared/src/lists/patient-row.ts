@@ -107,5 +107,9 @@ export const PATIENT_COLUMNS = {
   },
   dob: { key: 'dob', label: 'DOB', sortable: true, format: 'date' },
   practice: { key: 'practice_name', label: 'Practice', sortable: true },
+  rpmStatus: { key: 'rpm_status', label: 'RPM Status', sortable: true },
+  ccmStatus: { key: 'ccm_status', label: 'CCM Status', sortable: true },
+  careCoordinator: { key: 'care_coordinator', label: 'Care Coordinator', sortable: true },
+  physician: { key: 'physician', label: 'Physician', sortable: true },
   compliance: { key: 'compliance', label: 'Compliance', format: 'strip' },
 } as const satisfies Record<string, ListColumn<keyof PatientListRow & string>>;
