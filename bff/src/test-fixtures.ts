@@ -9,6 +9,17 @@ import type { Db } from './db/schema.js';
 
 let serial = 0;
 
+/**
+ * A serial number written in letters (1 → 'a', 27 → 'aa'): a fixture patient's name holds no digits, so a list search
+ * by a patient's id (which also matches names) cannot find a fixture whose name carries that number.
+ */
+function lettersOf(n: number): string {
+  let text = '';
+  for (let rest = n; rest > 0; rest = Math.floor((rest - 1) / 26))
+    text = String.fromCharCode(97 + ((rest - 1) % 26)) + text;
+  return text;
+}
+
 /** Where a fixture patient is placed. */
 export interface Place {
   readonly organizationId: number;
@@ -59,7 +70,7 @@ export async function makePatient(
       organization_id: place.organizationId,
       practice_id: place.practiceId,
       location_id: place.locationId,
-      firstname: `Test${serial}`,
+      firstname: `Test${lettersOf(serial)}`,
       lastname: 'Patient',
       dob: '1950-03-04',
       gender: 'F',
