@@ -47,6 +47,7 @@ import { patientListSources } from './patients/list-store.js';
 import { patientRoutes } from './patients/routes.js';
 import { createPdfPool } from './pdf/pdf-pool.js';
 import { profileRoutes } from './profile/routes.js';
+import { globalReportSource } from './reports/global-store.js';
 import { reportRoutes } from './reports/routes.js';
 import { roleSource } from './roles/list-store.js';
 import { roleRoutes } from './roles/routes.js';
@@ -81,6 +82,7 @@ export const LIST_SOURCES: Readonly<Record<ListName, ListSource<object>>> = {
   'my-tasks': myTasksSource,
   'care-orders': careOrderSource,
   'alert-rules': alertRuleSource,
+  'global-reports': globalReportSource,
   audit: auditSource,
   ...staffListSources(),
   ...sleepListSources(),

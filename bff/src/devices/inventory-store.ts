@@ -183,16 +183,18 @@ export async function deviceTypeAndPracticeOptions(
   db: Db,
   viewer: ListViewer,
 ): Promise<Record<string, FilterOption[]>> {
-  const [deviceTypes, practices] = await Promise.all([
-    deviceTypeOptions(db),
-    options(
-      db,
-      sql`select practice_id as value, practice_name as label from practices
-        where ${viewer.scope.all ? sql`true` : inIds('practice_id', viewer.scope.practiceIds)}
-        order by lower(practice_name) collate "C", practice_id`,
-    ),
-  ]);
+  const [deviceTypes, practices] = await Promise.all([deviceTypeOptions(db), practiceOptions(db, viewer)]);
   return { device_type: deviceTypes, practice: practices };
+}
+
+/** The practice filter's options: the practices in the viewer's scope, by name. */
+export function practiceOptions(db: Db, viewer: ListViewer): Promise<FilterOption[]> {
+  return options(
+    db,
+    sql`select practice_id as value, practice_name as label from practices
+      where ${viewer.scope.all ? sql`true` : inIds('practice_id', viewer.scope.practiceIds)}
+      order by lower(practice_name) collate "C", practice_id`,
+  );
 }
 
 export async function options(db: Db, query: RawBuilder<unknown>): Promise<FilterOption[]> {

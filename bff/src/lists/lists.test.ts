@@ -3,7 +3,7 @@ import { execFileSync } from 'node:child_process';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { ALL_LISTS, type CallDef, callUrl, isoDay, type ListDef, shiftDay } from '@rpm/shared';
+import { ALL_LISTS, type CallDef, callUrl, isoDay, type ListDef, listOpenTo, shiftDay } from '@rpm/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEVICE_TYPE } from '../db/reference-ids.js';
 import { TEST_TODAY } from '../db/test-database.js';
@@ -88,7 +88,7 @@ const viewer = (def: ListDef) => (def.own ? nurse : admin);
 
 /** Who exports a list in the suite, and the name the export's 'By' line shows: the nurse where she may. */
 const exporter = (def: ListDef) =>
-  nursePages.has(def.page)
+  listOpenTo(nursePages, def)
     ? { headers: nurse, name: 'Grace Kim' }
     : { headers: admin, name: 'Avery Collins' };
 
@@ -343,7 +343,7 @@ describe.each(LISTS.map((def) => [def.name, def] as const))('list %s', (_name, d
   }
 
   it("shows a user of another practice none of the rows of practices they don't belong to", async () => {
-    if (!otherPages.has(def.page)) {
+    if (!listOpenTo(otherPages, def)) {
       // A list whose access-list entry the user lacks answers 403 (000 §2.4).
       expect((await get(def.calls.list, {}, other)).statusCode).toBe(403);
       return;
@@ -372,7 +372,7 @@ describe.each(LISTS.map((def) => [def.name, def] as const))('list %s', (_name, d
   const scopedFilters = def.filters.filter((f) => !f.options && !f.dateRange && !f.checkbox && !f.hidden);
   if (scopedFilters.some((f) => f.kind !== 'month'))
     it('refuses a filter value outside the user’s scope with 403 naming the field', async () => {
-      if (!otherPages.has(def.page)) {
+      if (!listOpenTo(otherPages, def)) {
         // Held by role 1 only (the audit report): no user of a narrower scope may even ask for the options.
         expect((await get(def.calls.filterOptions, {}, other)).statusCode).toBe(403);
         return;

@@ -57,6 +57,7 @@ const MonthlyReportScreen = listScreen('MonthlyReportScreen');
 const CcmScreen = listScreen('CcmScreen');
 const CareOrdersScreen = listScreen('CareOrdersScreen');
 const AlertRulesScreen = listScreen('AlertRulesScreen');
+const GlobalReportsScreen = listScreen('GlobalReportsScreen');
 const ScreenedScreen = listScreen('ScreenedScreen');
 const AuditReportScreen = listScreen('AuditReportScreen');
 // The staff tables (000 §2.4 Users menu; issue 16 part 1).
@@ -501,6 +502,9 @@ export function PageArea({ pathname, title, notFound }: PageAreaProps) {
               </Route>
               <Route path={LIST_ROUTES.patientTransfer}>
                 <PatientTransferScreen />
+              </Route>
+              <Route path={LIST_ROUTES.globalReports}>
+                <GlobalReportsScreen />
               </Route>
               <Route>
                 <ComingSoonPage title={title ?? pageTitle(pathname)} />

@@ -5,6 +5,7 @@ import {
   fillRoute,
   formatCell,
   getAppointmentsInRange,
+  listOpenTo,
   PATIENT_CHART_LINK,
   SLEEP_VISIT_COLOR,
   type SleepAppointmentRow,
@@ -72,7 +73,7 @@ const VisitDialog = lazy(() => import('./VisitDialog').then((m) => ({ default: m
 
 export function TechnicianCalendar() {
   const { user } = useSession();
-  const canSchedule = user?.pages.includes(sleepAppointmentsList.page) ?? false;
+  const canSchedule = user ? listOpenTo(user.pages, sleepAppointmentsList) : false;
   const [view, setView] = useState<View>(Views.MONTH);
   const [date, setDate] = useState(() => new Date());
   const [open, setOpen] = useState<SleepAppointmentRow | null>(null);

@@ -3,6 +3,7 @@ import {
   auditList,
   careOrdersList,
   ccmList,
+  globalReportsList,
   incomingMessagesList,
   type ListDef,
   monthlyReportList,
@@ -58,4 +59,9 @@ export function CareOrdersScreen() {
 /** Alert Rules, the utility (000 §2.7 Utilities; decisions.md "Alert Rules utility"): every patient's rules in scope. */
 export function AlertRulesScreen() {
   return <ListScreen def={asDef(alertRulesList)} />;
+}
+
+/** Global Reports (000 §2.2, §2.7 Main; decisions.md "Global Reports"): each practice's month against its targets. */
+export function GlobalReportsScreen() {
+  return <ListScreen def={asDef(globalReportsList)} />;
 }

@@ -4,7 +4,7 @@ import { defineCall } from '../api/contract.js';
 import { okAnswer } from '../api/envelope.js';
 import { recordId } from '../api/ids.js';
 import { chartText } from '../api/rules.js';
-import { defineList, type FilterOption, type ListSpec } from './define-list.js';
+import { defineList, type FilterOption, type ListSpec, listAccess } from './define-list.js';
 
 /**
  * The configuration tables of 000 §2.4 (issue 16 part 5) in one shape: a list with no filters but its parent's (a
@@ -74,7 +74,7 @@ export function configTable<
   },
 ) {
   const list = configList<Row, F>(spec);
-  const access = { page: spec.page } as const;
+  const access = listAccess(spec);
   const reference = `000 §2.4 ${spec.page}; our path (decisions.md "Configuration writes")`;
   const add = defineCall({
     method: 'POST',

@@ -76,8 +76,11 @@ export interface ListSpec<Row extends z.ZodObject, F extends string> {
   readonly spec: string;
   /** Route pattern of the screen (shared/src/routes.ts holds the same row). */
   readonly route: string;
-  /** The access-list entry that opens the screen and its calls (000 §2.4). */
-  readonly page: string;
+  /**
+   * The access-list entry that opens the screen and its calls (000 §2.4); `null` for a route open to every session
+   * (000 §2.2), whose store shows each user only their own scope.
+   */
+  readonly page: string | null;
   /** A call link or a temporary login opens it too (the Aws Call row, 000 §2.4, §6.2; CallAccess). */
   readonly orCallLink?: boolean;
   readonly row: Row;
@@ -161,6 +164,20 @@ function filterFields(filter: ListFilter): Record<string, z.ZodType> {
 /** The parsed filter values of a list call: arrays for option filters, days for ranges, flags for checkboxes. */
 export type FilterValues = Readonly<Record<string, readonly string[] | string | undefined>>;
 
+/** Who may call a list's calls: its access-list entry's holders, or every session for a list without one. */
+export function listAccess(spec: Pick<ListSpec<z.ZodObject, string>, 'page' | 'orCallLink'>): CallAccess {
+  if (spec.page === null) return 'session';
+  return spec.orCallLink ? { page: spec.page, orCallLink: true } : { page: spec.page };
+}
+
+/** Whether a user with these access-list entries may read the list (a list without an entry: every user). */
+export function listOpenTo(
+  pages: Iterable<string>,
+  spec: Pick<ListSpec<z.ZodObject, string>, 'page'>,
+): boolean {
+  return spec.page === null || [...pages].includes(spec.page);
+}
+
 /** A list definition with the calls derived from it. */
 export type ListDef<Row extends z.ZodObject = z.ZodObject, F extends string = string> = ReturnType<
   typeof defineList<Row, F>
@@ -208,7 +225,7 @@ export function defineList<const Row extends z.ZodObject, const F extends string
   };
   const viewQuery = z.object(viewShape).superRefine(rangesInOrder);
   const listQuery = z.object({ ...pageShape, ...viewShape }).superRefine(rangesInOrder);
-  const access: CallAccess = spec.orCallLink ? { page: spec.page, orCallLink: true } : { page: spec.page };
+  const access = listAccess(spec);
   const base = `rpm/lists/${spec.name}`;
 
   const list = defineCall({

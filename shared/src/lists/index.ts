@@ -22,6 +22,7 @@ import {
   unassignedDevicesList,
   vendorsList,
 } from './devices.js';
+import { globalReportsList } from './global-reports.js';
 import { interpretationTemplatesList } from './interpretation-templates.js';
 import { incomingMessagesList } from './messages.js';
 import { careOrdersList } from './orders.js';
@@ -58,6 +59,7 @@ export * from './define-list.js';
 export * from './dental.js';
 export * from './devices.js';
 export * from './format.js';
+export * from './global-reports.js';
 export * from './interpretation-templates.js';
 export * from './list-routes.js';
 export * from './messages.js';
@@ -85,6 +87,7 @@ export const LISTS = {
   'care-orders': careOrdersList,
   'alert-rules': alertRulesList,
   'patient-transfer': patientTransferList,
+  'global-reports': globalReportsList,
   audit: auditList,
   ...STAFF_LISTS,
   'sleep-tests': sleepTestsList,

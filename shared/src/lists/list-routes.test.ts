@@ -10,6 +10,10 @@ describe('LIST_ROUTES', () => {
     expect(lists.length).toBeGreaterThan(0);
     const row = ROUTES.find((entry) => entry.pattern === route);
     expect(row?.pattern).toBe(route);
-    for (const def of lists) expect(row?.access).toMatchObject({ kind: 'page', page: def.page });
+    // A list without an access-list entry sits on a route open to every session (000 §2.2).
+    for (const def of lists)
+      expect(row?.access).toMatchObject(
+        def.page === null ? { kind: 'session' } : { kind: 'page', page: def.page },
+      );
   });
 });

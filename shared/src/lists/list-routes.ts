@@ -25,6 +25,7 @@ export const LIST_ROUTES = {
   deviceTypes: '/app/deviceType',
   devices: '/app/devices',
   edisonInventory: '/app/edison-inventory',
+  globalReports: '/app/global-reports',
   hstBilling: '/app/hst-billing',
   hstOrderBilling: '/app/hst-order-billing',
   incomingMessages: '/app/incoming-messages',

@@ -1,0 +1,104 @@
+import {
+  CCM_TIME_GOALS,
+  COMPLIANCE_TARGET_DAYS,
+  ENROLLED_RPM_STATUSES,
+  type GlobalReportRow,
+  isoDay,
+  monthsBefore,
+  RPM_TIME_GOAL_MIN,
+} from '@rpm/shared';
+import { type RawBuilder, type SqlBool, sql } from 'kysely';
+import { CCM_STATUS } from '../db/seed/patient-statuses.js';
+import {
+  and,
+  type Base,
+  by,
+  byText,
+  countWhere,
+  inIds,
+  orderSql,
+  practiceOptions,
+} from '../devices/inventory-store.js';
+import { sliceSource } from '../lists/slice-source.js';
+import type { ListSource, ListView, ListViewer } from '../lists/source.js';
+import { idValues, optionValues } from '../lists/view-values.js';
+import { recentMonths } from '../patients/list-store.js';
+
+/**
+ * Global Reports (shared/src/lists/global-reports.ts globalReportsList; decisions.md "Global Reports"): a row per
+ * practice in scope with its month's figures, counted over the patients the viewer may read (a member of one
+ * location of a practice counts that location's patients).
+ */
+
+type Where = RawBuilder<SqlBool>;
+
+/** The month of the view ('YYYY-MM'): the filter's, or this month. */
+function monthOf(view: ListView, now: Date): string {
+  return optionValues(view, 'month')?.[0] ?? isoDay(now).slice(0, 7);
+}
+
+const FROM = sql`practices pr join organizations o on o.organization_id = pr.organization_id`;
+
+/** Each practice's patient figures for the month (patient_month_summary, the billing report's source). */
+function patientFigures(viewer: ListViewer, month: string): RawBuilder<unknown> {
+  const rpm = sql<SqlBool>`p.rpm_status in (${sql.join(ENROLLED_RPM_STATUSES.map((s) => sql.lit(s)))})`;
+  const ccm = sql<SqlBool>`(p.ccm_status is not null and p.ccm_status <> ${sql.lit(CCM_STATUS.notApplicable)})`;
+  const ccmGoal = sql`(case when p.ccm_type = 1 then ${sql.lit(CCM_TIME_GOALS.type1.time * 60)}
+    else ${sql.lit(CCM_TIME_GOALS.other.time * 60)} end)`;
+  return sql`left join lateral (select
+      count(*) filter (where ${rpm})::int as rpm_patients,
+      count(*) filter (where ${rpm} and s.reading_days >= ${sql.lit(COMPLIANCE_TARGET_DAYS)})::int as reading_days_met,
+      count(*) filter (where ${rpm} and s.rpm_seconds >= ${sql.lit(RPM_TIME_GOAL_MIN * 60)})::int as rpm_minutes_met,
+      count(*) filter (where ${ccm})::int as ccm_patients,
+      count(*) filter (where ${ccm} and s.ccm_seconds >= ${ccmGoal})::int as ccm_minutes_met,
+      (coalesce(sum(s.rpm_seconds + s.ccm_seconds), 0) / 60)::int as minutes_logged
+    from patients p left join patient_month_summary s on s.patient_id = p.patient_id
+      and s.month = ${`${month}-01`}::date
+    where p.practice_id = pr.practice_id and ${viewer.scope.visible('p')}) f on true
+  left join lateral (select count(*)::int as alerts,
+      count(*) filter (where a.acknowledged_at is null)::int as alerts_open
+    from alerts a join patients p on p.patient_id = a.patient_id
+    where p.practice_id = pr.practice_id and ${viewer.scope.visible('p')}
+      and a.created_at >= ${`${month}-01`}::date and a.created_at < ${`${monthsBefore(month, -1)}-01`}::date) al on true`;
+}
+
+const ORDER_BY = {
+  practice_name: byText(sql`pr.practice_name`),
+  organization_name: byText(sql`o.organization_name`),
+  rpm_patients: by(sql`f.rpm_patients`),
+  reading_days_met: by(sql`f.reading_days_met`),
+  rpm_minutes_met: by(sql`f.rpm_minutes_met`),
+  ccm_patients: by(sql`f.ccm_patients`),
+  ccm_minutes_met: by(sql`f.ccm_minutes_met`),
+  alerts: by(sql`al.alerts`),
+  alerts_open: by(sql`al.alerts_open`),
+  minutes_logged: by(sql`f.minutes_logged`),
+};
+
+export const globalReportSource: ListSource<GlobalReportRow> = sliceSource<GlobalReportRow, Base>({
+  filtered(db, viewer, view) {
+    const parts: Where[] = [
+      viewer.scope.all ? sql<SqlBool>`true` : inIds('pr.practice_id', viewer.scope.practiceIds),
+    ];
+    const practices = idValues(view, 'practice');
+    if (practices) parts.push(inIds('pr.practice_id', practices));
+    const search = view.search?.trim().toLowerCase();
+    if (search) parts.push(sql<SqlBool>`position(${search} in lower(pr.practice_name)) > 0`);
+    return { db, where: and(parts) };
+  },
+  count: (base) => countWhere(base, FROM),
+  async slice({ db, where }, viewer, view, offset, limit) {
+    const month = monthOf(view, viewer.now);
+    const { rows } = await sql<Omit<GlobalReportRow, 'month'>>`
+      select pr.practice_id, pr.practice_name, o.organization_name, f.rpm_patients, f.reading_days_met,
+        f.rpm_minutes_met, f.ccm_patients, f.ccm_minutes_met, al.alerts, al.alerts_open, f.minutes_logged
+      from ${FROM} ${patientFigures(viewer, month)}
+      where ${where}
+      order by ${orderSql(view, ORDER_BY, 'pr.practice_id')}
+      limit ${limit} offset ${offset}`.execute(db);
+    return rows.map((row) => ({ ...row, month }));
+  },
+  async options(db, viewer) {
+    return { month: recentMonths(viewer.now), practice: await practiceOptions(db, viewer) };
+  },
+});
