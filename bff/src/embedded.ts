@@ -54,6 +54,7 @@ import { roleRoutes } from './roles/routes.js';
 import { alertRuleSource } from './rules/rule-list-store.js';
 import { ruleRoutes } from './rules/rule-routes.js';
 import { vitalRoutes } from './rules/vital-routes.js';
+import { salesRoutes } from './sales/routes.js';
 import { healthRoutes } from './shell/health-routes.js';
 import { shellRoutes } from './shell/routes.js';
 import { translationRoutes } from './shell/translation-routes.js';
@@ -175,6 +176,7 @@ export async function embeddedApi(app: FastifyInstance, opts: EmbeddedOptions): 
   registerLists(app, deps, LIST_SOURCES);
   dashboardRoutes(app, deps);
   worklistRoutes(app, deps);
+  salesRoutes(app, deps);
   documentRoutes(app, deps);
   orderRoutes(app, deps);
   staffRoutes(app, deps);

@@ -34,6 +34,7 @@ export * from './api/vitals.js';
 export * from './api/shell.js';
 export * from './api/staff.js';
 export * from './api/users.js';
+export * from './api/sales.js';
 export * from './api/worklists.js';
 export * from './api/devices.js';
 export * from './api/sleep.js';

@@ -27,10 +27,10 @@ export interface ConfigTable<Row> {
   readonly scope?: (db: Db, viewer: ListViewer) => Promise<Where>;
 }
 
-interface ConfigFilter {
-  readonly column: string;
-  readonly options: (db: Db, viewer: ListViewer) => Promise<FilterOption[]>;
-}
+/** A filter's column; its options in the viewer's scope, or none for a filter whose options the list fixes. */
+type ConfigFilter =
+  | { readonly column: string; readonly options: (db: Db, viewer: ListViewer) => Promise<FilterOption[]> }
+  | { readonly column: string; readonly text: true };
 
 export function configSource<Row>(table: ConfigTable<Row>): ListSource<Row> {
   const columns = sql.join(
@@ -44,8 +44,13 @@ export function configSource<Row>(table: ConfigTable<Row>): ListSource<Row> {
         (word) => sql<SqlBool>`lower(${table.search}) like ${likeWord(word)} escape '\\'`,
       );
       for (const [key, filter] of filters) {
-        const ids = view.filters[key];
-        if (Array.isArray(ids) && ids.length > 0) parts.push(inIds(filter.column, ids.map(Number)));
+        const values = view.filters[key];
+        if (!Array.isArray(values) || values.length === 0) continue;
+        parts.push(
+          'text' in filter
+            ? sql<SqlBool>`${sql.ref(filter.column)} = any(${values}::text[])`
+            : inIds(filter.column, values.map(Number)),
+        );
       }
       if (table.scope) parts.push(await table.scope(db, viewer));
       return { db, where: and(parts) };
@@ -57,8 +62,11 @@ export function configSource<Row>(table: ConfigTable<Row>): ListSource<Row> {
       return rows;
     },
     async options(db, viewer) {
-      const answers = await Promise.all(filters.map(([, filter]) => filter.options(db, viewer)));
-      return Object.fromEntries(filters.map(([key], n) => [key, answers[n] ?? []]));
+      const scoped = filters.flatMap(([key, filter]) =>
+        'options' in filter ? [[key, filter] as const] : [],
+      );
+      const answers = await Promise.all(scoped.map(([, filter]) => filter.options(db, viewer)));
+      return Object.fromEntries(scoped.map(([key], n) => [key, answers[n] ?? []]));
     },
   });
 }

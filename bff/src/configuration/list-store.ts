@@ -11,6 +11,7 @@ import { sql } from 'kysely';
 import type { z } from 'zod';
 import { by, byText } from '../devices/inventory-store.js';
 import { deviceTypeOptions } from '../lists/reference-options.js';
+import { leadSource } from '../sales/lead-store.js';
 import { activeSelect, byStatus, configSource } from './config-source.js';
 import { textConfigSources } from './text-list-store.js';
 
@@ -25,6 +26,7 @@ const CPT_FROM = sql`(values ${sql.join(
 
 export const configListSources = () => ({
   ...textConfigSources(),
+  leads: leadSource,
   'cpt-codes': configSource<CptCodeRow>({
     from: CPT_FROM,
     select: {

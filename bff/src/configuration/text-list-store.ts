@@ -39,9 +39,23 @@ const categoryOptions = (table: 'message_categories' | 'note_categories') => (db
   );
 
 /** The organisations the viewer belongs to (every one for lowest role 1), as a condition on `column`. */
-async function organizationScope(db: Db, viewer: ListViewer, column: string): Promise<RawBuilder<SqlBool>> {
+export async function organizationScope(
+  db: Db,
+  viewer: ListViewer,
+  column: string,
+): Promise<RawBuilder<SqlBool>> {
   const orgs = await visibleOrganizations(db, viewer.auth);
   return orgs === 'all' ? sql<SqlBool>`true` : inIds(column, orgs);
+}
+
+/** An organisation filter's options: the viewer's organisations, by name. */
+export async function organizationOptions(db: Db, viewer: ListViewer) {
+  return options(
+    db,
+    sql`select organization_id as value, organization_name as label from organizations
+      where ${await organizationScope(db, viewer, 'organization_id')}
+      order by lower(organization_name) collate "C", organization_id`,
+  );
 }
 
 const ACCEPTED_FROM = sql`organization_insurances a
@@ -127,13 +141,7 @@ export const textConfigSources = () => ({
     filters: {
       organization_id: {
         column: 'a.organization_id',
-        options: async (db, viewer) =>
-          options(
-            db,
-            sql`select organization_id as value, organization_name as label from organizations
-              where ${await organizationScope(db, viewer, 'organization_id')}
-              order by lower(organization_name) collate "C", organization_id`,
-          ),
+        options: organizationOptions,
       },
       plan_id: {
         column: 'a.plan_id',

@@ -234,4 +234,16 @@ export const CONFIG_WRITES: Readonly<Record<ConfigTableName, ConfigWrite>> = {
     parents: { plan_id: { table: 'insurance_plans', message: 'Select an active insurance plan.' } },
     organization: 'organization_id',
   },
+  leads: {
+    table: 'leads',
+    id: 'lead_id',
+    entity: 'lead',
+    unique: {
+      text: ['practice_name'],
+      same: ['organization_id'],
+      field: 'practice_name',
+      message: 'The organization already has a lead for this practice.',
+    },
+    organization: 'organization_id',
+  },
 };

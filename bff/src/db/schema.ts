@@ -1087,6 +1087,7 @@ export interface Database {
   organization_protocol_vitals: OrganizationProtocolVitalsTable;
   user_note_defaults: UserNoteDefaultsTable;
   organization_insurance_defaults: OrganizationInsuranceDefaultsTable;
+  leads: LeadsTable;
 }
 
 // The defaults pages of 0028 (000 §2.2, §6.2; issue 16 part 6).
@@ -1163,6 +1164,20 @@ export interface OrganizationInsurancesTable {
   organization_id: number;
   plan_id: number;
   active: DefaultBoolean;
+}
+
+/** A practice a sales team is courting (0032; decisions.md "Leads"). */
+export interface LeadsTable {
+  lead_id: Generated<number>;
+  organization_id: number;
+  practice_name: string;
+  contact_name: string;
+  contact_phone: string;
+  contact_email: string;
+  stage: ColumnType<string, string | undefined, string>;
+  next_follow_up: DateColumn;
+  active: DefaultBoolean;
+  created_at: DefaultTimestamp;
 }
 
 /** The database handle used across the BFF. */
@@ -1255,6 +1270,7 @@ export const TABLE_NAMES = [
   'organization_protocol_vitals',
   'user_note_defaults',
   'organization_insurance_defaults',
+  'leads',
 ] as const satisfies readonly Exclude<keyof Database, 'schema_migrations'>[];
 
 /** One application table's name. */

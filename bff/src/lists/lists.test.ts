@@ -260,6 +260,8 @@ const MATCHERS: Record<string, Matcher> = {
   order_status: (row, _v, labels) => labels.includes(row.status as string),
   order_program: (row, _v, labels) => labels.includes(row.program as string),
   ordered: (row) => (utcDayOf(row.ordered_at) ?? '') >= RANGE_FROM,
+  // Leads (shared/src/lists/leads.ts).
+  lead_stage: (row, values) => values.includes(row.stage as string),
   // The Alert Rules utility (shared/src/lists/alert-rules.ts): rows show the state's and the mode's labels.
   rule_status: (row, _v, labels) => labels.includes(row.status as string),
   notification_mode: (row, _v, labels) => labels.includes(row.notification_mode as string),

@@ -40,6 +40,7 @@ const TABLES = {
   noteComments: CONFIG_TABLES['notes-comments'],
   insurancePlans: CONFIG_TABLES['insurance-plans'],
   insuranceTable: CONFIG_TABLES['insurance-table'],
+  leads: CONFIG_TABLES.leads,
 } as const;
 
 export function ConfigTableScreen({ table }: { readonly table: 'cpt' | keyof typeof TABLES }) {

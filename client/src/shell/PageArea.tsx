@@ -35,6 +35,12 @@ const DashboardPage = preloadable(
   (m) => m.DashboardPage,
   (m) => m.dashboardStart,
 );
+// The Sales Rep Dashboard (000 §6.1: role 14's start page; decisions.md "Leads").
+const SalesDashboardPage = preloadable(
+  () => import('../sales/SalesDashboardPage'),
+  (m) => m.SalesDashboardPage,
+  (m) => m.salesDashboardStart,
+);
 // The patient chart (000 §2.3): every /app/patient-chart/... route of the spec; the page reads its tab itself.
 const PatientChartPage = preloadable(
   () => import('../chart/PatientChartPage'),
@@ -207,11 +213,11 @@ const ConfigTableScreen = preloadable(
 
 /**
  * The screen of each start page (000 §6.1). Signing in loads it with the frame before showing the page, so the start
- * page draws without a 'Loading...' pause (issue 17 goal 2). The sales dashboard is not built yet ('Coming soon').
+ * page draws without a 'Loading...' pause (issue 17 goal 2).
  */
-const START_SCREENS: Record<StartPagePath, Preloadable<object> | null> = {
+const START_SCREENS: Record<StartPagePath, Preloadable<object>> = {
   [START_PAGES.billingDashboard]: BillingDashboardPage,
-  [START_PAGES.salesDashboard]: null,
+  [START_PAGES.salesDashboard]: SalesDashboardPage,
   [START_PAGES.sleepTests]: SleepTestsScreen,
   [START_PAGES.coRead]: SleepCoReadScreen,
   [START_PAGES.dentalDashboard]: DentalDashboard,
@@ -237,7 +243,7 @@ const LOADED_ON_ARRIVAL: ReadonlySet<string> = new Set([START_PAGES.technicianCa
 /** Loads every other start page's screen, one after another (signed-in-code.ts, while the password is typed). */
 export async function preloadEveryStartScreen(): Promise<void> {
   for (const [path, screen] of Object.entries(START_SCREENS))
-    if (!LOADED_ON_ARRIVAL.has(path)) await screen?.preload();
+    if (!LOADED_ON_ARRIVAL.has(path)) await screen.preload();
 }
 
 /** Makes the first calls of the start page at `path` ahead for `user`, once its screen is loaded (start-calls.ts). */
@@ -295,6 +301,9 @@ export function PageArea({ pathname, title, notFound }: PageAreaProps) {
               </Route>
               <Route path="/app/billing-dashboard">
                 <BillingDashboardPage />
+              </Route>
+              <Route path={START_PAGES.salesDashboard}>
+                <SalesDashboardPage />
               </Route>
               <Route path={LIST_ROUTES.awsTasks}>
                 <AwsTasksScreen />
@@ -505,6 +514,9 @@ export function PageArea({ pathname, title, notFound }: PageAreaProps) {
               </Route>
               <Route path={LIST_ROUTES.globalReports}>
                 <GlobalReportsScreen />
+              </Route>
+              <Route path={LIST_ROUTES.leads}>
+                <ConfigTableScreen table="leads" />
               </Route>
               <Route>
                 <ComingSoonPage title={title ?? pageTitle(pathname)} />

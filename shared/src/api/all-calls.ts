@@ -31,6 +31,7 @@ import * as practices from './practices.js';
 import * as profile from './profile.js';
 import * as roles from './roles.js';
 import * as rules from './rules.js';
+import * as sales from './sales.js';
 import * as shell from './shell.js';
 import * as sleep from './sleep.js';
 import * as sleepBillingConfig from './sleep-billing-config.js';
@@ -78,6 +79,7 @@ export const ALL_CALLS: readonly CallDef[] = [
   profile,
   roles,
   rules,
+  sales,
   shell,
   sleep,
   sleepSchedule,

@@ -15,6 +15,7 @@ import {
   noteCategoriesTable,
   noteCommentsTable,
 } from './configuration-texts.js';
+import { leadsTable } from './leads.js';
 
 /** Every edited configuration table by its list's name (000 §2.4; issue 16 part 5). */
 export const CONFIG_TABLES = {
@@ -29,6 +30,7 @@ export const CONFIG_TABLES = {
   'notes-comments': noteCommentsTable,
   'insurance-plans': insurancePlansTable,
   'insurance-table': insuranceTableTable,
+  leads: leadsTable,
 } as const;
 export type ConfigTableName = keyof typeof CONFIG_TABLES;
 

@@ -61,6 +61,7 @@ export * from './devices.js';
 export * from './format.js';
 export * from './global-reports.js';
 export * from './interpretation-templates.js';
+export * from './leads.js';
 export * from './list-routes.js';
 export * from './messages.js';
 export * from './orders.js';
@@ -136,6 +137,7 @@ export const LISTS = {
   'notes-comments': CONFIG_TABLES['notes-comments'].list,
   'insurance-plans': CONFIG_TABLES['insurance-plans'].list,
   'insurance-table': CONFIG_TABLES['insurance-table'].list,
+  leads: CONFIG_TABLES.leads.list,
 } as const;
 
 /** A list's name (its calls live under rpm/lists/{name}). */

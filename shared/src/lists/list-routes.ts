@@ -31,6 +31,7 @@ export const LIST_ROUTES = {
   incomingMessages: '/app/incoming-messages',
   insuranceDefaults: '/app/insurances-default',
   interpretationTemplates: '/app/interpretation-customs',
+  leads: '/app/leads',
   locations: '/app/locations',
   monitor: '/app/:dashboardType?/:filter?/monitor/:patId?',
   monthlyReport: '/app/monthly-report',

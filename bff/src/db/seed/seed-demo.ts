@@ -15,6 +15,7 @@ import { seedClinical } from './seed-clinical.js';
 import { seedConfig } from './seed-config.js';
 import { seedDental } from './seed-dental.js';
 import { seedDeviceLogs } from './seed-device-logs.js';
+import { seedLeads } from './seed-leads.js';
 import { seedMessages } from './seed-messages.js';
 import { seedOrders } from './seed-orders.js';
 import { seedOrganizations } from './seed-organizations.js';
@@ -141,6 +142,8 @@ export async function seedDemo(db: Db, opts: SeedOptions): Promise<SeedSummary> 
     await seedCalls(trx, { today });
     // Warehouses and the organisations' accepted insurances of the configuration tables (issue 16).
     await seedConfig(trx);
+    // The sales team's leads (decisions.md "Leads").
+    await seedLeads(trx, today);
     // Billing reads per-patient-per-month summaries (billing/summary.ts); the bulk writes above bypass the
     // incremental path, so the summaries are computed once from the seeded rows.
     await rebuildSummaries(trx);

@@ -5,6 +5,7 @@ import {
   changePasswordByUserId,
   confirmMfaEnrolment,
   getCaptcha,
+  getSalesDashboard,
   LAST_ACTIVITY_COOKIE,
   loginWithCaptcha,
   MSG,
@@ -55,6 +56,13 @@ afterEach(() => {
   vi.useRealTimers();
 });
 
+/** The sales rep's start page (the Sales Rep Dashboard) and its one call, answered empty. */
+const serveSalesStart = (server: FakeServer) =>
+  server.on(getSalesDashboard, {
+    status: 1,
+    data: { today: '2026-03-11', stages: [], overdue: 0, due_this_week: 0, follow_ups: [] },
+  });
+
 describe('SignInPage', () => {
   it('shows the title, subtitle and the captcha widget', () => {
     renderAt('/');
@@ -95,7 +103,7 @@ describe('SignInPage', () => {
   it('solves the captcha, sends the lowercased username and goes to the start page', async () => {
     const signedIn = makeUser({ roleid: [14] });
     // Signed in, the frame starts its own calls.
-    const server = serveShellCalls(fakeServer()).on(loginWithCaptcha, {
+    const server = serveSalesStart(serveShellCalls(fakeServer())).on(loginWithCaptcha, {
       status: 1,
       message: 'ok',
       user: signedIn,
@@ -244,7 +252,7 @@ describe('SignInPage', () => {
     const signedIn = makeUser({ roleid: [14] });
     const verified: unknown[] = [];
     // Signed in, the frame starts its own calls.
-    serveShellCalls(fakeServer())
+    serveSalesStart(serveShellCalls(fakeServer()))
       .on(loginWithCaptcha, { status: 0, message: 'code', mfa_required: 1, mfa_token: 'challenge-1' })
       .on(verifyMfa, ({ body }) => {
         verified.push(body);

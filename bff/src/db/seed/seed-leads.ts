@@ -1,0 +1,43 @@
+import { isoDay, LEAD_STAGES } from '@rpm/shared';
+import { sql } from 'kysely';
+import type { Db } from '../schema.js';
+
+/** Leads per organisation: several pages of the Leads list at its default size (issue 10 "The demo seed"). */
+export const DEMO_LEADS_EACH = 24;
+
+const PLACES = [
+  'Cedar',
+  'Maple',
+  'Harbor',
+  'Summit',
+  'Lakeview',
+  'Riverbend',
+  'Oak Park',
+  'Pinecrest',
+  'Westfield',
+];
+const KINDS = ['Family Medicine', 'Cardiology', 'Internal Medicine', 'Primary Care', 'Heart Center'];
+const FIRST = ['Maria', 'James', 'Linda', 'Robert', 'Patricia', 'Michael', 'Susan', 'David'];
+const LAST = ['Lopez', 'Nguyen', 'Patel', 'Johnson', 'Kim', 'Garcia', 'Brown'];
+
+/**
+ * The demo's leads (decisions.md "Leads"), set-based so the seed's random draws stay as they were: each organisation
+ * courts 24 practices in every stage, follow-ups from a week overdue to two weeks ahead, every seventeenth deactivated.
+ */
+export async function seedLeads(trx: Db, today: Date): Promise<void> {
+  const texts = (values: readonly string[]) => sql`array[${sql.join(values.map((v) => sql.lit(v)))}]::text[]`;
+  await sql`insert into leads (organization_id, practice_name, contact_name, contact_phone, contact_email, stage,
+      next_follow_up, active)
+    select o.organization_id, x.practice, x.contact,
+      '(555) ' || (100 + n) || '-' || lpad((o.organization_id * 1000 + n * 37)::text, 4, '0'),
+      lower(split_part(x.contact, ' ', 1)) || '@' || regexp_replace(lower(x.practice), '[^a-z]+', '', 'g') || '.example.com',
+      (${texts(LEAD_STAGES)})[1 + n % ${sql.lit(LEAD_STAGES.length)}],
+      ${isoDay(today)}::date + (n % 22 - 7), n % 17 <> 0
+    from organizations o cross join generate_series(1, ${sql.lit(DEMO_LEADS_EACH)}) n
+    cross join lateral (select
+      (${texts(PLACES)})[1 + (n - 1) % ${sql.lit(PLACES.length)}] || ' ' ||
+        (${texts(KINDS)})[1 + ((n - 1) / ${sql.lit(PLACES.length)}) % ${sql.lit(KINDS.length)}] as practice,
+      (${texts(FIRST)})[1 + n % ${sql.lit(FIRST.length)}] || ' ' ||
+        (${texts(LAST)})[1 + (n + o.organization_id) % ${sql.lit(LAST.length)}] as contact) x
+    order by o.organization_id, n`.execute(trx);
+}

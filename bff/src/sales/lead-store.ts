@@ -1,0 +1,41 @@
+import { type LeadRow, leadsTable } from '@rpm/shared';
+import { sql } from 'kysely';
+import { activeSelect, byStatus, configSource } from '../configuration/config-source.js';
+import { organizationOptions, organizationScope } from '../configuration/text-list-store.js';
+import { by, byText } from '../devices/inventory-store.js';
+import { rankSql } from '../lists/rank.js';
+
+/**
+ * Leads (shared/src/lists/leads.ts leadsTable; decisions.md "Leads"): the leads of the viewer's organisations, in
+ * the configuration tables' one store shape; their writes are the generic ones (configuration/write-store.ts).
+ */
+export const leadSource = configSource<LeadRow>({
+  from: sql`leads l join organizations o on o.organization_id = l.organization_id`,
+  select: {
+    lead_id: sql`l.lead_id`,
+    organization_id: sql`l.organization_id`,
+    organization: sql`o.organization_name`,
+    practice_name: sql`l.practice_name`,
+    contact_name: sql`l.contact_name`,
+    contact_phone: sql`l.contact_phone`,
+    contact_email: sql`l.contact_email`,
+    stage: sql`l.stage`,
+    next_follow_up: sql`to_char(l.next_follow_up, 'YYYY-MM-DD')`,
+    ...activeSelect('l.active'),
+  },
+  order: {
+    practice_name: byText(sql`l.practice_name`),
+    contact_name: byText(sql`l.contact_name`),
+    stage: by(rankSql(leadsTable.list.columns, 'stage', sql`l.stage`)),
+    next_follow_up: by(sql`l.next_follow_up`),
+    organization: byText(sql`o.organization_name`),
+    status: byStatus('l.active'),
+  },
+  id: 'l.lead_id',
+  search: sql`l.practice_name || ' ' || l.contact_name`,
+  scope: (db, viewer) => organizationScope(db, viewer, 'l.organization_id'),
+  filters: {
+    lead_stage: { column: 'l.stage', text: true },
+    organization_id: { column: 'l.organization_id', options: organizationOptions },
+  },
+});
