@@ -38,6 +38,7 @@ import type { ListSource } from './lists/source.js';
 import { incomingMessagesSource } from './messages/incoming-list-store.js';
 import { messageRoutes } from './messages/routes.js';
 import { notificationRoutes } from './notifications/routes.js';
+import { patientConsentSource } from './orders/consent-store.js';
 import { careOrderSource } from './orders/list-store.js';
 import { orderRoutes } from './orders/routes.js';
 import { organizationRoutes } from './organizations/routes.js';
@@ -84,6 +85,7 @@ export const LIST_SOURCES: Readonly<Record<ListName, ListSource<object>>> = {
   'care-orders': careOrderSource,
   'alert-rules': alertRuleSource,
   'global-reports': globalReportSource,
+  'patient-consent': patientConsentSource,
   audit: auditSource,
   ...staffListSources(),
   ...sleepListSources(),

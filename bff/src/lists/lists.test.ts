@@ -262,6 +262,10 @@ const MATCHERS: Record<string, Matcher> = {
   ordered: (row) => (utcDayOf(row.ordered_at) ?? '') >= RANGE_FROM,
   // Leads (shared/src/lists/leads.ts).
   lead_stage: (row, values) => values.includes(row.stage as string),
+  // Patient Consent (shared/src/lists/consents.ts): rows show the method's and the authorisation state's labels.
+  consent_method: (row, _v, labels) => labels.includes(row.consent_method as string),
+  authorization: (row, _v, labels) => labels.includes(row.authorization as string),
+  consented: (row) => (row.consent_date as string) >= RANGE_FROM,
   // The Alert Rules utility (shared/src/lists/alert-rules.ts): rows show the state's and the mode's labels.
   rule_status: (row, _v, labels) => labels.includes(row.status as string),
   notification_mode: (row, _v, labels) => labels.includes(row.notification_mode as string),

@@ -14,7 +14,7 @@ import {
 import { patientSearchSql } from '../lists/patient-search.js';
 import { labelSql, rankSql } from '../lists/rank.js';
 import { sliceSource } from '../lists/slice-source.js';
-import type { ListSource } from '../lists/source.js';
+import type { ListSource, ListView } from '../lists/source.js';
 import { dayRange, idValues, optionValues } from '../lists/view-values.js';
 import { fullName } from '../patients/list-sql.js';
 
@@ -24,6 +24,13 @@ import { fullName } from '../patients/list-sql.js';
  */
 
 type Where = RawBuilder<SqlBool>;
+
+/** The order_program filter (ORDER_PROGRAM_FILTER) on the enrolment order `eo`; undefined for all programs. */
+export function orderProgramWhere(view: ListView): Where | undefined {
+  const programs = optionValues(view, 'order_program');
+  if (!programs?.length) return undefined;
+  return sql<SqlBool>`eo.program = any(${programs.map((p) => p.toUpperCase())}::text[])`;
+}
 
 const ORDERS_FROM = sql`device_orders o
   join enrollment_orders eo on eo.order_id = o.order_id
@@ -66,9 +73,8 @@ export const careOrderSource: ListSource<CareOrderRow> = sliceSource<CareOrderRo
     const parts: Where[] = [viewer.scope.visible('p')];
     const statuses = optionValues(view, 'order_status');
     if (statuses?.length) parts.push(sql<SqlBool>`o.status = any(${[...statuses]}::text[])`);
-    const programs = optionValues(view, 'order_program');
-    if (programs?.length)
-      parts.push(sql<SqlBool>`eo.program = any(${programs.map((p) => p.toUpperCase())}::text[])`);
+    const programs = orderProgramWhere(view);
+    if (programs) parts.push(programs);
     const types = idValues(view, 'device_type');
     if (types) parts.push(inIds('o.device_type_id', types));
     const practices = idValues(view, 'practice');

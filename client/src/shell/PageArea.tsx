@@ -64,6 +64,7 @@ const CcmScreen = listScreen('CcmScreen');
 const CareOrdersScreen = listScreen('CareOrdersScreen');
 const AlertRulesScreen = listScreen('AlertRulesScreen');
 const GlobalReportsScreen = listScreen('GlobalReportsScreen');
+const PatientConsentScreen = listScreen('PatientConsentScreen');
 const ScreenedScreen = listScreen('ScreenedScreen');
 const AuditReportScreen = listScreen('AuditReportScreen');
 // The staff tables (000 §2.4 Users menu; issue 16 part 1).
@@ -517,6 +518,9 @@ export function PageArea({ pathname, title, notFound }: PageAreaProps) {
               </Route>
               <Route path={LIST_ROUTES.leads}>
                 <ConfigTableScreen table="leads" />
+              </Route>
+              <Route path={LIST_ROUTES.patientConsent}>
+                <PatientConsentScreen />
               </Route>
               <Route>
                 <ComingSoonPage title={title ?? pageTitle(pathname)} />

@@ -8,6 +8,7 @@ import {
   type ListDef,
   monthlyReportList,
   nonCompliancePatientsList,
+  patientConsentList,
   patientsList,
   screenedList,
 } from '@rpm/shared';
@@ -64,4 +65,9 @@ export function AlertRulesScreen() {
 /** Global Reports (000 §2.2, §2.7 Main; decisions.md "Global Reports"): each practice's month against its targets. */
 export function GlobalReportsScreen() {
   return <ListScreen def={asDef(globalReportsList)} />;
+}
+
+/** Patient Consent (000 §2.4 Billing Utility; decisions.md "Patient Consent"): consents and authorisations on file. */
+export function PatientConsentScreen() {
+  return <ListScreen def={asDef(patientConsentList)} />;
 }

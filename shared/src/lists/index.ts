@@ -11,6 +11,7 @@ import {
 } from './calls.js';
 import { CONFIG_TABLES } from './config-tables.js';
 import { cptCodesList, deviceTypesList, insuranceDefaultsList, vitalsList } from './configuration.js';
+import { patientConsentList } from './consents.js';
 import type { ListDef } from './define-list.js';
 import { dentalCasesList } from './dental.js';
 import {
@@ -55,6 +56,7 @@ export * from './config-table.js';
 export * from './config-tables.js';
 export * from './configuration.js';
 export * from './configuration-texts.js';
+export * from './consents.js';
 export * from './define-list.js';
 export * from './dental.js';
 export * from './devices.js';
@@ -89,6 +91,7 @@ export const LISTS = {
   'alert-rules': alertRulesList,
   'patient-transfer': patientTransferList,
   'global-reports': globalReportsList,
+  'patient-consent': patientConsentList,
   audit: auditList,
   ...STAFF_LISTS,
   'sleep-tests': sleepTestsList,

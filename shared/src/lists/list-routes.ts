@@ -38,6 +38,7 @@ export const LIST_ROUTES = {
   myTasks: '/app/myTasks/:taskId?',
   nonCompliancePatients: '/app/non-compliance-patients',
   patients: '/app/:patientStatus?/:dashboardType?/patients',
+  patientConsent: '/app/patient-consent',
   patientTransfer: '/app/patient-transfer',
   practices: '/app/practices',
   programs: '/app/programs',

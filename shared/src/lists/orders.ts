@@ -30,6 +30,14 @@ export type CareOrderRow = z.infer<typeof careOrderRow>;
 /** The statuses of an order still on its way (the worklist's default; decisions.md "Care Orders"). */
 export const OPEN_ORDER_STATUSES = ['ordered', 'shipped'] as const;
 
+/** An enrolment order's program as a filter (values 'rpm', 'ccm'; rows show 'RPM', 'CCM'). */
+export const ORDER_PROGRAM_FILTER = {
+  key: 'order_program',
+  label: 'Program',
+  multi: true,
+  options: ORDER_PROGRAMS.map((program) => ({ value: program.toLowerCase(), label: program })),
+} as const;
+
 /** Where a care order opens: the chart's Sub Orders tab, which moves its status (000 §2.3). */
 export const CARE_ORDER_LINK = '/app/patient-chart/sub-orders/{patient_id}';
 
@@ -69,12 +77,7 @@ export const careOrdersList = defineList({
       multi: true,
       options: Object.entries(DEVICE_ORDER_STATUSES).map(([value, label]) => ({ value, label })),
     },
-    {
-      key: 'order_program',
-      label: 'Program',
-      multi: true,
-      options: ORDER_PROGRAMS.map((program) => ({ value: program.toLowerCase(), label: program })),
-    },
+    ORDER_PROGRAM_FILTER,
     { key: 'device_type', label: 'Device Type', multi: true },
     PATIENT_FILTERS.practice,
     { key: 'ordered', label: 'Ordered Date', dateRange: true },
