@@ -18,18 +18,29 @@ export type AuditActor = Pick<AuditEntry, 'at' | 'actingUserId' | 'ip'> & { read
 
 /** Writes one audit row; call it inside the transaction of the change it records. */
 export async function audit(db: Db | Transaction<Database>, e: AuditEntry): Promise<void> {
+  await auditAll(db, [e]);
+}
+
+/** Writes the audit rows of one change in one statement (a change of many records: one row each). */
+export async function auditAll(
+  db: Db | Transaction<Database>,
+  entries: readonly AuditEntry[],
+): Promise<void> {
+  if (entries.length === 0) return;
   await db
     .insertInto('audit_log')
-    .values({
-      at: e.at,
-      user_id: e.userId,
-      acting_user_id: e.actingUserId ?? null,
-      action: e.action,
-      entity: e.entity,
-      entity_id: e.entityId == null ? null : String(e.entityId),
-      detail: e.detail ? JSON.stringify(e.detail) : null,
-      ip: e.ip ?? null,
-    })
+    .values(
+      entries.map((e) => ({
+        at: e.at,
+        user_id: e.userId,
+        acting_user_id: e.actingUserId ?? null,
+        action: e.action,
+        entity: e.entity,
+        entity_id: e.entityId == null ? null : String(e.entityId),
+        detail: e.detail ? JSON.stringify(e.detail) : null,
+        ip: e.ip ?? null,
+      })),
+    )
     .execute();
 }
 

@@ -9,13 +9,12 @@ import {
 } from '@rpm/shared';
 import { sql } from 'kysely';
 import type { z } from 'zod';
+import { dayText } from '../db/sql-day.js';
 import { by, byText } from '../devices/inventory-store.js';
 import { deviceTypeOptions } from '../lists/reference-options.js';
 import { leadSource } from '../sales/lead-store.js';
 import { activeSelect, byStatus, configSource } from './config-source.js';
 import { textConfigSources } from './text-list-store.js';
-
-const isoDay = (column: string) => sql`to_char(${sql.ref(column)}, 'YYYY-MM-DD')`;
 
 // The billing rules as a VALUES table, so the one store shape pages, sorts and searches them like a table.
 const CPT_FROM = sql`(values ${sql.join(
@@ -34,7 +33,7 @@ export const configListSources = () => ({
       code: sql`c.code`,
       program: sql`c.program`,
       rule: sql`c.rule`,
-      effective_from: isoDay('c.effective_from'),
+      effective_from: dayText('c.effective_from'),
     },
     order: {
       code: byText(sql`c.code`),
@@ -50,7 +49,7 @@ export const configListSources = () => ({
       amount_id: sql`a.amount_id`,
       cpt_code: sql`a.cpt_code`,
       amount: sql`a.amount::float8`,
-      effective_from: isoDay('a.effective_from'),
+      effective_from: dayText('a.effective_from'),
     },
     order: {
       cpt_code: byText(sql`a.cpt_code`),

@@ -1,6 +1,7 @@
 import type { acceptedInsuranceRow, insurancePlanRow, messageTemplateRow, noteCommentRow } from '@rpm/shared';
 import { type RawBuilder, type SqlBool, sql } from 'kysely';
 import type { z } from 'zod';
+import type { AuthContext } from '../auth/guard.js';
 import type { Db } from '../db/schema.js';
 import { by, byText, inIds, options } from '../devices/inventory-store.js';
 import type { ListViewer } from '../lists/source.js';
@@ -41,10 +42,10 @@ const categoryOptions = (table: 'message_categories' | 'note_categories') => (db
 /** The organisations the viewer belongs to (every one for lowest role 1), as a condition on `column`. */
 export async function organizationScope(
   db: Db,
-  viewer: ListViewer,
+  auth: Pick<AuthContext, 'userId' | 'roleid'>,
   column: string,
 ): Promise<RawBuilder<SqlBool>> {
-  const orgs = await visibleOrganizations(db, viewer.auth);
+  const orgs = await visibleOrganizations(db, auth);
   return orgs === 'all' ? sql<SqlBool>`true` : inIds(column, orgs);
 }
 
@@ -53,7 +54,7 @@ export async function organizationOptions(db: Db, viewer: ListViewer) {
   return options(
     db,
     sql`select organization_id as value, organization_name as label from organizations
-      where ${await organizationScope(db, viewer, 'organization_id')}
+      where ${await organizationScope(db, viewer.auth, 'organization_id')}
       order by lower(organization_name) collate "C", organization_id`,
   );
 }
@@ -137,7 +138,7 @@ export const textConfigSources = () => ({
     },
     id: 'a.accepted_id',
     search: sql`p.payer || ' ' || p.plan_name`,
-    scope: (db, viewer) => organizationScope(db, viewer, 'a.organization_id'),
+    scope: (db, viewer) => organizationScope(db, viewer.auth, 'a.organization_id'),
     filters: {
       organization_id: {
         column: 'a.organization_id',

@@ -5,3 +5,6 @@ import { sql } from 'kysely';
  * the process's time zone and could shift the day; schema.ts DateColumn).
  */
 export const sqlDay = (day: string) => sql<Date>`cast(${day} as date)`;
+
+/** A date column as its 'YYYY-MM-DD' text, as the lists' rows carry days (no time zone can shift it). */
+export const dayText = (column: string) => sql<string>`to_char(${sql.ref(column)}, 'YYYY-MM-DD')`;

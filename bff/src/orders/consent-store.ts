@@ -1,10 +1,12 @@
 import {
   AUTHORIZATION_STATES,
   CONSENT_METHODS,
+  isoDay,
   type PatientConsentRow,
   patientConsentList,
 } from '@rpm/shared';
 import { type RawBuilder, type SqlBool, sql } from 'kysely';
+import { dayText } from '../db/sql-day.js';
 import {
   and,
   type Base,
@@ -65,9 +67,6 @@ const ORDER_BY = (today: string) => ({
   authorization: by(rankSql(patientConsentList.columns, 'authorization', stateLabel(today))),
 });
 
-const day = (column: string) => sql<string>`to_char(${sql.ref(column)}, 'YYYY-MM-DD')`;
-const todayOf = (now: Date) => now.toISOString().slice(0, 10);
-
 export const patientConsentSource: ListSource<PatientConsentRow> = sliceSource<PatientConsentRow, Base>({
   filtered(db, viewer, view) {
     const parts: Where[] = [viewer.scope.visible('p')];
@@ -77,7 +76,7 @@ export const patientConsentSource: ListSource<PatientConsentRow> = sliceSource<P
     if (methods?.length) parts.push(sql<SqlBool>`eo.consent_method = any(${[...methods]}::text[])`);
     const states = optionValues(view, 'authorization');
     if (states?.length)
-      parts.push(sql<SqlBool>`${stateOf(todayOf(viewer.now))} = any(${[...states]}::text[])`);
+      parts.push(sql<SqlBool>`${stateOf(isoDay(viewer.now))} = any(${[...states]}::text[])`);
     const practices = idValues(view, 'practice');
     if (practices) parts.push(inIds('p.practice_id', practices));
     const consented = dayRange(view, 'consented');
@@ -89,11 +88,11 @@ export const patientConsentSource: ListSource<PatientConsentRow> = sliceSource<P
   },
   count: (base) => countWhere(base, FROM),
   async slice({ db, where }, viewer, view, offset, limit) {
-    const today = todayOf(viewer.now);
+    const today = isoDay(viewer.now);
     const { rows } = await sql<PatientConsentRow>`
       select eo.order_id, p.patient_id, ${fullName('p')} as patient_name, pr.practice_name, eo.program,
-        ${day('eo.consent_date')} as consent_date, ${METHOD_LABEL} as consent_method, eo.ordering_provider,
-        ${day('eo.order_date')} as order_date, au.authorization_number, ${day('au.end_date')} as authorized_until,
+        ${dayText('eo.consent_date')} as consent_date, ${METHOD_LABEL} as consent_method, eo.ordering_provider,
+        ${dayText('eo.order_date')} as order_date, au.authorization_number, ${dayText('au.end_date')} as authorized_until,
         ${stateLabel(today)} as authorization
       from ${FROM}
       where ${where}

@@ -1,6 +1,6 @@
 import { STAFF_TABLES, type TransferCoordinator } from '@rpm/shared';
 import { type RawBuilder, type SqlBool, sql } from 'kysely';
-import { type AuditActor, audit } from '../audit.js';
+import { type AuditActor, auditAll } from '../audit.js';
 import type { Db } from '../db/schema.js';
 import { invalid, notFound } from '../domain-errors.js';
 import { type PatientScope, practiceMember } from '../scope.js';
@@ -89,14 +89,16 @@ export async function transferPatients(
         .set({ care_coordinator_id: coordinatorId })
         .where('patient_id', 'in', moving)
         .execute();
-    for (const patientId of moving)
-      await audit(trx, {
+    await auditAll(
+      trx,
+      moving.map((patientId) => ({
         ...actor,
         action: 'transfer_patient',
         entity: 'patient',
         entityId: patientId,
         detail: { from: before.get(patientId) ?? null, to: coordinatorId },
-      });
+      })),
+    );
     return { transferred: moving.length, coordinator: coordinator.name };
   });
 }

@@ -62,17 +62,26 @@ function patientFigures(viewer: ListViewer, month: string): RawBuilder<unknown> 
       and a.created_at >= ${`${month}-01`}::date and a.created_at < ${`${monthsBefore(month, -1)}-01`}::date) al on true`;
 }
 
+/** Each figure of the row and the lateral join (above) that counts it: the row's columns and sort keys both. */
+const FIGURES = {
+  rpm_patients: 'f',
+  reading_days_met: 'f',
+  rpm_minutes_met: 'f',
+  ccm_patients: 'f',
+  ccm_minutes_met: 'f',
+  alerts: 'al',
+  alerts_open: 'al',
+  minutes_logged: 'f',
+} as const satisfies Record<
+  Exclude<keyof GlobalReportRow, 'practice_id' | 'practice_name' | 'organization_name' | 'month'>,
+  'f' | 'al'
+>;
+const figureRefs = Object.entries(FIGURES).map(([key, from]) => [key, sql.ref(`${from}.${key}`)] as const);
+
 const ORDER_BY = {
   practice_name: byText(sql`pr.practice_name`),
   organization_name: byText(sql`o.organization_name`),
-  rpm_patients: by(sql`f.rpm_patients`),
-  reading_days_met: by(sql`f.reading_days_met`),
-  rpm_minutes_met: by(sql`f.rpm_minutes_met`),
-  ccm_patients: by(sql`f.ccm_patients`),
-  ccm_minutes_met: by(sql`f.ccm_minutes_met`),
-  alerts: by(sql`al.alerts`),
-  alerts_open: by(sql`al.alerts_open`),
-  minutes_logged: by(sql`f.minutes_logged`),
+  ...Object.fromEntries(figureRefs.map(([key, ref]) => [key, by(ref)])),
 };
 
 export const globalReportSource: ListSource<GlobalReportRow> = sliceSource<GlobalReportRow, Base>({
@@ -90,8 +99,8 @@ export const globalReportSource: ListSource<GlobalReportRow> = sliceSource<Globa
   async slice({ db, where }, viewer, view, offset, limit) {
     const month = monthOf(view, viewer.now);
     const { rows } = await sql<Omit<GlobalReportRow, 'month'>>`
-      select pr.practice_id, pr.practice_name, o.organization_name, f.rpm_patients, f.reading_days_met,
-        f.rpm_minutes_met, f.ccm_patients, f.ccm_minutes_met, al.alerts, al.alerts_open, f.minutes_logged
+      select pr.practice_id, pr.practice_name, o.organization_name,
+        ${sql.join(figureRefs.map(([key, ref]) => sql`${ref} as ${sql.ref(key)}`))}
       from ${FROM} ${patientFigures(viewer, month)}
       where ${where}
       order by ${orderSql(view, ORDER_BY, 'pr.practice_id')}

@@ -7,18 +7,23 @@ import {
   shiftDay,
 } from '@rpm/shared';
 import { sql } from 'kysely';
+import type { AuthContext } from '../auth/guard.js';
 import { organizationScope } from '../configuration/text-list-store.js';
 import type { Db } from '../db/schema.js';
-import type { ListViewer } from '../lists/source.js';
+import { dayText } from '../db/sql-day.js';
 
 /**
  * The Sales Rep Dashboard's figures (000 §2.4, §6.1: role 14's start page; decisions.md "Leads"): the active leads of
- * the viewer's organisations, on the app's clock. Two statements: the counts, then the next follow-ups.
+ * the user's organisations, on the app's clock. Two statements: the counts, then the next follow-ups.
  */
-export async function salesDashboard(db: Db, viewer: ListViewer): Promise<SalesDashboard> {
-  const today = isoDay(viewer.now);
+export async function salesDashboard(
+  db: Db,
+  auth: Pick<AuthContext, 'userId' | 'roleid'>,
+  now: Date,
+): Promise<SalesDashboard> {
+  const today = isoDay(now);
   const weekEnd = shiftDay(today, 6);
-  const scope = await organizationScope(db, viewer, 'l.organization_id');
+  const scope = await organizationScope(db, auth, 'l.organization_id');
   const open = sql`l.stage = any(${[...OPEN_LEAD_STAGES]}::text[])`;
   const { rows: counts } = await sql<{ stage: string; n: number; overdue: number; week: number }>`
     select l.stage, count(*)::int as n,
@@ -27,7 +32,7 @@ export async function salesDashboard(db: Db, viewer: ListViewer): Promise<SalesD
     from leads l where l.active and ${scope} group by l.stage`.execute(db);
   const { rows: followUps } = await sql<SalesDashboard['follow_ups'][number]>`
     select l.lead_id, l.practice_name, l.contact_name, l.contact_phone, l.stage,
-      to_char(l.next_follow_up, 'YYYY-MM-DD') as next_follow_up
+      ${dayText('l.next_follow_up')} as next_follow_up
     from leads l where l.active and ${open} and ${scope}
     order by l.next_follow_up, lower(l.practice_name), l.lead_id
     limit ${SALES_FOLLOW_UPS}`.execute(db);

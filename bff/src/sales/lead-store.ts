@@ -2,6 +2,7 @@ import { type LeadRow, leadsTable } from '@rpm/shared';
 import { sql } from 'kysely';
 import { activeSelect, byStatus, configSource } from '../configuration/config-source.js';
 import { organizationOptions, organizationScope } from '../configuration/text-list-store.js';
+import { dayText } from '../db/sql-day.js';
 import { by, byText } from '../devices/inventory-store.js';
 import { rankSql } from '../lists/rank.js';
 
@@ -20,7 +21,7 @@ export const leadSource = configSource<LeadRow>({
     contact_phone: sql`l.contact_phone`,
     contact_email: sql`l.contact_email`,
     stage: sql`l.stage`,
-    next_follow_up: sql`to_char(l.next_follow_up, 'YYYY-MM-DD')`,
+    next_follow_up: dayText('l.next_follow_up'),
     ...activeSelect('l.active'),
   },
   order: {
@@ -33,7 +34,7 @@ export const leadSource = configSource<LeadRow>({
   },
   id: 'l.lead_id',
   search: sql`l.practice_name || ' ' || l.contact_name`,
-  scope: (db, viewer) => organizationScope(db, viewer, 'l.organization_id'),
+  scope: (db, viewer) => organizationScope(db, viewer.auth, 'l.organization_id'),
   filters: {
     lead_stage: { column: 'l.stage', text: true },
     organization_id: { column: 'l.organization_id', options: organizationOptions },

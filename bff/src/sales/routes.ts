@@ -2,7 +2,6 @@ import { getSalesDashboard } from '@rpm/shared';
 import type { FastifyInstance } from 'fastify';
 import type { Deps } from '../deps.js';
 import { registerCall } from '../http/calls.js';
-import { patientScope } from '../scope.js';
 import { salesDashboard } from './dashboard-store.js';
 
 /** The Sales Rep Dashboard (decisions.md "Leads"); the leads themselves are a configuration table's list and writes. */
@@ -10,6 +9,6 @@ export function salesRoutes(app: FastifyInstance, deps: Deps): void {
   const { db, clock } = deps;
   registerCall(app, deps, getSalesDashboard, async ({ auth }) => ({
     status: 1,
-    data: await salesDashboard(db, { auth, scope: await patientScope(db, auth), now: clock.now() }),
+    data: await salesDashboard(db, auth, clock.now()),
   }));
 }
