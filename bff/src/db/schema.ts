@@ -268,6 +268,25 @@ export interface PatientsTable {
   created_at: DefaultTimestamp;
   /** When the latest reading was taken; kept by a trigger on readings (migrations/0006_lists.sql). */
   last_reading_at: ColumnType<Date | null, never, never>;
+  /** The practice's own patient id, unique within the practice (migration 0033). */
+  mrn: string | null;
+  email: string | null;
+  address_line1: string | null;
+  address_line2: string | null;
+  city: string | null;
+  /** Two capital letters (USPS). */
+  state: string | null;
+  zip: string | null;
+  insurance_plan_id: number | null;
+  insurance_member_id: string | null;
+  pcm_status: number | null;
+  rtm_status: number | null;
+  /** Bumped by every demographics save; a stale edit names an older one (409). */
+  version: ColumnType<number, number | undefined, number>;
+  /** Set when this record was merged into another (it stays, marked). */
+  merged_into_id: number | null;
+  merged_at: Date | null;
+  deactivated_at: Date | null;
 }
 
 /** Inventory status (CHECK). */
@@ -437,7 +456,7 @@ export interface BillingClaimsTable {
 // ── The patient chart (migrations/0004_chart.sql) ─────────────────────────────────────────────────────────
 
 /** The three status programs of the dashboard card (001 §2.3). */
-export type StatusProgramName = 'RPM' | 'CCM' | 'BHI';
+export type StatusProgramName = ProgramName;
 
 /** One entry of a status list (001 §2.3, §3; decisions.md "Status lists"). */
 export interface PatientStatusOptionsTable {

@@ -85,6 +85,8 @@ export const getOrgsForUser = defineCall({
 
 /** The three status selectors of the dashboard card (001 §2.3). */
 export type StatusProgram = 'RPM' | 'CCM' | 'BHI';
+/** Every program a patient is enrolled in with a status: the card's three, PCM and RTM (issue 38). */
+export type EnrolmentProgram = StatusProgram | 'PCM' | 'RTM';
 
 /** The dialog a status change opens first (001 §4). */
 export type StatusDialog = 'enrollment' | 'rejected' | 'reject' | 'discharge';
@@ -118,7 +120,7 @@ export function statusDialog(program: StatusProgram, from: number | null, to: nu
  * disabled (decisions.md "Status lists"). Every other listed status is offered.
  */
 export function statusAvailability(
-  program: StatusProgram,
+  program: EnrolmentProgram,
   status: number,
 ): 'offered' | 'disabled' | 'hidden' {
   if ((program === 'RPM' || program === 'CCM') && status === 6) return 'hidden';

@@ -34,6 +34,9 @@ export interface PatientSeedInput {
   readonly historyMonths?: number;
 }
 
+/** The demo's first MRN; each patient's is this plus its place in the seed. */
+const MRN_FIRST = 100_001;
+
 /** Salt of the RTM minute streams, apart from each patient's main stream. */
 const RTM_STREAM_SALT = 0x52_54_4d;
 
@@ -77,10 +80,12 @@ export async function seedPatients(input: PatientSeedInput): Promise<SeededPatie
       nurses: team?.nurses ?? [],
     };
   };
-  const rows = plans.map((plan) => {
+  const rows = plans.map((plan, index) => {
     const team = staffOf(plan);
     return {
       ...plan.row,
+      // The practice's own id, from the patient's place in the seed: no random draw moves (issue 38).
+      mrn: `M${String(MRN_FIRST + index)}`,
       physician_id: team.physicians.length ? random.pick(team.physicians) : null,
       care_coordinator_id: team.coordinators.length ? random.pick(team.coordinators) : null,
     };
