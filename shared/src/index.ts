@@ -50,6 +50,7 @@ export * from './constants.js';
 export * from './hub.js';
 export * from './lists/index.js';
 export * from './menu-search.js';
+export * from './patient-identity.js';
 export * from './menus.js';
 export * from './messages.js';
 export * from './page-title.js';

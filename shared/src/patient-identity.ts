@@ -1,0 +1,33 @@
+import { z } from 'zod';
+import { displayUtcDay } from './lists/format.js';
+
+/**
+ * Who a patient is, declared once (issue 38 §2): wherever a patient is named (lists, worklists, the bell, tasks,
+ * the call prompt, the billing report, search results, dialogs) the name goes with the date of birth and the MRN,
+ * or the RPM ID (the patient id) where the practice gave no MRN, so two patients of one name are told apart.
+ * decisions.md "Patient identity".
+ */
+export const patientIdentity = z.object({
+  patient_id: z.number().int(),
+  firstname: z.string(),
+  lastname: z.string(),
+  /** YYYY-MM-DD. */
+  dob: z.string(),
+  mrn: z.string().nullable(),
+});
+export type PatientIdentity = z.infer<typeof patientIdentity>;
+
+/** 'LASTNAME, FIRSTNAME' order, as the lists and the billing report name a patient (001 §2.1). */
+export const identityName = (p: Pick<PatientIdentity, 'firstname' | 'lastname'>): string =>
+  `${p.lastname}, ${p.firstname}`;
+
+/** The record's own number: 'MRN M100023', or 'RPM ID 812' without an MRN. */
+export const identityNumber = (p: Pick<PatientIdentity, 'patient_id' | 'mrn'>): string =>
+  p.mrn ? `MRN ${p.mrn}` : `RPM ID ${p.patient_id}`;
+
+/** What tells the patient apart besides the name: 'DOB 03/14/1950 · MRN M100023'. */
+export const identityDetail = (p: PatientIdentity): string =>
+  `DOB ${displayUtcDay(p.dob)} · ${identityNumber(p)}`;
+
+/** The whole identity on one line, for plain text (exports, prompts, titles): 'HILL, ROSA · DOB … · MRN …'. */
+export const identityText = (p: PatientIdentity): string => `${identityName(p)} · ${identityDetail(p)}`;
