@@ -45,6 +45,7 @@ import { organizationRoutes } from './organizations/routes.js';
 import { locationSource, practiceSource, programSource } from './organizations/structure-list-store.js';
 import { structureRoutes } from './organizations/structure-routes.js';
 import { patientListSources } from './patients/list-store.js';
+import { patientRecordRoutes } from './patients/record-routes.js';
 import { patientRoutes } from './patients/routes.js';
 import { createPdfPool } from './pdf/pdf-pool.js';
 import { profileRoutes } from './profile/routes.js';
@@ -154,6 +155,7 @@ export async function embeddedApi(app: FastifyInstance, opts: EmbeddedOptions): 
   authRoutes(app, deps);
   notificationRoutes(app, deps);
   patientRoutes(app, deps);
+  patientRecordRoutes(app, deps);
   organizationRoutes(app, deps);
   structureRoutes(app, deps);
   configurationRoutes(app, deps);

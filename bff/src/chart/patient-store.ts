@@ -16,7 +16,21 @@ export async function patientDemographics(db: Db, patientId: number) {
     .innerJoin('locations as lo', 'lo.location_id', 'p.location_id')
     .leftJoin('users as ph', 'ph.user_id', 'p.physician_id')
     .leftJoin('users as cc', 'cc.user_id', 'p.care_coordinator_id')
+    .leftJoin('insurance_plans as ip', 'ip.plan_id', 'p.insurance_plan_id')
     .select([
+      'p.mrn',
+      'p.email',
+      'p.address_line1',
+      'p.address_line2',
+      'p.city',
+      'p.state',
+      'p.zip',
+      'p.insurance_plan_id',
+      'ip.payer',
+      'ip.plan_name',
+      'p.insurance_member_id',
+      'p.version',
+      'p.merged_into_id',
       'p.patient_id',
       'p.firstname',
       'p.lastname',
@@ -69,6 +83,18 @@ export async function patientDemographics(db: Db, patientId: number) {
     organization_name: p.organization_name,
     practice_name: p.practice_name,
     location_name: p.location_name,
+    mrn: p.mrn,
+    email: p.email,
+    address_line1: p.address_line1,
+    address_line2: p.address_line2,
+    city: p.city,
+    state: p.state,
+    zip: p.zip,
+    insurance_plan_id: p.insurance_plan_id,
+    insurance_plan_name: p.payer === null ? null : `${p.payer} · ${p.plan_name}`,
+    insurance_member_id: p.insurance_member_id,
+    version: p.version,
+    merged_into_id: p.merged_into_id,
   };
 }
 

@@ -94,6 +94,18 @@ const demographics: PatientDemographics = {
   organization_name: 'North Clinic',
   practice_name: 'Main Street Practice',
   location_name: 'Main',
+  mrn: 'M100005',
+  email: null,
+  address_line1: null,
+  address_line2: null,
+  city: null,
+  state: null,
+  zip: null,
+  insurance_plan_id: null,
+  insurance_plan_name: null,
+  insurance_member_id: null,
+  version: 1,
+  merged_into_id: null,
 };
 
 export const rule: NotificationRule = {

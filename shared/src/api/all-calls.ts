@@ -26,6 +26,7 @@ import * as interpretationTemplates from './interpretation-templates.js';
 import * as mfa from './mfa.js';
 import * as notifications from './notifications.js';
 import * as organizations from './organizations.js';
+import * as patientRegistration from './patient-registration.js';
 import * as patients from './patients.js';
 import * as practices from './practices.js';
 import * as profile from './profile.js';
@@ -74,6 +75,7 @@ export const ALL_CALLS: readonly CallDef[] = [
   mfa,
   notifications,
   organizations,
+  patientRegistration,
   patients,
   practices,
   profile,

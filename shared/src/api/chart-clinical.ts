@@ -27,7 +27,8 @@ export const ICD10_PATTERN = /^[A-Z][0-9][0-9A-Z](\.[0-9A-Z]{1,4})?$/;
 export const ICD10_MESSAGE = 'Enter an ICD-10 code such as I10 or E11.9';
 
 const requiredText = (max: number) => chartText(max).refine((text) => text.trim() !== '', MSG.required);
-const icd10 = z
+/** An ICD-10-CM code as typed: trimmed and upper-cased, then checked. */
+export const icd10Code = z
   .string()
   .transform((text) => text.trim().toUpperCase())
   .refine((code) => ICD10_PATTERN.test(code), ICD10_MESSAGE);
@@ -116,7 +117,7 @@ export const addDiagnosis = defineCall({
   headers: idempotencyHeaders,
   body: z.object({
     patient_id: recordId,
-    icd10_code: icd10,
+    icd10_code: icd10Code,
     description: requiredText(DIAGNOSIS_DESCRIPTION_MAX),
     is_primary: z.boolean(),
   }),

@@ -42,6 +42,22 @@ export const patientDemographics = z.object({
   organization_name: z.string(),
   practice_name: z.string(),
   location_name: z.string(),
+  // What registration records (issue 38 §1; migration 0033).
+  mrn: z.string().nullable(),
+  email: z.string().nullable(),
+  address_line1: z.string().nullable(),
+  address_line2: z.string().nullable(),
+  city: z.string().nullable(),
+  state: z.string().nullable(),
+  zip: z.string().nullable(),
+  insurance_plan_id: z.number().int().nullable(),
+  /** 'Payer · plan'. */
+  insurance_plan_name: z.string().nullable(),
+  insurance_member_id: z.string().nullable(),
+  /** The record's version: the Demographics edit sends it back (a stale one is refused). */
+  version: z.number().int(),
+  /** The patient this record was merged into; null for a live record. */
+  merged_into_id: z.number().int().nullable(),
 });
 export type PatientDemographics = z.infer<typeof patientDemographics>;
 

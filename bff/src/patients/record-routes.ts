@@ -1,0 +1,80 @@
+import {
+  addPatient,
+  findDuplicatePatients,
+  getRegistrationOptions,
+  MSG,
+  mayEditPatients,
+  NO_PATIENT_EDIT,
+  updatePatientDemographics,
+} from '@rpm/shared';
+import type { FastifyInstance } from 'fastify';
+import type { AuthContext } from '../auth/guard.js';
+import type { Deps } from '../deps.js';
+import { forbidden, notFound } from '../domain-errors.js';
+import { registerCall } from '../http/calls.js';
+import { addedOnce } from '../http/idempotency.js';
+import { actor } from '../http/route-helpers.js';
+import { assertPatientAccess, patientScope } from '../scope.js';
+import { updateDemographics } from './demographics-store.js';
+import { findDuplicates } from './duplicate-store.js';
+import { organizationsOf, registerPatient } from './record-store.js';
+import { registrationOptions } from './registration-options-store.js';
+
+/** Only the roles of PATIENT_RECORD_ROLES register and edit patients (decisions.md "Patient registration"). */
+function assertMayEdit(auth: Pick<AuthContext, 'roleid'>): void {
+  if (!mayEditPatients(auth.roleid)) throw forbidden(NO_PATIENT_EDIT);
+}
+
+/** Registration, the duplicate check and the Demographics tab's save (issue 38 §1). */
+export function patientRecordRoutes(app: FastifyInstance, deps: Deps): void {
+  const { db, clock } = deps;
+
+  registerCall(app, deps, getRegistrationOptions, async ({ query, auth }) => {
+    assertMayEdit(auth);
+    return {
+      status: 1,
+      data: await registrationOptions(db, await patientScope(db, auth), query.practice_id),
+    };
+  });
+
+  registerCall(app, deps, findDuplicatePatients, async ({ body, auth }) => {
+    assertMayEdit(auth);
+    const scope = await patientScope(db, auth);
+    const organizationId = (await organizationsOf(db, [body.practice_id])).get(body.practice_id);
+    if (organizationId === undefined || !scope.hasPractice(body.practice_id))
+      throw notFound(`Practice ${body.practice_id} does not exist.`, 'practice_id');
+    if (body.patient_id !== undefined) await assertPatientAccess(db, auth, body.patient_id);
+    const data = await findDuplicates(db, scope, {
+      organizationId,
+      lastname: body.lastname,
+      dob: body.dob,
+      mrn: body.mrn,
+      mobile: body.mobile,
+      ...(body.patient_id === undefined ? {} : { exceptPatientId: body.patient_id }),
+    });
+    return { status: 1, data };
+  });
+
+  registerCall(app, deps, addPatient, async ({ body, auth, req, headers }) => {
+    assertMayEdit(auth);
+    const scope = await patientScope(db, auth);
+    const who = actor(auth, req.ip, clock.now());
+    const { confirm_duplicates: confirmed, ...record } = body;
+    return addedOnce(db, auth.userId, addPatient, headers['idempotency-key'], who.at, async (trx) => ({
+      patient_id: await registerPatient(trx, who, scope, record, confirmed),
+    }));
+  });
+
+  registerCall(app, deps, updatePatientDemographics, async ({ body, auth, req }) => {
+    assertMayEdit(auth);
+    await assertPatientAccess(db, auth, body.patient_id);
+    const scope = await patientScope(db, auth);
+    const { patient_id: patientId, version, ...record } = body;
+    const next = await db
+      .transaction()
+      .execute((trx) =>
+        updateDemographics(trx, actor(auth, req.ip, clock.now()), scope, patientId, version, record),
+      );
+    return { status: 1, message: MSG.updatedSuccessfully, data: { version: next } };
+  });
+}
