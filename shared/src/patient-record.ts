@@ -3,7 +3,7 @@ import type { EnrolmentProgram } from './api/chart.js';
 import { icd10Code } from './api/chart-clinical.js';
 import { DIAGNOSIS_CODES_MAX } from './api/chart-orders.js';
 import { recordId } from './api/ids.js';
-import { chartText } from './api/rules.js';
+import { chartText, requiredId } from './api/rules.js';
 import { PHONE_DIGITS } from './constants.js';
 import { MSG } from './messages.js';
 import { isCalendarDay } from './rule-form.js';
@@ -143,13 +143,13 @@ export const patientRecordFields = z.object({
     .transform((text) => (text ?? '').trim())
     .refine((zip) => zip === '' || ZIP_PATTERN.test(zip), ZIP_MESSAGE)
     .transform((zip) => (zip === '' ? null : zip)),
-  language_id: recordId,
+  language_id: requiredId(MSG.required),
   mrn: z.string({ error: MSG.required }).trim().min(1, MSG.required).regex(MRN_PATTERN, MRN_MESSAGE),
   insurance_plan_id: recordId.nullable(),
   insurance_member_id: optionalText(40),
   physician_id: recordId.nullable(),
   care_coordinator_id: recordId.nullable(),
-  location_id: recordId,
+  location_id: requiredId(MSG.required),
 });
 
 /** The member id is needed once a plan is chosen. */
@@ -164,6 +164,8 @@ export const withInsuranceRule = <
   });
 
 export type PatientRecordInput = z.input<typeof patientRecordFields>;
+/** The record's fields: what the Demographics tab edits and its save compares. */
+export const PATIENT_RECORD_FIELDS = Object.keys(patientRecordFields.shape) as (keyof PatientRecordInput)[];
 export type PatientRecord = z.output<typeof patientRecordFields>;
 
 /**
@@ -201,7 +203,7 @@ export const registrationPrograms = z.object({
  * the programs.
  */
 export const newPatientShape = patientRecordFields.extend({
-  practice_id: recordId,
+  practice_id: requiredId(MSG.required),
   programs: registrationPrograms,
   diagnosis_codes: z
     .array(icd10Code)

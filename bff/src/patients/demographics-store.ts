@@ -1,4 +1,4 @@
-import { isoDay, type PatientRecord, STALE_PATIENT_EDIT } from '@rpm/shared';
+import { isoDay, PATIENT_RECORD_FIELDS, type PatientRecord, STALE_PATIENT_EDIT } from '@rpm/shared';
 import type { Transaction } from 'kysely';
 import { type AuditActor, audit } from '../audit.js';
 import type { Database } from '../db/schema.js';
@@ -12,31 +12,10 @@ import { mrnTaken, recordProblems, takenMrns, throwFirst } from './record-store.
  */
 
 /** The fields the tab edits, as stored; dates as 'YYYY-MM-DD'. */
-const EDITED = [
-  'firstname',
-  'lastname',
-  'dob',
-  'gender',
-  'mobile',
-  'phone',
-  'email',
-  'address_line1',
-  'address_line2',
-  'city',
-  'state',
-  'zip',
-  'language_id',
-  'mrn',
-  'insurance_plan_id',
-  'insurance_member_id',
-  'physician_id',
-  'care_coordinator_id',
-  'location_id',
-] as const satisfies readonly (keyof PatientRecord)[];
+const EDITED = PATIENT_RECORD_FIELDS;
 type Edited = (typeof EDITED)[number];
 
-export const MERGED_PATIENT = (into: number) =>
-  `This record was merged into patient ${into}; edit that record.`;
+const MERGED_PATIENT = (into: number) => `This record was merged into patient ${into}; edit that record.`;
 
 /** Saves the record if `version` is the stored one; returns the new version (the same when nothing changed). */
 export async function updateDemographics(

@@ -1,3 +1,4 @@
+// Over 300 lines: a record's checks and the set-based insert that registration and the bulk upload share.
 import {
   dobInRange,
   type EnrolmentProgram,
@@ -151,7 +152,7 @@ export function throwFirst(problems: readonly RecordProblem[] | undefined): void
 }
 
 /** Lower-case MRN keyed by practice: how uniqueness is judged (migration 0033 patients_practice_mrn_key). */
-export const mrnKey = (practiceId: number, mrn: string) => `${practiceId}:${mrn.toLowerCase()}`;
+const mrnKey = (practiceId: number, mrn: string) => `${practiceId}:${mrn.toLowerCase()}`;
 
 /** Which of these (practice, MRN) pairs are taken already, as {@link mrnKey}s with the patient holding each. */
 export async function takenMrns(
@@ -197,7 +198,7 @@ const INSERT_CHUNK = 1000;
  * which the patient's diagnosis code repeats) and one audit row each; a few statements per thousand patients.
  * Returns the new ids in the records' order. The MRN's unique index refuses a race (the caller's transaction fails).
  */
-export async function insertPatients(
+async function insertPatients(
   trx: Transaction<Database>,
   actor: AuditActor,
   records: readonly PlacedPatient[],

@@ -1,3 +1,4 @@
+// Over 300 lines: registration's every refused field and the Demographics save, on one seeded database.
 import {
   addPatient,
   findDuplicatePatients,
@@ -8,6 +9,7 @@ import {
   STALE_PATIENT_EDIT,
   updatePatientDemographics,
 } from '@rpm/shared';
+import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { TEST_TODAY } from '../db/test-database.js';
 import { injectCall, injectUnchecked, signIn, startTestApp, type TestApp } from '../test-app.js';
@@ -154,12 +156,9 @@ describe('registration (issue 38 §1; decisions.md "Patient registration")', () 
     expect(entry?.user_id).toBe(admin.user.user_id);
     expect(entry?.detail).toMatchObject({ practice_id: place.practiceId, mrn: body.mrn });
     // The lists see the new patient at once (patient_list_state follows the insert).
-    const state = await t.db
-      .selectFrom('patient_list_state')
-      .select('lastname')
-      .where('patient_id', '=', id)
-      .executeTakeFirst();
-    expect(state?.lastname).toBe("O'Brien");
+    const { rows } = await sql<{ lastname: string }>`select lastname from patient_list_state
+      where patient_id = ${id}`.execute(t.db);
+    expect(rows[0]?.lastname).toBe("O'Brien");
   });
 
   it('lets the front desk (role 15) register, and refuses a nurse (403), writing nothing', async () => {

@@ -4,6 +4,7 @@ import {
   checkPageAccess,
   displayUtcDay,
   getPatientDetailById,
+  identityNumber,
   lowestRoleId,
   MSG,
   type PatientDemographics,
@@ -132,6 +133,7 @@ export function PatientChartPage() {
             DOB: <span data-testid="chart-dob">{displayUtcDay(patient.dob)}</span>
           </span>
         )}
+        {patient && <span className="chart-patient-number">{identityNumber(patient)}</span>}
         {patient && <CallPatientButton patient={patient} />}
       </Card>
       <Tabs
@@ -148,7 +150,7 @@ export function PatientChartPage() {
         ))}
       </Tabs>
       <section className="chart-panel" aria-label={place.label}>
-        <ChartSection place={place} patientId={patientId} patient={patient} />
+        <ChartSection place={place} patientId={patientId} patient={patient} onPatientSaved={setPatient} />
       </section>
     </div>
   );
@@ -158,17 +160,18 @@ interface ChartSectionProps {
   readonly place: ChartLocation;
   readonly patientId: number;
   readonly patient: PatientDemographics | null;
+  readonly onPatientSaved: (patient: PatientDemographics) => void;
 }
 
 /** The panel of the selected tab. */
-function ChartSection({ place, patientId, patient }: ChartSectionProps) {
+function ChartSection({ place, patientId, patient, onPatientSaved }: ChartSectionProps) {
   if (place.tabId === null && place.label === EXTRA_ROUTES.tips) return <TipsTab patientId={patientId} />;
   if (isAuthorizationHistory(place)) return <AuthorizationHistory patientId={patientId} />;
   switch (place.tabId) {
     case 'overview':
       return <OverviewTab patientId={patientId} enrolment={place.rest[0] === 'new'} />;
     case 'demographics':
-      return <DemographicsTab patient={patient} />;
+      return <DemographicsTab patient={patient} onSaved={onPatientSaved} />;
     case 'devices':
       return <DevicesTab patientId={patientId} />;
     case 'alerts':

@@ -3,7 +3,7 @@ import { type PatientIdentity as Identity, identityDetail, identityName } from '
 import './patient.css';
 
 /** The marker beside a name another patient of the same practice shares (issue 38 §2). */
-export const SAME_NAME_TEXT = 'Same name';
+const SAME_NAME_TEXT = 'Same name';
 
 /** Props of {@link PatientIdentity}. */
 export interface PatientIdentityProps {

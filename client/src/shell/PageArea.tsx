@@ -46,6 +46,11 @@ const PatientChartPage = preloadable(
   () => import('../chart/PatientChartPage'),
   (m) => m.PatientChartPage,
 );
+// Registration: the overview's {new?} without a patient (000 §2.3; decisions.md "Patient registration").
+const RegisterPatientPage = preloadable(
+  () => import('../patient/RegisterPatientPage'),
+  (m) => m.RegisterPatientPage,
+);
 // The profile: multi-factor sign-in (issue 11 "Add").
 const ProfilePage = preloadable(
   () => import('../pages/profile/ProfilePage'),
@@ -290,6 +295,9 @@ export function PageArea({ pathname, title, notFound }: PageAreaProps) {
               </Route>
               <Route path="/app/billing-report-fixed">
                 <BillingReportPage />
+              </Route>
+              <Route path="/app/patient-chart/overview/new">
+                <RegisterPatientPage />
               </Route>
               <Route path="/app/patient-chart/*">
                 <PatientChartPage />

@@ -34,7 +34,7 @@ export const chartText = (max: number) =>
     .refine((text) => !text.includes('\0'), 'must not contain NUL characters');
 
 /** A record id with a message of our own when it is missing. */
-const requiredId = (message: string) =>
+export const requiredId = (message: string) =>
   z.number({ error: message }).int(message).positive(message).max(RECORD_ID_MAX, message);
 
 /** How the patient is reached when readings are missed (001 §2.2; decisions.md "Notification modes"). */
