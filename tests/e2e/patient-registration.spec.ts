@@ -25,7 +25,9 @@ async function fillForm(page: Page, mrn: string) {
   await page.getByLabel('Diagnosis Codes (ICD-10-CM) *').fill('I10, E11.9');
 }
 
-test('the front desk registers a patient, meets the duplicate check, and the chart opens', async ({ page }) => {
+test('the front desk registers a patient, meets the duplicate check, and the chart opens', async ({
+  page,
+}) => {
   test.setTimeout(120_000);
   await signIn(page, 'role15@demo.test');
   await page.goto('/app/patients');
@@ -64,7 +66,9 @@ test('the front desk registers a patient, meets the duplicate check, and the cha
   expect(Number(new URL(page.url()).pathname.split('/').pop())).not.toBe(first);
 });
 
-test('a coordinator edits demographics and a stale save shows what the other save changed', async ({ browser }) => {
+test('a coordinator edits demographics and a stale save shows what the other save changed', async ({
+  browser,
+}) => {
   test.setTimeout(120_000);
   const page = await (await browser.newContext()).newPage();
   await signIn(page, 'role2@demo.test');
