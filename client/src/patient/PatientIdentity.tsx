@@ -1,4 +1,4 @@
-import { Classes, Intent, Tag } from '@blueprintjs/core';
+import { Intent, Tag } from '@blueprintjs/core';
 import { type PatientIdentity as Identity, identityDetail, identityName, SAME_NAME_TEXT } from '@rpm/shared';
 import { Link } from 'wouter';
 import './patient.css';
@@ -30,7 +30,7 @@ export function PatientIdentity({ patient, sameName = false, inline = false, hre
           </Tag>
         )}
       </span>
-      <span className={`patient-identity-detail ${Classes.TEXT_MUTED}`}>{identityDetail(patient)}</span>
+      <span className="patient-identity-detail">{identityDetail(patient)}</span>
     </span>
   );
 }
