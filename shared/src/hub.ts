@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { bellNotification } from './api/notifications.js';
+import { notificationEntry } from './api/notifications.js';
 
 /**
  * The real-time hub (socket.io, path /socket.io): event names and payloads (architecture.md "The hub and the jobs"). A client authenticates in
@@ -27,7 +27,7 @@ export const hubAuth = z.object({
   token: z.string().min(1).max(256),
 });
 
-export const notificationNewPayload = bellNotification;
+export const notificationNewPayload = notificationEntry;
 export type NotificationNewPayload = z.infer<typeof notificationNewPayload>;
 
 /** The payload of {@link HUB_EVENTS.alertsChanged}: whose alerts changed (the client refetches what it shows). */

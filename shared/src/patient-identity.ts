@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { displayUtcDay } from './lists/format.js';
+import { displayUtcDay } from './lists/day.js';
 
 /**
  * Who a patient is, declared once (issue 38 §2): wherever a patient is named (lists, worklists, the bell, tasks,
@@ -31,3 +31,25 @@ export const identityDetail = (p: PatientIdentity): string =>
 
 /** The whole identity on one line, for plain text (exports, prompts, titles): 'HILL, ROSA · DOB … · MRN …'. */
 export const identityText = (p: PatientIdentity): string => `${identityName(p)} · ${identityDetail(p)}`;
+
+/** The marker beside a name another patient of the same practice shares (issue 38 §2). */
+export const SAME_NAME_TEXT = 'Same name';
+
+/**
+ * A patient as a list row, the bell and the billing report name it: the identity, and whether another patient of the
+ * same practice (not merged away) has the same first and last name, case aside (issue 38 §2). The BFF selects it with
+ * one helper (bff/src/patients/identity-sql.ts; decisions.md "Patient identity").
+ */
+export const listPatient = patientIdentity.extend({ same_name: z.boolean() });
+export type ListPatient = z.infer<typeof listPatient>;
+
+/** The names in capitals, as the lists and the billing report write them (001 §2.1). */
+export const upperNames = <P extends Pick<PatientIdentity, 'firstname' | 'lastname'>>(p: P): P => ({
+  ...p,
+  firstname: p.firstname.toUpperCase(),
+  lastname: p.lastname.toUpperCase(),
+});
+
+/** A list's patient as plain text (CSV, PDF): 'HILL, ROSA · DOB 03/14/1950 · MRN M100023 · Same name'. */
+export const listPatientText = (p: ListPatient): string =>
+  `${identityText(upperNames(p))}${p.same_name ? ` · ${SAME_NAME_TEXT}` : ''}`;

@@ -9,6 +9,7 @@ import { rankSql } from '../lists/rank.js';
 import { countOf, type SliceQueries, sliceSource } from '../lists/slice-source.js';
 import { ForeignFilterValueError, type ListSource, type ListView, type ListViewer } from '../lists/source.js';
 import { dayRange, idValues, optionValues } from '../lists/view-values.js';
+import { listPatientSql } from '../patients/identity-sql.js';
 import type { PatientScope } from '../scope.js';
 
 /**
@@ -146,6 +147,7 @@ const rowsOf: SliceQueries<MonitorRow, Base>['slice'] = async (base, viewer, vie
       'al.patient_id',
       'p.firstname',
       'p.lastname',
+      listPatientSql('p').as('patient'),
       'pr.practice_name',
       'al.level',
       'al.direction',
@@ -170,6 +172,7 @@ const rowsOf: SliceQueries<MonitorRow, Base>['slice'] = async (base, viewer, vie
         alert_id: r.alert_id,
         patient_id: r.patient_id,
         patient_name: patientName(r),
+        patient: r.patient,
         practice_name: r.practice_name,
         level: r.level,
         vital_type: r.vital_type,

@@ -5,6 +5,7 @@ import {
   ccmBilling,
   type DefaultAmount,
   isoDay,
+  type ListPatient,
   PRODUCT,
   type PriceList,
   priceCents,
@@ -15,6 +16,7 @@ import {
 import { type RawBuilder, sql } from 'kysely';
 import { carePlanSigned } from '../careplan/signed.js';
 import type { Db } from '../db/schema.js';
+import { listPatientSql } from '../patients/identity-sql.js';
 import { type BillingFilter, filterCondition } from './scope.js';
 
 /** The summary column behind each sort key of the report (BILLING_SORT_KEYS). */
@@ -36,6 +38,7 @@ interface RowRecord {
   readonly patient_id: number;
   readonly firstname: string;
   readonly lastname: string;
+  readonly patient: ListPatient;
   readonly dob: Date;
   readonly diagnosis_code: string | null;
   readonly setup_date: Date | null;
@@ -66,7 +69,7 @@ function orderBy(order: BillingOrder, s = 's'): RawBuilder<unknown> {
 /** The report's columns of a page of summary ids, joined to the patient and the claim. */
 function rowsOf(ids: RawBuilder<unknown>, order: BillingOrder): RawBuilder<RowRecord> {
   return sql<RowRecord>`
-    select s.id, s.patient_id, p.firstname, p.lastname, p.dob, p.diagnosis_code, s.setup_date, p.auth_number,
+    select s.id, s.patient_id, p.firstname, p.lastname, ${listPatientSql('p')} as patient, p.dob, p.diagnosis_code, s.setup_date, p.auth_number,
       s.setup_cpt, s.compliance_cpt, s.activity_time_cpt, s.more_activity_time_cpt, s.activity_time_60_cpt,
       s.ccm_seconds, p.ccm_type, ${carePlanSigned('p')} as care_plan_signed, c.claimed_at
     from (${ids}) page
@@ -210,6 +213,7 @@ export function toBillingRow(row: RowRecord, prices: PriceList): BillingRow {
   return {
     patient_id: row.patient_id,
     patient_name: patientName(row),
+    patient: row.patient,
     dob: isoDay(row.dob),
     diagnosis_code: row.diagnosis_code,
     assigned_date: row.setup_date ? isoDay(row.setup_date) : null,

@@ -4,6 +4,7 @@ import {
   type CallTaskRow,
   type FilterOption,
   type ListName,
+  type ListPatient,
 } from '@rpm/shared';
 import { type Expression, type RawBuilder, type SqlBool, sql } from 'kysely';
 import { nameSql } from '../audit/audit-store.js';
@@ -15,6 +16,7 @@ import { rankSql } from '../lists/rank.js';
 import { countOf, type SliceQueries, sliceSource } from '../lists/slice-source.js';
 import type { ListSource, ListView, ListViewer } from '../lists/source.js';
 import { dayRange, idValues, optionValues } from '../lists/view-values.js';
+import { listPatientSql } from '../patients/identity-sql.js';
 import type { PatientScope } from '../scope.js';
 import { visibleCalls } from './store.js';
 
@@ -124,6 +126,7 @@ function callRecordSource(name: ListName): ListSource<CallRecordRow> {
       'c.patient_id',
       'p.firstname',
       'p.lastname',
+      listPatientSql('p').as('patient'),
       'pr.practice_name',
       'c.phone_number',
       'c.direction',
@@ -148,6 +151,7 @@ function callRecordSource(name: ListName): ListSource<CallRecordRow> {
         r.firstname === null || r.lastname === null
           ? null
           : patientName({ firstname: r.firstname, lastname: r.lastname }),
+      patient: r.patient,
       practice_name: r.practice_name,
       phone_number: r.phone_number,
       direction: r.direction,
@@ -247,13 +251,15 @@ const awsTasksSource: ListSource<CallTaskRow> = sliceSource<CallTaskRow, TaskBas
       patient_id: number;
       firstname: string;
       lastname: string;
+      patient: ListPatient;
       practice_name: string;
       reason: string;
       mobile: string | null;
       phone: string | null;
       due_at: Date | null;
       created_at: Date;
-    }>`select k.item_id, k.source, k.patient_id, p.firstname, p.lastname, pr.practice_name, k.reason, p.mobile,
+    }>`select k.item_id, k.source, k.patient_id, p.firstname, p.lastname,
+        ${listPatientSql('p')} as patient, pr.practice_name, k.reason, p.mobile,
         p.phone, k.due_at, k.created_at
       from ${taskFrom} where ${base.where}
       order by ${sql.join(taskOrder(view))} limit ${limit} offset ${offset}`.execute(base.db);
@@ -262,6 +268,7 @@ const awsTasksSource: ListSource<CallTaskRow> = sliceSource<CallTaskRow, TaskBas
       source: r.source,
       patient_id: r.patient_id,
       patient_name: patientName(r),
+      patient: r.patient,
       practice_name: r.practice_name,
       reason: r.reason,
       mobile: tenDigits(r.mobile),

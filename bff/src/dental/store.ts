@@ -1,3 +1,4 @@
+import type { ListPatient } from '@rpm/shared';
 import {
   isoDay,
   nextOralApplianceStage,
@@ -23,6 +24,7 @@ import { conflict, notFound } from '../domain-errors.js';
 import { sliceSource } from '../lists/slice-source.js';
 import type { ListSource, ListViewer } from '../lists/source.js';
 import { idValues, optionValues } from '../lists/view-values.js';
+import { listPatientSql } from '../patients/identity-sql.js';
 import { fullName } from '../patients/list-sql.js';
 import type { PatientScope } from '../scope.js';
 import { patientSearch, practiceOptions } from '../sleep/billing-list-store.js';
@@ -82,6 +84,7 @@ export const dentalCaseSource: ListSource<OralApplianceRow> = sliceSource<OralAp
       case_id: number;
       patient_id: number;
       patient_name: string;
+      patient: ListPatient;
       dob: Date;
       practice_name: string;
       dentist: string;
@@ -92,7 +95,7 @@ export const dentalCaseSource: ListSource<OralApplianceRow> = sliceSource<OralAp
       insertion_on: Date | null;
       follow_up_test_on: Date | null;
     }>`
-      select c.case_id, c.patient_id, ${fullName('p')} as patient_name, p.dob, pr.practice_name,
+      select c.case_id, c.patient_id, ${fullName('p')} as patient_name, ${listPatientSql('p')} as patient, p.dob, pr.practice_name,
         ${fullName('d')} as dentist, ${stageLabel} as stage, c.stage as stage_code,
         c.referred_on, c.impression_on, c.insertion_on, c.follow_up_test_on
       from ${FROM}

@@ -8,6 +8,7 @@ import { deviceTypeOptions } from '../lists/reference-options.js';
 import { sliceSource } from '../lists/slice-source.js';
 import type { ListSource, ListView, ListViewer } from '../lists/source.js';
 import { dayRange, idValues, optionValues } from '../lists/view-values.js';
+import { listPatientSql } from '../patients/identity-sql.js';
 import { fullName } from '../patients/list-sql.js';
 import { visibleOrganizations } from '../scope.js';
 
@@ -103,7 +104,8 @@ export function inventorySource(name: string): ListSource<DeviceRow> {
     async slice({ db, where }, _viewer, view, offset, limit) {
       const { rows } = await sql<Omit<DeviceRow, 'assigned_at'> & { assigned_at: Date | null }>`
         select d.inventory_id, d.imei, d.device_name, t.device_type, o.organization_name, d.status, p.patient_id,
-          case when p.patient_id is null then null else ${fullName('p')} end as patient_name, a.assigned_at,
+          case when p.patient_id is null then null else ${fullName('p')} end as patient_name,
+          ${listPatientSql('p')} as patient, a.assigned_at,
           a.device_assign_id
         from ${DEVICE_FROM}
         where ${where}
@@ -164,7 +166,7 @@ export const historySource: ListSource<DeviceHistoryRow> = sliceSource<DeviceHis
       Omit<DeviceHistoryRow, 'assigned_at' | 'returned_at'> & { assigned_at: Date; returned_at: Date | null }
     >`
       select a.device_assign_id, d.inventory_id, d.imei, t.device_type, p.patient_id,
-        ${fullName('p')} as patient_name, pr.practice_name, a.assigned_at, a.unassigned_at as returned_at
+        ${fullName('p')} as patient_name, ${listPatientSql('p')} as patient, pr.practice_name, a.assigned_at, a.unassigned_at as returned_at
       from ${HISTORY_FROM}
       where ${where}
       order by ${orderSql(view, HISTORY_ORDER, 'a.device_assign_id')}

@@ -1,10 +1,11 @@
-import type { DeviceLogRow } from '@rpm/shared';
+import type { DeviceLogRow, ListPatient } from '@rpm/shared';
 import { type RawBuilder, type SqlBool, sql } from 'kysely';
 import { likeWord, searchTerms } from '../billing/scope.js';
 import { deviceTypeOptions } from '../lists/reference-options.js';
 import { sliceSource } from '../lists/slice-source.js';
 import type { ListSource } from '../lists/source.js';
 import { dayRange, idValues } from '../lists/view-values.js';
+import { listPatientSql } from '../patients/identity-sql.js';
 import { fullName } from '../patients/list-sql.js';
 import {
   and,
@@ -60,12 +61,13 @@ export const deviceLogSource: ListSource<DeviceLogRow> = sliceSource<DeviceLogRo
       vendor: string;
       patient_id: number;
       patient_name: string;
+      patient: ListPatient;
       taken_at: Date;
       received_at: Date;
       payload: string | null;
     }>`
       select m.message_id, d.imei, t.device_type, k.vendor_name as vendor, p.patient_id,
-        ${fullName('p')} as patient_name, m.taken_at, m.received_at, m.payload::text as payload
+        ${fullName('p')} as patient_name, ${listPatientSql('p')} as patient, m.taken_at, m.received_at, m.payload::text as payload
       from ${LOG_FROM}
       where ${where}
       order by ${orderSql(view, LOG_ORDER, 'm.message_id')}

@@ -509,9 +509,10 @@ describe('CSV formula neutralisation (OWASP CSV injection, CWE-1236)', () => {
       const res = await get(def.calls.csv as CallDef, { search: 'formula' }, nurse);
       expect(res.statusCode).toBe(200);
       expect(res.body).toContain('Search: formula');
-      expect(res.body).toContain(`"'=HYPERLINK(""X""), FORMULA"`);
-      expect(res.body).toContain(`"'+1, FORMULA"`);
-      expect(res.body).toContain(`"'@X, FORMULA"`);
+      // The name cell begins with the name (issue 38 §2: its DOB and MRN or RPM ID follow).
+      expect(res.body).toContain(`"'=HYPERLINK(""X""), FORMULA · DOB `);
+      expect(res.body).toContain(`"'+1, FORMULA · DOB `);
+      expect(res.body).toContain(`"'@X, FORMULA · DOB `);
     },
   );
 });

@@ -1,6 +1,7 @@
 import { Readable } from 'node:stream';
 import {
   ALL_LISTS,
+  cellValue,
   type FilterValues,
   filterValues,
   formatCell,
@@ -144,7 +145,7 @@ function registerList<Row extends object>(
   const columns = def.columns.filter((column) => !column.screenOnly);
   const labels = columns.map((column) => column.label);
   const cells = (row: Partial<Row>) =>
-    columns.map((column) => formatCell((row as Record<string, unknown>)[column.key], column.format));
+    columns.map((column) => formatCell(cellValue(column, row), column.format));
   const fileName = (viewer: ListViewer, extension: string) =>
     `${fileNamePart(def.title)}_${isoDay(viewer.now)}.${extension}`;
   const auditExport = (

@@ -6,6 +6,7 @@ import type { Db } from '../db/schema.js';
 import { countOf, type SliceQueries, sliceSource } from '../lists/slice-source.js';
 import type { ListSource, ListView, ListViewer } from '../lists/source.js';
 import { dayRange } from '../lists/view-values.js';
+import { listPatientSql } from '../patients/identity-sql.js';
 
 /**
  * Incoming Messages (shared/src/lists/messages.ts incomingMessagesList; issue 13): the inbound texts with their
@@ -68,6 +69,7 @@ const rowsOf: SliceQueries<IncomingMessageRow, Base>['slice'] = async (
     'm.patient_id',
     'p.firstname',
     'p.lastname',
+    listPatientSql('p').as('patient'),
     'pr.practice_name',
   ]);
   for (const part of orderOf(view)) q = q.orderBy(part);
@@ -81,6 +83,7 @@ const rowsOf: SliceQueries<IncomingMessageRow, Base>['slice'] = async (
       r.firstname === null || r.lastname === null
         ? null
         : patientName({ firstname: r.firstname, lastname: r.lastname }),
+    patient: r.patient,
     practice_name: r.practice_name,
     body: r.body,
   }));

@@ -4,6 +4,7 @@ import { type AuditActor, audit } from '../audit.js';
 import type { Db } from '../db/schema.js';
 import { forbidden, invalid, notFound } from '../domain-errors.js';
 import { fullName } from '../http/route-helpers.js';
+import { listPatientSql } from '../patients/identity-sql.js';
 import { userInOrganizations } from '../scope.js';
 
 /** The bell popup, unread count, read/clear, and the send-notification dialog (000 §2.8, §2.9, §4.6, §4.8, §7). */
@@ -16,9 +17,11 @@ export async function bellNotifications(db: Db, userId: number) {
   const rows = await db
     .selectFrom('notifications')
     .leftJoin('device_types', 'device_types.device_type_id', 'notifications.device_type_id')
+    .leftJoin('patients as p', 'p.patient_id', 'notifications.patient_id')
     .select([
       'notifications.notification_id',
       'notifications.patient_id',
+      listPatientSql('p').as('patient'),
       'device_types.icon',
       'notifications.notification_message',
       'notifications.created_at',
@@ -33,6 +36,7 @@ export async function bellNotifications(db: Db, userId: number) {
   return rows.map((r) => ({
     notification_id: r.notification_id,
     fk_patient_id: r.patient_id,
+    patient: r.patient,
     device_type_icon: r.icon,
     notification_message: r.notification_message,
     created_at: r.created_at.toISOString(),

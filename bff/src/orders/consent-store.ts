@@ -23,6 +23,7 @@ import { labelSql, rankSql } from '../lists/rank.js';
 import { sliceSource } from '../lists/slice-source.js';
 import type { ListSource } from '../lists/source.js';
 import { dayRange, idValues, optionValues } from '../lists/view-values.js';
+import { listPatientSql } from '../patients/identity-sql.js';
 import { fullName } from '../patients/list-sql.js';
 import { orderProgramWhere } from './list-store.js';
 
@@ -90,7 +91,7 @@ export const patientConsentSource: ListSource<PatientConsentRow> = sliceSource<P
   async slice({ db, where }, viewer, view, offset, limit) {
     const today = isoDay(viewer.now);
     const { rows } = await sql<PatientConsentRow>`
-      select eo.order_id, p.patient_id, ${fullName('p')} as patient_name, pr.practice_name, eo.program,
+      select eo.order_id, p.patient_id, ${fullName('p')} as patient_name, ${listPatientSql('p')} as patient, pr.practice_name, eo.program,
         ${dayText('eo.consent_date')} as consent_date, ${METHOD_LABEL} as consent_method, eo.ordering_provider,
         ${dayText('eo.order_date')} as order_date, au.authorization_number, ${dayText('au.end_date')} as authorized_until,
         ${stateLabel(today)} as authorization

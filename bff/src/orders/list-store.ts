@@ -16,6 +16,7 @@ import { labelSql, rankSql } from '../lists/rank.js';
 import { sliceSource } from '../lists/slice-source.js';
 import type { ListSource, ListView } from '../lists/source.js';
 import { dayRange, idValues, optionValues } from '../lists/view-values.js';
+import { listPatientSql } from '../patients/identity-sql.js';
 import { fullName } from '../patients/list-sql.js';
 
 /**
@@ -89,7 +90,7 @@ export const careOrderSource: ListSource<CareOrderRow> = sliceSource<CareOrderRo
   count: (base) => countWhere(base, ORDERS_FROM),
   async slice({ db, where }, viewer, view, offset, limit) {
     const { rows } = await sql<Stored>`
-      select o.device_order_id, o.order_id, p.patient_id, ${fullName('p')} as patient_name, pr.practice_name,
+      select o.device_order_id, o.order_id, p.patient_id, ${fullName('p')} as patient_name, ${listPatientSql('p')} as patient, pr.practice_name,
         eo.program, t.device_type, ${STATUS_LABEL} as status, eo.ordering_provider,
         ${fullName('u')} as ordered_by, o.ordered_at, o.tracking_number, o.shipped_at, o.delivered_at,
         ${daysOpen(viewer.now)} as days_open

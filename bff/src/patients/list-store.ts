@@ -8,6 +8,7 @@ import {
   type FilterOption,
   isoDay,
   type ListDef,
+  type ListPatient,
   monthLabel,
   monthlyReportList,
   monthsBefore,
@@ -25,6 +26,7 @@ import type { Db } from '../db/schema.js';
 import { CCM_STATUS, RPM_STATUS } from '../db/seed/patient-statuses.js';
 import { deviceTypeOptions, languageOptions } from '../lists/reference-options.js';
 import type { ListSource, ListView, ListViewer } from '../lists/source.js';
+import { listPatientSql } from './identity-sql.js';
 import {
   type Frame,
   filterConditions,
@@ -61,6 +63,7 @@ const EXPORT_CHUNK = 2000;
 interface DetailRow {
   patient_id: number;
   patient_name: string;
+  patient: ListPatient;
   dob: string;
   phone: string | null;
   language: string;
@@ -203,7 +206,7 @@ async function rowsOf(
   // Each row as one JSON value: PGlite's protocol parser copies every field of a row into a buffer of its own, which
   // was a fifth of an export (decisions.md "Patient rows as JSON").
   const { rows } = await sql<{ row: DetailRow }>`select to_json(r) as row from (
-      select p.patient_id, ${fullName('p')} as patient_name, p.dob,
+      select p.patient_id, ${fullName('p')} as patient_name, ${listPatientSql('p')} as patient, p.dob,
       coalesce(p.phone, p.mobile) as phone,
       ${named.value('language')} as language, ${named.value('organization_name')} as organization_name,
       ${named.value('practice_name')} as practice_name, p.diagnosis_code,

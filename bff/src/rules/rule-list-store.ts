@@ -16,6 +16,7 @@ import { labelSql, rankSql } from '../lists/rank.js';
 import { sliceSource } from '../lists/slice-source.js';
 import type { ListSource } from '../lists/source.js';
 import { dayRange, idValues, optionValues } from '../lists/view-values.js';
+import { listPatientSql } from '../patients/identity-sql.js';
 import { fullName } from '../patients/list-sql.js';
 
 /**
@@ -101,7 +102,7 @@ export const alertRuleSource: ListSource<AlertRuleRow> = sliceSource<AlertRuleRo
   count: (base) => countWhere(base, RULES_FROM),
   async slice({ db, where }, _viewer, view, offset, limit) {
     const { rows } = await sql<Stored>`
-      select r.notification_rule_id, p.patient_id, ${fullName('p')} as patient_name, pr.practice_name,
+      select r.notification_rule_id, p.patient_id, ${fullName('p')} as patient_name, ${listPatientSql('p')} as patient, pr.practice_name,
         t.device_type, d.device_name || ' (' || d.imei || ')' as device, ${STATUS_LABEL} as status,
         r.interval_count || ' / ' || i.interval_type as interval, r.start_date, r.end_date,
         ${MONITORING_LEVELS} as monitoring_levels, ${MODE_LABEL} as notification_mode, r.updated_at

@@ -26,6 +26,7 @@ import {
 import { sliceSource } from '../lists/slice-source.js';
 import { ForeignFilterValueError, type ListSource, type ListView, type ListViewer } from '../lists/source.js';
 import { idValues, optionValues } from '../lists/view-values.js';
+import { listPatientSql } from '../patients/identity-sql.js';
 import { fullName } from '../patients/list-sql.js';
 import { recentMonths } from '../patients/list-store.js';
 import { labelSql } from './study-list-store.js';
@@ -198,7 +199,7 @@ function source(name: BillingListName): ListSource<SleepBillingRow> {
           amount: string | number | null;
         }
       >`
-        select l.line_id, l.study_id, l.patient_id, ${fullName('p')} as patient_name, p.dob, pr.practice_name,
+        select l.line_id, l.study_id, l.patient_id, ${fullName('p')} as patient_name, ${listPatientSql('p')} as patient, p.dob, pr.practice_name,
           ${TYPE} as type, l.kind, ${MONTH} as month, l.service_date, l.cpt_code,
           ${PROVIDER} as provider, l.status, ${AMOUNT} as amount
         from ${from}

@@ -13,6 +13,7 @@ import { rankSql } from '../lists/rank.js';
 import { countOf, sliceSource } from '../lists/slice-source.js';
 import type { ListSource, ListView, ListViewer } from '../lists/source.js';
 import { dayRange, idValues, optionValues } from '../lists/view-values.js';
+import { listPatientSql } from '../patients/identity-sql.js';
 import { fullName } from '../patients/list-sql.js';
 
 /**
@@ -116,6 +117,7 @@ export function visitRows(base: Base) {
     ])
     .select([
       fullName('p').as('patient_name'),
+      listPatientSql('p').as('patient'),
       fullName('su').as('staff_name'),
       statusLabel.as('status'),
       typeLabel.as('consult_type'),
@@ -126,6 +128,7 @@ type VisitRecord = Awaited<ReturnType<ReturnType<typeof visitRows>['execute']>>[
 const visitOf = (r: VisitRecord) => ({
   patient_id: r.patient_id,
   patient_name: r.patient_name,
+  patient: r.patient,
   dob: r.dob.toISOString().slice(0, 10),
   practice_name: r.practice_name,
   status: r.status,

@@ -15,6 +15,7 @@ import { rankSql } from '../lists/rank.js';
 import { countOf, type SliceQueries, sliceSource } from '../lists/slice-source.js';
 import type { ListSource, ListView, ListViewer } from '../lists/source.js';
 import { idValues, optionValues } from '../lists/view-values.js';
+import { listPatientSql } from '../patients/identity-sql.js';
 import { fullName } from '../patients/list-sql.js';
 
 /**
@@ -145,6 +146,7 @@ function rowQuery(base: Base, now: Date) {
     ])
     .select([
       fullName('p').as('patient_name'),
+      listPatientSql('p').as('patient'),
       kindLabel.as('kind'),
       statusLabel.as('status'),
       sql<string | null>`case when op.user_id is not null then ${fullName('op')} end`.as('physician'),
@@ -160,6 +162,7 @@ const toRow = (r: RowRecord): SleepStudyRow => ({
   study_id: r.study_id,
   patient_id: r.patient_id,
   patient_name: r.patient_name,
+  patient: r.patient,
   dob: r.dob.toISOString().slice(0, 10),
   practice_name: r.practice_name,
   kind: r.kind,

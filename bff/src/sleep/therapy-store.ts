@@ -16,6 +16,7 @@ import { patientSearchSql } from '../lists/patient-search.js';
 import { countOf, sliceSource } from '../lists/slice-source.js';
 import type { ListSource, ListView, ListViewer } from '../lists/source.js';
 import { idValues, optionValues } from '../lists/view-values.js';
+import { listPatientSql } from '../patients/identity-sql.js';
 import { fullName } from '../patients/list-sql.js';
 
 /**
@@ -213,6 +214,7 @@ async function slice(
       'w.ahi_avg',
       'w.leaks_avg',
       fullName('p').as('patient_name'),
+      listPatientSql('p').as('patient'),
       sql<string | null>`case when ph.user_id is not null then ${fullName('ph')} end`.as('physician'),
       sql<number>`coalesce(w.nights, 0)`.as('nights'),
       nights4.as('nights_4h'),
@@ -226,6 +228,7 @@ async function slice(
     return {
       patient_id: r.patient_id,
       patient_name: r.patient_name,
+      patient: r.patient,
       dob: r.dob.toISOString().slice(0, 10),
       practice_name: r.practice_name,
       physician: r.physician,

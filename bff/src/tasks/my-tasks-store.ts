@@ -10,6 +10,7 @@ import { rankSql } from '../lists/rank.js';
 import { countOf, type SliceQueries, sliceSource } from '../lists/slice-source.js';
 import type { ListSource, ListView, ListViewer } from '../lists/source.js';
 import { dayRange, isChecked, optionValues } from '../lists/view-values.js';
+import { listPatientSql } from '../patients/identity-sql.js';
 
 /**
  * My Tasks (000 §2.4 'My Tasks', §2.7 badge; issue 10): the tasks assigned to the signed-in user (during a
@@ -80,6 +81,7 @@ const rowsOf: SliceQueries<MyTaskRow, Base>['slice'] = async (base, viewer, view
       't.patient_id',
       'p.firstname',
       'p.lastname',
+      listPatientSql('p').as('patient'),
       't.status',
       't.due_at',
       't.created_at',
@@ -99,6 +101,7 @@ const rowsOf: SliceQueries<MyTaskRow, Base>['slice'] = async (base, viewer, view
       r.firstname === null || r.lastname === null
         ? null
         : patientName({ firstname: r.firstname, lastname: r.lastname }),
+    patient: r.patient,
     status: r.status,
     due_at: r.due_at?.toISOString() ?? null,
     overdue: Boolean(r.overdue),

@@ -1,8 +1,15 @@
 import { Button, Icon, Intent } from '@blueprintjs/core';
 import { Cell, Column, ColumnHeaderCell, SelectionModes, Table2 } from '@blueprintjs/table';
-import { BILLING_CCM_COLUMNS, BILLING_LEADING_COLUMNS, type BillingRow, MSG, PRODUCT } from '@rpm/shared';
+import {
+  BILLING_CCM_COLUMNS,
+  BILLING_LEADING_COLUMNS,
+  type BillingRow,
+  MSG,
+  PRODUCT,
+  upperNames,
+} from '@rpm/shared';
 import type { ReactNode } from 'react';
-import { Link } from 'wouter';
+import { PatientIdentity } from '../patient/PatientIdentity';
 import '@blueprintjs/table/lib/css/table.css';
 import type { BillingSortKey } from '@rpm/shared';
 import { displayDate } from '@rpm/shared';
@@ -46,7 +53,7 @@ function patientChartPath(patientId: number): string {
 }
 
 /** Column widths in px, by the shared leading columns' order (BILLING_LEADING_COLUMNS). */
-const LEADING_WIDTHS = [90, 230, 110, 130, 115, 140] as const;
+const LEADING_WIDTHS = [90, 420, 110, 130, 115, 140] as const;
 
 const LEADING: readonly FixedColumn[] = BILLING_LEADING_COLUMNS.map((column, index) => ({
   ...column,
@@ -54,7 +61,15 @@ const LEADING: readonly FixedColumn[] = BILLING_LEADING_COLUMNS.map((column, ind
   ...(column.name === MSG.colPatientName
     ? {
         interactive: true,
-        cell: (row: BillingRow) => <Link href={patientChartPath(row.patient_id)}>{column.text(row)}</Link>,
+        // On one line, the row being 32 px; the name links (issue 38 §2: DOB, MRN or RPM ID, 'Same name').
+        cell: (row: BillingRow) => (
+          <PatientIdentity
+            inline
+            patient={upperNames(row.patient)}
+            sameName={row.patient.same_name}
+            href={patientChartPath(row.patient_id)}
+          />
+        ),
       }
     : { cell: column.text }),
 }));

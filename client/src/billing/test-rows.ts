@@ -1,4 +1,5 @@
 import { type BillingRow, billingDaysReadings, MSG, PRODUCT } from '@rpm/shared';
+import { listPatientOf } from '../test/fixtures';
 
 /** The code column names as the server sends them (001 §3). */
 const CODE_COLUMNS = [
@@ -15,6 +16,7 @@ export function billingRow(overrides: Partial<BillingRow> = {}): BillingRow {
   return {
     patient_id: id,
     patient_name: `Doe ${id}, Jane`,
+    patient: listPatientOf(id, `Doe ${id}, Jane`, { dob: '1950-04-02' }),
     dob: '1950-04-02',
     diagnosis_code: 'I10',
     assigned_date: '2025-01-15',

@@ -4,7 +4,7 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { PageArea } from '../shell/PageArea';
 import { fakeServer, pageOf } from '../test/fake-server';
-import { makeUser, storeUser } from '../test/fixtures';
+import { listPatientOf, makeUser, storeUser } from '../test/fixtures';
 import { renderWithProviders } from '../test/render';
 
 vi.setConfig({ testTimeout: 20_000 });
@@ -17,6 +17,7 @@ function toCall(id: number, overrides: Partial<CallTaskRow> = {}): CallTaskRow {
     source: 'outreach',
     patient_id: 100 + id,
     patient_name: `Roe ${id}, Ann`,
+    patient: listPatientOf(100 + id, `Roe ${id}, Ann`),
     practice_name: 'Northwind Heart Clinic',
     reason: 'Call patient: no readings for 5 days',
     mobile: '9195550777',

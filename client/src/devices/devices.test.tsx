@@ -14,7 +14,7 @@ import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { PageArea } from '../shell/PageArea';
 import { fakeServer, pageOf } from '../test/fake-server';
-import { makeUser, storeUser } from '../test/fixtures';
+import { listPatientOf, makeUser, storeUser } from '../test/fixtures';
 import { renderWithProviders } from '../test/render';
 
 vi.setConfig({ testTimeout: 20_000 });
@@ -32,6 +32,7 @@ function device(id: number, overrides: Partial<DeviceRow> = {}): DeviceRow {
     status: 'available',
     patient_id: null,
     patient_name: null,
+    patient: null,
     assigned_at: null,
     device_assign_id: null,
     ...overrides,
@@ -58,7 +59,13 @@ const render = (path: string) =>
 describe('Devices screen (000 §2.4; 001 §2.5)', () => {
   it("shows the device-count table with the spec's columns above the inventory; Return gives a device back and both reload", async () => {
     let issued = [
-      device(1, { status: 'assigned', patient_id: 5, patient_name: 'Doe, John', device_assign_id: 40 }),
+      device(1, {
+        status: 'assigned',
+        patient_id: 5,
+        patient_name: 'Doe, John',
+        patient: listPatientOf(5, 'Doe, John'),
+        device_assign_id: 40,
+      }),
     ];
     const server = fakeServer()
       .on(getDevicesCountForOrganizations, () => ({ status: 1, data: [northwind(issued.length)] }))

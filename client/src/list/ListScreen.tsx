@@ -3,6 +3,7 @@ import { Button, HTMLSelect, InputGroup, Spinner } from '@blueprintjs/core';
 import {
   CARE_COORDINATOR_SEARCH_ROLE_ID,
   CUSTOM_SEARCH_ROLE_IDS,
+  cellValue,
   type ExportFormat,
   type FilterOption,
   fillRoute,
@@ -348,7 +349,7 @@ export function ListScreen({
         onClose={() => setPrintOpen(false)}
       />
       <MoreInformationDialog
-        rows={info && def.columns.map((c) => [c.label, formatCell(info[c.key], c.format)] as const)}
+        rows={info && def.columns.map((c) => [c.label, formatCell(cellValue(c, info), c.format)] as const)}
         onClose={() => setInfo(null)}
         className="list-info-table"
       />

@@ -1,7 +1,16 @@
 import { Button, Checkbox, HTMLTable, Icon } from '@blueprintjs/core';
-import { fillRoute, formatCell, type ListColumn, MSG } from '@rpm/shared';
+import {
+  cellValue,
+  fillRoute,
+  formatCell,
+  type ListColumn,
+  type ListPatient,
+  MSG,
+  upperNames,
+} from '@rpm/shared';
 import { type KeyboardEvent, type ReactNode, useRef, useState } from 'react';
 import { Link } from 'wouter';
+import { PatientIdentity } from '../patient/PatientIdentity';
 import { ComplianceStrip } from './ComplianceStrip';
 
 /** A row of any list: the definition's zod row, parsed. */
@@ -33,8 +42,13 @@ export interface ListTableProps {
 
 /** What a cell shows: a link, the compliance strip, or the formatted text (format.ts, the one formatting module). */
 function cellContent(column: ListColumn, row: ListRow): ReactNode {
-  const value = row[column.key];
+  const value = cellValue(column, row);
   if (column.format === 'strip') return <ComplianceStrip months={value} />;
+  if (column.format === 'patient' && value) {
+    const patient = value as ListPatient;
+    const href = column.link && fillRoute(column.link, row);
+    return <PatientIdentity patient={upperNames(patient)} sameName={patient.same_name} href={href} />;
+  }
   const text = formatCell(value, column.format);
   if (column.link && text !== '') return <Link href={fillRoute(column.link, row)}>{text}</Link>;
   return text;

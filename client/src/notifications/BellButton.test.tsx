@@ -20,7 +20,7 @@ import { ErrorDialogProvider } from '../errors/ErrorDialogProvider';
 import { HubProvider } from '../hub/HubProvider';
 import { SessionProvider } from '../session/SessionProvider';
 import { fakeServer, requestLine } from '../test/fake-server';
-import { makeUser, storeUser } from '../test/fixtures';
+import { listPatientOf, makeUser, storeUser } from '../test/fixtures';
 import { renderWithProviders } from '../test/render';
 import { showToast } from '../toaster/toast';
 import { BellButton } from './BellButton';
@@ -53,6 +53,7 @@ function notification(overrides: Partial<BellNotification> = {}): BellNotificati
     notification_message: '<b>Ann Lee</b> Systolic 182 mmHg<script>window.hacked = 1</script>',
     created_at: '2026-01-02T10:00:00.000Z',
     is_read: 0,
+    patient: listPatientOf(5, 'Lee, Ann', { dob: '1948-07-09' }),
     ...overrides,
   };
 }
@@ -256,9 +257,30 @@ describe('BellButton', () => {
     expect(path()).toBe('/app/dashboard');
   });
 
+  it("names each entry's patient with DOB and MRN or RPM ID, and marks a namesake 'Same name' (issue 38 §2)", async () => {
+    storeUser();
+    serve([
+      notification(),
+      notification({
+        notification_id: 2,
+        fk_patient_id: 6,
+        patient: listPatientOf(6, 'Hill, Rosa', { dob: '1950-03-14', mrn: null, same_name: true }),
+      }),
+    ]);
+    renderWithProviders(<BellButton />, '/app/dashboard');
+    await openBell();
+    const [lee, hill] = await screen.findAllByRole('button', { name: /DOB/ });
+    expect(lee?.textContent).toContain('LEE, ANN');
+    expect(lee?.textContent).toContain('DOB 07/09/1948 · MRN M5');
+    expect(lee?.textContent).not.toContain('Same name');
+    expect(hill?.textContent).toContain('HILL, ROSA');
+    expect(hill?.textContent).toContain('Same name');
+    expect(hill?.textContent).toContain('DOB 03/14/1950 · RPM ID 6');
+  });
+
   it('shows a notification without a patient as text, not as a link', async () => {
     storeUser();
-    serve([notification({ fk_patient_id: null, notification_message: 'Team meeting at 3' })]);
+    serve([notification({ fk_patient_id: null, patient: null, notification_message: 'Team meeting at 3' })]);
     renderWithProviders(<BellButton />, '/app/dashboard');
     await openBell();
     expect(await screen.findByText('Team meeting at 3')).toBeTruthy();

@@ -43,6 +43,7 @@ export function BellButton() {
         answer.data.map((n, i) => ({
           id: n.notification_id,
           patientId: n.fk_patient_id,
+          patient: n.patient,
           icon: n.device_type_icon,
           html: html[i] ?? '',
           createdAt: n.created_at,

@@ -1,11 +1,14 @@
 import { Button, Classes, Icon, Intent } from '@blueprintjs/core';
-import { BELL_POPUP_WIDTH_PX, INTL_LOCALE, MSG } from '@rpm/shared';
+import { BELL_POPUP_WIDTH_PX, INTL_LOCALE, type ListPatient, MSG, upperNames } from '@rpm/shared';
 import { useState } from 'react';
+import { PatientIdentity } from '../patient/PatientIdentity';
 
 /** A bell entry ready to show: the server's record with its message already sanitised. */
 export interface BellEntry {
   readonly id: number;
   readonly patientId: number | null;
+  /** The patient named with DOB, MRN or RPM ID and the 'Same name' marker (issue 38 §2); null without one. */
+  readonly patient: ListPatient | null;
   readonly icon: string | null;
   /** Sanitised HTML (see sanitize-message.ts). */
   readonly html: string;
@@ -70,6 +73,9 @@ function BellItem({
     <>
       <DeviceIcon icon={entry.icon} />
       <span className="bell-entry-text">
+        {entry.patient && (
+          <PatientIdentity patient={upperNames(entry.patient)} sameName={entry.patient.same_name} />
+        )}
         {/* Sanitised with DOMPurify to simple formatting tags before it gets here (000 §2.8 "an HTML message"). */}
         {/* biome-ignore lint/security/noDangerouslySetInnerHtml: sanitised above */}
         <span className="bell-entry-message" dangerouslySetInnerHTML={{ __html: entry.html }} />

@@ -12,7 +12,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { fakeServer } from '../test/fake-server';
-import { makeUser, storeUser } from '../test/fixtures';
+import { listPatientOf, makeUser, storeUser } from '../test/fixtures';
 import { renderWithProviders } from '../test/render';
 import { colourOf, TechnicianCalendar } from './TechnicianCalendar';
 
@@ -34,6 +34,7 @@ function appointment(extra: Partial<SleepAppointmentRow>): SleepAppointmentRow {
     appointment_id: 7,
     patient_id: 3,
     patient_name: 'Doe, John',
+    patient: listPatientOf(3, 'Doe, John'),
     dob: '1950-02-01',
     practice_name: 'Northwind Clinic',
     technician_id: 20,

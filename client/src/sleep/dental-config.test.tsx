@@ -17,7 +17,7 @@ import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import { PageArea } from '../shell/PageArea';
 import { fakeServer, pageOf } from '../test/fake-server';
-import { makeUser, storeUser } from '../test/fixtures';
+import { listPatientOf, makeUser, storeUser } from '../test/fixtures';
 import { renderWithProviders } from '../test/render';
 
 vi.setConfig({ testTimeout: 20_000 });
@@ -29,6 +29,7 @@ const CASE: OralApplianceRow = {
   case_id: 31,
   patient_id: 5,
   patient_name: 'Diaz, Ana',
+  patient: listPatientOf(5, 'Diaz, Ana', { dob: '1961-04-02' }),
   dob: '1961-04-02',
   practice_name: 'Lakeside Sleep',
   dentist: 'Chen, Laura',

@@ -1,4 +1,5 @@
 import type { SleepStudyRow } from '@rpm/shared';
+import { listPatientOf } from '../test/fixtures';
 
 /** A study row for the sleep screens' tests (an HST awaiting interpretation); override what a test needs. */
 export function studyRow(over: Partial<SleepStudyRow> = {}): SleepStudyRow {
@@ -6,6 +7,7 @@ export function studyRow(over: Partial<SleepStudyRow> = {}): SleepStudyRow {
     study_id: 41,
     patient_id: 7,
     patient_name: 'Doe, John',
+    patient: listPatientOf(7, 'Doe, John'),
     dob: '1950-02-01',
     practice_name: 'Lakeside',
     kind: 'HST',

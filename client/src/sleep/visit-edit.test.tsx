@@ -9,7 +9,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { fakeServer, pageOf } from '../test/fake-server';
-import { makeUser, storeUser } from '../test/fixtures';
+import { listPatientOf, makeUser, storeUser } from '../test/fixtures';
 import { renderWithProviders } from '../test/render';
 import { SleepConsultsScreen } from './schedule-screens';
 
@@ -23,6 +23,7 @@ function consult(extra: Partial<SleepConsultRow>): SleepConsultRow {
     consult_id: 5,
     patient_id: 3,
     patient_name: 'Doe, John',
+    patient: listPatientOf(3, 'Doe, John'),
     dob: '1950-02-01',
     practice_name: 'Lakeside Sleep Center',
     physician_id: 16,

@@ -1,4 +1,4 @@
-import { type DashboardSummary, STORAGE_KEYS, type StoredUser } from '@rpm/shared';
+import { type DashboardSummary, type ListPatient, STORAGE_KEYS, type StoredUser } from '@rpm/shared';
 import type { BillingCounts } from '../billing/billing-counts';
 
 /** A valid stored user (000 §3); override what a test needs. */
@@ -33,6 +33,24 @@ export function makeUser(overrides: Partial<StoredUser> = {}): StoredUser {
       ],
       locations: [],
     },
+    ...overrides,
+  };
+}
+
+/** A list row's patient named 'Lastname, Firstname' (issue 38 §2): MRN 'M' and the id, no same-name twin. */
+export function listPatientOf(
+  patientId: number,
+  name: string,
+  overrides: Partial<ListPatient> = {},
+): ListPatient {
+  const [lastname = '', firstname = ''] = name.split(', ');
+  return {
+    patient_id: patientId,
+    firstname,
+    lastname,
+    dob: '1950-02-01',
+    mrn: `M${patientId}`,
+    same_name: false,
     ...overrides,
   };
 }

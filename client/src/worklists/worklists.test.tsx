@@ -16,7 +16,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { LIST_CHANGED_EVENT, LIVE_RELOAD_DEBOUNCE_MS } from '../list/use-live-reload';
 import { PageArea } from '../shell/PageArea';
 import { fakeServer, pageOf } from '../test/fake-server';
-import { makeUser, storeUser } from '../test/fixtures';
+import { listPatientOf, makeUser, storeUser } from '../test/fixtures';
 import { renderWithProviders } from '../test/render';
 import { MonitorScreen } from './MonitorScreen';
 import { MyTasksScreen } from './MyTasksScreen';
@@ -46,6 +46,7 @@ function alert(id: number, patientId: number, name: string): MonitorRow {
     alert_id: id,
     patient_id: patientId,
     patient_name: name,
+    patient: listPatientOf(patientId, name),
     practice_name: 'Main Street Practice',
     level: 'critical',
     vital_type: 'Systolic',
@@ -66,6 +67,7 @@ function task(id: number, overrides: Partial<MyTaskRow> = {}): MyTaskRow {
     description: 'About the missed readings',
     patient_id: 100 + id,
     patient_name: `Roe ${id}, Ann`,
+    patient: listPatientOf(100 + id, `Roe ${id}, Ann`),
     status: 'open',
     due_at: '2026-03-20T15:00:00Z',
     overdue: false,

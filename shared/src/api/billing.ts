@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { PRODUCT } from '../constants.js';
 import { displayDate } from '../lists/format.js';
 import { MSG } from '../messages.js';
+import { listPatient, listPatientText } from '../patient-identity.js';
 import { defineCall } from './contract.js';
 import { listEnvelope } from './envelope.js';
 import { PAGING } from './paging.js';
@@ -29,6 +30,8 @@ export const billingHeaders = z.object({
 export const billingRow = z.object({
   patient_id: z.number().int(),
   patient_name: z.string(),
+  /** The patient as every screen names it (issue 38 §2: DOB, MRN or RPM ID, 'Same name'), beyond 001 §3's row. */
+  patient: listPatient,
   dob: z.string().nullable(),
   diagnosis_code: z.string().nullable(),
   assigned_date: z.string().nullable(),
@@ -62,7 +65,8 @@ export interface BillingLeadingColumn {
 /** RPM ID, Patient Name (upper case), DOB, Diagnosis Code, Setup Date, Auth Number (001 §2.1). */
 export const BILLING_LEADING_COLUMNS: readonly BillingLeadingColumn[] = [
   { name: MSG.colRpmId, sortKey: 'patient_id', text: (row) => String(row.patient_id) },
-  { name: MSG.colPatientName, sortKey: 'patient_name', text: (row) => row.patient_name.toUpperCase() },
+  // The name with its DOB and MRN or RPM ID and the 'Same name' marker (issue 38 §2), upper case as 001 §2.1 has it.
+  { name: MSG.colPatientName, sortKey: 'patient_name', text: (row) => listPatientText(row.patient) },
   { name: MSG.colDob, text: (row) => displayDate(row.dob) },
   { name: MSG.colDiagnosisCode, text: (row) => row.diagnosis_code ?? '' },
   { name: MSG.colSetupDate, sortKey: 'assigned_date', text: (row) => displayDate(row.assigned_date) },

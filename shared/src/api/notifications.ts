@@ -1,12 +1,13 @@
 import { z } from 'zod';
 import { NOTIFICATION_MESSAGE_MAX } from '../constants.js';
 import { MSG } from '../messages.js';
+import { listPatient } from '../patient-identity.js';
 import { defineCall } from './contract.js';
 import { listEnvelope, okAnswer } from './envelope.js';
 import { recordId, recordIdParam } from './ids.js';
 
-/** A bell entry (000 §2.8, §3): the patient, the device-type icon file and the HTML message. */
-export const bellNotification = z.object({
+/** A notification as the hub pushes it (000 §2.8, §3): the patient, the device-type icon file and the HTML message. */
+export const notificationEntry = z.object({
   notification_id: z.number().int(),
   fk_patient_id: z.number().int().nullable(),
   device_type_icon: z.string().nullable(),
@@ -15,6 +16,12 @@ export const bellNotification = z.object({
   created_at: z.string(),
   is_read: z.union([z.literal(0), z.literal(1)]),
 });
+
+/**
+ * A bell entry: the notification and its patient named as every screen names one (issue 38 §2: DOB, MRN or RPM ID,
+ * 'Same name'), null for a notification without a patient. The push leaves it out: the bell reloads on a push.
+ */
+export const bellNotification = notificationEntry.extend({ patient: listPatient.nullable() });
 export type BellNotification = z.infer<typeof bellNotification>;
 
 export const getAllForBellIcon = defineCall({

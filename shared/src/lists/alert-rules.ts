@@ -1,15 +1,17 @@
 import { z } from 'zod';
 import { NOTIFICATION_MODES } from '../api/rules.js';
 import { MSG } from '../messages.js';
+import { listPatient } from '../patient-identity.js';
 import { defineList } from './define-list.js';
 import { LIST_ROUTES } from './list-routes.js';
-import { PATIENT_FILTERS } from './patient-row.js';
+import { PATIENT_FILTERS, patientColumn } from './patient-row.js';
 
 /** One notification rule (tables `notification_rules`, `notification_rule_vitals`; 001 §2.2, §3). */
 export const alertRuleRow = z.object({
   notification_rule_id: z.number().int(),
   patient_id: z.number().int(),
   patient_name: z.string(),
+  patient: listPatient,
   practice_name: z.string(),
   device_type: z.string(),
   /** The device's name and IMEI, as the chart's Alert Rules tab shows them. */
@@ -48,7 +50,7 @@ export const alertRulesList = defineList({
   row: alertRuleRow,
   idKey: 'notification_rule_id',
   columns: [
-    { key: 'patient_name', label: 'Patient Name', sortable: true, format: 'upper', link: ALERT_RULE_LINK },
+    patientColumn(ALERT_RULE_LINK),
     { key: 'practice_name', label: 'Practice', sortable: true },
     { key: 'device_type', label: 'Device Type', sortable: true },
     { key: 'device', label: MSG.colDevice },

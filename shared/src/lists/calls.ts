@@ -1,9 +1,10 @@
 import { z } from 'zod';
 import { CALL_AGENT_ACCESS } from '../api/calls.js';
 import { CALL_STATUSES } from '../constants.js';
+import { listPatient } from '../patient-identity.js';
 import { defineList, type ListColumn, type ListFilter } from './define-list.js';
 import { LIST_ROUTES } from './list-routes.js';
-import { PATIENT_FILTERS as F, PATIENT_CHART_LINK } from './patient-row.js';
+import { PATIENT_FILTERS as F, PATIENT_CHART_LINK, patientColumn } from './patient-row.js';
 
 /**
  * The seven call pages (000 §2.4 Aws Call row; issue 14 §4): patients to call, and the call records of the
@@ -24,6 +25,7 @@ export const callTaskRow = z.object({
   source: z.enum(['outreach', 'callback']),
   patient_id: z.number().int(),
   patient_name: z.string(),
+  patient: listPatient,
   practice_name: z.string(),
   reason: z.string(),
   /** The patient's numbers, ten digits (the softphone dials +1 and the number, 000 §4.9). */
@@ -53,7 +55,7 @@ export const awsTasksList = defineList({
   idKey: 'item_id',
   columns: [
     { key: 'due_at', label: 'Due', sortable: true, format: 'datetime' },
-    { key: 'patient_name', label: 'Patient Name', sortable: true, format: 'upper', link: PATIENT_CHART_LINK },
+    patientColumn(),
     { key: 'practice_name', label: 'Practice', sortable: true },
     {
       key: 'source',
@@ -83,6 +85,7 @@ export const callRecordRow = z.object({
   call_id: z.number().int(),
   patient_id: z.number().int().nullable(),
   patient_name: z.string().nullable(),
+  patient: listPatient.nullable(),
   practice_name: z.string().nullable(),
   /** E.164, as the softphone reported it. */
   phone_number: z.string(),
@@ -103,13 +106,7 @@ export type CallRecordRow = z.infer<typeof callRecordRow>;
 type CallColumn = ListColumn<keyof CallRecordRow & string>;
 const COL = {
   started: (label: string): CallColumn => ({ key: 'started_at', label, sortable: true, format: 'datetime' }),
-  patient: {
-    key: 'patient_name',
-    label: 'Patient Name',
-    sortable: true,
-    format: 'upper',
-    link: PATIENT_CHART_LINK,
-  },
+  patient: patientColumn(),
   practice: { key: 'practice_name', label: 'Practice', sortable: true },
   number: { key: 'phone_number', label: 'Number', sortable: true },
   agent: { key: 'agent_name', label: 'Agent', sortable: true },

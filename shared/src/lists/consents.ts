@@ -1,9 +1,10 @@
 import { z } from 'zod';
 import { CONSENT_METHODS, ORDER_PROGRAMS } from '../api/chart-orders.js';
+import { listPatient } from '../patient-identity.js';
 import { defineList } from './define-list.js';
 import { LIST_ROUTES } from './list-routes.js';
 import { ORDER_PROGRAM_FILTER } from './orders.js';
-import { PATIENT_FILTERS } from './patient-row.js';
+import { PATIENT_FILTERS, patientColumn } from './patient-row.js';
 
 /** An order's insurance authorisation on the request's day, by its latest one (decisions.md "Patient Consent"). */
 export const AUTHORIZATION_STATES = { current: 'Current', expired: 'Expired', none: 'None' } as const;
@@ -13,6 +14,7 @@ export const patientConsentRow = z.object({
   order_id: z.number().int(),
   patient_id: z.number().int(),
   patient_name: z.string(),
+  patient: listPatient,
   practice_name: z.string(),
   program: z.enum(ORDER_PROGRAMS),
   consent_date: z.string(),
@@ -45,7 +47,7 @@ export const patientConsentList = defineList({
   row: patientConsentRow,
   idKey: 'order_id',
   columns: [
-    { key: 'patient_name', label: 'Patient Name', sortable: true, format: 'upper', link: ORDERS_TAB_LINK },
+    patientColumn(ORDERS_TAB_LINK),
     { key: 'practice_name', label: 'Practice', sortable: true },
     { key: 'program', label: 'Program', sortable: true },
     { key: 'consent_date', label: 'Consent Date', sortable: true, format: 'date' },

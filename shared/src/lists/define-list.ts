@@ -3,7 +3,7 @@ import { type CallAccess, defineCall } from '../api/contract.js';
 import { pageEnvelope } from '../api/envelope.js';
 import { RECORD_ID_MAX } from '../api/ids.js';
 import { PAGING } from '../api/paging.js';
-import type { CellFormat } from './format.js';
+import { type CellFormat, PATIENT_FIELD } from './format.js';
 
 /**
  * The list pattern (architecture.md "Lists"; issue 10 part 1): one declaration per list from which its calls, its server
@@ -193,8 +193,13 @@ export function defineList<const Row extends z.ZodObject, const F extends string
   if (!sortKeys.includes(spec.defaultSort.key))
     throw new Error(`${spec.name}: the default sort '${spec.defaultSort.key}' is not a sortable column`);
   const rowKeys = new Set(Object.keys(spec.row.shape));
-  for (const column of spec.columns)
+  for (const column of spec.columns) {
     if (!rowKeys.has(column.key)) throw new Error(`${spec.name}: column '${column.key}' is not in the row`);
+    if (column.format === 'patient' && !rowKeys.has(PATIENT_FIELD))
+      throw new Error(
+        `${spec.name}: column '${column.key}' names the row's '${PATIENT_FIELD}', which it lacks`,
+      );
+  }
   for (const filter of spec.filters)
     if (RESERVED.has(filter.key)) throw new Error(`${spec.name}: filter key '${filter.key}' is reserved`);
 

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { listPatient } from '../patient-identity.js';
 import { defineList, type FilterOption } from './define-list.js';
 import { LIST_ROUTES } from './list-routes.js';
 import { PATIENT_FILTERS as F, PATIENT_COLUMNS as P, PATIENT_CHART_LINK } from './patient-row.js';
@@ -34,6 +35,7 @@ export const oralApplianceRow = z.object({
   case_id: z.number().int(),
   patient_id: z.number().int(),
   patient_name: z.string(),
+  patient: listPatient,
   dob: z.string(),
   practice_name: z.string(),
   dentist: z.string(),

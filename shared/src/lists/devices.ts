@@ -1,7 +1,8 @@
 import { z } from 'zod';
+import { listPatient } from '../patient-identity.js';
 import { defineList, type ListFilter } from './define-list.js';
 import { LIST_ROUTES } from './list-routes.js';
-import { PATIENT_CHART_LINK, PATIENT_FILTERS } from './patient-row.js';
+import { PATIENT_FILTERS, patientColumn } from './patient-row.js';
 
 /**
  * The device inventory lists (000 §2.4 Devices Table, Edison Inventory, Unassigned Devices, Deactivated Devices,
@@ -28,6 +29,7 @@ export const deviceRow = z.object({
   /** The patient who has the device now (null unless assigned). */
   patient_id: z.number().int().nullable(),
   patient_name: z.string().nullable(),
+  patient: listPatient.nullable(),
   assigned_at: z.string().nullable(),
   /** The open assignment (what Return ends); not a column. */
   device_assign_id: z.number().int().nullable(),
@@ -44,7 +46,7 @@ const inventoryColumns = [
   { key: 'device_type', label: 'Device Type', sortable: true },
   { key: 'organization_name', label: 'Organization', sortable: true },
   { key: 'status', label: 'Status', sortable: true, rank: ['available', 'assigned', 'deactivated'] },
-  { key: 'patient_name', label: 'Patient Name', sortable: true, format: 'upper', link: PATIENT_CHART_LINK },
+  patientColumn(),
   { key: 'assigned_at', label: 'Assigned Date', sortable: true, format: 'date' },
 ] as const;
 
@@ -113,6 +115,7 @@ export const deviceHistoryRow = z.object({
   device_type: z.string(),
   patient_id: z.number().int(),
   patient_name: z.string(),
+  patient: listPatient,
   practice_name: z.string(),
   assigned_at: z.string(),
   /** When the device came back; null while the patient has it. */
@@ -132,7 +135,7 @@ export const deviceHistoryList = defineList({
   columns: [
     { key: 'imei', label: 'IMEI', sortable: true },
     { key: 'device_type', label: 'Device Type', sortable: true },
-    { key: 'patient_name', label: 'Patient Name', sortable: true, format: 'upper', link: PATIENT_CHART_LINK },
+    patientColumn(),
     { key: 'practice_name', label: 'Practice', sortable: true },
     { key: 'assigned_at', label: 'Assigned Date', sortable: true, format: 'datetime' },
     { key: 'returned_at', label: 'Returned Date', sortable: true, format: 'datetime' },
@@ -152,6 +155,7 @@ export const deviceLogRow = z.object({
   vendor: z.string(),
   patient_id: z.number().int(),
   patient_name: z.string(),
+  patient: listPatient,
   taken_at: z.string(),
   received_at: z.string(),
   /** The JSON body as the device sent it; null for messages received before the logs kept it. */
@@ -174,7 +178,7 @@ export const deviceDataLogsList = defineList({
     { key: 'imei', label: 'IMEI', sortable: true },
     { key: 'device_type', label: 'Device Type', sortable: true },
     { key: 'vendor', label: 'Vendor', sortable: true },
-    { key: 'patient_name', label: 'Patient Name', sortable: true, format: 'upper', link: PATIENT_CHART_LINK },
+    patientColumn(),
     { key: 'payload', label: 'Payload' },
   ],
   defaultSort: { key: 'received_at', order: 'desc' },

@@ -1,6 +1,8 @@
 import { format as formatDate } from 'date-fns/format';
 import { isValid } from 'date-fns/isValid';
 import { COMPLIANCE_TARGET_DAYS, LOCALE } from '../constants.js';
+import { type ListPatient, listPatientText } from '../patient-identity.js';
+import { DATE_ONLY } from './day.js';
 
 /**
  * How a list cell is written, on screen and in CSV/PDF alike (issue 10: one declaration per format). Dates are the
@@ -14,7 +16,9 @@ import { COMPLIANCE_TARGET_DAYS, LOCALE } from '../constants.js';
  * - `waiting`: minutes since, as '2 h 05 min';
  * - `duration`: a call's seconds as '1:35' or '1:02:05';
  * - `usd`: an amount in US dollars;
- * - `strip`: the compliance strip (001 §2.9), drawn on screen; in exports one letter a month.
+ * - `strip`: the compliance strip (001 §2.9), drawn on screen; in exports one letter a month;
+ * - `patient`: the row's patient named with DOB and MRN or RPM ID and the 'Same name' marker (issue 38 §2): the
+ *   column keeps its key (`patient_name`, the sort key) and shows the row's `patient` ({@link cellValue}).
  */
 export type CellFormat =
   | 'text'
@@ -27,9 +31,9 @@ export type CellFormat =
   | 'waiting'
   | 'duration'
   | 'usd'
-  | 'strip';
+  | 'strip'
+  | 'patient';
 
-const DATE_ONLY = /^(\d{4})-(\d{2})-(\d{2})$/;
 const TIMESTAMP = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}/;
 
 /** MM/DD/YYYY of a calendar day or a timestamp; '' for none; anything else as given. */
@@ -42,16 +46,6 @@ export function displayDate(value: string | null | undefined): string {
     if (isValid(at)) return formatDate(at, 'MM/dd/yyyy');
   }
   return value;
-}
-
-/**
- * MM/DD/YYYY of the UTC day of a day or timestamp (the chart's days are UTC days, decisions.md "UTC days"); '' for
- * none; anything else as given.
- */
-export function displayUtcDay(value: string | null | undefined): string {
-  if (value === null || value === undefined || value.trim() === '') return '';
-  const day = DATE_ONLY.exec(value.slice(0, 10));
-  return day ? `${day[2]}/${day[3]}/${day[1]}` : value;
 }
 
 /** MM/DD/YYYY hh:mm AM of a timestamp in the running process's time zone. */
@@ -162,6 +156,8 @@ export function formatCell(value: unknown, cellFormat: CellFormat = 'text'): str
       return typeof value === 'number' ? formatDuration(value) : String(value);
     case 'usd':
       return typeof value === 'number' ? formatUsd(value) : String(value);
+    case 'patient':
+      return typeof value === 'object' ? listPatientText(value as ListPatient) : String(value);
     case 'strip':
       return Array.isArray(value)
         ? (value as StripMonth[]).map((m) => `${m.month}:${STRIP_LETTER[m.state]}`).join(' ')
@@ -169,4 +165,16 @@ export function formatCell(value: unknown, cellFormat: CellFormat = 'text'): str
     default:
       return String(value);
   }
+}
+
+/** The row field a 'patient' column shows (a ListPatient; define-list.ts checks the row has it). */
+export const PATIENT_FIELD = 'patient';
+
+/** What a column's cell shows of a row: its own field, or for a 'patient' column the row's patient. */
+export function cellValue(
+  column: { readonly key: string; readonly format?: CellFormat },
+  row: object,
+): unknown {
+  const field = column.format === 'patient' ? PATIENT_FIELD : column.key;
+  return (row as Record<string, unknown>)[field];
 }

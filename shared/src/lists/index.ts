@@ -57,6 +57,7 @@ export * from './config-tables.js';
 export * from './configuration.js';
 export * from './configuration-texts.js';
 export * from './consents.js';
+export * from './day.js';
 export * from './define-list.js';
 export * from './dental.js';
 export * from './devices.js';

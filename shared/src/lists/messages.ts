@@ -1,6 +1,8 @@
 import { z } from 'zod';
+import { listPatient } from '../patient-identity.js';
 import { defineList } from './define-list.js';
 import { LIST_ROUTES } from './list-routes.js';
+import { patientColumn } from './patient-row.js';
 
 /** One inbound text (issue 13 Messages: inbound shown in the thread and on Incoming Messages). */
 export const incomingMessageRow = z.object({
@@ -11,6 +13,7 @@ export const incomingMessageRow = z.object({
   /** The patient whose mobile number it is; null for an unknown number (decisions.md "Inbound messages"). */
   patient_id: z.number().int().nullable(),
   patient_name: z.string().nullable(),
+  patient: listPatient.nullable(),
   practice_name: z.string().nullable(),
   body: z.string(),
 });
@@ -30,13 +33,7 @@ export const incomingMessagesList = defineList({
   idKey: 'message_id',
   columns: [
     { key: 'received_at', label: 'Received', sortable: true, format: 'datetime' },
-    {
-      key: 'patient_name',
-      label: 'Patient Name',
-      sortable: true,
-      format: 'upper',
-      link: '/app/patient-chart/messages/{patient_id}',
-    },
+    patientColumn('/app/patient-chart/messages/{patient_id}'),
     { key: 'practice_name', label: 'Practice', sortable: true },
     { key: 'phone', label: 'From', sortable: true },
     { key: 'body', label: 'Message' },

@@ -1,9 +1,10 @@
 import { z } from 'zod';
 import { DEVICE_ORDER_STATUSES, ORDER_PROGRAMS } from '../api/chart-orders.js';
 import { PRODUCT } from '../constants.js';
+import { listPatient } from '../patient-identity.js';
 import { defineList } from './define-list.js';
 import { LIST_ROUTES } from './list-routes.js';
-import { PATIENT_FILTERS } from './patient-row.js';
+import { PATIENT_FILTERS, patientColumn } from './patient-row.js';
 
 /** One device order of an enrolment order (tables `device_orders`, `enrollment_orders`; issue 13). */
 export const careOrderRow = z.object({
@@ -11,6 +12,7 @@ export const careOrderRow = z.object({
   order_id: z.number().int(),
   patient_id: z.number().int(),
   patient_name: z.string(),
+  patient: listPatient,
   practice_name: z.string(),
   program: z.enum(ORDER_PROGRAMS),
   device_type: z.string(),
@@ -56,7 +58,7 @@ export const careOrdersList = defineList({
   row: careOrderRow,
   idKey: 'device_order_id',
   columns: [
-    { key: 'patient_name', label: 'Patient Name', sortable: true, format: 'upper', link: CARE_ORDER_LINK },
+    patientColumn(CARE_ORDER_LINK),
     { key: 'practice_name', label: 'Practice', sortable: true },
     { key: 'program', label: 'Program', sortable: true },
     { key: 'device_type', label: 'Device Type', sortable: true },

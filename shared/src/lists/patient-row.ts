@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { listPatient } from '../patient-identity.js';
 import type { FilterOption, ListColumn, ListFilter } from './define-list.js';
 
 /**
@@ -21,6 +22,7 @@ export const patientListRow = z.object({
   patient_id: z.number().int(),
   /** 'LASTNAME, FIRSTNAME' order as in billing (001 §2.1). */
   patient_name: z.string(),
+  patient: listPatient,
   dob: z.string(),
   phone: z.string().nullable(),
   language: z.string(),
@@ -65,6 +67,18 @@ export type PatientListRow = z.infer<typeof patientListRow>;
 /** Where a patient row opens: the chart (001 §2.1 links patient names there). */
 export const PATIENT_CHART_LINK = '/app/patient-chart/overview/{patient_id}';
 
+/**
+ * The patient column of every list that names a patient (issue 38 §2): sorted by the name, it shows the row's
+ * `patient` with DOB, MRN or RPM ID and the 'Same name' marker (format 'patient'), linking where `link` says.
+ */
+export const patientColumn = (link: string = PATIENT_CHART_LINK): ListColumn<'patient_name'> => ({
+  key: 'patient_name',
+  label: 'Patient Name',
+  sortable: true,
+  format: 'patient',
+  link,
+});
+
 export const PROGRESS_OPTIONS: readonly FilterOption[] = [
   { value: 'met', label: '16 days met' },
   { value: 'on_track', label: 'On track' },
@@ -98,13 +112,7 @@ export const PATIENT_FILTERS = {
 /** The columns every patient list shows the same way, declared once. */
 export const PATIENT_COLUMNS = {
   id: { key: 'patient_id', label: 'RPM ID', sortable: true },
-  name: {
-    key: 'patient_name',
-    label: 'Patient Name',
-    sortable: true,
-    format: 'upper',
-    link: PATIENT_CHART_LINK,
-  },
+  name: patientColumn(),
   dob: { key: 'dob', label: 'DOB', sortable: true, format: 'date' },
   practice: { key: 'practice_name', label: 'Practice', sortable: true },
   rpmStatus: { key: 'rpm_status', label: 'RPM Status', sortable: true },

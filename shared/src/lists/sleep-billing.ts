@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { SLEEP_BILLING_TYPES } from '../billing/sleep-codes.js';
 import { PRODUCT } from '../constants.js';
+import { listPatient } from '../patient-identity.js';
 import { defineList, type ListColumn, type ListFilter } from './define-list.js';
 import { LIST_ROUTES } from './list-routes.js';
 import { PATIENT_FILTERS as F, PATIENT_COLUMNS as P, PATIENT_CHART_LINK } from './patient-row.js';
@@ -24,6 +25,7 @@ export const sleepBillingRow = z.object({
   study_id: z.number().int().nullable(),
   patient_id: z.number().int(),
   patient_name: z.string(),
+  patient: listPatient,
   dob: z.string(),
   practice_name: z.string(),
   /** The Sleep Billing Report type's label; the other lists show their own. */

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { listPatient } from '../patient-identity.js';
 import { defineList, type FilterOption, type ListColumn, type ListFilter } from './define-list.js';
 import { LIST_ROUTES } from './list-routes.js';
 import { PATIENT_FILTERS as F, PATIENT_COLUMNS as P } from './patient-row.js';
@@ -60,6 +61,7 @@ const STATUS_LABELS = Object.values(SLEEP_VISIT_STATUS) as [string, ...string[]]
 const visitRow = z.object({
   patient_id: z.number().int(),
   patient_name: z.string(),
+  patient: listPatient,
   dob: z.string(),
   practice_name: z.string(),
   status: z.enum(STATUS_LABELS),

@@ -1,7 +1,8 @@
 import { z } from 'zod';
+import { listPatient } from '../patient-identity.js';
 import { defineList, type FilterOption, type ListColumn, type ListFilter } from './define-list.js';
 import { LIST_ROUTES } from './list-routes.js';
-import { PATIENT_FILTERS as F, PATIENT_CHART_LINK } from './patient-row.js';
+import { PATIENT_FILTERS as F, PATIENT_CHART_LINK, patientColumn } from './patient-row.js';
 
 /**
  * The sleep and spirometry study worklists (issue 15; 000 §2.4 Sleep Tests, Sleep Tests Co-Read, Pulse Oximetry
@@ -38,6 +39,7 @@ export const sleepStudyRow = z.object({
   study_id: z.number().int(),
   patient_id: z.number().int(),
   patient_name: z.string(),
+  patient: listPatient,
   dob: z.string(),
   practice_name: z.string(),
   kind: z.enum(Object.values(SLEEP_STUDY_KIND_LABELS) as [string, ...string[]]),
@@ -89,13 +91,7 @@ const STATUS_RANK = Object.values(SLEEP_STUDY_STATUS_LABELS);
 /** Columns every study list shows the same way, declared once. */
 const C = {
   id: { key: 'study_id', label: 'Test ID', sortable: true },
-  patient: {
-    key: 'patient_name',
-    label: 'Patient Name',
-    sortable: true,
-    format: 'upper',
-    link: PATIENT_CHART_LINK,
-  },
+  patient: patientColumn(),
   dob: { key: 'dob', label: 'DOB', sortable: true, format: 'date' },
   practice: { key: 'practice_name', label: 'Practice', sortable: true },
   kind: { key: 'kind', label: 'Test Type', sortable: true },

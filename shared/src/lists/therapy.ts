@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { listPatient } from '../patient-identity.js';
 import { defineList, type ListColumn } from './define-list.js';
 import { LIST_ROUTES } from './list-routes.js';
 import { PATIENT_FILTERS as F, PATIENT_COLUMNS as P } from './patient-row.js';
@@ -21,6 +22,7 @@ export const PAP_COMPLIANCE_LABELS = { yes: 'Compliant', no: 'Not Compliant' } a
 export const therapyPatientRow = z.object({
   patient_id: z.number().int(),
   patient_name: z.string(),
+  patient: listPatient,
   dob: z.string(),
   practice_name: z.string(),
   physician: z.string().nullable(),

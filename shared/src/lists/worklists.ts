@@ -1,13 +1,15 @@
 import { z } from 'zod';
+import { listPatient } from '../patient-identity.js';
 import { defineList } from './define-list.js';
 import { LIST_ROUTES } from './list-routes.js';
-import { PATIENT_FILTERS as F, PATIENT_CHART_LINK } from './patient-row.js';
+import { PATIENT_FILTERS as F, PATIENT_CHART_LINK, patientColumn } from './patient-row.js';
 
 /** One alert of the monitoring worklist. */
 export const monitorRow = z.object({
   alert_id: z.number().int(),
   patient_id: z.number().int(),
   patient_name: z.string(),
+  patient: listPatient,
   practice_name: z.string(),
   level: z.enum(['critical', 'abnormal']),
   vital_type: z.string(),
@@ -51,7 +53,7 @@ export const monitorList = defineList({
       rank: ['critical', 'abnormal'],
       thenBy: { key: 'waiting_minutes', order: 'desc' },
     },
-    { key: 'patient_name', label: 'Patient Name', sortable: true, format: 'upper', link: PATIENT_CHART_LINK },
+    patientColumn(),
     { key: 'practice_name', label: 'Practice', sortable: true },
     { key: 'vital_type', label: 'Vital', sortable: true },
     { key: 'reading', label: 'Value' },
@@ -89,6 +91,7 @@ export const myTaskRow = z.object({
   description: z.string().nullable(),
   patient_id: z.number().int().nullable(),
   patient_name: z.string().nullable(),
+  patient: listPatient.nullable(),
   status: z.enum(['open', 'in_progress', 'completed']),
   due_at: z.string().nullable(),
   /** Due before now and not completed. */
@@ -120,7 +123,7 @@ export const myTasksList = defineList({
   columns: [
     { key: 'task_id', label: 'Task ID', sortable: true },
     { key: 'title', label: 'Task', sortable: true },
-    { key: 'patient_name', label: 'Patient Name', sortable: true, format: 'upper', link: PATIENT_CHART_LINK },
+    patientColumn(),
     { key: 'status', label: 'Status', sortable: true, rank: ['open', 'in_progress', 'completed'] },
     { key: 'due_at', label: 'Due', sortable: true, format: 'datetime' },
     { key: 'created_by_name', label: 'Created By' },

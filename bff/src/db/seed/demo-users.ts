@@ -36,6 +36,9 @@ export interface DemoUser {
 /** The TOTP secret of the demo user with multi-factor sign-in; the server prints it with the demo sign-ins. */
 export const DEMO_TOTP_SECRET = 'RPMDEMOTOTPSECRETFORMFADEMOUSER2';
 
+/** The demo nurse (role 8), whose monitoring worklist the demo fills (seed-worklists.ts, name-twin.ts). */
+export const DEMO_NURSE = 'role8@demo.test';
+
 /** The contact-centre link of the agent demo user. */
 export const DEMO_AWS_LINK = 'https://demo-clinic.my.connect.aws/ccp-v2';
 

@@ -2,6 +2,8 @@ import { DEVICE_TYPE } from '../reference-ids.js';
 import type { Db, DeviceStatus } from '../schema.js';
 import { chunks } from './bulk-insert.js';
 import { addMinutes } from './dates.js';
+import { DEMO_NURSE } from './demo-users.js';
+import { withNameTwins } from './name-twin.js';
 import { createHistoryWriters, writePatientHistory } from './patient-history.js';
 import { type PatientPlan, planPatient } from './patient-plan.js';
 import { createRandom, deriveSeed, type Random } from './prng.js';
@@ -70,7 +72,11 @@ export async function seedPatients(input: PatientSeedInput): Promise<SeededPatie
   const { trx, random, today } = input;
   const practices = input.organizations.flatMap((organization) => organization.practices);
   const teams = practiceTeams(input.staff, practices);
-  const plans = Array.from({ length: input.count }, () => planPatient(random, today, practices));
+  // The demo nurse's practice has two patients of one name (issue 38 §2), drawn or made so.
+  const plans = withNameTwins(
+    Array.from({ length: input.count }, () => planPatient(random, today, practices)),
+    input.staff.find((member) => member.username === DEMO_NURSE)?.practiceIds[0],
+  );
 
   const staffOf = (plan: PatientPlan) => {
     const team = teams.get(plan.practice.practiceId);

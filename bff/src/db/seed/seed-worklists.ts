@@ -1,22 +1,20 @@
 import { isoDay } from '@rpm/shared';
 import { sql } from 'kysely';
 import type { Db } from '../schema.js';
+import { DEMO_NURSE } from './demo-users.js';
 import { TASK_TITLES } from './seed-activity.js';
 
 /** The demo sign-ins whose My Tasks list pages (issue 10: at least 35 tasks each). */
 const WORKLIST_DEMO_USERS = [
   'role5@demo.test',
   'role6@demo.test',
-  'role8@demo.test',
+  DEMO_NURSE,
   'role9@demo.test',
   'role13@demo.test',
 ] as const;
 
 /** Tasks added for each of {@link WORKLIST_DEMO_USERS}. */
 export const DEMO_TASKS_EACH = 36;
-
-/** The demo nurse, whose monitoring worklist must page (issue 10: at least 30 open alerts, both levels). */
-const WORKLIST_DEMO_NURSE = 'role8@demo.test';
 
 /** Open alerts of each level the demo nurse's practices keep at least (when their readings raised that many). */
 const OPEN_ALERTS_PER_LEVEL = 20;
@@ -69,7 +67,7 @@ export async function seedWorklists(trx: Db, input: { today: Date; adminId: numb
       select al.alert_id, al.level, al.taken_at, al.acknowledged_at from alerts al
       join patients p on p.patient_id = al.patient_id
       where exists (select 1 from user_practices up join users u on u.user_id = up.user_id
-        where u.username = ${WORKLIST_DEMO_NURSE} and up.practice_id = p.practice_id
+        where u.username = ${DEMO_NURSE} and up.practice_id = p.practice_id
           and (up.location_id is null or up.location_id = p.location_id))
     ), open_counts as (
       select level, count(*) as n from mine where acknowledged_at is null group by level
