@@ -61,7 +61,6 @@ export const gmPatientsList = defineList({
     C.name,
     C.dob,
     MRN_COLUMN,
-    C.id,
     { key: 'phone', label: 'Phone' },
     C.physician,
     C.careCoordinator,
