@@ -28,6 +28,7 @@ import { defaultsRoutes } from './defaults/routes.js';
 import { dentalRoutes } from './dental/routes.js';
 import { dentalCaseSource } from './dental/store.js';
 import type { Deps } from './deps.js';
+import { latestAssignedSource } from './devices/latest-store.js';
 import { deviceListSources } from './devices/list-sources.js';
 import { deviceRoutes } from './devices/routes.js';
 import { documentRoutes } from './documents/routes.js';
@@ -44,6 +45,7 @@ import { orderRoutes } from './orders/routes.js';
 import { organizationRoutes } from './organizations/routes.js';
 import { locationSource, practiceSource, programSource } from './organizations/structure-list-store.js';
 import { structureRoutes } from './organizations/structure-routes.js';
+import { gmPatientsSource } from './patients/gm-store.js';
 import { patientListSources } from './patients/list-store.js';
 import { patientRecordRoutes } from './patients/record-routes.js';
 import { patientRoutes } from './patients/routes.js';
@@ -63,6 +65,7 @@ import { translationRoutes } from './shell/translation-routes.js';
 import { billingConfigRoutes } from './sleep/billing-config-routes.js';
 import { sleepBillingSources } from './sleep/billing-list-store.js';
 import { attachSleepLocks } from './sleep/lock-hub.js';
+import { sleepReturnSource } from './sleep/return-store.js';
 import { sleepRoutes } from './sleep/routes.js';
 import { scheduleListSources } from './sleep/schedule-list-store.js';
 import { scheduleRoutes } from './sleep/schedule-routes.js';
@@ -87,6 +90,9 @@ export const LIST_SOURCES: Readonly<Record<ListName, ListSource<object>>> = {
   'alert-rules': alertRuleSource,
   'global-reports': globalReportSource,
   'patient-consent': patientConsentSource,
+  'gm-patients': gmPatientsSource,
+  'latest-assigned-devices': latestAssignedSource,
+  'sleep-return-devices': sleepReturnSource,
   audit: auditSource,
   ...staffListSources(),
   ...sleepListSources(),

@@ -310,6 +310,8 @@ export interface DeviceAssignmentsTable {
   patient_id: number;
   assigned_at: DefaultTimestamp;
   unassigned_at: NullableTimestamp;
+  /** Who handed the device out; null where it was not recorded (migration 0037). */
+  assigned_by: number | null;
 }
 
 export interface ReadingsTable {
@@ -889,6 +891,9 @@ export interface SleepStudiesTable {
   fev1_l: NullableNumeric;
   fvc_l: NullableNumeric;
   created_at: Timestamp;
+  /** When a home study's device came back, and who received it (migration 0037). */
+  device_returned_at: NullableTimestamp;
+  device_returned_by: number | null;
 }
 
 /** A study's interpretation, signed and (for co-reads) co-signed. */

@@ -145,21 +145,27 @@ const HISTORY_ORDER: Readonly<Record<string, SortBy>> = {
   returned_at: by(sql`a.unassigned_at`),
 };
 
+/**
+ * The conditions of a list of assignments (Device History, Latest Assigned Devices) over `a`, `d` and `p`: the
+ * patients in scope, device type, practice, assigned day, and the search by patient or IMEI.
+ */
+export function assignmentFilters(viewer: ListViewer, view: ListView): Where[] {
+  const parts: Where[] = [viewer.scope.visible('p')];
+  const types = idValues(view, 'device_type');
+  if (types) parts.push(inIds('d.device_type_id', types));
+  const practices = idValues(view, 'practice');
+  if (practices) parts.push(inIds('p.practice_id', practices));
+  const issued = dayRange(view, 'issued');
+  if (issued.from) parts.push(sql<SqlBool>`a.assigned_at >= ${issued.from}`);
+  if (issued.before) parts.push(sql<SqlBool>`a.assigned_at < ${issued.before}`);
+  const search = patientSearchSql(view.search, undefined, sql<string>`d.imei`);
+  if (search) parts.push(search);
+  return parts;
+}
+
 /** Device History (shared/src/lists/devices.ts deviceHistoryList): every assignment of the patients in scope. */
 export const historySource: ListSource<DeviceHistoryRow> = sliceSource<DeviceHistoryRow, Base>({
-  filtered(db, viewer, view) {
-    const parts: Where[] = [viewer.scope.visible('p')];
-    const types = idValues(view, 'device_type');
-    if (types) parts.push(inIds('d.device_type_id', types));
-    const practices = idValues(view, 'practice');
-    if (practices) parts.push(inIds('p.practice_id', practices));
-    const issued = dayRange(view, 'issued');
-    if (issued.from) parts.push(sql<SqlBool>`a.assigned_at >= ${issued.from}`);
-    if (issued.before) parts.push(sql<SqlBool>`a.assigned_at < ${issued.before}`);
-    const search = patientSearchSql(view.search, undefined, sql<string>`d.imei`);
-    if (search) parts.push(search);
-    return { db, where: and(parts) };
-  },
+  filtered: (db, viewer, view) => ({ db, where: and(assignmentFilters(viewer, view)) }),
   count: (base) => countWhere(base, HISTORY_FROM),
   async slice({ db, where }, _viewer, view, offset, limit) {
     const { rows } = await sql<

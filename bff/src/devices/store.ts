@@ -75,7 +75,7 @@ export async function assignDeviceTo(
   if (device.organization_id !== patient.organizationId)
     throw invalid("The device does not belong to the patient's organization.", 'inventory_id');
   const [assignId] = await recordDeviceAssignments(trx, [
-    { inventory_id: inventoryId, patient_id: patient.patientId, assigned_at: by.at },
+    { inventory_id: inventoryId, patient_id: patient.patientId, assigned_at: by.at, assigned_by: by.userId },
   ]);
   await trx
     .updateTable('devices')

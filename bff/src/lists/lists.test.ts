@@ -270,6 +270,10 @@ const MATCHERS: Record<string, Matcher> = {
   rule_status: (row, _v, labels) => labels.includes(row.status as string),
   notification_mode: (row, _v, labels) => labels.includes(row.notification_mode as string),
   updated: (row) => (utcDayOf(row.updated_at) ?? '') >= RANGE_FROM,
+  // Latest Assigned Devices and Sleep Return Devices (shared/src/lists/utilities.ts).
+  first_reading: (row, values) => values.includes(row.first_reading_at === null ? 'none' : 'received'),
+  return_state: (row, _v, labels) => labels.includes(row.return_state as string),
+  due_back: (row) => (row.due_on as string) >= RANGE_FROM && (row.due_on as string) <= TODAY,
 };
 
 describe.each(LISTS.map((def) => [def.name, def] as const))('list %s', (_name, def) => {
@@ -521,6 +525,7 @@ describe('search by a row text beside the patient name (bff/src/lists/patient-se
   // Each list's own searchable text, as its row shows it: an IMEI, the IMEI in 'Device (IMEI)', a tracking number.
   const TEXTS: [string, (row: Row) => string | undefined][] = [
     ['device-history', (row) => row.imei as string],
+    ['latest-assigned-devices', (row) => row.imei as string],
     ['alert-rules', (row) => /\((\w+)\)$/.exec(row.device as string)?.[1]],
     ['care-orders', (row) => (row.tracking_number as string | null) ?? undefined],
   ];

@@ -15,9 +15,15 @@ export function rankSql(
   return sql<number>`array_position(array[${sql.join(rank.map((v) => sql.lit(v)))}]::text[], ${value}::text)`;
 }
 
-/** A code column's labels as SQL (value → label, declared once in shared/): a constant CASE, no input reaches it. */
-export function labelSql(column: string, labels: Readonly<Record<string, string>>): RawBuilder<string> {
-  return sql<string>`(case ${sql.ref(column)} ${sql.join(
+/**
+ * A code column's (or a code expression's) labels as SQL (value → label, declared once in shared/): a constant CASE,
+ * no input reaches it.
+ */
+export function labelSql(
+  column: string | RawBuilder<string>,
+  labels: Readonly<Record<string, string>>,
+): RawBuilder<string> {
+  return sql<string>`(case ${typeof column === 'string' ? sql.ref(column) : column} ${sql.join(
     Object.entries(labels).map(([value, label]) => sql`when ${sql.lit(value)} then ${sql.lit(label)}`),
     sql` `,
   )} end)`;

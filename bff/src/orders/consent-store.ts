@@ -46,13 +46,7 @@ const stateOf = (today: string) => sql<string>`(case when au.end_date is null th
   when ${today}::date between au.start_date and au.end_date then 'current' else 'expired' end)`;
 
 /** The state's label, as the row shows it. */
-const stateLabel = (today: string) =>
-  sql<string>`(case ${stateOf(today)} ${sql.join(
-    Object.entries(AUTHORIZATION_STATES).map(
-      ([key, label]) => sql`when ${sql.lit(key)} then ${sql.lit(label)}`,
-    ),
-    sql` `,
-  )} end)`;
+const stateLabel = (today: string) => labelSql(stateOf(today), AUTHORIZATION_STATES);
 
 const METHOD_LABEL = labelSql('eo.consent_method', CONSENT_METHODS);
 

@@ -158,7 +158,7 @@ export function listPredicate(name: PatientListName, frame: Frame): RawBuilder<S
   }
 }
 
-const PROGRAMS: Record<string, RawBuilder<SqlBool>> = {
+export const PROGRAMS: Record<string, RawBuilder<SqlBool>> = {
   rpm: sql`p.rpm_status in (${ids(RPM_MONITORED.map(String))})`,
   ccm: sql`(p.ccm_status is not null and p.ccm_status <> ${CCM_STATUS.notApplicable})`,
   bhi: sql`p.bhi_status is not null`,

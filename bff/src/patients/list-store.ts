@@ -361,7 +361,7 @@ async function pageOf(
 }
 
 /** Options of the scope-dependent filters of the patient lists, by filter key. */
-async function patientFilterOptions(
+export async function patientFilterOptions(
   db: Db,
   name: PatientListName,
   viewer: ListViewer,

@@ -5,6 +5,7 @@ import {
   getSleepTest,
   lowestRoleId,
   MSG,
+  returnSleepDevice,
   saveSleepInterpretation,
   signSleepInterpretation,
 } from '@rpm/shared';
@@ -23,6 +24,7 @@ import {
 } from './interpretation-store.js';
 import { announceFreedLocks } from './lock-hub.js';
 import { breakLock, studyPractice } from './lock-store.js';
+import { returnStudyDevice } from './return-store.js';
 
 /**
  * The interpretation of a sleep test (issue 15 §2, §3): read by anyone who may see the study; every write fenced
@@ -55,6 +57,12 @@ export function sleepRoutes(app: FastifyInstance, deps: Deps): void {
     await visible(auth, body.test_id);
     await coSignInterpretation(db, actor(auth, req.ip, clock.now()), body);
     return { status: 1, message: 'Interpretation co-signed.' };
+  });
+
+  // Sleep Return Devices (decisions.md "Sleep Return Devices"): the store checks scope (404) and state (409).
+  registerCall(app, deps, returnSleepDevice, async ({ body, auth, req }) => {
+    await returnStudyDevice(db, actor(auth, req.ip, clock.now()), auth, body.study_id);
+    return { status: 1, message: MSG.updatedSuccessfully };
   });
 
   registerCall(app, deps, breakSleepTestLock, async ({ body, auth, req }) => {

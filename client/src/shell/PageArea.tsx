@@ -70,6 +70,13 @@ const CareOrdersScreen = listScreen('CareOrdersScreen');
 const AlertRulesScreen = listScreen('AlertRulesScreen');
 const GlobalReportsScreen = listScreen('GlobalReportsScreen');
 const PatientConsentScreen = listScreen('PatientConsentScreen');
+const GmPatientsScreen = listScreen('GmPatientsScreen');
+const LatestAssignedDevicesScreen = listScreen('LatestAssignedDevicesScreen');
+// Sleep Return Devices, with its return action (decisions.md "Sleep Return Devices").
+const SleepReturnsScreen = preloadable(
+  () => import('../sleep/SleepReturnsScreen'),
+  (m) => m.SleepReturnsScreen,
+);
 const ScreenedScreen = listScreen('ScreenedScreen');
 const AuditReportScreen = listScreen('AuditReportScreen');
 // The staff tables (000 §2.4 Users menu; issue 16 part 1).
@@ -529,6 +536,15 @@ export function PageArea({ pathname, title, notFound }: PageAreaProps) {
               </Route>
               <Route path={LIST_ROUTES.patientConsent}>
                 <PatientConsentScreen />
+              </Route>
+              <Route path={LIST_ROUTES.gmPatients}>
+                <GmPatientsScreen />
+              </Route>
+              <Route path={LIST_ROUTES.latestAssignedDevices}>
+                <LatestAssignedDevicesScreen />
+              </Route>
+              <Route path={LIST_ROUTES.sleepReturnDevices}>
+                <SleepReturnsScreen />
               </Route>
               <Route>
                 <ComingSoonPage title={title ?? pageTitle(pathname)} />

@@ -5,8 +5,10 @@ import {
   careOrdersList,
   ccmList,
   globalReportsList,
+  gmPatientsList,
   incomingMessagesList,
   type ListDef,
+  latestAssignedDevicesList,
   mayEditPatients,
   monthlyReportList,
   nonCompliancePatientsList,
@@ -85,4 +87,14 @@ export function GlobalReportsScreen() {
 /** Patient Consent (000 §2.4 Billing Utility; decisions.md "Patient Consent"): consents and authorisations on file. */
 export function PatientConsentScreen() {
   return <ListScreen def={asDef(patientConsentList)} />;
+}
+
+/** GM Patients (000 §2.4 gm-utility; decisions.md "GM Patients"): the patients of the group's practices. */
+export function GmPatientsScreen() {
+  return <ListScreen def={asDef(gmPatientsList)} />;
+}
+
+/** Latest Assigned Devices (000 §2.4 Billing Utility; decisions.md "Latest Assigned Devices"): newest first. */
+export function LatestAssignedDevicesScreen() {
+  return <ListScreen def={asDef(latestAssignedDevicesList)} />;
 }

@@ -115,3 +115,18 @@ export const breakSleepTestLock = defineCall({
   }),
   response: okAnswer,
 });
+
+/**
+ * Records that a home study's device came back (000 §2.4 'Billing Utility' sleep-return-devices; ours: decisions.md
+ * "Sleep Return Devices"): 404 for a study outside the caller's scope, 409 for one returned already or without a
+ * device that goes home.
+ */
+export const returnSleepDevice = defineCall({
+  method: 'POST',
+  path: 'rpm/sleep/returnDevice',
+  spec: '000 §2.4 Sleep Return Devices (ours)',
+  summary: "Marks a home sleep study's device returned today; an audit row records who received it",
+  access: { page: 'Billing Utility' },
+  body: z.object({ study_id: recordId }),
+  response: okAnswer,
+});

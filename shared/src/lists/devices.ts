@@ -36,7 +36,13 @@ export const deviceRow = z.object({
 });
 export type DeviceRow = z.infer<typeof deviceRow>;
 
-const deviceType: ListFilter<'device_type'> = { key: 'device_type', label: 'Device Type', multi: true };
+/** The device type filter of the device lists (every type; ids). */
+export const DEVICE_TYPE_FILTER: ListFilter<'device_type'> = {
+  key: 'device_type',
+  label: 'Device Type',
+  multi: true,
+};
+const deviceType = DEVICE_TYPE_FILTER;
 const organization: ListFilter<'organization'> = PATIENT_FILTERS.organization;
 
 const inventoryColumns = [

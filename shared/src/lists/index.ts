@@ -47,6 +47,7 @@ import {
 import { sleepAppointmentsList, sleepConsultsList } from './sleep-schedule.js';
 import { STAFF_LISTS } from './staff.js';
 import { cpapPatientsList, therapyPatientsList } from './therapy.js';
+import { gmPatientsList, latestAssignedDevicesList, sleepReturnDevicesList } from './utilities.js';
 import { monitorList, myTasksList } from './worklists.js';
 
 export * from './alert-rules.js';
@@ -77,6 +78,7 @@ export * from './sleep-billing.js';
 export * from './sleep-schedule.js';
 export * from './staff.js';
 export * from './therapy.js';
+export * from './utilities.js';
 export * from './worklists.js';
 
 /** Every list of the list pattern by its name: the BFF registers each, the generic suite tests each. */
@@ -93,6 +95,9 @@ export const LISTS = {
   'patient-transfer': patientTransferList,
   'global-reports': globalReportsList,
   'patient-consent': patientConsentList,
+  'gm-patients': gmPatientsList,
+  'latest-assigned-devices': latestAssignedDevicesList,
+  'sleep-return-devices': sleepReturnDevicesList,
   audit: auditList,
   ...STAFF_LISTS,
   'sleep-tests': sleepTestsList,

@@ -107,6 +107,15 @@ export const PATIENT_FILTERS = {
   ccmStatus: { key: 'ccm_status', label: 'CCM Status', multi: true },
   progress: { key: 'progress', label: 'Reading Days', multi: true, options: PROGRESS_OPTIONS },
   minutes: { key: 'minutes', label: 'RPM Minutes', multi: true, options: MINUTES_OPTIONS },
+  program: {
+    key: 'program',
+    label: 'Program',
+    options: [
+      { value: 'rpm', label: 'RPM' },
+      { value: 'ccm', label: 'CCM' },
+      { value: 'bhi', label: 'BHI' },
+    ],
+  },
 } as const satisfies Record<string, ListFilter>;
 
 /** The columns every patient list shows the same way, declared once. */

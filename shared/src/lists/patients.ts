@@ -47,15 +47,7 @@ export const patientsList = defineList({
     F.ccmStatus,
     F.progress,
     F.minutes,
-    {
-      key: 'program',
-      label: 'Program',
-      options: [
-        { value: 'rpm', label: 'RPM' },
-        { value: 'ccm', label: 'CCM' },
-        { value: 'bhi', label: 'BHI' },
-      ],
-    },
+    F.program,
   ],
   searchPlaceholder: 'Search name or RPM ID',
   exports: ['pdf', 'csv'],

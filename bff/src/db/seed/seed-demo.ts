@@ -15,6 +15,7 @@ import { seedClinical } from './seed-clinical.js';
 import { seedConfig } from './seed-config.js';
 import { seedDental } from './seed-dental.js';
 import { seedDeviceLogs } from './seed-device-logs.js';
+import { seedDeviceReturns } from './seed-device-returns.js';
 import { seedLeads } from './seed-leads.js';
 import { seedMessages } from './seed-messages.js';
 import { seedOrders } from './seed-orders.js';
@@ -136,6 +137,8 @@ export async function seedDemo(db: Db, opts: SeedOptions): Promise<SeedSummary> 
     // Sleep and spirometry studies, interpretations and templates of the study worklists (issue 15).
     await seedSleep(trx, { today, adminId });
     await seedSleepSchedule(trx, { today, adminId });
+    // Who assigned each device, and the home-study devices' returns (Utilities lists, issue 38 §4).
+    await seedDeviceReturns(trx, { today, adminId });
     // Oral-appliance cases of the Dental Dashboard, practice templates, sleep prices and Athena vitals (issue 15).
     await seedDental(trx, { today, adminId });
     // Call records and outreach call tasks of the seven call pages (issue 14).
