@@ -57,11 +57,28 @@ export async function placeElsewhere(db: Db, not: Place): Promise<Place> {
   return { organizationId: row.organization_id, practiceId: row.practice_id, locationId: row.location_id };
 }
 
+/** Who a fixture patient is, where a test names it (the header search, the caller lookup). */
+export interface FixtureIdentity {
+  readonly firstname?: string;
+  readonly lastname?: string;
+  /** YYYY-MM-DD. */
+  readonly dob?: string;
+  readonly mobile?: string;
+  readonly phone?: string;
+  readonly mrn?: string;
+}
+
 /** Inserts a patient at a place; returns its id. */
 export async function makePatient(
   db: Db,
   place: Place,
-  extra: { physicianId?: number; careCoordinatorId?: number; healthMedId?: string; setupDate?: string } = {},
+  extra: {
+    physicianId?: number;
+    careCoordinatorId?: number;
+    healthMedId?: string;
+    setupDate?: string;
+    identity?: FixtureIdentity;
+  } = {},
 ): Promise<number> {
   serial++;
   const row = await db
@@ -70,9 +87,12 @@ export async function makePatient(
       organization_id: place.organizationId,
       practice_id: place.practiceId,
       location_id: place.locationId,
-      firstname: `Test${lettersOf(serial)}`,
-      lastname: 'Patient',
-      dob: '1950-03-04',
+      firstname: extra.identity?.firstname ?? `Test${lettersOf(serial)}`,
+      lastname: extra.identity?.lastname ?? 'Patient',
+      dob: extra.identity?.dob ?? '1950-03-04',
+      mobile: extra.identity?.mobile ?? null,
+      phone: extra.identity?.phone ?? null,
+      mrn: extra.identity?.mrn ?? null,
       gender: 'F',
       rpm_status: 4,
       ccm_status: 1,

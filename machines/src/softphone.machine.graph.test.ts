@@ -22,6 +22,14 @@ const CONTACTS = [
 ];
 const TYPES = ['CONTACT_CONNECTING', 'CONTACT_ACCEPTED', 'CONTACT_ENDED', 'CONTACT_MISSED'] as const;
 const done = (id: string, output?: unknown) => ({ type: `xstate.done.actor.${id}`, output });
+const caller = (patient_id: number) => ({
+  patient_id,
+  firstname: 'Ann',
+  lastname: 'Lee',
+  dob: '1950-01-02',
+  mrn: null,
+  practice_name: 'Northwind',
+});
 
 const EVENTS: AnyEventObject[] = [
   { type: 'AGENT_READY' },
@@ -35,8 +43,11 @@ const EVENTS: AnyEventObject[] = [
   { type: 'LOG_MINUTES', program: 'RPM' },
   { type: 'SKIP_MINUTES' },
   { type: 'xstate.after.blurDelay.softphone.line.settling' },
-  done('0.softphone.prompt.lookingUp', 77),
-  done('0.softphone.prompt.lookingUp', null),
+  done('0.softphone.prompt.lookingUp', [caller(77)]),
+  done('0.softphone.prompt.lookingUp', []),
+  // A number two patients share (issue 38 §2), and the agent's choice.
+  done('0.softphone.prompt.lookingUp', [caller(77), caller(78)]),
+  { type: 'PROMPT_CHOOSE', patientId: 78 },
   { type: 'xstate.error.actor.0.softphone.prompt.lookingUp', error: new Error('404') },
   done('0.softphone.wrapUp.ending', { callId: 3, durationSeconds: 61 }),
   done('0.softphone.wrapUp.logging', 2),
@@ -136,6 +147,7 @@ describe('softphone paths (000 §4.9)', { timeout: 30_000 }, () => {
       expect(to.context.promptPatientId !== null, JSON.stringify([from.value, event, to.value])).toBe(
         to.matches({ prompt: 'asking' }),
       );
+      expect(to.context.promptChoices.length > 0).toBe(to.matches({ prompt: 'choosing' }));
     }
   });
 

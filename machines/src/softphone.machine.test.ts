@@ -1,4 +1,4 @@
-import { CALL_BLUR_DELAY_MS, CALL_BLUR_DELAY_SIDEBAR_MS } from '@rpm/shared';
+import { CALL_BLUR_DELAY_MS, CALL_BLUR_DELAY_SIDEBAR_MS, type PatientMatch } from '@rpm/shared';
 import { describe, expect, it } from 'vitest';
 import { createActor, fromPromise, SimulatedClock } from 'xstate';
 import {
@@ -25,9 +25,19 @@ interface Options {
   readonly sidebar?: boolean;
   /** Patients the current URL names. */
   readonly openCharts?: number[];
-  /** getPatientIdByMobile's answer by number; a missing number answers null; 'fail' throws. */
-  readonly lookup?: Record<string, number> | 'fail';
+  /** The patients (ids) with each number; a missing number has none; 'fail' throws. */
+  readonly lookup?: Record<string, number | number[]> | 'fail';
 }
+
+/** A patient the lookup answers. */
+const match = (patient_id: number): PatientMatch => ({
+  patient_id,
+  firstname: 'Ann',
+  lastname: 'Lee',
+  dob: '1950-01-02',
+  mrn: null,
+  practice_name: 'Northwind',
+});
 
 /** A softphone with every effect recorded as a line, on a simulated clock. */
 function start({ sidebar = false, openCharts = [], lookup = {} }: Options = {}) {
@@ -35,10 +45,10 @@ function start({ sidebar = false, openCharts = [], lookup = {} }: Options = {}) 
   const log: string[] = [];
   const machine = softphoneMachine.provide({
     actors: {
-      lookupPatient: fromPromise<number | null, { mobileNumber: string }>(async ({ input }) => {
+      lookupPatient: fromPromise<readonly PatientMatch[], { mobileNumber: string }>(async ({ input }) => {
         log.push(`lookup ${input.mobileNumber}`);
         if (lookup === 'fail') throw new Error('404');
-        return lookup[input.mobileNumber] ?? null;
+        return [lookup[input.mobileNumber] ?? []].flat().map(match);
       }),
       endCall: fromPromise<{ callId: number; durationSeconds: number }, { contactId: string }>(
         async ({ input }) => {
@@ -189,6 +199,39 @@ describe('softphone agent (000 §4.9)', () => {
     await flush();
     expect(failing.ctx().promptPatientId).toBeNull();
     expect(failing.actor.getSnapshot().status).toBe('active');
+  });
+
+  it('lists the patients sharing the caller’s number; the one chosen opens and, before the outcome, is the call’s', async () => {
+    const { actor, log, ctx } = start({ lookup: { '5551230001': [77, 78] } });
+    actor.send({ type: 'CONTACT_CONNECTING', contact: inbound({ patientId: null }) });
+    await flush();
+    expect(ctx().promptPatientId).toBeNull();
+    expect(ctx().promptChoices.map((p) => p.patient_id)).toEqual([77, 78]);
+    // Only a listed patient can be chosen.
+    actor.send({ type: 'PROMPT_CHOOSE', patientId: 99 });
+    expect(ctx().promptChoices).toHaveLength(2);
+    actor.send({ type: 'PROMPT_CHOOSE', patientId: 78 });
+    expect(log.at(-1)).toBe('open 78');
+    expect(ctx().promptChoices).toEqual([]);
+    actor.send({ type: 'CONTACT_ACCEPTED', contact: inbound({ patientId: null }) });
+    expect(log).toContain('status Accepted c-1 patient 78 +15551230001');
+
+    // Chosen after the outcome was reported (without a patient): the chart opens, the record is left as it was.
+    const late = start({ lookup: { '5551230001': [77, 78] } });
+    late.actor.send({ type: 'CONTACT_CONNECTING', contact: inbound({ patientId: null }) });
+    await flush();
+    late.actor.send({ type: 'CONTACT_ACCEPTED', contact: inbound({ patientId: null }) });
+    late.actor.send({ type: 'PROMPT_CHOOSE', patientId: 77 });
+    expect(late.log.at(-1)).toBe('open 77');
+    expect(late.ctx().call?.patientId).toBeNull();
+
+    // Dismissed, or missed: nothing opens.
+    const dismissed = start({ lookup: { '5551230001': [77, 78] } });
+    dismissed.actor.send({ type: 'CONTACT_CONNECTING', contact: inbound({ patientId: null }) });
+    await flush();
+    dismissed.actor.send({ type: 'CONTACT_MISSED', contact: inbound({ patientId: null }) });
+    expect(dismissed.ctx().promptChoices).toEqual([]);
+    expect(dismissed.log.some((l) => l.startsWith('open'))).toBe(false);
   });
 
   it('after an ended call with a patient offers its minutes: endCall, then logCallMinutes', async () => {

@@ -5,6 +5,7 @@ import {
   CALL_BLUR_DELAY_SIDEBAR_MS,
   type CALL_STATUSES,
   E164,
+  type PatientMatch,
   PHONE_PREFIX,
   type TIMER_PROGRAMS,
 } from '@rpm/shared';
@@ -64,6 +65,8 @@ export interface SoftphoneContext {
   readonly promptContactId: string | null;
   /** The patient of the 'open patient chart' prompt. */
   readonly promptPatientId: number | null;
+  /** Several patients share the caller's number (issue 38 §2): the agent chooses whose chart to open. */
+  readonly promptChoices: readonly PatientMatch[];
   readonly offer: MinutesOffer | null;
   /** The minutes the last accepted offer logged. */
   readonly loggedMinutes: number | null;
@@ -80,6 +83,8 @@ export type SoftphoneEvent =
   /** make_task_call_mobile / make_task_call_phone (000 §4.9): the patient's number without the +1. */
   | { type: 'DIAL'; number: string; patientId: number | null }
   | { type: 'PROMPT_ACCEPT' }
+  /** The patient the agent chose among the callers sharing the number. */
+  | { type: 'PROMPT_CHOOSE'; patientId: number }
   | { type: 'PROMPT_DISMISS' }
   | { type: 'LOG_MINUTES'; program: Program }
   | { type: 'SKIP_MINUTES' };
@@ -123,13 +128,16 @@ const promptable = (contact: CallContact) => contact.inbound && contact.voice;
  *   progress (an end clears it).
  * - `prompt`: an inbound voice contact's patient (its patient_id, else the caller looked up by number without the
  *   +1, failures ignored) whose chart is not open prompts 'open patient chart with patient id {id}'; accepting
- *   opens it in a new window.
+ *   opens it in a new window. Several patients with the number (issue 38 §2) are listed and the agent chooses one
+ *   to open; chosen before the call's outcome is reported, it is the call's patient
+ *   (decisions.md "Caller lookup of a shared number").
  * - `wrapUp`: an ended Accepted or Called call is ended on the server; with a patient its minutes are offered.
  */
 const softphone = setup({
   types: {} as { context: SoftphoneContext; events: SoftphoneEvent; input: SoftphoneInput },
   actors: {
-    lookupPatient: fromPromise<number | null, { mobileNumber: string }>(async () => {
+    /** Every patient in the agent's scope with the number (none: an empty list). */
+    lookupPatient: fromPromise<readonly PatientMatch[], { mobileNumber: string }>(async () => {
       throw new Error('lookupPatient must be provided');
     }),
     endCall: fromPromise<{ callId: number; durationSeconds: number }, { contactId: string }>(async () => {
@@ -185,6 +193,7 @@ export const softphoneMachine = softphone.createMachine({
     dialling: null,
     promptContactId: null,
     promptPatientId: null,
+    promptChoices: [],
     offer: null,
     loggedMinutes: null,
   }),
@@ -252,7 +261,7 @@ export const softphoneMachine = softphone.createMachine({
       initial: 'none',
       states: {
         none: {
-          entry: assign({ promptPatientId: null }),
+          entry: assign({ promptPatientId: null, promptChoices: [] }),
           on: {
             CONTACT_CONNECTING: {
               guard: ({ event }) => promptable(event.contact),
@@ -282,11 +291,20 @@ export const softphoneMachine = softphone.createMachine({
               {
                 // The answer is about the contact looked up, not a later one.
                 guard: ({ context, event }) =>
-                  event.output !== null && context.call?.contactId === context.promptContactId,
+                  event.output.length === 1 && context.call?.contactId === context.promptContactId,
                 target: 'deciding',
                 actions: assign(({ context, event }) => ({
-                  call: context.call === null ? null : { ...context.call, patientId: event.output },
+                  call:
+                    context.call === null
+                      ? null
+                      : { ...context.call, patientId: event.output[0]?.patient_id ?? null },
                 })),
+              },
+              {
+                guard: ({ context, event }) =>
+                  event.output.length > 1 && context.call?.contactId === context.promptContactId,
+                target: 'choosing',
+                actions: assign({ promptChoices: ({ event }) => event.output }),
               },
               { target: 'none' },
             ],
@@ -308,6 +326,27 @@ export const softphoneMachine = softphone.createMachine({
               actions: assign({ promptPatientId: ({ context }) => context.call?.patientId ?? null }),
             },
           ],
+        },
+        choosing: {
+          on: {
+            PROMPT_CHOOSE: {
+              guard: ({ context, event }) =>
+                context.promptChoices.some((p) => p.patient_id === event.patientId),
+              target: 'none',
+              actions: [
+                // Not yet reported: the call is recorded with the chosen patient (its minutes can be logged).
+                assign(({ context, event }) => ({
+                  call:
+                    context.call !== null && context.call.status === null
+                      ? { ...context.call, patientId: event.patientId }
+                      : context.call,
+                })),
+                { type: 'openChart', params: ({ event }) => ({ patientId: event.patientId }) },
+              ],
+            },
+            PROMPT_DISMISS: 'none',
+            CONTACT_MISSED: 'none',
+          },
         },
         asking: {
           on: {

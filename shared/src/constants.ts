@@ -58,6 +58,18 @@ export const NOTIFICATION_MESSAGE_MAX = 300;
 /** The search box suggests at most this many menu entries (000 §2.7, §9). */
 export const SEARCH_SUGGESTIONS_MAX = 5;
 
+/**
+ * The header search's patients (issue 38 §3; the spec has none): at most this many, the best first. A search box
+ * answers a patient the user means to open, not a list to browse (the patients list does that).
+ */
+export const PATIENT_SEARCH_MAX = 8;
+
+/** The header search offers this many of the charts the user opened last, on focus (issue 38 §3). */
+export const RECENT_CHARTS_MAX = 5;
+
+/** Typing pauses this long before the header search asks for patients (ours: about one keystroke's gap). */
+export const PATIENT_SEARCH_DEBOUNCE_MS = 250;
+
 /** Snackbar auto-hide (000 §2.8, §9; 001 §8, §9). */
 export const SNACKBAR_MS = 3000;
 

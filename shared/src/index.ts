@@ -53,6 +53,7 @@ export * from './lists/index.js';
 export * from './menu-search.js';
 export * from './patient-identity.js';
 export * from './patient-record.js';
+export * from './patient-search.js';
 export * from './menus.js';
 export * from './messages.js';
 export * from './page-title.js';

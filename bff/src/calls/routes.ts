@@ -1,4 +1,11 @@
-import { endCall, getPatientIdByMobile, logCallMinutes, MSG, setCallStatus } from '@rpm/shared';
+import {
+  endCall,
+  getPatientIdByMobile,
+  getPatientsByMobile,
+  logCallMinutes,
+  MSG,
+  setCallStatus,
+} from '@rpm/shared';
 import type { FastifyInstance } from 'fastify';
 import type { Deps } from '../deps.js';
 import { registerCall } from '../http/calls.js';
@@ -19,6 +26,11 @@ export function callRoutes(app: FastifyInstance, deps: Deps): void {
     const patientId = await store.patientIdByNumber(db, scope, query.mobileNumber);
     return { status: 1, message: 'Patient found.', data: { patient_id: patientId } };
   });
+
+  registerCall(app, deps, getPatientsByMobile, async ({ query, auth }) => ({
+    status: 1,
+    data: await store.patientsByNumber(db, await patientScope(db, auth), query.mobileNumber),
+  }));
 
   registerCall(app, deps, setCallStatus, async ({ body, auth, req }) => {
     if (body.patient_id !== null) await assertPatientAccess(db, auth, body.patient_id);

@@ -1,6 +1,8 @@
 import {
   type CALL_STATUSES,
   type CallBody,
+  PATIENT_SEARCH_MAX,
+  type PatientMatch,
   type setCallStatus,
   TIMER_MAX_SECONDS,
   type TIMER_PROGRAMS,
@@ -10,6 +12,7 @@ import { type AuditActor, audit } from '../audit.js';
 import { recordTimeLogs } from '../billing/summary.js';
 import type { Database, Db } from '../db/schema.js';
 import { conflict, invalid, notFound } from '../domain-errors.js';
+import { patientMatches, tenDigitsSql } from '../patients/search-store.js';
 import type { PatientScope } from '../scope.js';
 
 /**
@@ -20,23 +23,27 @@ import type { PatientScope } from '../scope.js';
 type CallStatus = (typeof CALL_STATUSES)[number];
 type TimerProgram = (typeof TIMER_PROGRAMS)[number];
 
-/** The last ten digits of a stored number, as the patients_*_digits_idx indexes of migrations/0018 hold them. */
-const tenDigitsSql = (column: 'p.mobile' | 'p.phone') =>
-  sql<string>`right(regexp_replace(coalesce(${sql.ref(column)}, ''), '\\D', '', 'g'), 10)`;
-
 /**
- * The patient whose mobile (or else phone) number ends in these ten digits, among the patients the agent may see;
- * several: a mobile match first, then the lowest id (decisions.md "Caller lookup"). None: 404 naming mobileNumber.
+ * The patients in the agent's scope whose mobile (rank 0) or phone (rank 1) number ends in these ten digits, one
+ * row per number matched.
  */
-export async function patientIdByNumber(db: Db, scope: PatientScope, tenDigits: string): Promise<number> {
+function numberMatches(db: Db, scope: PatientScope, tenDigits: string) {
   const match = (column: 'p.mobile' | 'p.phone', rank: number) =>
     db
       .selectFrom('patients as p')
       .select(['p.patient_id', sql<number>`${rank}`.as('rank')])
       .where(tenDigitsSql(column), '=', tenDigits)
       .where(scope.visible('p'));
+  return match('p.mobile', 0).unionAll(match('p.phone', 1));
+}
+
+/**
+ * The patient whose mobile (or else phone) number ends in these ten digits, among the patients the agent may see;
+ * several: a mobile match first, then the lowest id (decisions.md "Caller lookup"). None: 404 naming mobileNumber.
+ */
+export async function patientIdByNumber(db: Db, scope: PatientScope, tenDigits: string): Promise<number> {
   const row = await db
-    .selectFrom(match('p.mobile', 0).unionAll(match('p.phone', 1)).as('m'))
+    .selectFrom(numberMatches(db, scope, tenDigits).as('m'))
     .select('m.patient_id')
     .orderBy('m.rank')
     .orderBy('m.patient_id')
@@ -44,6 +51,29 @@ export async function patientIdByNumber(db: Db, scope: PatientScope, tenDigits: 
     .executeTakeFirst();
   if (!row) throw notFound('No patient has this number.', 'mobileNumber');
   return row.patient_id;
+}
+
+/**
+ * Every patient the agent may see whose mobile or phone number ends in these ten digits (issue 38 §2: a number a
+ * family shares), merged records left out, as many as the header search shows: mobile matches first, then by id,
+ * the order of the single answer above. None: an empty list (the prompt asks nothing).
+ */
+export async function patientsByNumber(
+  db: Db,
+  scope: PatientScope,
+  tenDigits: string,
+): Promise<PatientMatch[]> {
+  const numbers = db
+    .selectFrom(numberMatches(db, scope, tenDigits).as('m'))
+    .select(['m.patient_id', (eb) => eb.fn.min('m.rank').as('rank')])
+    .groupBy('m.patient_id')
+    .as('n');
+  return patientMatches(db)
+    .innerJoin(numbers, 'n.patient_id', 'p.patient_id')
+    .orderBy('n.rank')
+    .orderBy('p.patient_id')
+    .limit(PATIENT_SEARCH_MAX)
+    .execute();
 }
 
 /**

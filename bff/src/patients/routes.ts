@@ -2,8 +2,10 @@ import {
   addCheckInEntry,
   getDetailsByUserID,
   getLanguages,
+  getPatientIdentities,
   getTransferCoordinators,
   lowestRoleId,
+  searchPatients,
   transferPatients,
 } from '@rpm/shared';
 import type { FastifyInstance } from 'fastify';
@@ -12,6 +14,7 @@ import { registerCall } from '../http/calls.js';
 import { HttpError } from '../http/errors.js';
 import { actor } from '../http/route-helpers.js';
 import { assertPatientAccess, patientScope } from '../scope.js';
+import { patientIdentities, searchPatients as search } from './search-store.js';
 import { languages, patientDetails, recordCheckIn } from './store.js';
 import { transferPatients as transfer, transferCoordinators } from './transfer-store.js';
 
@@ -19,8 +22,9 @@ import { transferPatients as transfer, transferCoordinators } from './transfer-s
 const CHECK_IN_ROLES: readonly number[] = [6, 8, 13];
 
 /**
- * The patient lookup and check-in of opening a notification, the language list (000 §2.10, §4.6, §7), and Patient
- * Transfer's actions (000 §2.4 'Care Coord Mapping'; its list is the patient list source 'patient-transfer').
+ * The patient lookup and check-in of opening a notification, the language list (000 §2.10, §4.6, §7), the header's
+ * patient search and recent charts (issue 38 §3), and Patient Transfer's actions (000 §2.4 'Care Coord Mapping';
+ * its list is the patient list source 'patient-transfer').
  */
 export function patientRoutes(app: FastifyInstance, deps: Deps): void {
   const { db, clock } = deps;
@@ -39,6 +43,16 @@ export function patientRoutes(app: FastifyInstance, deps: Deps): void {
     await recordCheckIn(db, body.patient_id, actor(auth, req.ip, clock.now()));
     return { status: 1, message: 'Check-in recorded' };
   });
+
+  registerCall(app, deps, searchPatients, async ({ query, auth }) => ({
+    status: 1,
+    data: await search(db, await patientScope(db, auth), query.q),
+  }));
+
+  registerCall(app, deps, getPatientIdentities, async ({ query, auth }) => ({
+    status: 1,
+    data: await patientIdentities(db, await patientScope(db, auth), query.patient_id),
+  }));
 
   registerCall(app, deps, getLanguages, async () => ({ status: 1, data: await languages(db) }));
 

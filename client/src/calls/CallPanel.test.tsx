@@ -1,5 +1,12 @@
-import { endCall, getPatientIdByMobile, logCallMinutes, setCallStatus } from '@rpm/shared';
-import { screen, waitFor } from '@testing-library/react';
+import {
+  endCall,
+  getPatientIdByMobile,
+  getPatientsByMobile,
+  logCallMinutes,
+  type PatientMatch,
+  setCallStatus,
+} from '@rpm/shared';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { ReactElement } from 'react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
@@ -33,6 +40,15 @@ function oneTab(): TabEnvironment {
 let centre: DemoCentre;
 const makeCentre = async () => centre;
 const patient = { patient_id: 77, mobile: '(919) 555-0777', phone: '312-555-0188' };
+/** Patients a lookup answers. */
+const match = (patient_id: number, firstname: string, mrn: string | null): PatientMatch => ({
+  patient_id,
+  firstname,
+  lastname: 'HILL',
+  dob: patient_id === 77 ? '1950-03-14' : '1978-06-01',
+  mrn,
+  practice_name: 'Northwind Family Practice',
+});
 
 /** Inside the signed-in frame (the temporary-login state decides the panel too), which makes its own calls. */
 function renderSignedIn(ui: ReactElement) {
@@ -67,7 +83,7 @@ describe('CallPanel (000 §2.12, §4.9)', () => {
 
   it('prompts for an inbound caller found by number, opens the chart in a new window, reports Accepted and offers the minutes', async () => {
     const server = serve()
-      .on(getPatientIdByMobile, { status: 1, message: 'ok', data: { patient_id: 77 } })
+      .on(getPatientsByMobile, { status: 1, data: [match(77, 'ROSA', 'M100023')] })
       .on(setCallStatus, { status: 1, message: 'ok', data: { call_id: 5 } })
       .on(endCall, { status: 1, message: 'ok', data: { call_id: 5, duration_seconds: 61 } })
       .on(logCallMinutes, { status: 1, message: 'ok', data: { minutes: 2 } });
@@ -81,7 +97,7 @@ describe('CallPanel (000 §2.12, §4.9)', () => {
     await user.click(screen.getByRole('button', { name: 'Simulate incoming call' }));
     // The lookup goes without the +1 (000 §5).
     expect(await screen.findByText('open patient chart with patient id 77')).toBeTruthy();
-    expect(server.last(getPatientIdByMobile)?.query).toEqual({ mobileNumber: '9195550777' });
+    expect(server.last(getPatientsByMobile)?.query).toEqual({ mobileNumber: '9195550777' });
     expect(server.requests(setCallStatus)).toHaveLength(0);
 
     await user.click(screen.getByRole('button', { name: 'Answer' }));
@@ -111,14 +127,14 @@ describe('CallPanel (000 §2.12, §4.9)', () => {
 
   it('asks nothing for a caller the lookup does not find, and a missed call is reported Missed without an offer', async () => {
     const server = serve()
-      .fail(getPatientIdByMobile, 404, 'No patient has this number.', 'mobileNumber')
+      .on(getPatientsByMobile, { status: 1, data: [] })
       .on(setCallStatus, { status: 1, message: 'ok', data: { call_id: 6 } });
     renderPanel();
     await screen.findByText('Demo contact centre');
     const user = userEvent.setup();
     await user.type(screen.getByLabelText("Caller's number"), '8885550100');
     await user.click(screen.getByRole('button', { name: 'Simulate incoming call' }));
-    await waitFor(() => expect(server.requests(getPatientIdByMobile)).toHaveLength(1));
+    await waitFor(() => expect(server.requests(getPatientsByMobile)).toHaveLength(1));
     await user.click(screen.getByRole('button', { name: 'Let it ring out' }));
     await waitFor(() => expect(server.requests(setCallStatus)).toHaveLength(1));
     expect(server.last(setCallStatus)?.body).toMatchObject({
@@ -130,6 +146,50 @@ describe('CallPanel (000 §2.12, §4.9)', () => {
     expect(screen.queryByText(/Log this call's/)).toBeNull();
     // Back to idle: another call can be simulated.
     expect(screen.getByRole('button', { name: 'Simulate incoming call' })).toBeTruthy();
+  });
+});
+
+describe('a number several patients share (issue 38 §2)', () => {
+  async function ring(server: ReturnType<typeof serve>) {
+    server.on(setCallStatus, { status: 1, message: 'ok', data: { call_id: 8 } });
+    const open = vi.spyOn(window, 'open').mockReturnValue(null);
+    renderPanel();
+    await screen.findByText('Demo contact centre');
+    const user = userEvent.setup();
+    await user.type(screen.getByLabelText("Caller's number"), '+19195550777');
+    await user.click(screen.getByRole('button', { name: 'Simulate incoming call' }));
+    return { open, user };
+  }
+
+  it('lists them by name, DOB and MRN or RPM ID; the agent chooses, and the call is recorded with that patient', async () => {
+    const server = serve().on(getPatientsByMobile, {
+      status: 1,
+      data: [match(77, 'ROSA', 'M100023'), match(78, 'ROSE', null)],
+    });
+    const { open, user } = await ring(server);
+    const prompt = await screen.findByRole('alertdialog', {
+      name: '2 patients have this number. Open whose chart?',
+    });
+    const choices = within(prompt).getAllByRole('listitem');
+    expect(choices.map((c) => c.textContent)).toEqual([
+      'HILL, ROSADOB 03/14/1950 · MRN M100023Northwind Family Practice',
+      'HILL, ROSEDOB 06/01/1978 · RPM ID 78Northwind Family Practice',
+    ]);
+    expect(screen.queryByText(/open patient chart with patient id/)).toBeNull();
+    await user.click(within(prompt).getByRole('button', { name: /HILL, ROSE/ }));
+    expect(open).toHaveBeenCalledWith('/app/patient-chart/overview/78', '_blank', 'noopener');
+    expect(screen.queryByRole('alertdialog')).toBeNull();
+    await user.click(screen.getByRole('button', { name: 'Answer' }));
+    await waitFor(() => expect(server.requests(setCallStatus)).toHaveLength(1));
+    expect(server.last(setCallStatus)?.body).toMatchObject({ patient_id: 78, status: 'Accepted' });
+  });
+
+  it("falls back to the spec's single answer where the list call fails (an upstream of the spec's calls)", async () => {
+    const server = serve()
+      .fail(getPatientsByMobile, 404, 'Not found')
+      .on(getPatientIdByMobile, { status: 1, message: 'ok', data: { patient_id: 77 } });
+    await ring(server);
+    expect(await screen.findByText('open patient chart with patient id 77')).toBeTruthy();
   });
 });
 

@@ -4,6 +4,7 @@ import { type StoredUser, TIMER_PROGRAMS } from '@rpm/shared';
 import { useSelector } from '@xstate/react';
 import { useEffect, useRef, useState, useSyncExternalStore } from 'react';
 import { useCallPanelShown, useCallPanelUser } from '../shell/call-panel-toggle';
+import { CallerChoice } from './CallerChoice';
 import { CALL_TEXT } from './call-texts';
 import type { ContactCentre } from './contact-centre';
 import { type DemoCentre, demoCentre } from './demo-centre';
@@ -187,7 +188,7 @@ function Softphone({ user, centre, coordinator, dialRef, sidebar }: SoftphonePro
   useEffect(() => {
     coordinator.send({ type: 'CALL_STATE', call: tabCallOf(snapshot) });
   }, [coordinator, snapshot]);
-  const { promptPatientId, offer, calling, loggedMinutes } = snapshot.context;
+  const { promptPatientId, promptChoices, offer, calling, loggedMinutes } = snapshot.context;
   const demo = isDemo(centre) ? centre : null;
   return (
     <div className="call-panel-softphone">
@@ -206,6 +207,13 @@ function Softphone({ user, centre, coordinator, dialRef, sidebar }: SoftphonePro
             <Button onClick={() => phone.send({ type: 'PROMPT_DISMISS' })}>{CALL_TEXT.dismiss}</Button>
           </ButtonGroup>
         </Callout>
+      )}
+      {promptChoices.length > 0 && (
+        <CallerChoice
+          patients={promptChoices}
+          onChoose={(patientId) => phone.send({ type: 'PROMPT_CHOOSE', patientId })}
+          onDismiss={() => phone.send({ type: 'PROMPT_DISMISS' })}
+        />
       )}
       {offer !== null && (
         <Callout intent="success">

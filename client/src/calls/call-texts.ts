@@ -2,6 +2,7 @@
 export const CALL_TEXT = {
   prompt: (patientId: number) => `open patient chart with patient id ${patientId}`,
   open: 'Open',
+  choose: (count: number) => `${count} patients have this number. Open whose chart?`,
   dismiss: 'Cancel',
   demoLabel: 'Demo contact centre',
   inProgress: 'Call in progress',

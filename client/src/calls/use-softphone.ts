@@ -5,12 +5,22 @@ import {
   softphoneMachine,
   type TabCall,
 } from '@rpm/machines';
-import { E164, endCall, getPatientIdByMobile, logCallMinutes, setCallStatus } from '@rpm/shared';
+import {
+  E164,
+  endCall,
+  getPatientIdByMobile,
+  getPatientsByMobile,
+  logCallMinutes,
+  setCallStatus,
+} from '@rpm/shared';
 import { useActorRef } from '@xstate/react';
 import { useEffect, useRef } from 'react';
 import { fromPromise } from 'xstate';
 import { useApi } from '../errors/ErrorDialogProvider';
 import type { ContactCentre } from './contact-centre';
+
+/** A caller the single-answer lookup found: only the id is known, which the spec's prompt shows (000 §4.9). */
+const UNNAMED = { firstname: '', lastname: '', dob: '', mrn: null, practice_name: '' } as const;
 
 /** The chart a prompt opens, in a new window (000 §4.9). */
 const chartUrl = (patientId: number) => `/app/patient-chart/overview/${patientId}`;
@@ -47,8 +57,13 @@ export function useSoftphone(centre: ContactCentre, agentName: string, sidebar: 
     softphoneMachine.provide({
       actors: {
         lookupPatient: fromPromise(async ({ input }) => {
-          const answer = await api.call(getPatientIdByMobile, { query: input }, { quiet: true });
-          return answer.data.patient_id;
+          try {
+            return (await api.call(getPatientsByMobile, { query: input }, { quiet: true })).data;
+          } catch {
+            // An upstream of the spec's calls only (relay mode) knows the single answer: a prompt with the id alone.
+            const one = await api.call(getPatientIdByMobile, { query: input }, { quiet: true });
+            return [{ ...UNNAMED, patient_id: one.data.patient_id }];
+          }
         }),
         endCall: fromPromise(async ({ input }) => {
           await reports.current.get(input.contactId);

@@ -15,6 +15,7 @@ import { ApiError, isAnswered } from '../api/api-error';
 import { CallPatientButton } from '../calls/CallPatientButton';
 import { useApi } from '../errors/ErrorDialogProvider';
 import { useSession } from '../session/SessionProvider';
+import { recordChartOpened } from '../shell/menu/recent-charts';
 import { ActivityLogsTab } from './ActivityLogsTab';
 import { AlertRulesTab } from './AlertRulesTab';
 import { AlertsTab } from './AlertsTab';
@@ -72,6 +73,7 @@ export function PatientChartPage() {
   const [access, setAccess] = useState<Access>('checking');
   const [patient, setPatient] = useState<PatientDemographics | null>(null);
   const lowest = user ? lowestRoleId(user.roleid) : undefined;
+  const userId = user?.user_id;
 
   useEffect(() => {
     if (patientId === null) return;
@@ -90,6 +92,8 @@ export function PatientChartPage() {
       }
       if (!live) return;
       setAccess('allowed');
+      // A chart the user may open is one the header search offers again (decisions.md "Patient search").
+      if (userId !== undefined) recordChartOpened(userId, patientId);
       if (lowest !== undefined && CHECK_IN_ROLES.includes(lowest)) {
         // 000 §4.6: opening the chart checks these roles in; a failure is shown but does not close the chart.
         call(addCheckInEntry, { body: { patient_id: patientId } }).catch(() => undefined);
@@ -106,7 +110,7 @@ export function PatientChartPage() {
     return () => {
       live = false;
     };
-  }, [call, showError, patientId, lowest]);
+  }, [call, showError, patientId, lowest, userId]);
 
   if (!place) return null;
   // decisions.md "Authorization history": without a patient, every patient the user may see.

@@ -2,8 +2,9 @@ import { z } from 'zod';
 import { CALL_STATUSES } from '../constants.js';
 import { TIMER_PROGRAMS } from './chart-activity.js';
 import { defineCall } from './contract.js';
-import { okAnswer } from './envelope.js';
+import { listEnvelope, okAnswer } from './envelope.js';
 import { recordId } from './ids.js';
+import { patientMatch } from './patients.js';
 
 /**
  * The softphone's calls (issue 14; 000 §4.9, §7). The spec's two calls keep their paths and fields; the call record's
@@ -34,6 +35,17 @@ export const getPatientIdByMobile = defineCall({
   access: CALL_AGENT_ACCESS,
   query: z.object({ mobileNumber: mobileNumberParam }),
   response: okAnswer.extend({ data: z.object({ patient_id: z.number().int() }) }),
+});
+
+export const getPatientsByMobile = defineCall({
+  method: 'GET',
+  path: 'rpm/aws/getPatientsByMobile',
+  spec: '000 §4.9, §5; issue 38 §2 (ours)',
+  summary:
+    "Every patient the agent may see whose mobile (or phone) number is the caller's (a number a family shares), mobile matches first, merged records left out: the incoming-call prompt lets the agent choose among several",
+  access: CALL_AGENT_ACCESS,
+  query: z.object({ mobileNumber: mobileNumberParam }),
+  response: listEnvelope(patientMatch),
 });
 
 export const setCallStatus = defineCall({

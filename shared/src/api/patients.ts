@@ -1,4 +1,8 @@
 import { z } from 'zod';
+import { PATIENT_SEARCH_MAX, RECENT_CHARTS_MAX } from '../constants.js';
+import { patientIdentity } from '../patient-identity.js';
+import { dobOf, isPatientSearch, PATIENT_SEARCH_TEXT_MAX, patientSearchTerms } from '../patient-search.js';
+import { CHART } from './chart-common.js';
 import { defineCall } from './contract.js';
 import { listEnvelope } from './envelope.js';
 import { recordId, recordIdListParam, recordIdParam } from './ids.js';
@@ -87,4 +91,39 @@ export const transferPatients = defineCall({
     message: z.string(),
     data: z.object({ transferred: z.number().int() }),
   }),
+});
+
+/** A patient found (the header search, recent charts, a caller's number): who, as everywhere, and the practice. */
+export const patientMatch = patientIdentity.extend({ practice_name: z.string() });
+export type PatientMatch = z.infer<typeof patientMatch>;
+
+/** The header search's text, parsed into the ways it finds a patient (shared/src/patient-search.ts). */
+const patientSearchText = z
+  .string()
+  .trim()
+  .min(1, 'q is required')
+  .max(PATIENT_SEARCH_TEXT_MAX, `q must be at most ${PATIENT_SEARCH_TEXT_MAX} characters`)
+  .refine(isPatientSearch, "q may hold letters, digits, spaces and - ' . , / + ( ) only")
+  .refine((text) => dobOf(text) !== null, 'q is not a date of birth (MM/DD/YYYY)')
+  .transform(patientSearchTerms);
+
+export const searchPatients = defineCall({
+  method: 'GET',
+  path: 'rpm/patients/search',
+  spec: '000 §2.7; issue 38 §3 (ours)',
+  summary: `The header search's patients: by name (any word order, word prefixes, case and accents ignored), date of birth (MM/DD/YYYY), phone, MRN or RPM ID, among the patients the user may read, merged records left out; at most ${PATIENT_SEARCH_MAX}, exact matches first, then by name`,
+  access: CHART,
+  query: z.object({ q: patientSearchText }),
+  response: listEnvelope(patientMatch),
+});
+
+export const getPatientIdentities = defineCall({
+  method: 'GET',
+  path: 'rpm/patients/identities',
+  spec: 'issue 38 §3 (ours)',
+  summary:
+    "The charts the header search offers as recently opened: these patients' identities, in the order asked, leaving out those the user may not read and merged records",
+  access: CHART,
+  query: z.object({ patient_id: recordIdListParam(RECENT_CHARTS_MAX) }),
+  response: listEnvelope(patientMatch),
 });
