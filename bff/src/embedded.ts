@@ -74,6 +74,8 @@ import { staffListSources } from './staff/list-store.js';
 import { staffRoutes } from './staff/routes.js';
 import { myTasksSource } from './tasks/my-tasks-store.js';
 import { worklistRoutes } from './tasks/routes.js';
+import { csvUtilitySource } from './uploads/list-store.js';
+import { uploadRoutes } from './uploads/routes.js';
 
 /**
  * The store behind each list of the list pattern (architecture.md "Lists"): a complete record, so a list without a
@@ -87,6 +89,7 @@ export const LIST_SOURCES: Readonly<Record<ListName, ListSource<object>>> = {
   'alert-rules': alertRuleSource,
   'global-reports': globalReportSource,
   'patient-consent': patientConsentSource,
+  'csv-utility': csvUtilitySource,
   audit: auditSource,
   ...staffListSources(),
   ...sleepListSources(),
@@ -182,6 +185,7 @@ export async function embeddedApi(app: FastifyInstance, opts: EmbeddedOptions): 
   worklistRoutes(app, deps);
   salesRoutes(app, deps);
   documentRoutes(app, deps);
+  uploadRoutes(app, deps);
   orderRoutes(app, deps);
   staffRoutes(app, deps);
   profileRoutes(app, deps);

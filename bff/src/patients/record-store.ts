@@ -202,6 +202,7 @@ export async function insertPatients(
   actor: AuditActor,
   records: readonly PlacedPatient[],
   action = 'register_patient',
+  detail: Record<string, unknown> = {},
 ): Promise<number[]> {
   const ids: number[] = [];
   for (let start = 0; start < records.length; start += INSERT_CHUNK) {
@@ -281,7 +282,7 @@ export async function insertPatients(
         action,
         entity: 'patient',
         entityId: chunkIds[i] as number,
-        detail: { practice_id: r.practice_id, mrn: r.mrn, programs: r.programs },
+        detail: { ...detail, practice_id: r.practice_id, mrn: r.mrn, programs: r.programs },
       })),
     );
   }
@@ -300,6 +301,7 @@ export async function registerPatient(
   throwFirst((await recordProblems(trx, scope, [record], today)).get(0));
   const organizationId = (await organizationsOf(trx, [record.practice_id])).get(record.practice_id) as number;
   // Serialise registrations in the practice, so two saves of one MRN cannot both pass the check below.
+  await lockMrnWrites(trx, false);
   await sql`select pg_advisory_xact_lock(${REGISTRATION_LOCK}, ${record.practice_id})`.execute(trx);
   if ((await takenMrns(trx, [record])).size > 0) throw conflict(mrnTaken(record.mrn), 'mrn');
   if (!confirmDuplicates) {
@@ -313,3 +315,15 @@ export async function registerPatient(
 
 /** The advisory-lock class of registrations (the second key is the practice). */
 const REGISTRATION_LOCK = 38_001;
+/** The advisory lock of writes by MRN: registrations share it, an upload's commit holds it alone. */
+const MRN_WRITES_LOCK = 38_002;
+
+/**
+ * Waits until no write by MRN of the other sort runs: registrations take it shared (they serialise per practice
+ * above), a bulk upload's commit alone, so no registration checks an MRN while an upload writes (decisions.md
+ * "CSV uploads").
+ */
+export async function lockMrnWrites(trx: Transaction<Database>, alone: boolean): Promise<void> {
+  if (alone) await sql`select pg_advisory_xact_lock(${MRN_WRITES_LOCK}, 0)`.execute(trx);
+  else await sql`select pg_advisory_xact_lock_shared(${MRN_WRITES_LOCK}, 0)`.execute(trx);
+}

@@ -47,6 +47,7 @@ import {
 import { sleepAppointmentsList, sleepConsultsList } from './sleep-schedule.js';
 import { STAFF_LISTS } from './staff.js';
 import { cpapPatientsList, therapyPatientsList } from './therapy.js';
+import { csvUtilityList } from './uploads.js';
 import { monitorList, myTasksList } from './worklists.js';
 
 export * from './alert-rules.js';
@@ -76,6 +77,7 @@ export * from './sleep-billing.js';
 export * from './sleep-schedule.js';
 export * from './staff.js';
 export * from './therapy.js';
+export * from './uploads.js';
 export * from './worklists.js';
 
 /** Every list of the list pattern by its name: the BFF registers each, the generic suite tests each. */
@@ -92,6 +94,7 @@ export const LISTS = {
   'patient-transfer': patientTransferList,
   'global-reports': globalReportsList,
   'patient-consent': patientConsentList,
+  'csv-utility': csvUtilityList,
   audit: auditList,
   ...STAFF_LISTS,
   'sleep-tests': sleepTestsList,
