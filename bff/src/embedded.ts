@@ -77,6 +77,8 @@ import { staffListSources } from './staff/list-store.js';
 import { staffRoutes } from './staff/routes.js';
 import { myTasksSource } from './tasks/my-tasks-store.js';
 import { worklistRoutes } from './tasks/routes.js';
+import { csvUtilitySource } from './uploads/list-store.js';
+import { uploadRoutes } from './uploads/routes.js';
 
 /**
  * The store behind each list of the list pattern (architecture.md "Lists"): a complete record, so a list without a
@@ -93,6 +95,7 @@ export const LIST_SOURCES: Readonly<Record<ListName, ListSource<object>>> = {
   'gm-patients': gmPatientsSource,
   'latest-assigned-devices': latestAssignedSource,
   'sleep-return-devices': sleepReturnSource,
+  'csv-utility': csvUtilitySource,
   audit: auditSource,
   ...staffListSources(),
   ...sleepListSources(),
@@ -188,6 +191,7 @@ export async function embeddedApi(app: FastifyInstance, opts: EmbeddedOptions): 
   worklistRoutes(app, deps);
   salesRoutes(app, deps);
   documentRoutes(app, deps);
+  uploadRoutes(app, deps);
   orderRoutes(app, deps);
   staffRoutes(app, deps);
   profileRoutes(app, deps);

@@ -157,3 +157,13 @@ export function injectUnchecked(
     ...(input.body === undefined ? {} : { payload: input.body as object }),
   });
 }
+
+/** A multipart/form-data body with one file part, as a browser's FormData sends it. */
+export function multipartFile(bytes: Buffer, fileName: string, type: string) {
+  const boundary = '----rpmTestBoundary7MA4YWxkTrZu0gW';
+  const head = `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="${fileName}"\r\nContent-Type: ${type}\r\n\r\n`;
+  return {
+    payload: Buffer.concat([Buffer.from(head), bytes, Buffer.from(`\r\n--${boundary}--\r\n`)]),
+    contentType: `multipart/form-data; boundary=${boundary}`,
+  };
+}

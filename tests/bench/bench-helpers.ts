@@ -1,4 +1,6 @@
+import { spawn } from 'node:child_process';
 import http from 'node:http';
+import { resolve } from 'node:path';
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { createApp } from '@rpm/bff/app';
 import { SESSION_COOKIE } from '@rpm/bff/auth/session-cookie';
@@ -211,4 +213,32 @@ export async function onEachEngine<F extends EngineFixture>(
     if ('stop' in postgres) postgres.stop();
   }
   return figures;
+}
+
+/**
+ * Runs a benchmark's child process from the repository's root and answers the JSON line it prints starting with
+ * `{"engine"`, or 'not run: …' with its last error line.
+ */
+export function childFigures<T>(
+  args: readonly string[],
+  env: NodeJS.ProcessEnv = process.env,
+): Promise<T | string> {
+  const root = resolve(import.meta.dirname, '../..');
+  return new Promise((done) => {
+    const child = spawn(process.execPath, args, { cwd: root, stdio: ['ignore', 'pipe', 'pipe'], env });
+    let out = '';
+    let err = '';
+    child.stdout.on('data', (chunk: Buffer) => {
+      out += chunk.toString();
+    });
+    child.stderr.on('data', (chunk: Buffer) => {
+      err += chunk.toString();
+    });
+    child.on('close', (code) => {
+      const line = out.split('\n').find((l) => l.startsWith('{"engine"'));
+      done(
+        code === 0 && line ? (JSON.parse(line) as T) : `not run: ${err.trim().split('\n').at(-1) ?? code}`,
+      );
+    });
+  });
 }

@@ -1,5 +1,3 @@
-import { spawn } from 'node:child_process';
-import { resolve } from 'node:path';
 import { Worker } from 'node:worker_threads';
 import { createApp } from '@rpm/bff/app';
 import { loadConfig } from '@rpm/bff/config';
@@ -7,7 +5,7 @@ import { DEMO_DEVICE_KEY } from '@rpm/bff/db/seed/index';
 import { testDatabase } from '@rpm/bff/db/test-database';
 import { solvedCaptcha } from '@rpm/bff/test-app';
 import { giveDevice, makePatient, placeOf } from '@rpm/bff/test-fixtures';
-import { quantile } from './bench-helpers.js';
+import { childFigures, quantile } from './bench-helpers.js';
 import type { LoadInput, LoadResult } from './ingest-load.js';
 
 /**
@@ -184,30 +182,14 @@ function report(f: Figures): Record<string, string> {
 
 /** PostgreSQL in a child process under scripts/with-postgres.mjs (a throwaway cluster). */
 function runOnPostgres(): Promise<Figures | string> {
-  const root = resolve(import.meta.dirname, '../..');
-  return new Promise((done) => {
-    const child = spawn(
-      process.execPath,
-      ['scripts/with-postgres.mjs', process.execPath, '--import', 'tsx', 'tests/bench/ingest.ts', '--child'],
-      { cwd: root, stdio: ['ignore', 'pipe', 'pipe'], env: process.env },
-    );
-    let out = '';
-    let err = '';
-    child.stdout.on('data', (chunk: Buffer) => {
-      out += chunk.toString();
-    });
-    child.stderr.on('data', (chunk: Buffer) => {
-      err += chunk.toString();
-    });
-    child.on('close', (code) => {
-      const line = out.split('\n').find((l) => l.startsWith('{"engine"'));
-      done(
-        code === 0 && line
-          ? (JSON.parse(line) as Figures)
-          : `not run: ${err.trim().split('\n').at(-1) ?? code}`,
-      );
-    });
-  });
+  return childFigures<Figures>([
+    'scripts/with-postgres.mjs',
+    process.execPath,
+    '--import',
+    'tsx',
+    'tests/bench/ingest.ts',
+    '--child',
+  ]);
 }
 
 /** The benchmark on both engines. */

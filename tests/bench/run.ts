@@ -9,6 +9,7 @@ import { signInRoundTrip } from './sign-in-round-trip.js';
 import { signInToUsable } from './sign-in-to-usable.js';
 import { sleepHubBenchmark } from './sleep-hub.js';
 import { startBenchmark } from './start.js';
+import { uploadsBenchmark } from './uploads.js';
 
 /** `npm run bench`: prints each benchmark's figures. */
 const benches: [string, () => Promise<Record<string, string>> | Record<string, string>][] = [
@@ -23,6 +24,7 @@ const benches: [string, () => Promise<Record<string, string>> | Record<string, s
   ['reading intake', ingestBenchmark],
   ['sleep-hub: sleep-test lock hub', sleepHubBenchmark],
   ['start', startBenchmark],
+  ['uploads: a 10,000-row patients CSV', uploadsBenchmark],
 ];
 
 // `npm run bench -- <words>` runs the benchmarks whose name holds one of the words.

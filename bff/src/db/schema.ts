@@ -302,6 +302,9 @@ export interface DevicesTable {
   status: ColumnType<DeviceStatus, DeviceStatus | undefined, DeviceStatus>;
   /** The warehouse the device sits in (0026), if known. */
   warehouse_id: ColumnType<number | null, number | null | undefined, number | null>;
+  /** Who supplied it and when it was bought (0036, the inventory upload). */
+  vendor_name: ColumnType<string | null, string | null | undefined, string | null>;
+  purchase_date: NullableDateColumn;
 }
 
 export interface DeviceAssignmentsTable {
@@ -1112,6 +1115,9 @@ export interface Database {
   user_note_defaults: UserNoteDefaultsTable;
   organization_insurance_defaults: OrganizationInsuranceDefaultsTable;
   leads: LeadsTable;
+  uploads: UploadsTable;
+  upload_problems: UploadProblemsTable;
+  upload_mappings: UploadMappingsTable;
 }
 
 // The defaults pages of 0028 (000 §2.2, §6.2; issue 16 part 6).
@@ -1202,6 +1208,60 @@ export interface LeadsTable {
   next_follow_up: DateColumn;
   active: DefaultBoolean;
   created_at: DefaultTimestamp;
+}
+
+// The CSV uploads of 0036 (issue 38 §4; decisions.md "CSV uploads").
+export type UploadKindColumn = 'patients' | 'devices';
+export type UploadStatusColumn = 'previewed' | 'committed' | 'rejected';
+/** How an upload's file columns filled ours. */
+export interface UploadColumnMap {
+  fields: [string, number][];
+  headers: string[];
+  ignored: string[];
+}
+/** One uploaded file with its counts. */
+export interface UploadsTable {
+  upload_id: Generated<number>;
+  kind: UploadKindColumn;
+  user_id: number;
+  acting_user_id: number | null;
+  organization_id: number | null;
+  file_name: string;
+  content: string;
+  size_bytes: number;
+  sha256: string;
+  column_map: ColumnType<UploadColumnMap, string, string>;
+  outcomes: string;
+  status: ColumnType<UploadStatusColumn, UploadStatusColumn | undefined, UploadStatusColumn>;
+  uploaded_at: Timestamp;
+  committed_at: NullableTimestamp;
+  all_or_nothing: boolean | null;
+  update_existing: boolean | null;
+  total_rows: number;
+  new_rows: number;
+  update_rows: number;
+  unchanged_rows: number;
+  duplicate_rows: number;
+  invalid_rows: number;
+  created_rows: ColumnType<number, number | undefined, number>;
+  updated_rows: ColumnType<number, number | undefined, number>;
+}
+
+/** One problem of one row of an upload. */
+export interface UploadProblemsTable {
+  upload_id: number;
+  row_number: number;
+  column_name: string;
+  message: string;
+}
+
+/** An organisation's column mapping of one kind: {their header: our field}. */
+export interface UploadMappingsTable {
+  organization_id: number;
+  kind: UploadKindColumn;
+  mapping: ColumnType<Record<string, string>, string, string>;
+  updated_by: number;
+  updated_at: Timestamp;
 }
 
 /** The database handle used across the BFF. */
@@ -1295,6 +1355,9 @@ export const TABLE_NAMES = [
   'user_note_defaults',
   'organization_insurance_defaults',
   'leads',
+  'uploads',
+  'upload_problems',
+  'upload_mappings',
 ] as const satisfies readonly Exclude<keyof Database, 'schema_migrations'>[];
 
 /** One application table's name. */

@@ -11,7 +11,7 @@ import {
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type ChartWorld, type Signed, startChartWorld } from '../chart/chart-test-world.js';
 import { TABLE_NAMES } from '../db/schema.js';
-import { injectCall } from '../test-app.js';
+import { injectCall, multipartFile } from '../test-app.js';
 import { rowCounts } from '../test-rows.js';
 
 let w: ChartWorld;
@@ -26,16 +26,6 @@ const PDF = Buffer.from(
 );
 const PNG = Buffer.from('89504e470d0a1a0a0000000d49484452000000010000000108060000001f15c489', 'hex');
 
-/** A multipart/form-data body with one file part, as a browser's FormData sends it. */
-function multipart(bytes: Buffer, fileName: string, type: string) {
-  const boundary = '----rpmTestBoundary7MA4YWxkTrZu0gW';
-  const head = `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="${fileName}"\r\nContent-Type: ${type}\r\n\r\n`;
-  return {
-    payload: Buffer.concat([Buffer.from(head), bytes, Buffer.from(`\r\n--${boundary}--\r\n`)]),
-    contentType: `multipart/form-data; boundary=${boundary}`,
-  };
-}
-
 interface Upload {
   readonly patient_id: number;
   readonly title?: string;
@@ -48,7 +38,7 @@ interface Upload {
 
 const upload = (u: Upload, who: Signed = w.nurse) => {
   const query = { title: 'Signed consent', category: 'Consent', ...u };
-  const body = multipart(u.bytes ?? PDF, u.name ?? 'consent.pdf', u.type ?? 'application/pdf');
+  const body = multipartFile(u.bytes ?? PDF, u.name ?? 'consent.pdf', u.type ?? 'application/pdf');
   return w.t.app.inject({
     method: 'POST',
     url: `${callUrl(uploadPatientDocument)}?${new URLSearchParams({

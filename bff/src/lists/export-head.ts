@@ -23,6 +23,9 @@ export function neutralise(cell: string): string {
   return FORMULA_START.test(cell) ? `'${cell}` : cell;
 }
 
+/** CSV as RFC 4180 with CRLF lines, formula cells neutralised: every CSV the BFF writes. */
+export const CSV_OPTIONS = { record_delimiter: 'windows', cast: { string: neutralise } } as const;
+
 /** 'Label: value labels' of each filter in force, and the search text, for the head of an export. */
 function filtersInForce(def: ListDef, view: ListView, options: Options): [string, string][] {
   const lines: [string, string][] = [];

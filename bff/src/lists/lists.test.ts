@@ -266,6 +266,10 @@ const MATCHERS: Record<string, Matcher> = {
   consent_method: (row, _v, labels) => labels.includes(row.consent_method as string),
   authorization: (row, _v, labels) => labels.includes(row.authorization as string),
   consented: (row) => (row.consent_date as string) >= RANGE_FROM,
+  // CSV Utility (shared/src/lists/uploads.ts): rows show the kind's and the status's labels.
+  upload_kind: (row, _v, labels) => labels.includes(row.kind as string),
+  upload_status: (row, _v, labels) => labels.includes(row.status as string),
+  uploaded: (row) => (utcDayOf(row.uploaded_at) ?? '') >= RANGE_FROM,
   // The Alert Rules utility (shared/src/lists/alert-rules.ts): rows show the state's and the mode's labels.
   rule_status: (row, _v, labels) => labels.includes(row.status as string),
   notification_mode: (row, _v, labels) => labels.includes(row.notification_mode as string),

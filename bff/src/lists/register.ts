@@ -22,7 +22,7 @@ import { registerCall } from '../http/calls.js';
 import { HttpError } from '../http/errors.js';
 import type { ReportData } from '../pdf/report-data.js';
 import { patientScope } from '../scope.js';
-import { exportFacts, neutralise, type Options } from './export-head.js';
+import { CSV_OPTIONS, exportFacts, type Options } from './export-head.js';
 import { ForeignFilterValueError, type ListSource, type ListView, type ListViewer } from './source.js';
 
 /**
@@ -35,9 +35,6 @@ const EXPORT_TEXT = {
   busy: 'Other reports are being prepared. Please try again in a moment.',
   future: (field: string) => `${MSG.invalidDate}: ${field} must not be in the future.`,
 } as const;
-
-/** CSV as RFC 4180 with CRLF lines, formula cells neutralised (export-head.ts). */
-const CSV_OPTIONS = { record_delimiter: 'windows', cast: { string: neutralise } } as const;
 
 /** A value naming a record outside the viewer's scope: 403 naming the field. */
 const foreign = (error: ForeignFilterValueError) => new HttpError(403, error.message, error.field);

@@ -152,7 +152,7 @@ export function throwFirst(problems: readonly RecordProblem[] | undefined): void
 }
 
 /** Lower-case MRN keyed by practice: how uniqueness is judged (migration 0033 patients_practice_mrn_key). */
-const mrnKey = (practiceId: number, mrn: string) => `${practiceId}:${mrn.toLowerCase()}`;
+export const mrnKey = (practiceId: number, mrn: string) => `${practiceId}:${mrn.toLowerCase()}`;
 
 /** Which of these (practice, MRN) pairs are taken already, as {@link mrnKey}s with the patient holding each. */
 export async function takenMrns(
@@ -198,11 +198,12 @@ const INSERT_CHUNK = 1000;
  * which the patient's diagnosis code repeats) and one audit row each; a few statements per thousand patients.
  * Returns the new ids in the records' order. The MRN's unique index refuses a race (the caller's transaction fails).
  */
-async function insertPatients(
+export async function insertPatients(
   trx: Transaction<Database>,
   actor: AuditActor,
   records: readonly PlacedPatient[],
   action = 'register_patient',
+  detail: Record<string, unknown> = {},
 ): Promise<number[]> {
   const ids: number[] = [];
   for (let start = 0; start < records.length; start += INSERT_CHUNK) {
@@ -282,7 +283,7 @@ async function insertPatients(
         action,
         entity: 'patient',
         entityId: chunkIds[i] as number,
-        detail: { practice_id: r.practice_id, mrn: r.mrn, programs: r.programs },
+        detail: { ...detail, practice_id: r.practice_id, mrn: r.mrn, programs: r.programs },
       })),
     );
   }
@@ -301,6 +302,7 @@ export async function registerPatient(
   throwFirst((await recordProblems(trx, scope, [record], today)).get(0));
   const organizationId = (await organizationsOf(trx, [record.practice_id])).get(record.practice_id) as number;
   // Serialise registrations in the practice, so two saves of one MRN cannot both pass the check below.
+  await lockMrnWrites(trx, false);
   await sql`select pg_advisory_xact_lock(${REGISTRATION_LOCK}, ${record.practice_id})`.execute(trx);
   if ((await takenMrns(trx, [record])).size > 0) throw conflict(mrnTaken(record.mrn), 'mrn');
   if (!confirmDuplicates) {
@@ -314,3 +316,15 @@ export async function registerPatient(
 
 /** The advisory-lock class of registrations (the second key is the practice). */
 const REGISTRATION_LOCK = 38_001;
+/** The advisory lock of writes by MRN: registrations share it, an upload's commit holds it alone. */
+const MRN_WRITES_LOCK = 38_002;
+
+/**
+ * Waits until no write by MRN of the other sort runs: registrations take it shared (they serialise per practice
+ * above), a bulk upload's commit alone, so no registration checks an MRN while an upload writes (decisions.md
+ * "CSV uploads").
+ */
+export async function lockMrnWrites(trx: Transaction<Database>, alone: boolean): Promise<void> {
+  if (alone) await sql`select pg_advisory_xact_lock(${MRN_WRITES_LOCK}, 0)`.execute(trx);
+  else await sql`select pg_advisory_xact_lock_shared(${MRN_WRITES_LOCK}, 0)`.execute(trx);
+}

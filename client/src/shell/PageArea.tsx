@@ -7,6 +7,7 @@ import {
   START_PAGES,
   type StartPagePath,
   type StoredUser,
+  UPLOAD_KIND_INFO,
 } from '@rpm/shared';
 import { Suspense } from 'react';
 import { Route, Switch } from 'wouter';
@@ -150,6 +151,15 @@ const DentalDashboard = preloadable(
 const TemplatesScreen = preloadable(
   () => import('../sleep/TemplatesScreen'),
   (m) => m.TemplatesScreen,
+);
+// Bulk Uploads, Inventory Uploads and the CSV Utility (issue 38 §4).
+const UploadPage = preloadable(
+  () => import('../uploads/UploadPage'),
+  (m) => m.UploadPage,
+);
+const CsvUtilityScreen = preloadable(
+  () => import('../uploads/CsvUtilityScreen'),
+  (m) => m.CsvUtilityScreen,
 );
 const HstBillingConfigScreen = preloadable(
   () => import('../sleep/HstBillingConfigScreen'),
@@ -545,6 +555,15 @@ export function PageArea({ pathname, title, notFound }: PageAreaProps) {
               </Route>
               <Route path={LIST_ROUTES.sleepReturnDevices}>
                 <SleepReturnsScreen />
+              </Route>
+              <Route path={UPLOAD_KIND_INFO.patients.route}>
+                <UploadPage kind="patients" />
+              </Route>
+              <Route path={UPLOAD_KIND_INFO.devices.route}>
+                <UploadPage kind="devices" />
+              </Route>
+              <Route path={LIST_ROUTES.csvUtility}>
+                <CsvUtilityScreen />
               </Route>
               <Route>
                 <ComingSoonPage title={title ?? pageTitle(pathname)} />

@@ -38,6 +38,7 @@ import * as sleep from './sleep.js';
 import * as sleepBillingConfig from './sleep-billing-config.js';
 import * as sleepSchedule from './sleep-schedule.js';
 import * as staff from './staff.js';
+import { UPLOAD_CALLS } from './uploads.js';
 import * as users from './users.js';
 import * as vitals from './vitals.js';
 import * as worklists from './worklists.js';
@@ -93,6 +94,7 @@ export const ALL_CALLS: readonly CallDef[] = [
   vitals,
   worklists,
   defaults,
+  Object.values(UPLOAD_CALLS).flatMap((kind) => Object.values(kind)),
 ]
   .flatMap((module) => Object.values(module).filter(isCall))
   .concat(ALL_LISTS.flatMap((list) => Object.values(list.calls) as CallDef[]));

@@ -47,6 +47,7 @@ import {
 import { sleepAppointmentsList, sleepConsultsList } from './sleep-schedule.js';
 import { STAFF_LISTS } from './staff.js';
 import { cpapPatientsList, therapyPatientsList } from './therapy.js';
+import { csvUtilityList } from './uploads.js';
 import { gmPatientsList, latestAssignedDevicesList, sleepReturnDevicesList } from './utilities.js';
 import { monitorList, myTasksList } from './worklists.js';
 
@@ -78,6 +79,7 @@ export * from './sleep-billing.js';
 export * from './sleep-schedule.js';
 export * from './staff.js';
 export * from './therapy.js';
+export * from './uploads.js';
 export * from './utilities.js';
 export * from './worklists.js';
 
@@ -98,6 +100,7 @@ export const LISTS = {
   'gm-patients': gmPatientsList,
   'latest-assigned-devices': latestAssignedDevicesList,
   'sleep-return-devices': sleepReturnDevicesList,
+  'csv-utility': csvUtilityList,
   audit: auditList,
   ...STAFF_LISTS,
   'sleep-tests': sleepTestsList,

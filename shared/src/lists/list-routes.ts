@@ -16,6 +16,7 @@ export const LIST_ROUTES = {
   careOrders: '/app/:orderStatus?/:dashboardType?/orders',
   ccm: '/app/:filter?/ccm',
   coReadBilling: '/app/co-read-billing',
+  csvUtility: '/app/csv-utility',
   cpapPatients: '/app/cpapPatients',
   cptCodes: '/app/CPT-codes',
   deactivatedDevices: '/app/deactivated-devices',

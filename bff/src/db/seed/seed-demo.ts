@@ -25,6 +25,7 @@ import { seedSleep } from './seed-sleep.js';
 import { seedSleepSchedule } from './seed-sleep-schedule.js';
 import { assignDemoUsers, insertDemoUsers, insertPracticeTeams, seedRolePages } from './seed-staff.js';
 import { seedTags } from './seed-tags.js';
+import { seedUploads } from './seed-uploads.js';
 import { seedWorklists } from './seed-worklists.js';
 
 /** The seed used when none is given. */
@@ -147,6 +148,8 @@ export async function seedDemo(db: Db, opts: SeedOptions): Promise<SeedSummary> 
     await seedConfig(trx);
     // The sales team's leads (decisions.md "Leads").
     await seedLeads(trx, today);
+    // The CSV Utility's upload history (decisions.md "CSV uploads").
+    await seedUploads(trx, today);
     // Billing reads per-patient-per-month summaries (billing/summary.ts); the bulk writes above bypass the
     // incremental path, so the summaries are computed once from the seeded rows.
     await rebuildSummaries(trx);
