@@ -4,6 +4,7 @@ import { dayText } from '../db/sql-day.js';
 import { sliceSource } from '../lists/slice-source.js';
 import type { ListSource } from '../lists/source.js';
 import { optionValues } from '../lists/view-values.js';
+import { listPatientSql } from '../patients/identity-sql.js';
 import { fullName } from '../patients/list-sql.js';
 import {
   and,
@@ -79,7 +80,7 @@ export const latestAssignedSource: ListSource<LatestAssignedDeviceRow> = sliceSo
       }
     >`
       select a.device_assign_id, d.inventory_id, d.device_name, d.imei, t.device_type, p.patient_id,
-        ${fullName('p')} as patient_name, ${dayText('p.dob')} as dob, p.mrn, pr.practice_name,
+        ${fullName('p')} as patient_name, ${dayText('p.dob')} as dob, p.mrn, ${listPatientSql('p')} as patient, pr.practice_name,
         a.assigned_at, case when ab.user_id is null then null else ${fullName('ab')} end as assigned_by,
         ${FIRST_READING} as first_reading_at, ${daysWithoutReading(viewer.now)} as days_without_reading,
         a.unassigned_at as returned_at

@@ -15,6 +15,7 @@ import { patientSearchSql } from '../lists/patient-search.js';
 import { sliceSource } from '../lists/slice-source.js';
 import type { ListSource } from '../lists/source.js';
 import { idValues, optionValues } from '../lists/view-values.js';
+import { listPatientSql } from './identity-sql.js';
 import { fullName, PROGRAMS } from './list-sql.js';
 import { patientFilterOptions } from './list-store.js';
 
@@ -81,7 +82,7 @@ export const gmPatientsSource: ListSource<GmPatientRow> = sliceSource<GmPatientR
         ? sql`lower(pr.practice_name) collate "C" ${dir}, billing_sort_name(p.lastname, p.firstname) collate "C" ${dir}, p.patient_id ${dir}`
         : orderSql(view, ORDER_BY, 'p.patient_id');
     const { rows } = await sql<Omit<GmPatientRow, 'last_reading_at'> & { last_reading_at: Date | null }>`
-      select p.patient_id, ${fullName('p')} as patient_name, ${dayText('p.dob')} as dob, p.mrn,
+      select p.patient_id, ${fullName('p')} as patient_name, ${dayText('p.dob')} as dob, p.mrn, ${listPatientSql('p')} as patient,
         o.organization_name, pr.practice_name, l.location_name, coalesce(p.phone, p.mobile) as phone,
         case when ph.user_id is null then null else ${fullName('ph')} end as physician,
         case when cc.user_id is null then null else ${fullName('cc')} end as care_coordinator,

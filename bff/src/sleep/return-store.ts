@@ -30,6 +30,7 @@ import { labelSql, rankSql } from '../lists/rank.js';
 import { sliceSource } from '../lists/slice-source.js';
 import type { ListSource } from '../lists/source.js';
 import { dayRange, idValues, optionValues } from '../lists/view-values.js';
+import { listPatientSql } from '../patients/identity-sql.js';
 import { fullName } from '../patients/list-sql.js';
 import { patientVisible } from '../scope.js';
 
@@ -102,7 +103,7 @@ export const sleepReturnSource: ListSource<SleepReturnDeviceRow> = sliceSource<S
         returned_at: Date | null;
       }
     >`
-      select s.study_id, p.patient_id, ${fullName('p')} as patient_name, ${dayText('p.dob')} as dob, p.mrn,
+      select s.study_id, p.patient_id, ${fullName('p')} as patient_name, ${dayText('p.dob')} as dob, p.mrn, ${listPatientSql('p')} as patient,
         pr.practice_name, ${KIND_LABEL} as kind, s.device, s.ordered_at, to_char(${DUE_ON}, 'YYYY-MM-DD') as due_on,
         ${stateLabel(today)} as return_state, ${daysOverdue(today)} as days_overdue,
         s.device_returned_at as returned_at,

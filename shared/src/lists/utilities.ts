@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { listPatient } from '../patient-identity.js';
 import { defineList } from './define-list.js';
 import { DEVICE_TYPE_FILTER } from './devices.js';
 import { LIST_ROUTES } from './list-routes.js';
@@ -19,6 +20,8 @@ const identity = {
   /** YYYY-MM-DD. */
   dob: z.string(),
   mrn: z.string().nullable(),
+  /** The patient as the 'Patient Name' column draws it (format 'patient'). */
+  patient: listPatient,
 };
 const MRN_COLUMN = { key: 'mrn', label: 'MRN', sortable: true } as const;
 
