@@ -30,6 +30,7 @@ const page = (title: string) => ({
       description: null,
       patient_id: null,
       patient_name: null,
+      patient: null,
       status: 'open',
       due_at: null,
       overdue: false,

@@ -74,7 +74,7 @@ describe('Sleep Consults: edit a scheduled consult (issue 15 §3)', () => {
       }));
     const user = userEvent.setup();
     renderWithProviders(<SleepConsultsScreen />, '/app/sleep-consults');
-    await screen.findByText('DOE, JOHN');
+    await screen.findAllByText('DOE, JOHN');
     // Only the scheduled row can be edited: the completed one has no buttons.
     const edits = screen.getAllByRole('button', { name: 'Edit' });
     expect(edits).toHaveLength(1);

@@ -241,7 +241,7 @@ describe('My Tasks (000 §2.4, §2.7)', () => {
     renderWithProviders(<MyTasksScreen />, '/app/myTasks/2');
     const dialog = await screen.findByRole('dialog', { name: MSG.moreInformation });
     expect(within(dialog).getByText('Call patient 2')).toBeTruthy();
-    expect(within(dialog).getByText('ROE 2, ANN')).toBeTruthy();
+    expect(within(dialog).getByText('ROE 2, ANN · DOB 02/01/1950 · MRN M102')).toBeTruthy();
   });
 
   it('Enter on a task row opens its details (My Tasks has no page to open)', async () => {
