@@ -153,7 +153,12 @@ export function PatientChartPage() {
           <Tab key={tab.id} id={tab.id} title={tab.label} />
         ))}
       </Tabs>
-      <section className="chart-panel" aria-label={place.label}>
+      {/* The tabs' panel: Blueprint's tab titles point at this id (aria-controls) though the panel is drawn here. */}
+      <section
+        className="chart-panel"
+        aria-label={place.label}
+        id={place.tabId === null ? undefined : `bp6-tab-panel_patient-chart-tabs_${place.tabId}`}
+      >
         <ChartSection place={place} patientId={patientId} patient={patient} onPatientSaved={setPatient} />
       </section>
     </div>
