@@ -39,7 +39,6 @@ test('the front desk registers a patient, meets the duplicate check, and the cha
   await page.getByRole('button', { name: 'Register Patient' }).click();
   await expect(page.getByText('Correct the fields marked below.')).toBeVisible();
   await expect(page.getByText('Enter at least one diagnosis code')).toBeVisible();
-  await page.screenshot({ path: '../.tmp/registration-form.png', fullPage: true });
   await expectAccessible(page);
 
   await fillForm(page, `E2E-${stamp}-1`);
@@ -60,7 +59,6 @@ test('the front desk registers a patient, meets the duplicate check, and the cha
   await expect(dialog).toContainText('DOB 03/14/1952');
   await expect(dialog).toContainText('Same last name and date of birth, Same mobile');
   await expectAccessible(page);
-  await page.screenshot({ path: '../.tmp/registration-duplicate.png' });
   await dialog.getByRole('button', { name: 'Register as a new patient' }).click();
   await expect(page).toHaveURL(/\/app\/patient-chart\/overview\/\d+$/, SLOW);
   expect(Number(new URL(page.url()).pathname.split('/').pop())).not.toBe(first);
@@ -94,7 +92,6 @@ test('a coordinator edits demographics and a stale save shows what the other sav
   await expect(notice).toContainText('ZIP Code: now ‘30030’', SLOW);
   await expect(page.getByLabel('City')).toHaveValue('Decatur');
   await expectAccessible(page);
-  await page.screenshot({ path: '../.tmp/demographics-conflict.png' });
   await page.getByRole('button', { name: 'Save' }).click();
   await expect(page.getByText('Updated Successfully')).toBeVisible(SLOW);
   await expect(page.locator('.chart-demographics')).toContainText('Decatur');
