@@ -28,6 +28,7 @@ export * from './api/practices.js';
 export * from './api/paging.js';
 export * from './api/patients.js';
 export * from './api/patient-registration.js';
+export * from './api/patient-merge.js';
 export * from './api/profile.js';
 export * from './api/roles.js';
 export * from './api/rules.js';

@@ -1,16 +1,33 @@
 import { AxeBuilder } from '@axe-core/playwright';
 import { expect, type Page } from '@playwright/test';
 
+/** Turns every transition and animation off while axe reads the page (removed after). */
+const STILL = '*, *::before, *::after { transition: none !important; animation: none !important; }';
+
 /** No serious or critical axe-core violations on the page as it is (issue 10 "Accessibility and keyboard"). */
 export async function expectAccessible(page: Page): Promise<void> {
-  // After the page's entrance transition (000 §4.11: it settles 500 ms after a route change, then fades in):
-  // half-faded text would read as low contrast.
+  // After the page's entrance transition (000 §4.11: it settles 500 ms after a route change, then fades in).
   await page.locator('.shell-main[data-loaded="true"]').waitFor();
-  // A cancelled animation (the next render replaced it) rejects `finished` with AbortError: settled is enough.
-  await page.evaluate(() =>
-    Promise.allSettled(document.getAnimations().map((animation) => animation.finished)),
-  );
+  // Half-faded text reads as low contrast, and a fade can start while axe reads (the 3 s 'Login successful' toast
+  // began its exit mid-run: 1.03). With transitions off, everything is wholly shown or wholly hidden. A constructed
+  // sheet, because the CSP refuses an inline <style>.
+  const toggle = (on: boolean) =>
+    page.evaluate(
+      ({ css, on }) => {
+        const others = document.adoptedStyleSheets.filter((sheet) => !('still' in sheet));
+        if (on) {
+          const sheet = Object.assign(new CSSStyleSheet(), { still: true });
+          sheet.replaceSync(css);
+          others.push(sheet);
+        }
+        document.adoptedStyleSheets = others;
+        return new Promise<void>((done) => requestAnimationFrame(() => requestAnimationFrame(() => done())));
+      },
+      { css: STILL, on },
+    );
+  await toggle(true);
   const results = await new AxeBuilder({ page }).analyze();
+  await toggle(false);
   const bad = results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
   expect(
     bad.map(

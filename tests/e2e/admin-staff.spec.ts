@@ -39,6 +39,7 @@ async function adminPage(browser: Browser): Promise<Page> {
 test('an administrator adds a nurse and resets their password; the nurse must change it at the next sign-in', async ({
   browser,
 }) => {
+  test.setTimeout(90_000); // two browsers, three sign-ins and a password change
   const admin = await adminPage(browser);
   await admin.goto('/app/nurses');
   await admin.getByRole('button', { name: 'Add Nurse' }).click();
@@ -83,6 +84,7 @@ test('an administrator adds a nurse and resets their password; the nurse must ch
 test('an administrator deactivates a nurse signed in elsewhere: the nurse’s page goes to sign-in', async ({
   browser,
 }) => {
+  test.setTimeout(60_000); // two browsers and two sign-ins
   const nurse = await (await browser.newContext()).newPage();
   await signIn(nurse, NURSE.username, CHOSEN);
   await expect(nurse.getByRole('button', { name: NAME })).toBeVisible();

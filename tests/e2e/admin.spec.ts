@@ -14,7 +14,7 @@ import {
   readablePatient,
   staffRow,
 } from './admin-helpers.js';
-import { logOut, signIn, signInPatiently, submitSignIn } from './sign-in-helpers.js';
+import { logOut, signIn, submitSignIn } from './sign-in-helpers.js';
 
 /**
  * The administration screens in the browser (issue 16 "Tests"): Add Admin in both modes with every validation
@@ -261,7 +261,7 @@ test('the device-count table matches the inventory, before and after a device go
 }) => {
   test.setTimeout(90_000);
   // The third sign-in of this administrator in the file: it may take longer (sign-in-helpers.ts).
-  await signInPatiently(page, 'role2@demo.test');
+  await signIn(page, 'role2@demo.test');
   const org = NORTHWIND_DOWNTOWN.organization;
   const before = await countsOf(page, org);
   const id = before.id;

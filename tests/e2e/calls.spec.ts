@@ -1,5 +1,5 @@
 import { type Browser, expect, type Page, test } from '@playwright/test';
-import { signInPatiently } from './sign-in-helpers.js';
+import { signIn } from './sign-in-helpers.js';
 
 /**
  * The call panel with the demo contact centre (issue 14 "Tests"): the agent's panel, a simulated inbound call from a
@@ -52,7 +52,7 @@ test('the agent takes a simulated call from a patient, opens the chart from the 
   page,
 }) => {
   test.setTimeout(120_000);
-  await signInPatiently(page, AGENT);
+  await signIn(page, AGENT);
   const panel = panelOf(page);
   await expect(panel.getByText(DEMO_LABEL)).toBeVisible();
   // 000 §2.12: the panel takes 65% of the side column, the menu the rest.
@@ -128,7 +128,7 @@ test("three tabs of one browser hold one softphone: closing it or toggle_task mo
   test.setTimeout(150_000);
   // A second call agent in another browser: an admin acting as a nurse (a temporary login shows the panel).
   const other = await newBrowserPage(browser);
-  await signInPatiently(other, 'role1@demo.test');
+  await signIn(other, 'role1@demo.test');
   await other.getByRole('button', { name: 'Avery Collins' }).click();
   await other.getByRole('menuitem', { name: 'Sign in as another user' }).click();
   const dialog = other.getByRole('dialog', { name: 'Sign in as another user' });
@@ -137,7 +137,7 @@ test("three tabs of one browser hold one softphone: closing it or toggle_task mo
   await expect(panelOf(other).getByText(DEMO_LABEL)).toBeVisible({ timeout: 15_000 });
 
   const first = await newBrowserPage(browser);
-  await signInPatiently(first, AGENT);
+  await signIn(first, AGENT);
   await expect(panelOf(first).getByText(DEMO_LABEL)).toBeVisible();
   const tabs = [first];
   for (let n = 0; n < 2; n++) {

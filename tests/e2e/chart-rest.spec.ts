@@ -1,7 +1,7 @@
 import { execFileSync } from 'node:child_process';
 import { readFile } from 'node:fs/promises';
 import { type Browser, expect, type Page, test } from '@playwright/test';
-import { signInPatiently } from './sign-in-helpers.js';
+import { signIn } from './sign-in-helpers.js';
 
 /**
  * The rest of the chart (issue 13 "Tests"): the care plan a nurse writes and the physician signs turns the CCM
@@ -97,7 +97,7 @@ async function ccmCell(page: Page, patientId: number) {
 async function signedIn(browser: Browser, username: string): Promise<Page> {
   const { baseURL, viewport } = test.info().project.use;
   const page = await (await browser.newContext({ baseURL, viewport })).newPage();
-  await signInPatiently(page, username);
+  await signIn(page, username);
   return page;
 }
 
@@ -148,7 +148,7 @@ test('a nurse writes a care plan from the defaults, the physician signs it, and 
 test('a message from a template appears in the thread and, with no SMS provider, in the outbox as not sent (issue 13)', async ({
   page,
 }) => {
-  await signInPatiently(page, 'role8@demo.test');
+  await signIn(page, 'role8@demo.test');
   const patient = await findPatient(page);
   await page.goto(`/app/patient-chart/messages/${patient.id}`);
   await page.getByLabel('Messages Category').selectOption({ label: 'Medication' });
@@ -170,7 +170,7 @@ test('a message from a template appears in the thread and, with no SMS provider,
 });
 
 test('a document uploads and downloads with the same bytes (issue 13)', async ({ page }) => {
-  await signInPatiently(page, 'role8@demo.test');
+  await signIn(page, 'role8@demo.test');
   const patient = await findPatient(page);
   await page.goto(`/app/patient-chart/documents/${patient.id}`);
   const marker = `e2e document ${Date.now()}`;
@@ -192,7 +192,7 @@ test('a document uploads and downloads with the same bytes (issue 13)', async ({
 });
 
 test("the monthly summary PDF holds the patient's figures of the month (issue 13)", async ({ page }) => {
-  await signInPatiently(page, 'role8@demo.test');
+  await signIn(page, 'role8@demo.test');
   const patient = await findPatient(page);
   await page.goto(`/app/patient-chart/reports/${patient.id}`);
   // The newest month with activity: its figures on screen, then in the PDF.

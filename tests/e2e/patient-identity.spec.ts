@@ -1,6 +1,6 @@
 import { expect, test } from '@playwright/test';
 import { expectAccessible } from './accessibility.js';
-import { signInPatiently as signIn } from './sign-in-helpers.js';
+import { signIn } from './sign-in-helpers.js';
 
 /** Where screenshots go when SHOTS names a folder (the lists at 1280 px, looked at by a person). */
 const SHOTS = process.env.SHOTS;

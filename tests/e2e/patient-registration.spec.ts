@@ -1,6 +1,6 @@
 import { expect, type Page, test } from '@playwright/test';
 import { expectAccessible } from './accessibility.js';
-import { signInPatiently as signIn } from './sign-in-helpers.js';
+import { signIn } from './sign-in-helpers.js';
 
 // Registration (issue 38 §1; decisions.md "Patient registration"): the front desk adds a patient from the patients
 // list, meets the duplicate check on a second record of one name and birth date, and the new chart opens.

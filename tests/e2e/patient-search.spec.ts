@@ -1,6 +1,6 @@
 import { expect, type Page, test } from '@playwright/test';
 import { expectAccessible } from './accessibility.js';
-import { signInPatiently } from './sign-in-helpers.js';
+import { signIn } from './sign-in-helpers.js';
 
 // The header's patient search (issue 38 §3; 000 §2.7; decisions.md "Patient search"): a patient found by date of
 // birth, opened from the results with the keyboard, then offered again among the recent charts.
@@ -29,7 +29,7 @@ test('a nurse finds a patient from the header by date of birth and opens the cha
   page,
 }) => {
   test.setTimeout(120_000);
-  await signInPatiently(page, 'role8@demo.test');
+  await signIn(page, 'role8@demo.test');
   const patient = await findPatient(page);
   const [year, month, day] = patient.dob.split('-');
   const dob = `${month}/${day}/${year}`;

@@ -1,5 +1,5 @@
 import { type Browser, expect, type Page, test } from '@playwright/test';
-import { signInPatiently } from './sign-in-helpers.js';
+import { signIn } from './sign-in-helpers.js';
 
 /**
  * The sleep-test lock between two readers (issue 15 "Tests"; 000 §4.11): two browsers open the same study; the
@@ -42,8 +42,8 @@ test('two readers open the same sleep test: the second sees it locked live and r
   test.setTimeout(120_000);
   const first = await newBrowserPage(browser);
   const second = await newBrowserPage(browser);
-  await signInPatiently(first, FIRST);
-  await signInPatiently(second, SECOND);
+  await signIn(first, FIRST);
+  await signIn(second, SECOND);
   for (const page of [first, second]) {
     await page.goto(AWAITING);
     await expect(page.getByRole('grid')).toBeVisible();

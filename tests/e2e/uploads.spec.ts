@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import { expect, test } from '@playwright/test';
 import { getRegistrationOptions, PATIENT_UPLOAD_COLUMNS, STORAGE_KEYS } from '@rpm/shared';
 import { expectAccessible } from './accessibility.js';
-import { signInPatiently } from './sign-in-helpers.js';
+import { signIn } from './sign-in-helpers.js';
 
 // Bulk Uploads (000 §2.4; issue 38 §4; decisions.md "CSV uploads"): an administrator uploads 50 patients, 3 of them
 // with problems, reads the preview, commits, and downloads the error report; the CSV Utility lists the upload.
@@ -10,7 +10,7 @@ test('an administrator uploads a 50-row CSV with 3 bad rows, reads the preview, 
   page,
 }) => {
   test.setTimeout(180_000);
-  await signInPatiently(page, 'role2@demo.test');
+  await signIn(page, 'role2@demo.test');
   // The practice and location the rows name, as the registration form offers them to this user.
   const place = await page.evaluate(
     async ([key, path]) => {

@@ -1,7 +1,7 @@
 import { expect, type Page, test } from '@playwright/test';
 import { expectAccessible } from './accessibility.js';
 import { listCount } from './list-helpers.js';
-import { signInPatiently } from './sign-in-helpers.js';
+import { signIn } from './sign-in-helpers.js';
 
 // Three Utilities lists (000 §2.4, §2.7; issue 38 §4): GM Patients, Latest Assigned Devices and Sleep Return Devices
 // (decisions.md "GM Patients", "Latest Assigned Devices", "Sleep Return Devices"), each from the menu, through a
@@ -36,7 +36,7 @@ test('the administrator reads GM Patients practice by practice, narrows to CCM p
   page,
 }) => {
   test.setTimeout(120_000);
-  await signInPatiently(page, 'role1@demo.test');
+  await signIn(page, 'role1@demo.test');
   const all = await openFromMenu(page, 'GM Utility', 'GM Patients', '/app/gm-utility');
   await expect(page.getByRole('columnheader', { name: 'MRN' })).toBeVisible();
   await shot(page, 'gm-patients');
@@ -56,7 +56,7 @@ test('a biller sees the latest assigned devices, the silent ones, and opens a pa
   page,
 }) => {
   test.setTimeout(120_000);
-  await signInPatiently(page, 'role10@demo.test');
+  await signIn(page, 'role10@demo.test');
   const all = await openFromMenu(
     page,
     'Latest Assigned Devices',
@@ -77,7 +77,7 @@ test('a biller sees the latest assigned devices, the silent ones, and opens a pa
 
 test('a biller chases overdue sleep devices, marks one returned and opens the patient', async ({ page }) => {
   test.setTimeout(120_000);
-  await signInPatiently(page, 'role10@demo.test');
+  await signIn(page, 'role10@demo.test');
   await openFromMenu(page, 'Sleep Return Devices', 'Sleep Return Devices', '/app/sleep-return-devices');
   // By default the devices still out (decisions.md "Sleep Return Devices").
   for (const row of await rowTexts(page)) expect(row.replace('Mark Returned', '')).not.toContain('Returned');

@@ -263,26 +263,31 @@ export async function refreshSetupDates(trx: Db, patientIds: readonly number[]):
  * Recomputes every summary from the raw tables with INSERT … SELECT (the seed, or a repair after bulk edits):
  * reading days from readings, seconds from time logs, a row for each episode's first month, set-up dates as the
  * running latest episode start, then the codes. Existing rows keep their ids (patients_cpt_id); rows without any
- * activity left are removed. Claims are keyed by patient and month and are not touched.
+ * activity left are removed. Claims are keyed by patient and month and are not touched. With `patientIds`, only
+ * those patients' rows (a merge moved their raw rows).
  */
-export async function rebuildSummaries(trx: Db): Promise<{ readonly rows: number }> {
-  await sql`delete from patient_reading_days`.execute(trx);
+export async function rebuildSummaries(
+  trx: Db,
+  patientIds?: readonly number[],
+): Promise<{ readonly rows: number }> {
+  const only = patientIds ? sql`patient_id = any(${sql.val([...patientIds])}::integer[])` : sql`true`;
+  await sql`delete from patient_reading_days where ${only}`.execute(trx);
   await sql`insert into patient_reading_days (patient_id, day)
-    select distinct patient_id, (taken_at at time zone 'UTC')::date from readings`.execute(trx);
+    select distinct patient_id, (taken_at at time zone 'UTC')::date from readings where ${only}`.execute(trx);
   await sql`
     with parts as (
       select patient_id, date_trunc('month', day::timestamp)::date as month, count(*)::integer as reading_days,
         0 as rpm, 0 as rtm, 0 as ccm, 0 as bhi, 0 as pcm, null::date as episode_start
-      from patient_reading_days group by 1, 2
+      from patient_reading_days where ${only} group by 1, 2
       union all
       select patient_id, date_trunc('month', logged_at at time zone 'UTC')::date, 0,
         coalesce(sum(seconds) filter (where program = 'RPM'), 0), coalesce(sum(seconds) filter (where program = 'RTM'), 0),
         coalesce(sum(seconds) filter (where program = 'CCM'), 0), coalesce(sum(seconds) filter (where program = 'BHI'), 0),
         coalesce(sum(seconds) filter (where program = 'PCM'), 0), null::date
-      from time_logs group by 1, 2
+      from time_logs where ${only} group by 1, 2
       union all
       select patient_id, date_trunc('month', episode_start::timestamp)::date, 0, 0, 0, 0, 0, 0, episode_start
-      from device_episodes
+      from device_episodes where ${only}
     ), months as (
       select patient_id, month, sum(reading_days)::integer as reading_days, sum(rpm)::integer as rpm,
         sum(rtm)::integer as rtm, sum(ccm)::integer as ccm, sum(bhi)::integer as bhi, sum(pcm)::integer as pcm,
@@ -306,12 +311,12 @@ export async function rebuildSummaries(trx: Db): Promise<{ readonly rows: number
         bhi_seconds = excluded.bhi_seconds, pcm_seconds = excluded.pcm_seconds
       returning id
     )
-    delete from patient_month_summary where id not in (select id from upserted)`.execute(trx);
+    delete from patient_month_summary where ${only} and id not in (select id from upserted)`.execute(trx);
   let rows = 0;
   let after = 0;
   for (;;) {
     const page = await sql<CodeInputs>`select ${CODE_INPUTS} from patient_month_summary
-      where id > ${after} order by id limit ${BATCH * 4}`.execute(trx);
+      where ${only} and id > ${after} order by id limit ${BATCH * 4}`.execute(trx);
     const last = page.rows.at(-1);
     if (!last) break;
     await applyCodes(trx, page.rows);

@@ -33,6 +33,7 @@ function numberMatches(db: Db, scope: PatientScope, tenDigits: string) {
       .selectFrom('patients as p')
       .select(['p.patient_id', sql<number>`${rank}`.as('rank')])
       .where(tenDigitsSql(column), '=', tenDigits)
+      .where('p.merged_into_id', 'is', null)
       .where(scope.visible('p'));
   return match('p.mobile', 0).unionAll(match('p.phone', 1));
 }

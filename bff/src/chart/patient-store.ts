@@ -31,6 +31,7 @@ export async function patientDemographics(db: Db, patientId: number) {
       'p.insurance_member_id',
       'p.version',
       'p.merged_into_id',
+      'p.deactivated_at',
       'p.patient_id',
       'p.firstname',
       'p.lastname',
@@ -95,6 +96,7 @@ export async function patientDemographics(db: Db, patientId: number) {
     insurance_member_id: p.insurance_member_id,
     version: p.version,
     merged_into_id: p.merged_into_id,
+    deactivated_at: p.deactivated_at?.toISOString() ?? null,
   };
 }
 

@@ -61,11 +61,13 @@ export async function dashboardSummary(
       .executeTakeFirst();
     if (!found) throw new UnknownPracticeError(practiceId);
   }
-  /** The patients counted: in scope, and of the practice when one is named. */
-  const counted = (alias: string): RawBuilder<SqlBool> =>
-    practiceId === undefined
-      ? viewer.scope.visible(alias)
-      : sql<SqlBool>`${viewer.scope.visible(alias)} and ${sql.ref(`${alias}.practice_id`)} = ${practiceId}`;
+  /** The patients counted: in scope, not merged away, and of the practice when one is named. */
+  const counted = (alias: string): RawBuilder<SqlBool> => {
+    const live = sql<SqlBool>`${viewer.scope.visible(alias)} and ${sql.ref(`${alias}.merged_into_id`)} is null`;
+    return practiceId === undefined
+      ? live
+      : sql<SqlBool>`${live} and ${sql.ref(`${alias}.practice_id`)} = ${practiceId}`;
+  };
 
   const enrolled = sql.join(ENROLLED_RPM_STATUSES.map((id) => sql.lit(id)));
   const readingDays = sql<number>`coalesce(s.reading_days, 0)`;

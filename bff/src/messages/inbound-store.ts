@@ -40,7 +40,7 @@ export async function receiveInbound(trx: Transaction<Database>, sms: CallBody<t
       select max(m.created_at) as last_at from patient_messages m
       where m.patient_id = p.patient_id and m.direction = 'out' and m.phone = ${phone}
     ) last on true
-    where right(regexp_replace(coalesce(p.mobile, ''), '\\D', '', 'g'), 10) = ${ten}
+    where right(regexp_replace(coalesce(p.mobile, ''), '\\D', '', 'g'), 10) = ${ten} and p.merged_into_id is null
     order by last.last_at desc nulls last, p.patient_id
     limit 1`.execute(trx);
   const patientId = rows[0]?.patient_id ?? null;

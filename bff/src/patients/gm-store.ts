@@ -56,7 +56,7 @@ const ORDER_BY = {
 
 export const gmPatientsSource: ListSource<GmPatientRow> = sliceSource<GmPatientRow, Base>({
   filtered(db, viewer, view) {
-    const parts = [viewer.scope.visible('p')];
+    const parts = [viewer.scope.visible('p'), sql<SqlBool>`p.merged_into_id is null`];
     for (const [key, column] of [
       ['organization', 'p.organization_id'],
       ['practice', 'p.practice_id'],

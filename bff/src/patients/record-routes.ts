@@ -1,10 +1,15 @@
 import {
   addPatient,
+  deactivatePatient,
   findDuplicatePatients,
   getRegistrationOptions,
   MSG,
   mayEditPatients,
+  mayMergePatients,
+  mergePatients,
   NO_PATIENT_EDIT,
+  NO_PATIENT_MERGE,
+  reactivatePatient,
   updatePatientDemographics,
 } from '@rpm/shared';
 import type { FastifyInstance } from 'fastify';
@@ -17,6 +22,7 @@ import { actor } from '../http/route-helpers.js';
 import { assertPatientAccess, patientScope } from '../scope.js';
 import { updateDemographics } from './demographics-store.js';
 import { findDuplicates } from './duplicate-store.js';
+import { deactivatePatientRecord, mergePatient, reactivatePatientRecord } from './merge-store.js';
 import { organizationsOf, registerPatient } from './record-store.js';
 import { registrationOptions } from './registration-options-store.js';
 
@@ -25,7 +31,12 @@ function assertMayEdit(auth: Pick<AuthContext, 'roleid'>): void {
   if (!mayEditPatients(auth.roleid)) throw forbidden(NO_PATIENT_EDIT);
 }
 
-/** Registration, the duplicate check and the Demographics tab's save (issue 38 §1). */
+/** Only the roles of PATIENT_MERGE_ROLES merge, deactivate and reactivate (decisions.md "Merging and deactivating patients"). */
+function assertMayMerge(auth: Pick<AuthContext, 'roleid'>): void {
+  if (!mayMergePatients(auth.roleid)) throw forbidden(NO_PATIENT_MERGE);
+}
+
+/** Registration, the duplicate check, the Demographics tab's save, merge and deactivation (issue 38 §1). */
 export function patientRecordRoutes(app: FastifyInstance, deps: Deps): void {
   const { db, clock } = deps;
 
@@ -76,5 +87,32 @@ export function patientRecordRoutes(app: FastifyInstance, deps: Deps): void {
         updateDemographics(trx, actor(auth, req.ip, clock.now()), scope, patientId, version, record),
       );
     return { status: 1, message: MSG.updatedSuccessfully, data: { version: next } };
+  });
+
+  registerCall(app, deps, mergePatients, async ({ body, auth, req }) => {
+    assertMayMerge(auth);
+    await assertPatientAccess(db, auth, body.patient_id);
+    await assertPatientAccess(db, auth, body.into_patient_id, 'into_patient_id');
+    const who = actor(auth, req.ip, clock.now());
+    const data = await db
+      .transaction()
+      .execute((trx) => mergePatient(trx, who, body.patient_id, body.into_patient_id, body.reason));
+    return { status: 1, message: MSG.updatedSuccessfully, data };
+  });
+
+  registerCall(app, deps, deactivatePatient, async ({ body, auth, req }) => {
+    assertMayMerge(auth);
+    await assertPatientAccess(db, auth, body.patient_id);
+    const who = actor(auth, req.ip, clock.now());
+    await db.transaction().execute((trx) => deactivatePatientRecord(trx, who, body.patient_id, body.reason));
+    return { status: 1, message: MSG.updatedSuccessfully };
+  });
+
+  registerCall(app, deps, reactivatePatient, async ({ body, auth, req }) => {
+    assertMayMerge(auth);
+    await assertPatientAccess(db, auth, body.patient_id);
+    const who = actor(auth, req.ip, clock.now());
+    await db.transaction().execute((trx) => reactivatePatientRecord(trx, who, body.patient_id));
+    return { status: 1, message: MSG.updatedSuccessfully };
   });
 }

@@ -54,7 +54,7 @@ function patientFigures(viewer: ListViewer, month: string): RawBuilder<unknown> 
       (coalesce(sum(s.rpm_seconds + s.ccm_seconds), 0) / 60)::int as minutes_logged
     from patients p left join patient_month_summary s on s.patient_id = p.patient_id
       and s.month = ${`${month}-01`}::date
-    where p.practice_id = pr.practice_id and ${viewer.scope.visible('p')}) f on true
+    where p.practice_id = pr.practice_id and p.merged_into_id is null and ${viewer.scope.visible('p')}) f on true
   left join lateral (select count(*)::int as alerts,
       count(*) filter (where a.acknowledged_at is null)::int as alerts_open
     from alerts a join patients p on p.patient_id = a.patient_id

@@ -19,6 +19,7 @@ import { useCall } from '../api/use-call';
 import { useApi } from '../errors/ErrorDialogProvider';
 import { FactsTable } from '../form/FactsTable';
 import { FIELD_LABELS, PatientRecordFields } from '../patient/PatientRecordFields';
+import { RecordStatusActions } from '../patient/RecordStatus';
 import {
   changedFields,
   fieldErrors,
@@ -36,6 +37,8 @@ export interface DemographicsTabProps {
   readonly patient: PatientDemographics | null;
   /** The record was saved: the chart shows the stored one. */
   readonly onSaved?: (patient: PatientDemographics) => void;
+  /** The record was deactivated: the chart reads it again. */
+  readonly onChanged?: () => void;
 }
 
 const EDIT_TEXT = { edit: 'Edit Demographics', cancel: 'Cancel', save: 'Save' } as const;
@@ -46,7 +49,7 @@ const orDash = (text: string | null) => (text === null || text === '' ? '-' : te
  * The Demographics tab (000 §2.3; 001 §3 "Patient demographics"): the record of getdetailbyid, and for the roles
  * that edit patients (decisions.md "Patient registration") an edit form saved with the version it read.
  */
-export function DemographicsTab({ patient, onSaved }: DemographicsTabProps) {
+export function DemographicsTab({ patient, onSaved, onChanged }: DemographicsTabProps) {
   const { user } = useSession();
   const [editing, setEditing] = useState(false);
   if (!patient) return <p>{MSG.loading}</p>;
@@ -92,11 +95,10 @@ export function DemographicsTab({ patient, onSaved }: DemographicsTabProps) {
   const mayEdit = user !== null && mayEditPatients(user.roleid) && patient.merged_into_id === null;
   return (
     <>
-      {mayEdit && (
-        <div className="patient-form-actions">
-          <Button icon="edit" text={EDIT_TEXT.edit} onClick={() => setEditing(true)} />
-        </div>
-      )}
+      <div className="patient-form-actions">
+        {mayEdit && <Button icon="edit" text={EDIT_TEXT.edit} onClick={() => setEditing(true)} />}
+        <RecordStatusActions patient={patient} onChanged={() => onChanged?.()} />
+      </div>
       <FactsTable rows={rows} className="chart-demographics" />
     </>
   );

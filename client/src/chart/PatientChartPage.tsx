@@ -14,6 +14,7 @@ import { useLocation } from 'wouter';
 import { ApiError, isAnswered } from '../api/api-error';
 import { CallPatientButton } from '../calls/CallPatientButton';
 import { useApi } from '../errors/ErrorDialogProvider';
+import { RecordStatusBanner } from '../patient/RecordStatus';
 import { useSession } from '../session/SessionProvider';
 import { recordChartOpened } from '../shell/menu/recent-charts';
 import { ActivityLogsTab } from './ActivityLogsTab';
@@ -112,6 +113,14 @@ export function PatientChartPage() {
     };
   }, [call, showError, patientId, lowest, userId]);
 
+  /** Reads the record again after a merge or (de)activation changed it. */
+  const reloadPatient = () => {
+    if (patientId === null) return;
+    call(getPatientDetailById, { body: { patient_id: patientId, type: 'demographics' } })
+      .then((answer) => setPatient(answer.data))
+      .catch(() => undefined); // the error dialog has shown it
+  };
+
   if (!place) return null;
   // decisions.md "Authorization history": without a patient, every patient the user may see.
   if (patientId === null && isAuthorizationHistory(place)) return <AuthorizationHistory patientId={null} />;
@@ -140,6 +149,7 @@ export function PatientChartPage() {
         {patient && <span className="chart-patient-number">{identityNumber(patient)}</span>}
         {patient && <CallPatientButton patient={patient} />}
       </Card>
+      {patient && <RecordStatusBanner patient={patient} onChanged={reloadPatient} />}
       <Tabs
         id="patient-chart-tabs"
         className="chart-tabs"
@@ -159,7 +169,13 @@ export function PatientChartPage() {
         aria-label={place.label}
         id={place.tabId === null ? undefined : `bp6-tab-panel_patient-chart-tabs_${place.tabId}`}
       >
-        <ChartSection place={place} patientId={patientId} patient={patient} onPatientSaved={setPatient} />
+        <ChartSection
+          place={place}
+          patientId={patientId}
+          patient={patient}
+          onPatientSaved={setPatient}
+          onPatientChanged={reloadPatient}
+        />
       </section>
     </div>
   );
@@ -170,17 +186,18 @@ interface ChartSectionProps {
   readonly patientId: number;
   readonly patient: PatientDemographics | null;
   readonly onPatientSaved: (patient: PatientDemographics) => void;
+  readonly onPatientChanged: () => void;
 }
 
 /** The panel of the selected tab. */
-function ChartSection({ place, patientId, patient, onPatientSaved }: ChartSectionProps) {
+function ChartSection({ place, patientId, patient, onPatientSaved, onPatientChanged }: ChartSectionProps) {
   if (place.tabId === null && place.label === EXTRA_ROUTES.tips) return <TipsTab patientId={patientId} />;
   if (isAuthorizationHistory(place)) return <AuthorizationHistory patientId={patientId} />;
   switch (place.tabId) {
     case 'overview':
       return <OverviewTab patientId={patientId} enrolment={place.rest[0] === 'new'} />;
     case 'demographics':
-      return <DemographicsTab patient={patient} onSaved={onPatientSaved} />;
+      return <DemographicsTab patient={patient} onSaved={onPatientSaved} onChanged={onPatientChanged} />;
     case 'devices':
       return <DevicesTab patientId={patientId} />;
     case 'alerts':

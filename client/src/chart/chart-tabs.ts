@@ -82,3 +82,6 @@ export const isAuthorizationHistory = (place: ChartLocation): boolean =>
 export function chartTabPath(tab: ChartTab, patientId: number): string {
   return `/app/patient-chart/${tab.segment}/${patientId}`;
 }
+
+/** The chart of a patient, opened on its overview. */
+export const chartOf = (patientId: number): string => `/app/patient-chart/overview/${patientId}`;

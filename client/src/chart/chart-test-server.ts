@@ -106,6 +106,7 @@ const demographics: PatientDemographics = {
   insurance_member_id: null,
   version: 1,
   merged_into_id: null,
+  deactivated_at: null,
 };
 
 export const rule: NotificationRule = {

@@ -27,6 +27,7 @@ import { useLocation } from 'wouter';
 import { useActionKey } from '../api/action-key';
 import { ApiError } from '../api/api-error';
 import { useCall } from '../api/use-call';
+import { chartOf } from '../chart/chart-tabs';
 import { useApi } from '../errors/ErrorDialogProvider';
 import { describedById, FormField } from '../form/FormField';
 import { useSession } from '../session/SessionProvider';
@@ -49,7 +50,6 @@ const REGISTER_TEXT = {
 } as const;
 
 /** Where a new chart opens. */
-const chartOf = (patientId: number) => `/app/patient-chart/overview/${patientId}`;
 
 /**
  * Registration (issue 38 §1; decisions.md "Patient registration"): the record, practice, diagnosis codes and programs;

@@ -58,6 +58,8 @@ export const patientDemographics = z.object({
   version: z.number().int(),
   /** The patient this record was merged into; null for a live record. */
   merged_into_id: z.number().int().nullable(),
+  /** When the patient was deactivated (left the service); null while active. */
+  deactivated_at: z.string().nullable(),
 });
 export type PatientDemographics = z.infer<typeof patientDemographics>;
 
