@@ -64,6 +64,7 @@ function start({ sidebar = false, openCharts = [], lookup = {} }: Options = {}) 
     actions: {
       setAgentState: (_, { state }) => log.push(`agent ${state}`),
       dial: (_, { phoneNumber }) => log.push(`dial ${phoneNumber}`),
+      reportCallPatient: (_, { contactId, patientId }) => log.push(`patient ${contactId} ${patientId}`),
       reportCallStatus: (_, { call, status }) =>
         log.push(`status ${status} ${call.contactId} patient ${call.patientId} ${call.phoneNumber}`),
       openChart: (_, { patientId }) => log.push(`open ${patientId}`),
@@ -216,14 +217,16 @@ describe('softphone agent (000 §4.9)', () => {
     actor.send({ type: 'CONTACT_ACCEPTED', contact: inbound({ patientId: null }) });
     expect(log).toContain('status Accepted c-1 patient 78 +15551230001');
 
-    // Chosen after the outcome was reported (without a patient): the chart opens, the record is left as it was.
+    // Chosen after the outcome was reported (without a patient): the record is told the patient (issue 38 §2), the
+    // chart opens, and the call's minutes go to that patient.
     const late = start({ lookup: { '5551230001': [77, 78] } });
     late.actor.send({ type: 'CONTACT_CONNECTING', contact: inbound({ patientId: null }) });
     await flush();
     late.actor.send({ type: 'CONTACT_ACCEPTED', contact: inbound({ patientId: null }) });
+    expect(late.log).toContain('status Accepted c-1 patient null +15551230001');
     late.actor.send({ type: 'PROMPT_CHOOSE', patientId: 77 });
-    expect(late.log.at(-1)).toBe('open 77');
-    expect(late.ctx().call?.patientId).toBeNull();
+    expect(late.log.slice(-2)).toEqual(['patient c-1 77', 'open 77']);
+    expect(late.ctx().call?.patientId).toBe(77);
 
     // Dismissed, or missed: nothing opens.
     const dismissed = start({ lookup: { '5551230001': [77, 78] } });

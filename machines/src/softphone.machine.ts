@@ -153,6 +153,8 @@ const softphone = setup({
     dial: (_, _params: { phoneNumber: string }) => {},
     /** rpm/aws/setCallStatus; its answer and failures are ignored (000 §7). */
     reportCallStatus: (_, _params: { call: CurrentCall; status: CallStatus }) => {},
+    /** rpm/aws/setCallPatient: the caller chosen after the call was recorded; failures are ignored (000 §7). */
+    reportCallPatient: (_, _params: { contactId: string; patientId: number }) => {},
     openChart: (_, _params: { patientId: number }) => {},
     sendBlur: () => {},
   },
@@ -334,13 +336,16 @@ export const softphoneMachine = softphone.createMachine({
                 context.promptChoices.some((p) => p.patient_id === event.patientId),
               target: 'none',
               actions: [
-                // Not yet reported: the call is recorded with the chosen patient (its minutes can be logged).
-                assign(({ context, event }) => ({
-                  call:
-                    context.call !== null && context.call.status === null
-                      ? { ...context.call, patientId: event.patientId }
-                      : context.call,
-                })),
+                // Not yet reported, the call is recorded with the chosen patient; already reported, the record is
+                // told the patient (issue 38 §2). Either way its minutes can be logged on that patient.
+                softphone.enqueueActions(({ context, event, enqueue }) => {
+                  const call = context.call;
+                  if (call === null || call.patientId != null || event.type !== 'PROMPT_CHOOSE') return;
+                  const { patientId } = event;
+                  enqueue.assign({ call: { ...call, patientId } });
+                  if (call.status !== null)
+                    enqueue({ type: 'reportCallPatient', params: { contactId: call.contactId, patientId } });
+                }),
                 { type: 'openChart', params: ({ event }) => ({ patientId: event.patientId }) },
               ],
             },

@@ -35,8 +35,8 @@ test('a technician lands on the calendar, schedules on a free day and edits a sc
   await scheduled.click();
   await page.getByRole('dialog', { name: 'Sleep Appointment' }).getByRole('button', { name: 'Edit' }).click();
   const edit = page.getByRole('dialog', { name: 'Edit Sleep Appointment' });
-  // The calendar shows the name in capitals, the form as written: 'KIM, CHARLES' is 'Kim, Charles (DOB)'.
-  const written = new RegExp(`^${name.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')} \\(`, 'i');
+  // The form names the patient whole (issue 38 §2): 'KIM, CHARLES · DOB 03/14/1950 · MRN M100023'.
+  const written = new RegExp(`^${name.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')} · DOB `);
   await expect(edit.getByLabel('Patient', { exact: true })).toHaveValue(written);
   await expect(edit.getByLabel('Duration (minutes)')).toHaveValue(/^(30|45|60|90)$/);
 });

@@ -1,9 +1,12 @@
+// Over 300 lines: the softphone's five calls share one seeded database and its agent.
 import {
   endCall,
   getActivityLogs,
   getPatientIdByMobile,
   isoDay,
   logCallMinutes,
+  NOT_THE_CALLER,
+  setCallPatient,
   setCallStatus,
   temporaryLogin,
 } from '@rpm/shared';
@@ -213,6 +216,53 @@ describe('setCallStatus (000 §4.9, §7)', () => {
       .where('call_id', '=', missed)
       .executeTakeFirstOrThrow();
     expect(row).toEqual({ returned_by_call_id: called, direction: 'inbound' });
+  });
+});
+
+describe('setCallPatient (issue 38 §2)', () => {
+  const name = (body: Record<string, unknown>, who: Signed = agent) =>
+    injectUnchecked(t.app, setCallPatient, { body }, who);
+  const stored = async (contactId: string) =>
+    (
+      await t.db
+        .selectFrom('call_records')
+        .select('patient_id')
+        .where('contact_id', '=', contactId)
+        .executeTakeFirstOrThrow()
+    ).patient_id;
+
+  it('names the patient chosen after the call was recorded, once, with an audit row', async () => {
+    const body = callBody({ patient_id: null });
+    expect((await status(body)).statusCode).toBe(200);
+    const before = await written();
+    const res = await name({ contract_id: body.contract_id, patient_id: patient });
+    expect(res.statusCode, res.body).toBe(200);
+    expect(await stored(body.contract_id)).toBe(patient);
+    expect((await written()).audit_log).toBe(before.audit_log + 1);
+    // A record that names a patient keeps it.
+    expect((await name({ contract_id: body.contract_id, patient_id: patient })).statusCode).toBe(200);
+    expect((await written()).audit_log).toBe(before.audit_log + 1);
+  });
+
+  it("refuses a patient without the caller's number, a foreign patient, an unknown contact and bad input", async () => {
+    const body = callBody({ patient_id: null, phone_number: '+12125550001' });
+    expect((await status(body)).statusCode).toBe(200);
+    const before = await written();
+    const other = await name({ contract_id: body.contract_id, patient_id: patient });
+    expect([other.statusCode, other.json().field, other.json().message]).toEqual([
+      400,
+      'patient_id',
+      NOT_THE_CALLER,
+    ]);
+    const outside = await name({ contract_id: body.contract_id, patient_id: foreign });
+    expect([outside.statusCode, outside.json().field]).toEqual([404, 'patient_id']);
+    const unknown = await name({ contract_id: 'no-such-contact', patient_id: patient });
+    expect([unknown.statusCode, unknown.json().field]).toEqual([404, 'contract_id']);
+    const bad = await name({ contract_id: '', patient_id: patient });
+    expect([bad.statusCode, bad.json().field]).toEqual([400, 'contract_id']);
+    expect((await name({ contract_id: body.contract_id, patient_id: patient }, biller)).statusCode).toBe(403);
+    expect(await written()).toEqual(before);
+    expect(await stored(body.contract_id)).toBeNull();
   });
 });
 

@@ -4,6 +4,7 @@ import {
   getPatientsByMobile,
   logCallMinutes,
   MSG,
+  setCallPatient,
   setCallStatus,
 } from '@rpm/shared';
 import type { FastifyInstance } from 'fastify';
@@ -11,6 +12,7 @@ import type { Deps } from '../deps.js';
 import { registerCall } from '../http/calls.js';
 import { actor } from '../http/route-helpers.js';
 import { assertPatientAccess, patientScope } from '../scope.js';
+import { nameCallPatient } from './caller-store.js';
 import * as store from './store.js';
 
 /**
@@ -38,6 +40,13 @@ export function callRoutes(app: FastifyInstance, deps: Deps): void {
     const who = actor(auth, req.ip, clock.now());
     const data = await db.transaction().execute((trx) => store.recordCallStatus(trx, who, scope, body));
     return { status: 1, message: MSG.addedSuccessfully, data };
+  });
+
+  registerCall(app, deps, setCallPatient, async ({ body, auth, req }) => {
+    await assertPatientAccess(db, auth, body.patient_id);
+    const who = actor(auth, req.ip, clock.now());
+    await db.transaction().execute((trx) => nameCallPatient(trx, who, body.contract_id, body.patient_id));
+    return { status: 1, message: MSG.updatedSuccessfully };
   });
 
   registerCall(app, deps, endCall, async ({ body, auth, req }) => {

@@ -15,6 +15,7 @@ import type { Database, Db } from '../db/schema.js';
 import { conflict, invalid, notFound } from '../domain-errors.js';
 import { patientSearchSql } from '../lists/patient-search.js';
 import type { ListViewer } from '../lists/source.js';
+import { listPatientSql } from '../patients/identity-sql.js';
 import { fullName } from '../patients/list-sql.js';
 import {
   appointmentRow,
@@ -232,7 +233,8 @@ export async function appointmentsInRange(
 export async function findPatients(db: Db, viewer: ListViewer, search: string) {
   let q = db
     .selectFrom('patients as p')
-    .select(['p.patient_id', 'p.dob', fullName('p').as('patient_name')])
+    .select(['p.patient_id', 'p.dob', fullName('p').as('patient_name'), listPatientSql('p').as('patient')])
+    .where('p.merged_into_id', 'is', null)
     .orderBy(sql`lower(${fullName('p')}) collate "C"`)
     .orderBy('p.patient_id')
     .limit(20);

@@ -11,6 +11,7 @@ import {
   getPatientIdByMobile,
   getPatientsByMobile,
   logCallMinutes,
+  setCallPatient,
   setCallStatus,
 } from '@rpm/shared';
 import { useActorRef } from '@xstate/react';
@@ -101,6 +102,20 @@ export function useSoftphone(centre: ContactCentre, agentName: string, sidebar: 
             )
             .catch(() => undefined);
           reports.current.set(call.contactId, sent);
+        },
+        reportCallPatient: (_, { contactId, patientId }) => {
+          // After the call's own report, so the record exists; the call's end waits for both.
+          const recorded = reports.current.get(contactId) ?? Promise.resolve();
+          const named = recorded
+            .then(() =>
+              api.call(
+                setCallPatient,
+                { body: { contract_id: contactId, patient_id: patientId } },
+                { quiet: true },
+              ),
+            )
+            .catch(() => undefined);
+          reports.current.set(contactId, named);
         },
         openChart: (_, { patientId }) => {
           window.open(chartUrl(patientId), '_blank', 'noopener');

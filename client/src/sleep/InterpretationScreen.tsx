@@ -8,6 +8,7 @@ import {
   getSleepTest,
   INTERPRETATION_TEXT_MAX,
   type InterpretationTexts,
+  identityDetail,
   lowestRoleId,
   MSG,
   type SleepTestDetail,
@@ -183,7 +184,7 @@ function InterpretationForm({ detail, lock, lose, handOver, canBreak, reload, me
         {study.patient_name.toUpperCase()} · {study.kind} · Test ID {study.study_id}
       </h2>
       <p>
-        DOB {displayDate(study.dob)} · Study date {displayDate(study.recorded_on)} · {study.status}
+        {identityDetail(study.patient)} · Study date {displayDate(study.recorded_on)} · {study.status}
         {study.device ? ` · ${study.device}` : ''}
       </p>
       <dl className="sleep-figures">

@@ -27,8 +27,8 @@ import { enUS } from 'date-fns/locale';
 import { lazy, Suspense, useMemo, useState } from 'react';
 import { Calendar, dateFnsLocalizer, type View, Views } from 'react-big-calendar';
 import 'react-big-calendar/lib/css/react-big-calendar.css';
-import { Link } from 'wouter';
 import { useCall } from '../api/use-call';
+import { PatientIdentity } from '../patient/PatientIdentity';
 import { useSession } from '../session/SessionProvider';
 import { VisitStatusButtons } from './visit-actions';
 
@@ -135,9 +135,11 @@ export function TechnicianCalendar() {
                 <tr>
                   <th>Patient</th>
                   <td>
-                    <Link to={fillRoute(PATIENT_CHART_LINK, open)}>
-                      {formatCell(open.patient_name, 'upper')}
-                    </Link>
+                    <PatientIdentity
+                      patient={open.patient}
+                      inline
+                      href={fillRoute(PATIENT_CHART_LINK, open)}
+                    />
                   </td>
                 </tr>
                 <tr>

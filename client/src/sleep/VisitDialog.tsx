@@ -13,9 +13,10 @@ import {
 import {
   addSleepAppointment,
   addSleepConsult,
-  displayDate,
   findAppointmentPatients,
   findConsultPatients,
+  type ListPatient,
+  listPatientText,
   SLEEP_CONSULT_TYPE,
   SLEEP_VISIT_DURATION_MAX,
   SLEEP_VISIT_DURATION_MIN,
@@ -73,11 +74,7 @@ interface PatientPickerProps {
   readonly onSearch: (search: string) => void;
   readonly patientId: string;
   readonly onPatient: (patientId: string) => void;
-  readonly found: readonly {
-    readonly patient_id: number;
-    readonly patient_name: string;
-    readonly dob: string;
-  }[];
+  readonly found: readonly { readonly patient_id: number; readonly patient: ListPatient }[];
 }
 
 /** A new visit's patient: found by name or RPM ID, then picked. */
@@ -97,7 +94,7 @@ function PatientPicker({ search, onSearch, patientId, onPatient, found }: Patien
           <option value="">Select a patient</option>
           {found.map((p) => (
             <option key={p.patient_id} value={p.patient_id}>
-              {`${p.patient_name} (${displayDate(p.dob)})`}
+              {listPatientText(p.patient)}
             </option>
           ))}
         </HTMLSelect>
@@ -184,11 +181,7 @@ function VisitForm({ kind, start, onClose, onSaved, visit }: VisitDialogProps) {
       <DialogBody>
         {visit ? (
           <FormGroup label="Patient" labelFor="visit-patient">
-            <InputGroup
-              id="visit-patient"
-              readOnly
-              value={`${visit.patient_name} (${displayDate(visit.dob)})`}
-            />
+            <InputGroup id="visit-patient" readOnly value={listPatientText(visit.patient)} />
           </FormGroup>
         ) : (
           <PatientPicker

@@ -67,6 +67,23 @@ export const setCallStatus = defineCall({
   response: okAnswer.extend({ data: z.object({ call_id: z.number().int() }) }),
 });
 
+export const setCallPatient = defineCall({
+  method: 'POST',
+  path: 'rpm/aws/setCallPatient',
+  spec: 'issue 38 §2 (ours): the caller chosen among the patients who share a number',
+  summary:
+    "Names the patient of the agent's recorded call with this contact, chosen after the call was answered: a patient the agent may see whose mobile or phone is the call's number, while the record names none",
+  access: CALL_AGENT_ACCESS,
+  body: z.object({
+    contract_id: z.string().trim().min(1, 'contract_id is required').max(100),
+    patient_id: recordId,
+  }),
+  response: okAnswer,
+});
+
+/** The chosen patient's numbers are not the caller's: the record keeps no patient. */
+export const NOT_THE_CALLER = "This patient does not have the caller's number.";
+
 export const endCall = defineCall({
   method: 'POST',
   path: 'rpm/aws/endCall',

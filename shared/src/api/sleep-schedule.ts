@@ -8,6 +8,7 @@ import {
   sleepAppointmentRow,
   sleepConsultRow,
 } from '../lists/sleep-schedule.js';
+import { listPatient } from '../patient-identity.js';
 import { idempotencyHeaders } from './chart-common.js';
 import { defineCall } from './contract.js';
 import { listEnvelope, okAnswer } from './envelope.js';
@@ -164,7 +165,12 @@ export const getAppointmentsInRange = defineCall({
 });
 
 /** Patients in scope a visit can be scheduled for, by name or RPM ID (the schedule forms' picker). */
-const patientPick = z.object({ patient_id: z.number().int(), patient_name: z.string(), dob: z.string() });
+const patientPick = z.object({
+  patient_id: z.number().int(),
+  patient_name: z.string(),
+  dob: z.string(),
+  patient: listPatient,
+});
 const searchQuery = z.object({ search: z.string().trim().min(1, 'search is required').max(100) });
 export const findAppointmentPatients = defineCall({
   method: 'GET',
