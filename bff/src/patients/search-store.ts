@@ -58,6 +58,19 @@ export async function searchPatients(
 ): Promise<PatientMatch[]> {
   const ways = lookups(terms);
   if (ways.length === 0) return [];
+  // No parallel workers: at 100,000 patients a common last name (1,260 matches) tipped PostgreSQL into a parallel
+  // plan whose workers took 150 ms to start for 3 ms of work (decisions.md "Patient search index").
+  return db.transaction().execute(async (trx) => {
+    await sql`set local max_parallel_workers_per_gather = 0`.execute(trx);
+    return matchesOf(trx, scope, ways);
+  });
+}
+
+async function matchesOf(
+  db: Db,
+  scope: PatientScope,
+  ways: readonly RawBuilder<unknown>[],
+): Promise<PatientMatch[]> {
   const { rows } = await sql<PatientMatch & { rank: number }>`
     select p.patient_id, p.firstname, p.lastname, ${dayText('p.dob')} as dob, p.mrn, pr.practice_name
     from (select patient_id, min(rank) as rank from (${sql.join(ways, sql` union all `)}) as f group by patient_id) m
