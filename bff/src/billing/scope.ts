@@ -3,6 +3,7 @@ import { type RawBuilder, type SqlBool, sql } from 'kysely';
 import type { AuthContext } from '../auth/guard.js';
 import type { Db } from '../db/schema.js';
 import { forbidden, invalid, notFound } from '../domain-errors.js';
+import { likeWord, searchTerms } from '../lists/sql.js';
 import { seesEverything, userOrganizations } from '../scope.js';
 
 /**
@@ -200,18 +201,6 @@ function parseSearch(search: string | undefined): { searchWords: string[]; searc
 }
 
 /**
- * A patient search as typed (billing's box and the lists' search, issue 10): the lower-cased words, each to occur
- * in the patient's name, and the patient id when the whole term is a number (the RPM ID).
- */
-export function searchTerms(search: string): { searchWords: string[]; searchId: number | null } {
-  const term = search.trim().toLowerCase();
-  if (term === '') return { searchWords: [], searchId: null };
-  const searchWords = term.split(/[\s,]+/).filter((word) => word !== '');
-  const searchId = /^\d{1,9}$/.test(term) ? Number(term) : null;
-  return { searchWords, searchId };
-}
-
-/**
  * HTTP header values are Latin-1, so a client sends a search for a name like 'José' or 'نور' URI-encoded
  * (shared/src/api/billing.ts); undo that. Text that is not valid URI encoding ('50%') is taken as typed.
  */
@@ -222,9 +211,6 @@ function decodeHeader(value: string): string {
     return value;
   }
 }
-
-/** Escapes LIKE wildcards, so a search for '50%' matches the text '50%'. */
-export const likeWord = (word: string) => `%${word.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 
 /** The condition on patient_month_summary (alias `s`) for the filter: month, practices, search. */
 export function filterCondition(filter: BillingFilter, s = 's'): RawBuilder<SqlBool> {

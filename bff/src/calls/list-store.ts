@@ -9,12 +9,12 @@ import {
 import { type Expression, type RawBuilder, type SqlBool, sql } from 'kysely';
 import { nameSql } from '../audit/audit-store.js';
 import { patientName } from '../billing/report.js';
-import { likeWord, searchTerms } from '../billing/scope.js';
 import type { Db } from '../db/schema.js';
 import { fullName } from '../http/route-helpers.js';
 import { rankSql } from '../lists/rank.js';
 import { countOf, type SliceQueries, sliceSource } from '../lists/slice-source.js';
 import type { ListSource, ListView, ListViewer } from '../lists/source.js';
+import { likeWord, searchTerms } from '../lists/sql.js';
 import { dayRange, idValues, optionValues } from '../lists/view-values.js';
 import { listPatientSql } from '../patients/identity-sql.js';
 import type { PatientScope } from '../scope.js';

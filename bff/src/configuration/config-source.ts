@@ -1,10 +1,19 @@
 import type { FilterOption } from '@rpm/shared';
 import { type RawBuilder, type SqlBool, sql } from 'kysely';
-import { likeWord, searchTerms } from '../billing/scope.js';
 import type { Db } from '../db/schema.js';
-import { and, type Base, type by, byText, countWhere, inIds, orderSql } from '../devices/inventory-store.js';
 import { sliceSource } from '../lists/slice-source.js';
 import type { ListSource, ListViewer } from '../lists/source.js';
+import {
+  and,
+  type Base,
+  type by,
+  byText,
+  countWhere,
+  inIds,
+  likeWord,
+  orderSql,
+  searchTerms,
+} from '../lists/sql.js';
 
 type Where = RawBuilder<SqlBool>;
 

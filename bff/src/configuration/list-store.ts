@@ -10,8 +10,8 @@ import {
 import { sql } from 'kysely';
 import type { z } from 'zod';
 import { dayText } from '../db/sql-day.js';
-import { by, byText } from '../devices/inventory-store.js';
 import { deviceTypeOptions } from '../lists/reference-options.js';
+import { by, byText } from '../lists/sql.js';
 import { leadSource } from '../sales/lead-store.js';
 import { activeSelect, byStatus, configSource } from './config-source.js';
 import { textConfigSources } from './text-list-store.js';

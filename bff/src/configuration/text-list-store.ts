@@ -3,8 +3,8 @@ import { type RawBuilder, type SqlBool, sql } from 'kysely';
 import type { z } from 'zod';
 import type { AuthContext } from '../auth/guard.js';
 import type { Db } from '../db/schema.js';
-import { by, byText, inIds, options } from '../devices/inventory-store.js';
 import type { ListViewer } from '../lists/source.js';
+import { by, byText, inIds, options } from '../lists/sql.js';
 import { visibleOrganizations } from '../scope.js';
 import { activeSelect, byStatus, configSource } from './config-source.js';
 

@@ -10,22 +10,12 @@ import {
 import { type RawBuilder, type SqlBool, sql } from 'kysely';
 import { type AuditActor, audit } from '../audit.js';
 import type { Db } from '../db/schema.js';
-import {
-  and,
-  type Base,
-  by,
-  byText,
-  countWhere,
-  inIds,
-  options,
-  orderSql,
-} from '../devices/inventory-store.js';
 import { conflict, notFound } from '../domain-errors.js';
 import { sliceSource } from '../lists/slice-source.js';
 import type { ListSource, ListViewer } from '../lists/source.js';
+import { and, type Base, by, byText, countWhere, fullName, inIds, options, orderSql } from '../lists/sql.js';
 import { idValues, optionValues } from '../lists/view-values.js';
 import { listPatientSql } from '../patients/identity-sql.js';
-import { fullName } from '../patients/list-sql.js';
 import type { PatientScope } from '../scope.js';
 import { patientSearch, practiceOptions } from '../sleep/billing-list-store.js';
 import { labelSql } from '../sleep/study-list-store.js';

@@ -1,15 +1,31 @@
+type Where = RawBuilder<SqlBool>;
+
 import { type DeviceHistoryRow, type DeviceRow, devicesList, type FilterOption } from '@rpm/shared';
 import { type RawBuilder, type SqlBool, sql } from 'kysely';
-import { likeWord, searchTerms } from '../billing/scope.js';
 import type { Db } from '../db/schema.js';
 import { patientSearchSql } from '../lists/patient-search.js';
 import { rankSql } from '../lists/rank.js';
 import { deviceTypeOptions } from '../lists/reference-options.js';
 import { sliceSource } from '../lists/slice-source.js';
 import type { ListSource, ListView, ListViewer } from '../lists/source.js';
+import {
+  and,
+  type Base,
+  by,
+  byPatientName,
+  byText,
+  countWhere,
+  fullName,
+  inIds,
+  likeWord,
+  options,
+  orderSql,
+  practiceOptions,
+  type SortBy,
+  searchTerms,
+} from '../lists/sql.js';
 import { dayRange, idValues, optionValues } from '../lists/view-values.js';
 import { listPatientSql } from '../patients/identity-sql.js';
-import { fullName } from '../patients/list-sql.js';
 import { visibleOrganizations } from '../scope.js';
 
 /**
@@ -17,17 +33,6 @@ import { visibleOrganizations } from '../scope.js';
  * organisations they belong to (scope.ts visibleOrganizations; lowest role 1 every device, stock included) and the
  * assignments of the patients they may read.
  */
-
-type Where = RawBuilder<SqlBool>;
-/** A view's rows: the condition over the list's tables, and the database to run it on. */
-export interface Base {
-  readonly db: Db;
-  readonly where: Where;
-}
-export const and = (parts: readonly Where[]): Where =>
-  parts.length === 0 ? sql<SqlBool>`true` : sql<SqlBool>`(${sql.join(parts, sql` and `)})`;
-export const inIds = (column: string, ids: readonly number[]): Where =>
-  sql<SqlBool>`${sql.ref(column)} = any(${[...ids]}::integer[])`;
 
 /** The devices of the user's organisations (every device for lowest role 1). */
 export async function deviceScope(db: Db, viewer: ListViewer): Promise<Where> {
@@ -45,27 +50,6 @@ const HOLDS: Record<string, (db: Db, viewer: ListViewer) => Promise<Where>> = {
   'deactivated-devices': async (db, viewer) =>
     and([await deviceScope(db, viewer), sql`d.status = 'deactivated'`]),
 };
-
-/** How a sort key orders: by an expression, or by text ignoring case (byte order, as the list suite reads it). */
-type SortBy = { readonly by: RawBuilder<unknown> } | { readonly text: RawBuilder<unknown> };
-export const by = (expr: RawBuilder<unknown>): SortBy => ({ by: expr });
-export const byText = (expr: RawBuilder<unknown>): SortBy => ({ text: expr });
-/** The patient's name as the lists order it ('last, first', lower case). */
-export const byPatientName = by(sql`billing_sort_name(p.lastname, p.firstname) collate "C"`);
-
-/** The view's ORDER BY: its sort key (nulls last either way), then the row's id for stable paging. */
-export function orderSql(
-  view: ListView,
-  keys: Readonly<Record<string, SortBy>>,
-  id: string,
-): RawBuilder<unknown> {
-  const dir = sql.raw(view.order);
-  const tie = sql`${sql.ref(id)} ${dir}`;
-  const key = keys[view.orderby];
-  if (!key) return tie;
-  const expr = 'text' in key ? sql`lower(${key.text}) collate "C"` : key.by;
-  return sql`${expr} ${dir} nulls last, ${tie}`;
-}
 
 const DEVICE_ORDER: Readonly<Record<string, SortBy>> = {
   imei: byText(sql`d.imei`),
@@ -193,27 +177,4 @@ export async function deviceTypeAndPracticeOptions(
 ): Promise<Record<string, FilterOption[]>> {
   const [deviceTypes, practices] = await Promise.all([deviceTypeOptions(db), practiceOptions(db, viewer)]);
   return { device_type: deviceTypes, practice: practices };
-}
-
-/** The practice filter's options: the practices in the viewer's scope, by name. */
-export function practiceOptions(db: Db, viewer: ListViewer): Promise<FilterOption[]> {
-  return options(
-    db,
-    sql`select practice_id as value, practice_name as label from practices
-      where ${viewer.scope.all ? sql`true` : inIds('practice_id', viewer.scope.practiceIds)}
-      order by lower(practice_name) collate "C", practice_id`,
-  );
-}
-
-export async function options(db: Db, query: RawBuilder<unknown>): Promise<FilterOption[]> {
-  const { rows } = await sql<{ value: number; label: string }>`${query}`.execute(db);
-  return rows.map((r) => ({ value: String(r.value), label: r.label }));
-}
-
-/** How many rows of `from` meet the condition. */
-export async function countWhere({ db, where }: Base, from: RawBuilder<unknown>): Promise<number> {
-  const { rows } = await sql<{
-    n: string | number;
-  }>`select count(*) as n from ${from} where ${where}`.execute(db);
-  return Number(rows[0]?.n ?? 0);
 }

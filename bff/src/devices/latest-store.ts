@@ -3,20 +3,10 @@ import { type RawBuilder, type SqlBool, sql } from 'kysely';
 import { dayText } from '../db/sql-day.js';
 import { sliceSource } from '../lists/slice-source.js';
 import type { ListSource } from '../lists/source.js';
+import { and, type Base, by, byPatientName, byText, countWhere, fullName, orderSql } from '../lists/sql.js';
 import { optionValues } from '../lists/view-values.js';
 import { listPatientSql } from '../patients/identity-sql.js';
-import { fullName } from '../patients/list-sql.js';
-import {
-  and,
-  assignmentFilters,
-  type Base,
-  by,
-  byPatientName,
-  byText,
-  countWhere,
-  deviceTypeAndPracticeOptions,
-  orderSql,
-} from './inventory-store.js';
+import { assignmentFilters, deviceTypeAndPracticeOptions } from './inventory-store.js';
 
 /**
  * Latest Assigned Devices (shared/src/lists/utilities.ts latestAssignedDevicesList): every assignment of the

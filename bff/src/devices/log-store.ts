@@ -1,12 +1,8 @@
 import type { DeviceLogRow, ListPatient } from '@rpm/shared';
 import { type RawBuilder, type SqlBool, sql } from 'kysely';
-import { likeWord, searchTerms } from '../billing/scope.js';
 import { deviceTypeOptions } from '../lists/reference-options.js';
 import { sliceSource } from '../lists/slice-source.js';
 import type { ListSource } from '../lists/source.js';
-import { dayRange, idValues } from '../lists/view-values.js';
-import { listPatientSql } from '../patients/identity-sql.js';
-import { fullName } from '../patients/list-sql.js';
 import {
   and,
   type Base,
@@ -14,10 +10,15 @@ import {
   byPatientName,
   byText,
   countWhere,
-  deviceScope,
+  fullName,
   inIds,
+  likeWord,
   orderSql,
-} from './inventory-store.js';
+  searchTerms,
+} from '../lists/sql.js';
+import { dayRange, idValues } from '../lists/view-values.js';
+import { listPatientSql } from '../patients/identity-sql.js';
+import { deviceScope } from './inventory-store.js';
 
 /**
  * Device Data logs (shared/src/lists/devices.ts deviceDataLogsList; 000 §2.4): each measurement a device sent, with

@@ -1,10 +1,19 @@
 import type { VendorRow } from '@rpm/shared';
 import { type RawBuilder, type SqlBool, sql } from 'kysely';
-import { likeWord, searchTerms } from '../billing/scope.js';
 import { sliceSource } from '../lists/slice-source.js';
 import type { ListSource } from '../lists/source.js';
+import {
+  and,
+  type Base,
+  by,
+  byText,
+  countWhere,
+  inIds,
+  likeWord,
+  orderSql,
+  searchTerms,
+} from '../lists/sql.js';
 import { visibleOrganizations } from '../scope.js';
-import { and, type Base, by, byText, countWhere, inIds, orderSql } from './inventory-store.js';
 
 /**
  * Vendors (shared/src/lists/devices.ts vendorsList; decisions.md "Vendors"): the intake's vendor keys that serve

@@ -1,5 +1,5 @@
 import { type RawBuilder, type SqlBool, sql } from 'kysely';
-import { likeWord, searchTerms } from '../billing/scope.js';
+import { likeWord, searchTerms } from './sql.js';
 
 /**
  * A list's search box over its patients (alias `p`): every word in the patient's name (or, with `textColumn`, in

@@ -1,10 +1,10 @@
 import type { IncomingMessageRow } from '@rpm/shared';
 import { type Expression, type SqlBool, sql } from 'kysely';
 import { patientName } from '../billing/report.js';
-import { likeWord, searchTerms } from '../billing/scope.js';
 import type { Db } from '../db/schema.js';
 import { countOf, type SliceQueries, sliceSource } from '../lists/slice-source.js';
 import type { ListSource, ListView, ListViewer } from '../lists/source.js';
+import { likeWord, searchTerms } from '../lists/sql.js';
 import { dayRange } from '../lists/view-values.js';
 import { listPatientSql } from '../patients/identity-sql.js';
 

@@ -7,6 +7,10 @@ import {
 } from '@rpm/shared';
 import { type RawBuilder, type SqlBool, sql } from 'kysely';
 import { dayText } from '../db/sql-day.js';
+import { patientSearchSql } from '../lists/patient-search.js';
+import { labelSql, rankSql } from '../lists/rank.js';
+import { sliceSource } from '../lists/slice-source.js';
+import type { ListSource } from '../lists/source.js';
 import {
   and,
   type Base,
@@ -14,17 +18,13 @@ import {
   byPatientName,
   byText,
   countWhere,
+  fullName,
   inIds,
   orderSql,
   practiceOptions,
-} from '../devices/inventory-store.js';
-import { patientSearchSql } from '../lists/patient-search.js';
-import { labelSql, rankSql } from '../lists/rank.js';
-import { sliceSource } from '../lists/slice-source.js';
-import type { ListSource } from '../lists/source.js';
+} from '../lists/sql.js';
 import { dayRange, idValues, optionValues } from '../lists/view-values.js';
 import { listPatientSql } from '../patients/identity-sql.js';
-import { fullName } from '../patients/list-sql.js';
 import { orderProgramWhere } from './list-store.js';
 
 /**

@@ -1,5 +1,10 @@
 import { type CareOrderRow, careOrdersList, DEVICE_ORDER_STATUSES, OPEN_ORDER_STATUSES } from '@rpm/shared';
 import { type RawBuilder, type SqlBool, sql } from 'kysely';
+import { deviceTypeAndPracticeOptions } from '../devices/inventory-store.js';
+import { patientSearchSql } from '../lists/patient-search.js';
+import { labelSql, rankSql } from '../lists/rank.js';
+import { sliceSource } from '../lists/slice-source.js';
+import type { ListSource, ListView } from '../lists/source.js';
 import {
   and,
   type Base,
@@ -7,17 +12,12 @@ import {
   byPatientName,
   byText,
   countWhere,
-  deviceTypeAndPracticeOptions,
+  fullName,
   inIds,
   orderSql,
-} from '../devices/inventory-store.js';
-import { patientSearchSql } from '../lists/patient-search.js';
-import { labelSql, rankSql } from '../lists/rank.js';
-import { sliceSource } from '../lists/slice-source.js';
-import type { ListSource, ListView } from '../lists/source.js';
+} from '../lists/sql.js';
 import { dayRange, idValues, optionValues } from '../lists/view-values.js';
 import { listPatientSql } from '../patients/identity-sql.js';
-import { fullName } from '../patients/list-sql.js';
 
 /**
  * Care Orders (shared/src/lists/orders.ts careOrdersList; decisions.md "Care Orders"): the device orders of the

@@ -1,7 +1,8 @@
 import type { LocationRow, PracticeRow, ProgramRow } from '@rpm/shared';
 import { type RawBuilder, type SqlBool, sql } from 'kysely';
-import { likeWord, searchTerms } from '../billing/scope.js';
 import type { Db } from '../db/schema.js';
+import { sliceSource } from '../lists/slice-source.js';
+import type { ListSource, ListView, ListViewer } from '../lists/source.js';
 import {
   and,
   type Base,
@@ -9,11 +10,11 @@ import {
   byText,
   countWhere,
   inIds,
+  likeWord,
   options,
   orderSql,
-} from '../devices/inventory-store.js';
-import { sliceSource } from '../lists/slice-source.js';
-import type { ListSource, ListView, ListViewer } from '../lists/source.js';
+  searchTerms,
+} from '../lists/sql.js';
 import { idValues } from '../lists/view-values.js';
 import { visibleOrganizations } from '../scope.js';
 

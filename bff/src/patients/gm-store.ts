@@ -1,6 +1,9 @@
 import { type GmPatientRow, gmPatientsList, PATIENT_FILTERS } from '@rpm/shared';
 import { type SqlBool, sql } from 'kysely';
 import { dayText } from '../db/sql-day.js';
+import { patientSearchSql } from '../lists/patient-search.js';
+import { sliceSource } from '../lists/slice-source.js';
+import type { ListSource } from '../lists/source.js';
 import {
   and,
   type Base,
@@ -8,15 +11,13 @@ import {
   byPatientName,
   byText,
   countWhere,
+  fullName,
   inIds,
   orderSql,
-} from '../devices/inventory-store.js';
-import { patientSearchSql } from '../lists/patient-search.js';
-import { sliceSource } from '../lists/slice-source.js';
-import type { ListSource } from '../lists/source.js';
+} from '../lists/sql.js';
 import { idValues, optionValues } from '../lists/view-values.js';
 import { listPatientSql } from './identity-sql.js';
-import { fullName, PROGRAMS } from './list-sql.js';
+import { PROGRAMS } from './list-sql.js';
 import { patientFilterOptions } from './list-store.js';
 
 /**

@@ -3,6 +3,7 @@ import { type RawBuilder, type SqlBool, sql } from 'kysely';
 import type { Db } from '../db/schema.js';
 import { CCM_STATUS, RPM_STATUS } from '../db/seed/patient-statuses.js';
 import type { ListView, ListViewer } from '../lists/source.js';
+import { fullName } from '../lists/sql.js';
 import { type MonthPace, minutesBandSql, monthPace, progressSql, readingDaysOf } from './progress.js';
 
 /** The SQL of the six patient lists (list-store.ts): their tables, fixed predicates, filters and sort keys. */
@@ -60,10 +61,6 @@ const many = (value: FilterValues[string]): readonly string[] =>
   value === undefined ? [] : typeof value === 'string' ? (value === '' ? [] : [value]) : value;
 const one = (value: FilterValues[string]): string | undefined =>
   typeof value === 'string' && value !== '' ? value : undefined;
-
-/** Staff and patient names as billing writes them: 'Lastname, Firstname' (001 §2.1). */
-export const fullName = (alias: string) =>
-  sql<string>`(${sql.ref(`${alias}.lastname`)} || ', ' || ${sql.ref(`${alias}.firstname`)})`;
 
 /** `known`: the pace of this month and time when the caller has it (a page's rows reuse its ids' frame's). */
 export function frameOf(

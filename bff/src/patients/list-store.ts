@@ -26,13 +26,13 @@ import type { Db } from '../db/schema.js';
 import { CCM_STATUS, RPM_STATUS } from '../db/seed/patient-statuses.js';
 import { deviceTypeOptions, languageOptions } from '../lists/reference-options.js';
 import type { ListSource, ListView, ListViewer } from '../lists/source.js';
+import { fullName } from '../lists/sql.js';
 import { listPatientSql } from './identity-sql.js';
 import {
   type Frame,
   filterConditions,
   frameOf,
   fromClause,
-  fullName,
   ids,
   listPredicate,
   listStateStale,

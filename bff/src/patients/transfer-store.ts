@@ -3,8 +3,8 @@ import { type RawBuilder, type SqlBool, sql } from 'kysely';
 import { type AuditActor, auditAll } from '../audit.js';
 import type { Db } from '../db/schema.js';
 import { invalid, notFound } from '../domain-errors.js';
+import { fullName } from '../lists/sql.js';
 import { type PatientScope, practiceMember } from '../scope.js';
-import { fullName } from './list-sql.js';
 
 /**
  * Patient Transfer (000 §2.4 'Care Coord Mapping'; decisions.md "Patient Transfer"): handing patients to another

@@ -9,18 +9,9 @@ import {
 } from '@rpm/shared';
 import { type RawBuilder, type SqlBool, sql } from 'kysely';
 import { CCM_STATUS } from '../db/seed/patient-statuses.js';
-import {
-  and,
-  type Base,
-  by,
-  byText,
-  countWhere,
-  inIds,
-  orderSql,
-  practiceOptions,
-} from '../devices/inventory-store.js';
 import { sliceSource } from '../lists/slice-source.js';
 import type { ListSource, ListView, ListViewer } from '../lists/source.js';
+import { and, type Base, by, byText, countWhere, inIds, orderSql, practiceOptions } from '../lists/sql.js';
 import { idValues, optionValues } from '../lists/view-values.js';
 import { recentMonths } from '../patients/list-store.js';
 

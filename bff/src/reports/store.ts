@@ -12,7 +12,7 @@ import { type CcmFacts, ccmFactColumns, summaryCodes } from '../chart/targets-st
 import type { Db } from '../db/schema.js';
 import { sqlDay } from '../db/sql-day.js';
 import { invalid } from '../domain-errors.js';
-import { fullName } from '../patients/list-sql.js';
+import { fullName } from '../lists/sql.js';
 import { monthPace, progressOf } from '../patients/progress.js';
 
 /** The first instant of a month 'YYYY-MM' and of the month after it (readings are counted in UTC days). */

@@ -1,9 +1,8 @@
 import { PATIENT_ROLE_ID, type RoleRow } from '@rpm/shared';
 import { type RawBuilder, type SqlBool, sql } from 'kysely';
-import { likeWord, searchTerms } from '../billing/scope.js';
-import { and, type Base, by, byText, countWhere, orderSql } from '../devices/inventory-store.js';
 import { sliceSource } from '../lists/slice-source.js';
 import type { ListSource } from '../lists/source.js';
+import { and, type Base, by, byText, countWhere, likeWord, orderSql, searchTerms } from '../lists/sql.js';
 import { userInOrganizations, visibleOrganizations } from '../scope.js';
 
 /**

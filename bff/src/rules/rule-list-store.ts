@@ -1,5 +1,10 @@
 import { type AlertRuleRow, alertRulesList, isoDay, NOTIFICATION_MODES, RULE_STATUS } from '@rpm/shared';
 import { type RawBuilder, type SqlBool, sql } from 'kysely';
+import { deviceTypeAndPracticeOptions } from '../devices/inventory-store.js';
+import { patientSearchSql } from '../lists/patient-search.js';
+import { labelSql, rankSql } from '../lists/rank.js';
+import { sliceSource } from '../lists/slice-source.js';
+import type { ListSource } from '../lists/source.js';
 import {
   and,
   type Base,
@@ -7,17 +12,12 @@ import {
   byPatientName,
   byText,
   countWhere,
-  deviceTypeAndPracticeOptions,
+  fullName,
   inIds,
   orderSql,
-} from '../devices/inventory-store.js';
-import { patientSearchSql } from '../lists/patient-search.js';
-import { labelSql, rankSql } from '../lists/rank.js';
-import { sliceSource } from '../lists/slice-source.js';
-import type { ListSource } from '../lists/source.js';
+} from '../lists/sql.js';
 import { dayRange, idValues, optionValues } from '../lists/view-values.js';
 import { listPatientSql } from '../patients/identity-sql.js';
-import { fullName } from '../patients/list-sql.js';
 
 /**
  * The Alert Rules utility (shared/src/lists/alert-rules.ts alertRulesList; decisions.md "Alert Rules utility"): the

@@ -3,8 +3,8 @@ import { sql } from 'kysely';
 import { activeSelect, byStatus, configSource } from '../configuration/config-source.js';
 import { organizationOptions, organizationScope } from '../configuration/text-list-store.js';
 import { dayText } from '../db/sql-day.js';
-import { by, byText } from '../devices/inventory-store.js';
 import { rankSql } from '../lists/rank.js';
+import { by, byText } from '../lists/sql.js';
 
 /**
  * Leads (shared/src/lists/leads.ts leadsTable; decisions.md "Leads"): the leads of the viewer's organisations, in

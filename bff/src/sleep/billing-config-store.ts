@@ -7,8 +7,8 @@ import {
 import { sql } from 'kysely';
 import { type AuditActor, audit } from '../audit.js';
 import type { Db } from '../db/schema.js';
-import { inIds } from '../devices/inventory-store.js';
 import { invalid, notFound } from '../domain-errors.js';
+import { inIds } from '../lists/sql.js';
 
 /**
  * HST Billing Configuration and Athena vitals (issue 15 §3; decisions.md "HST billing configuration"): per

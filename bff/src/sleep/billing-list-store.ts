@@ -11,23 +11,24 @@ import {
   sleepBillingTypesFor,
 } from '@rpm/shared';
 import { type RawBuilder, type SqlBool, sql } from 'kysely';
-import { likeWord, searchTerms } from '../billing/scope.js';
 import type { Db } from '../db/schema.js';
+import { sliceSource } from '../lists/slice-source.js';
+import { ForeignFilterValueError, type ListSource, type ListView, type ListViewer } from '../lists/source.js';
 import {
   and,
   type Base,
   by,
   byText,
   countWhere,
+  fullName,
   inIds,
+  likeWord,
   options,
   orderSql,
-} from '../devices/inventory-store.js';
-import { sliceSource } from '../lists/slice-source.js';
-import { ForeignFilterValueError, type ListSource, type ListView, type ListViewer } from '../lists/source.js';
+  searchTerms,
+} from '../lists/sql.js';
 import { idValues, optionValues } from '../lists/view-values.js';
 import { listPatientSql } from '../patients/identity-sql.js';
-import { fullName } from '../patients/list-sql.js';
 import { recentMonths } from '../patients/list-store.js';
 import { labelSql } from './study-list-store.js';
 

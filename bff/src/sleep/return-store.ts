@@ -13,6 +13,11 @@ import { type AuditActor, audit } from '../audit.js';
 import type { AuthContext } from '../auth/guard.js';
 import type { Db } from '../db/schema.js';
 import { dayText } from '../db/sql-day.js';
+import { conflict, notFound } from '../domain-errors.js';
+import { patientSearchSql } from '../lists/patient-search.js';
+import { labelSql, rankSql } from '../lists/rank.js';
+import { sliceSource } from '../lists/slice-source.js';
+import type { ListSource } from '../lists/source.js';
 import {
   and,
   type Base,
@@ -20,18 +25,13 @@ import {
   byPatientName,
   byText,
   countWhere,
+  fullName,
   inIds,
   orderSql,
   practiceOptions,
-} from '../devices/inventory-store.js';
-import { conflict, notFound } from '../domain-errors.js';
-import { patientSearchSql } from '../lists/patient-search.js';
-import { labelSql, rankSql } from '../lists/rank.js';
-import { sliceSource } from '../lists/slice-source.js';
-import type { ListSource } from '../lists/source.js';
+} from '../lists/sql.js';
 import { dayRange, idValues, optionValues } from '../lists/view-values.js';
 import { listPatientSql } from '../patients/identity-sql.js';
-import { fullName } from '../patients/list-sql.js';
 import { patientVisible } from '../scope.js';
 
 /**

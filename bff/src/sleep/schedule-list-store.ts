@@ -12,9 +12,9 @@ import { patientSearchSql } from '../lists/patient-search.js';
 import { rankSql } from '../lists/rank.js';
 import { countOf, sliceSource } from '../lists/slice-source.js';
 import type { ListSource, ListView, ListViewer } from '../lists/source.js';
+import { fullName } from '../lists/sql.js';
 import { dayRange, idValues, optionValues } from '../lists/view-values.js';
 import { listPatientSql } from '../patients/identity-sql.js';
-import { fullName } from '../patients/list-sql.js';
 
 /**
  * Sleep Consults and Sleep Appointments (issue 15 §1; shared/src/lists/sleep-schedule.ts) read from the view

@@ -15,8 +15,8 @@ import type { Database, Db } from '../db/schema.js';
 import { conflict, invalid, notFound } from '../domain-errors.js';
 import { patientSearchSql } from '../lists/patient-search.js';
 import type { ListViewer } from '../lists/source.js';
+import { fullName } from '../lists/sql.js';
 import { listPatientSql } from '../patients/identity-sql.js';
-import { fullName } from '../patients/list-sql.js';
 import {
   appointmentRow,
   consultRow,

@@ -14,9 +14,9 @@ import { patientSearchSql } from '../lists/patient-search.js';
 import { rankSql } from '../lists/rank.js';
 import { countOf, type SliceQueries, sliceSource } from '../lists/slice-source.js';
 import type { ListSource, ListView, ListViewer } from '../lists/source.js';
+import { fullName } from '../lists/sql.js';
 import { idValues, optionValues } from '../lists/view-values.js';
 import { listPatientSql } from '../patients/identity-sql.js';
-import { fullName } from '../patients/list-sql.js';
 
 /**
  * The study worklists' store (issue 15; shared/src/lists/sleep.ts): the studies of the patients in the viewer's

@@ -7,23 +7,24 @@ import {
 } from '@rpm/shared';
 import { type RawBuilder, type SqlBool, sql, type Transaction } from 'kysely';
 import { type AuditActor, audit } from '../audit.js';
-import { likeWord, searchTerms } from '../billing/scope.js';
 import type { Database, Db } from '../db/schema.js';
+import { forbidden, notFound } from '../domain-errors.js';
+import { sliceSource } from '../lists/slice-source.js';
+import type { ListSource, ListViewer } from '../lists/source.js';
 import {
   and,
   type Base,
   by,
   byText,
   countWhere,
+  fullName,
   inIds,
+  likeWord,
   options,
   orderSql,
-} from '../devices/inventory-store.js';
-import { forbidden, notFound } from '../domain-errors.js';
-import { sliceSource } from '../lists/slice-source.js';
-import type { ListSource, ListViewer } from '../lists/source.js';
+  searchTerms,
+} from '../lists/sql.js';
 import { idValues, optionValues } from '../lists/view-values.js';
-import { fullName } from '../patients/list-sql.js';
 import { visibleOrganizations } from '../scope.js';
 import { labelSql } from './study-list-store.js';
 

@@ -15,9 +15,9 @@ import type { Db } from '../db/schema.js';
 import { patientSearchSql } from '../lists/patient-search.js';
 import { countOf, sliceSource } from '../lists/slice-source.js';
 import type { ListSource, ListView, ListViewer } from '../lists/source.js';
+import { fullName } from '../lists/sql.js';
 import { idValues, optionValues } from '../lists/view-values.js';
 import { listPatientSql } from '../patients/identity-sql.js';
-import { fullName } from '../patients/list-sql.js';
 
 /**
  * CPAP Patients and Therapy Patients (issue 15 §3; shared/src/lists/therapy.ts): patients in scope with a PAP

@@ -1,10 +1,10 @@
 import { isoDay, STAFF_TABLES, type StaffRow, type StaffTable } from '@rpm/shared';
 import { type Expression, type SqlBool, sql } from 'kysely';
-import { likeWord, searchTerms } from '../billing/scope.js';
 import type { Db } from '../db/schema.js';
 import { fullName } from '../http/route-helpers.js';
 import { countOf, sliceSource } from '../lists/slice-source.js';
 import type { ListSource, ListView, ListViewer } from '../lists/source.js';
+import { likeWord, searchTerms } from '../lists/sql.js';
 import { idValues, optionValues } from '../lists/view-values.js';
 import { userInOrganizations, visibleOrganizations } from '../scope.js';
 

@@ -3,12 +3,12 @@ import { type Expression, type SqlBool, sql } from 'kysely';
 import { careTeam } from '../alerts/care-team.js';
 import { type AuditActor, audit } from '../audit.js';
 import { patientName } from '../billing/report.js';
-import { likeWord, searchTerms } from '../billing/scope.js';
 import type { Db } from '../db/schema.js';
 import { fullName } from '../http/route-helpers.js';
 import { rankSql } from '../lists/rank.js';
 import { countOf, type SliceQueries, sliceSource } from '../lists/slice-source.js';
 import type { ListSource, ListView, ListViewer } from '../lists/source.js';
+import { likeWord, searchTerms } from '../lists/sql.js';
 import { dayRange, isChecked, optionValues } from '../lists/view-values.js';
 import { listPatientSql } from '../patients/identity-sql.js';
 

@@ -6,12 +6,11 @@ import {
   type UploadListRow,
 } from '@rpm/shared';
 import { type SqlBool, sql } from 'kysely';
-import { likeWord, searchTerms } from '../billing/scope.js';
 import type { Db } from '../db/schema.js';
-import { and, type Base, by, byText, countWhere, orderSql } from '../devices/inventory-store.js';
 import { labelSql, rankSql } from '../lists/rank.js';
 import { sliceSource } from '../lists/slice-source.js';
 import type { ListSource } from '../lists/source.js';
+import { and, type Base, by, byText, countWhere, likeWord, orderSql, searchTerms } from '../lists/sql.js';
 import { dayRange, optionValues } from '../lists/view-values.js';
 import { uploadVisible } from './store.js';
 

@@ -81,7 +81,9 @@ describe('Sleep Consults: edit a scheduled consult (issue 15 §3)', () => {
     await user.click(edits[0] as HTMLElement);
     const dialog = await screen.findByRole('dialog', { name: 'Edit Sleep Consult' });
     const form = within(dialog);
-    expect((form.getByLabelText('Patient') as HTMLInputElement).value).toBe('DOE, JOHN · DOB 02/01/1950 · MRN M3');
+    expect((form.getByLabelText('Patient') as HTMLInputElement).value).toBe(
+      'DOE, JOHN · DOB 02/01/1950 · MRN M3',
+    );
     expect(form.queryByLabelText('Find patient')).toBeNull();
     await waitFor(() => expect((form.getByLabelText('Physician*') as HTMLSelectElement).value).toBe('16'));
     expect((form.getByLabelText('Consult Type*') as HTMLSelectElement).value).toBe('2');

@@ -178,17 +178,39 @@ export function listOpenTo(
   return spec.page === null || [...pages].includes(spec.page);
 }
 
+/** A row's field names. */
+type RowKey<Row extends z.ZodObject> = keyof z.infer<Row> & string;
+
 /** A list definition with the calls derived from it. */
-export type ListDef<Row extends z.ZodObject = z.ZodObject, F extends string = string> = ReturnType<
-  typeof defineList<Row, F>
->;
+export type ListDef<
+  Row extends z.ZodObject = z.ZodObject,
+  F extends string = string,
+  C extends readonly ListColumn<RowKey<Row>>[] = readonly ListColumn<RowKey<Row>>[],
+  Fl extends readonly ListFilter<F>[] = readonly ListFilter<F>[],
+> = ReturnType<typeof defineList<Row, F, C, Fl>>;
+
+/** The keys of a definition's sortable columns, as declared (a misspelled one does not compile). */
+export type SortKeyOf<D extends { readonly columns: readonly ListColumn[] }> = Extract<
+  D['columns'][number],
+  { readonly sortable: true }
+>['key'];
+
+/** A definition's filters by key. */
+export type FiltersOf<D extends { readonly filters: readonly ListFilter[] }> = {
+  readonly [K in D['filters'][number]['key']]: Extract<D['filters'][number], { readonly key: K }>;
+};
 
 /**
  * Declares a list and derives its calls: `list` (one page and the count), `filterOptions` (the options of filters
  * whose values depend on the user's scope) and one call per export format. The query of `list` is what the
  * screen keeps in its URL (client/src/list/url-state.ts), so a reload or a shared link restores the list.
  */
-export function defineList<const Row extends z.ZodObject, const F extends string>(spec: ListSpec<Row, F>) {
+export function defineList<
+  const Row extends z.ZodObject,
+  const F extends string,
+  const C extends readonly ListColumn<RowKey<Row>>[] = readonly ListColumn<RowKey<Row>>[],
+  const Fl extends readonly ListFilter<F>[] = readonly ListFilter<F>[],
+>(spec: ListSpec<Row, F> & { readonly columns: C; readonly filters: Fl }) {
   const sortKeys = spec.columns.filter((c) => c.sortable).map((c) => c.key);
   if (!sortKeys.includes(spec.defaultSort.key))
     throw new Error(`${spec.name}: the default sort '${spec.defaultSort.key}' is not a sortable column`);

@@ -71,13 +71,14 @@ export const PATIENT_CHART_LINK = '/app/patient-chart/overview/{patient_id}';
  * The patient column of every list that names a patient (issue 38 §2): sorted by the name, it shows the row's
  * `patient` with DOB, MRN or RPM ID and the 'Same name' marker (format 'patient'), linking where `link` says.
  */
-export const patientColumn = (link: string = PATIENT_CHART_LINK): ListColumn<'patient_name'> => ({
-  key: 'patient_name',
-  label: 'Patient Name',
-  sortable: true,
-  format: 'patient',
-  link,
-});
+export const patientColumn = (link: string = PATIENT_CHART_LINK) =>
+  ({
+    key: 'patient_name',
+    label: 'Patient Name',
+    sortable: true,
+    format: 'patient',
+    link,
+  }) as const satisfies ListColumn<'patient_name'>;
 
 export const PROGRESS_OPTIONS: readonly FilterOption[] = [
   { value: 'met', label: '16 days met' },
