@@ -5,7 +5,7 @@ import { type RawBuilder, type SqlBool, sql } from 'kysely';
 import type { Db } from '../db/schema.js';
 import { patientSearchSql } from '../lists/patient-search.js';
 import { rankSql } from '../lists/rank.js';
-import { deviceTypeOptions } from '../lists/reference-options.js';
+import { deviceTypeAndPracticeOptions, deviceTypeOptions } from '../lists/reference-options.js';
 import { sliceSource } from '../lists/slice-source.js';
 import type { ListSource, ListView, ListViewer } from '../lists/source.js';
 import {
@@ -169,12 +169,3 @@ export const historySource: ListSource<DeviceHistoryRow> = sliceSource<DeviceHis
   },
   options: deviceTypeAndPracticeOptions,
 });
-
-/** The options of a list filtered by device type and practice: every type, and the practices in scope. */
-export async function deviceTypeAndPracticeOptions(
-  db: Db,
-  viewer: ListViewer,
-): Promise<Record<string, FilterOption[]>> {
-  const [deviceTypes, practices] = await Promise.all([deviceTypeOptions(db), practiceOptions(db, viewer)]);
-  return { device_type: deviceTypes, practice: practices };
-}

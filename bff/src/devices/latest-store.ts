@@ -1,12 +1,13 @@
 import type { LatestAssignedDeviceRow } from '@rpm/shared';
 import { type RawBuilder, type SqlBool, sql } from 'kysely';
 import { dayText } from '../db/sql-day.js';
+import { deviceTypeAndPracticeOptions } from '../lists/reference-options.js';
 import { sliceSource } from '../lists/slice-source.js';
 import type { ListSource } from '../lists/source.js';
 import { and, type Base, by, byPatientName, byText, countWhere, fullName, orderSql } from '../lists/sql.js';
 import { optionValues } from '../lists/view-values.js';
 import { listPatientSql } from '../patients/identity-sql.js';
-import { assignmentFilters, deviceTypeAndPracticeOptions } from './inventory-store.js';
+import { assignmentFilters } from './inventory-store.js';
 
 /**
  * Latest Assigned Devices (shared/src/lists/utilities.ts latestAssignedDevicesList): every assignment of the

@@ -1,6 +1,8 @@
 import type { FilterOption } from '@rpm/shared';
 import { type RawBuilder, sql } from 'kysely';
 import type { Db } from '../db/schema.js';
+import type { ListViewer } from './source.js';
+import { practiceOptions } from './sql.js';
 
 /**
  * Options of the filters over reference tables that only migrations and the demo seed write (languages, device
@@ -43,3 +45,12 @@ export const deviceTypeOptions = (db: Db): Promise<FilterOption[]> =>
     'device_types',
     sql`select device_type_id as value, device_type as label from device_types order by device_type_id`,
   );
+
+/** The options of a list filtered by device type and practice: every type, and the practices in scope. */
+export async function deviceTypeAndPracticeOptions(
+  db: Db,
+  viewer: ListViewer,
+): Promise<Record<string, FilterOption[]>> {
+  const [deviceTypes, practices] = await Promise.all([deviceTypeOptions(db), practiceOptions(db, viewer)]);
+  return { device_type: deviceTypes, practice: practices };
+}

@@ -1,8 +1,8 @@
 import { type CareOrderRow, careOrdersList, DEVICE_ORDER_STATUSES, OPEN_ORDER_STATUSES } from '@rpm/shared';
 import { type RawBuilder, type SqlBool, sql } from 'kysely';
-import { deviceTypeAndPracticeOptions } from '../devices/inventory-store.js';
 import { patientSearchSql } from '../lists/patient-search.js';
 import { labelSql, rankSql } from '../lists/rank.js';
+import { deviceTypeAndPracticeOptions } from '../lists/reference-options.js';
 import { sliceSource } from '../lists/slice-source.js';
 import type { ListSource, ListView } from '../lists/source.js';
 import {
