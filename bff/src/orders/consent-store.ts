@@ -1,39 +1,18 @@
-import {
-  AUTHORIZATION_STATES,
-  CONSENT_METHODS,
-  isoDay,
-  type PatientConsentRow,
-  patientConsentList,
-} from '@rpm/shared';
-import { type RawBuilder, type SqlBool, sql } from 'kysely';
+import { AUTHORIZATION_STATES, CONSENT_METHODS, patientConsentList } from '@rpm/shared';
+import { type SqlBool, sql } from 'kysely';
 import { dayText } from '../db/sql-day.js';
+import { listSource } from '../lists/declare.js';
 import { patientSearchSql } from '../lists/patient-search.js';
 import { labelSql, rankSql } from '../lists/rank.js';
-import { sliceSource } from '../lists/slice-source.js';
-import type { ListSource } from '../lists/source.js';
-import {
-  and,
-  type Base,
-  by,
-  byPatientName,
-  byText,
-  countWhere,
-  fullName,
-  inIds,
-  orderSql,
-  practiceOptions,
-} from '../lists/sql.js';
-import { dayRange, idValues, optionValues } from '../lists/view-values.js';
+import { and, by, byPatientName, byText, fullName, inIds, practiceOptions } from '../lists/sql.js';
 import { listPatientSql } from '../patients/identity-sql.js';
-import { orderProgramWhere } from './list-store.js';
+import { orderProgramIn } from './list-store.js';
 
 /**
  * Patient Consent (shared/src/lists/consents.ts patientConsentList; decisions.md "Patient Consent"): the enrolment
  * orders of the patients the user may read, each with its latest authorisation and that authorisation's state on
  * the request's day.
  */
-
-type Where = RawBuilder<SqlBool>;
 
 const FROM = sql`enrollment_orders eo
   join patients p on p.patient_id = eo.patient_id
@@ -50,50 +29,47 @@ const stateLabel = (today: string) => labelSql(stateOf(today), AUTHORIZATION_STA
 
 const METHOD_LABEL = labelSql('eo.consent_method', CONSENT_METHODS);
 
-const ORDER_BY = (today: string) => ({
-  patient_name: byPatientName,
-  practice_name: byText(sql`pr.practice_name`),
-  program: byText(sql`eo.program`),
-  consent_date: by(sql`eo.consent_date`),
-  consent_method: byText(METHOD_LABEL),
-  ordering_provider: byText(sql`eo.ordering_provider`),
-  order_date: by(sql`eo.order_date`),
-  authorized_until: by(sql`au.end_date`),
-  authorization: by(rankSql(patientConsentList.columns, 'authorization', stateLabel(today))),
-});
-
-export const patientConsentSource: ListSource<PatientConsentRow> = sliceSource<PatientConsentRow, Base>({
-  filtered(db, viewer, view) {
-    const parts: Where[] = [viewer.scope.visible('p')];
-    const programs = orderProgramWhere(view);
-    if (programs) parts.push(programs);
-    const methods = optionValues(view, 'consent_method');
-    if (methods?.length) parts.push(sql<SqlBool>`eo.consent_method = any(${[...methods]}::text[])`);
-    const states = optionValues(view, 'authorization');
-    if (states?.length)
-      parts.push(sql<SqlBool>`${stateOf(isoDay(viewer.now))} = any(${[...states]}::text[])`);
-    const practices = idValues(view, 'practice');
-    if (practices) parts.push(inIds('p.practice_id', practices));
-    const consented = dayRange(view, 'consented');
-    if (consented.from) parts.push(sql<SqlBool>`eo.consent_date >= ${consented.from}::date`);
-    if (consented.before) parts.push(sql<SqlBool>`eo.consent_date < ${consented.before}::date`);
-    const search = patientSearchSql(view.search);
-    if (search) parts.push(search);
-    return { db, where: and(parts) };
+export const patientConsentSource = listSource(patientConsentList, {
+  from: FROM,
+  scope: ({ viewer }) => viewer.scope.visible('p'),
+  id: 'eo.order_id',
+  select: ({ today }) => ({
+    order_id: sql`eo.order_id`,
+    patient_id: sql`p.patient_id`,
+    patient_name: fullName('p'),
+    patient: listPatientSql('p'),
+    practice_name: sql`pr.practice_name`,
+    program: sql`eo.program`,
+    consent_date: dayText('eo.consent_date'),
+    consent_method: METHOD_LABEL,
+    ordering_provider: sql`eo.ordering_provider`,
+    order_date: dayText('eo.order_date'),
+    authorization_number: sql`au.authorization_number`,
+    authorized_until: dayText('au.end_date'),
+    authorization: stateLabel(today),
+  }),
+  sort: ({ today }) => ({
+    patient_name: byPatientName,
+    practice_name: byText(sql`pr.practice_name`),
+    program: byText(sql`eo.program`),
+    consent_date: by(sql`eo.consent_date`),
+    consent_method: byText(METHOD_LABEL),
+    ordering_provider: byText(sql`eo.ordering_provider`),
+    order_date: by(sql`eo.order_date`),
+    authorized_until: by(sql`au.end_date`),
+    authorization: by(rankSql(patientConsentList.columns, 'authorization', stateLabel(today))),
+  }),
+  where: {
+    order_program: (programs) => orderProgramIn(programs),
+    consent_method: (methods) => sql<SqlBool>`eo.consent_method = any(${[...methods]}::text[])`,
+    authorization: (states, { today }) => sql<SqlBool>`${stateOf(today)} = any(${[...states]}::text[])`,
+    practice: (practices) => inIds('p.practice_id', practices),
+    consented: ({ from, before }) =>
+      and([
+        ...(from ? [sql<SqlBool>`eo.consent_date >= ${from}::date`] : []),
+        ...(before ? [sql<SqlBool>`eo.consent_date < ${before}::date`] : []),
+      ]),
   },
-  count: (base) => countWhere(base, FROM),
-  async slice({ db, where }, viewer, view, offset, limit) {
-    const today = isoDay(viewer.now);
-    const { rows } = await sql<PatientConsentRow>`
-      select eo.order_id, p.patient_id, ${fullName('p')} as patient_name, ${listPatientSql('p')} as patient, pr.practice_name, eo.program,
-        ${dayText('eo.consent_date')} as consent_date, ${METHOD_LABEL} as consent_method, eo.ordering_provider,
-        ${dayText('eo.order_date')} as order_date, au.authorization_number, ${dayText('au.end_date')} as authorized_until,
-        ${stateLabel(today)} as authorization
-      from ${FROM}
-      where ${where}
-      order by ${orderSql(view, ORDER_BY(today), 'eo.order_id')}
-      limit ${limit} offset ${offset}`.execute(db);
-    return rows;
-  },
+  search: (text) => patientSearchSql(text),
   options: async (db, viewer) => ({ practice: await practiceOptions(db, viewer) }),
 });

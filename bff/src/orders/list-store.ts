@@ -26,11 +26,14 @@ import { listPatientSql } from '../patients/identity-sql.js';
 
 type Where = RawBuilder<SqlBool>;
 
-/** The order_program filter (ORDER_PROGRAM_FILTER) on the enrolment order `eo`; undefined for all programs. */
+/** The order_program filter (ORDER_PROGRAM_FILTER) on the enrolment order `eo`: its values are lower-case programs. */
+export const orderProgramIn = (programs: readonly string[]): Where =>
+  sql<SqlBool>`eo.program = any(${programs.map((p) => p.toUpperCase())}::text[])`;
+
+/** {@link orderProgramIn} for the view's value; undefined for all programs. */
 export function orderProgramWhere(view: ListView): Where | undefined {
   const programs = optionValues(view, 'order_program');
-  if (!programs?.length) return undefined;
-  return sql<SqlBool>`eo.program = any(${programs.map((p) => p.toUpperCase())}::text[])`;
+  return programs?.length ? orderProgramIn(programs) : undefined;
 }
 
 const ORDERS_FROM = sql`device_orders o

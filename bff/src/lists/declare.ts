@@ -1,0 +1,140 @@
+import {
+  type FilterOption,
+  type FiltersOf,
+  isoDay,
+  type ListColumn,
+  type ListFilter,
+  type SortKeyOf,
+} from '@rpm/shared';
+import { type RawBuilder, sql } from 'kysely';
+import type { z } from 'zod';
+import type { Db } from '../db/schema.js';
+import { sliceSource } from './slice-source.js';
+import type { ListSource, ListView, ListViewer } from './source.js';
+import { and, type Base, countWhere, orderSql, type SortBy, type Where } from './sql.js';
+import { dayRange, isChecked, optionValues } from './view-values.js';
+
+/**
+ * A plain list's store, declared (architecture.md "Lists"): its tables, who sees which rows, each row field's SQL,
+ * each sort key's and each filter's SQL, and the options of the filters the user's scope decides. The keys are the
+ * definition's own (shared/src/lists), so a missing or misspelled sort or filter key does not compile; the
+ * generic builder {@link listSource} makes the page, the count, the export chunks and the options from it. The
+ * patient lists and the monitoring worklist keep hand-tuned sources (their covering indexes and trigger-kept copies).
+ */
+
+/** What a request's SQL may depend on: the viewer, and the request's day on the app's clock. */
+export interface ListContext {
+  readonly viewer: ListViewer;
+  /** 'YYYY-MM-DD' (UTC) of the request. */
+  readonly today: string;
+}
+
+/** A filter's value as its condition receives it, by the filter's kind (define-list.ts's query conventions). */
+export type FilterInput<F> = F extends { readonly dateRange: true }
+  ? { readonly from?: Date; readonly before?: Date }
+  : F extends { readonly checkbox: true }
+    ? true
+    : F extends { readonly options: readonly FilterOption[] }
+      ? readonly string[]
+      : F extends { readonly kind: 'month' | 'text' }
+        ? readonly string[]
+        : readonly number[];
+
+/** Filters whose options the user's scope decides (no fixed options, not a range or a checkbox). */
+type ScopedFilterKey<D extends ListShape> = {
+  [K in keyof FiltersOf<D>]: FiltersOf<D>[K] extends
+    | { readonly options: readonly FilterOption[] }
+    | { readonly dateRange: true }
+    | { readonly checkbox: true }
+    ? never
+    : K;
+}[keyof FiltersOf<D>];
+
+/** The parts of a list definition a declaration is typed by. */
+interface ListShape {
+  readonly name: string;
+  readonly row: z.ZodObject;
+  readonly idKey: string;
+  readonly columns: readonly ListColumn[];
+  readonly filters: readonly ListFilter[];
+}
+
+type Fn<T> = (ctx: ListContext) => T;
+
+/** A definition's row. */
+type RowOf<D extends ListShape> = z.infer<D['row']>;
+
+export interface ListDeclaration<D extends ListShape> {
+  /** The FROM clause: the list's tables and joins (aliases the other parts name). */
+  readonly from: RawBuilder<unknown>;
+  /** Which rows the viewer may read: the scope's condition. */
+  readonly scope: (ctx: ListContext, db: Db) => Where | Promise<Where>;
+  /** Each row field's SQL. */
+  readonly select: Fn<{ readonly [K in keyof RowOf<D>]: RawBuilder<unknown> }>;
+  /** The row's id column (the order's tie-breaker). */
+  readonly id: string;
+  /** Each sortable column's order. */
+  readonly sort: Fn<{ readonly [K in SortKeyOf<D>]: SortBy }>;
+  /** Each filter's condition for its value (called only when the filter has one). */
+  readonly where: {
+    readonly [K in keyof FiltersOf<D>]: (value: FilterInput<FiltersOf<D>[K]>, ctx: ListContext) => Where;
+  };
+  /** The search box's condition; a list without a search box leaves it out. */
+  readonly search?: (text: string, ctx: ListContext) => Where | undefined;
+  /** The options of the filters the scope decides. */
+  readonly options: (
+    db: Db,
+    viewer: ListViewer,
+  ) => Promise<{ readonly [K in ScopedFilterKey<D>]: FilterOption[] }>;
+}
+
+/** The filter's value in the view, by its kind; undefined when the filter is not set (or set to "all"). */
+function valueOf(filter: ListFilter, view: ListView): unknown {
+  if (filter.dateRange) {
+    const range = dayRange(view, filter.key);
+    return range.from || range.before ? range : undefined;
+  }
+  if (filter.checkbox) return isChecked(view, filter.key) ? true : undefined;
+  const values = optionValues(view, filter.key);
+  if (!values || values.length === 0) return undefined;
+  return filter.options || filter.kind === 'month' || filter.kind === 'text' ? values : values.map(Number);
+}
+
+/** The {@link ListSource} of a declared list. */
+export function listSource<D extends ListShape>(
+  def: D,
+  declaration: ListDeclaration<D>,
+): ListSource<RowOf<D>> {
+  type Row = RowOf<D>;
+  const { from } = declaration;
+  const conditions = declaration.where as Readonly<
+    Record<string, (value: unknown, ctx: ListContext) => Where>
+  >;
+  const contextOf = (viewer: ListViewer): ListContext => ({ viewer, today: isoDay(viewer.now) });
+  return sliceSource<Row, Base & { readonly ctx: ListContext }>({
+    async filtered(db, viewer, view) {
+      const ctx = contextOf(viewer);
+      const parts: Where[] = [await declaration.scope(ctx, db)];
+      for (const filter of def.filters) {
+        const value = valueOf(filter, view);
+        const condition = conditions[filter.key];
+        if (value !== undefined && condition) parts.push(condition(value, ctx));
+      }
+      const search = view.search && declaration.search?.(view.search, ctx);
+      if (search) parts.push(search);
+      return { db, where: and(parts), ctx };
+    },
+    count: (base) => countWhere(base, from),
+    async slice({ db, where, ctx }, _viewer, view, offset, limit) {
+      const fields = Object.entries(declaration.select(ctx) as Record<string, RawBuilder<unknown>>);
+      const { rows } = await sql<Row>`
+        select ${sql.join(fields.map(([key, expr]) => sql`${expr} as ${sql.ref(key)}`))}
+        from ${from}
+        where ${where}
+        order by ${orderSql(view, declaration.sort(ctx) as Record<string, SortBy>, declaration.id)}
+        limit ${limit} offset ${offset}`.execute(db);
+      return rows;
+    },
+    options: (db, viewer) => declaration.options(db, viewer) as Promise<Record<string, FilterOption[]>>,
+  });
+}
