@@ -8,3 +8,7 @@ export const sqlDay = (day: string) => sql<Date>`cast(${day} as date)`;
 
 /** A date column as its 'YYYY-MM-DD' text, as the lists' rows carry days (no time zone can shift it). */
 export const dayText = (column: string) => sql<string>`to_char(${sql.ref(column)}, 'YYYY-MM-DD')`;
+
+/** A timestamp column as the ISO text JavaScript's toISOString writes (UTC, milliseconds), as rows carry instants. */
+export const timeText = (column: string) =>
+  sql<string>`to_char(${sql.ref(column)} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`;

@@ -50,7 +50,7 @@ export const deviceTypeOptions = (db: Db): Promise<FilterOption[]> =>
 export async function deviceTypeAndPracticeOptions(
   db: Db,
   viewer: ListViewer,
-): Promise<Record<string, FilterOption[]>> {
+): Promise<{ device_type: FilterOption[]; practice: FilterOption[] }> {
   const [deviceTypes, practices] = await Promise.all([deviceTypeOptions(db), practiceOptions(db, viewer)]);
   return { device_type: deviceTypes, practice: practices };
 }
