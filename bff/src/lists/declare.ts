@@ -85,6 +85,7 @@ export interface ListDeclaration<D extends ListShape> {
   readonly options: (
     db: Db,
     viewer: ListViewer,
+    only?: ReadonlySet<string>,
   ) => Promise<{ readonly [K in ScopedFilterKey<D>]: FilterOption[] }>;
 }
 
@@ -111,6 +112,7 @@ export function listSource<D extends ListShape>(
     Record<string, (value: unknown, ctx: ListContext) => Where>
   >;
   const contextOf = (viewer: ListViewer): ListContext => ({ viewer, today: isoDay(viewer.now) });
+  const thenByOf = (view: ListView) => def.columns.find((column) => column.key === view.orderby)?.thenBy;
   return sliceSource<Row, Base & { readonly ctx: ListContext }>({
     async filtered(db, viewer, view) {
       const ctx = contextOf(viewer);
@@ -131,10 +133,11 @@ export function listSource<D extends ListShape>(
         select ${sql.join(fields.map(([key, expr]) => sql`${expr} as ${sql.ref(key)}`))}
         from ${from}
         where ${where}
-        order by ${orderSql(view, declaration.sort(ctx) as Record<string, SortBy>, declaration.id)}
+        order by ${orderSql(view, declaration.sort(ctx) as Record<string, SortBy>, declaration.id, thenByOf(view))}
         limit ${limit} offset ${offset}`.execute(db);
       return rows;
     },
-    options: (db, viewer) => declaration.options(db, viewer) as Promise<Record<string, FilterOption[]>>,
+    options: (db, viewer, only) =>
+      declaration.options(db, viewer, only) as Promise<Record<string, FilterOption[]>>,
   });
 }

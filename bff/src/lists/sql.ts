@@ -27,19 +27,27 @@ export const byText = (expr: RawBuilder<unknown>): SortBy => ({ text: expr });
 /** The patient's name as the lists order it ('last, first', lower case). */
 export const byPatientName = by(sql`billing_sort_name(p.lastname, p.firstname) collate "C"`);
 
-/** The view's ORDER BY: its sort key (nulls last either way), then the row's id for stable paging. */
+/**
+ * The view's ORDER BY: its sort key (nulls last either way), then `thenBy`'s key where the column declares one
+ * (ListColumn.thenBy; its order flips with the view's), then the row's id for stable paging.
+ */
 export function orderSql(
   view: ListView,
   keys: Readonly<Record<string, SortBy>>,
   id: string,
+  thenBy?: { readonly key: string; readonly order: 'asc' | 'desc' },
 ): RawBuilder<unknown> {
   const dir = sql.raw(view.order);
   const tie = sql`${sql.ref(id)} ${dir}`;
   const key = keys[view.orderby];
   if (!key) return tie;
-  const expr = 'text' in key ? sql`lower(${key.text}) collate "C"` : key.by;
-  return sql`${expr} ${dir} nulls last, ${tie}`;
+  const then = thenBy && keys[thenBy.key];
+  const flip = view.order === 'asc' ? thenBy?.order : thenBy?.order === 'asc' ? 'desc' : 'asc';
+  const second = then ? sql`${sortExpr(then)} ${sql.raw(flip ?? 'asc')} nulls last, ` : sql``;
+  return sql`${sortExpr(key)} ${dir} nulls last, ${second}${tie}`;
 }
+
+const sortExpr = (key: SortBy) => ('text' in key ? sql`lower(${key.text}) collate "C"` : key.by);
 
 /** The practice filter's options: the practices in the viewer's scope, by name. */
 export function practiceOptions(db: Db, viewer: ListViewer): Promise<FilterOption[]> {
