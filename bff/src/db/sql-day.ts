@@ -1,4 +1,4 @@
-import { sql } from 'kysely';
+import { type RawBuilder, sql } from 'kysely';
 
 /**
  * A 'YYYY-MM-DD' day as a SQL date, for comparisons with date columns (a Date parameter would be serialised in
@@ -10,5 +10,5 @@ export const sqlDay = (day: string) => sql<Date>`cast(${day} as date)`;
 export const dayText = (column: string) => sql<string>`to_char(${sql.ref(column)}, 'YYYY-MM-DD')`;
 
 /** A timestamp column as the ISO text JavaScript's toISOString writes (UTC, milliseconds), as rows carry instants. */
-export const timeText = (column: string) =>
-  sql<string>`to_char(${sql.ref(column)} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`;
+export const timeText = (column: string | RawBuilder<Date | null>) =>
+  sql<string>`to_char(${typeof column === 'string' ? sql.ref(column) : column} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`;

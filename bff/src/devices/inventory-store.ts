@@ -133,16 +133,28 @@ const HISTORY_ORDER: Readonly<Record<string, SortBy>> = {
  * The conditions of a list of assignments (Device History, Latest Assigned Devices) over `a`, `d` and `p`: the
  * patients in scope, device type, practice, assigned day, and the search by patient or IMEI.
  */
+/** The assignment lists' shared filters (device type, practice, assigned date) and search, declared once. */
+export const ASSIGNMENT_WHERE = {
+  device_type: (types: readonly number[]) => inIds('d.device_type_id', types),
+  practice: (practices: readonly number[]) => inIds('p.practice_id', practices),
+  issued: ({ from, before }: { readonly from?: Date; readonly before?: Date }) =>
+    and([
+      ...(from ? [sql<SqlBool>`a.assigned_at >= ${from}`] : []),
+      ...(before ? [sql<SqlBool>`a.assigned_at < ${before}`] : []),
+    ]),
+};
+export const assignmentSearch = (text: string | undefined) =>
+  patientSearchSql(text, undefined, sql<string>`d.imei`);
+
 export function assignmentFilters(viewer: ListViewer, view: ListView): Where[] {
   const parts: Where[] = [viewer.scope.visible('p')];
   const types = idValues(view, 'device_type');
-  if (types) parts.push(inIds('d.device_type_id', types));
+  if (types) parts.push(ASSIGNMENT_WHERE.device_type(types));
   const practices = idValues(view, 'practice');
-  if (practices) parts.push(inIds('p.practice_id', practices));
+  if (practices) parts.push(ASSIGNMENT_WHERE.practice(practices));
   const issued = dayRange(view, 'issued');
-  if (issued.from) parts.push(sql<SqlBool>`a.assigned_at >= ${issued.from}`);
-  if (issued.before) parts.push(sql<SqlBool>`a.assigned_at < ${issued.before}`);
-  const search = patientSearchSql(view.search, undefined, sql<string>`d.imei`);
+  if (issued.from || issued.before) parts.push(ASSIGNMENT_WHERE.issued(issued));
+  const search = assignmentSearch(view.search);
   if (search) parts.push(search);
   return parts;
 }
