@@ -146,7 +146,7 @@ export const ASSIGNMENT_WHERE = {
 export const assignmentSearch = (text: string | undefined) =>
   patientSearchSql(text, undefined, sql<string>`d.imei`);
 
-export function assignmentFilters(viewer: ListViewer, view: ListView): Where[] {
+function assignmentFilters(viewer: ListViewer, view: ListView): Where[] {
   const parts: Where[] = [viewer.scope.visible('p')];
   const types = idValues(view, 'device_type');
   if (types) parts.push(ASSIGNMENT_WHERE.device_type(types));

@@ -4,7 +4,6 @@ import {
   RETURN_STATES,
   SLEEP_DEVICE_RETURN_DAYS,
   SLEEP_STUDY_KIND_LABELS,
-  type SleepReturnDeviceRow,
   shiftDay,
   sleepReturnDevicesList,
 } from '@rpm/shared';
@@ -12,25 +11,12 @@ import { type RawBuilder, type SqlBool, sql } from 'kysely';
 import { type AuditActor, audit } from '../audit.js';
 import type { AuthContext } from '../auth/guard.js';
 import type { Db } from '../db/schema.js';
-import { dayText } from '../db/sql-day.js';
+import { dayText, timeText } from '../db/sql-day.js';
 import { conflict, notFound } from '../domain-errors.js';
+import { listSource } from '../lists/declare.js';
 import { patientSearchSql } from '../lists/patient-search.js';
 import { labelSql, rankSql } from '../lists/rank.js';
-import { sliceSource } from '../lists/slice-source.js';
-import type { ListSource } from '../lists/source.js';
-import {
-  and,
-  type Base,
-  by,
-  byPatientName,
-  byText,
-  countWhere,
-  fullName,
-  inIds,
-  orderSql,
-  practiceOptions,
-} from '../lists/sql.js';
-import { dayRange, idValues, optionValues } from '../lists/view-values.js';
+import { and, by, byPatientName, byText, fullName, inIds, practiceOptions } from '../lists/sql.js';
 import { listPatientSql } from '../patients/identity-sql.js';
 import { patientVisible } from '../scope.js';
 
@@ -61,63 +47,53 @@ const daysOverdue = (today: string): RawBuilder<number | null> =>
 const KIND_LABEL = labelSql('s.kind', SLEEP_STUDY_KIND_LABELS);
 const stateLabel = (today: string) => labelSql(stateOf(today), RETURN_STATES);
 
-const orderBy = (today: string) => ({
-  study_id: by(sql`s.study_id`),
-  patient_name: byPatientName,
-  dob: by(sql`p.dob`),
-  mrn: byText(sql`p.mrn`),
-  practice_name: byText(sql`pr.practice_name`),
-  kind: byText(KIND_LABEL),
-  device: byText(sql`s.device`),
-  ordered_at: by(sql`s.ordered_at`),
-  due_on: by(DUE_ON),
-  return_state: by(rankSql(sleepReturnDevicesList.columns, 'return_state', stateLabel(today))),
-  days_overdue: by(daysOverdue(today)),
-  returned_at: by(sql`s.device_returned_at`),
-  returned_by: byText(fullName('rb')),
-});
-
-export const sleepReturnSource: ListSource<SleepReturnDeviceRow> = sliceSource<SleepReturnDeviceRow, Base>({
-  filtered(db, viewer, view) {
-    const today = isoDay(viewer.now);
-    const parts = [HOME_KINDS, viewer.scope.visible('p')];
-    const states = optionValues(view, 'return_state');
-    if (states?.length) parts.push(sql<SqlBool>`${stateOf(today)} = any(${[...states]}::text[])`);
-    const kinds = optionValues(view, 'kind');
-    if (kinds?.length) parts.push(sql<SqlBool>`s.kind = any(${[...kinds]}::text[])`);
-    const practices = idValues(view, 'practice');
-    if (practices) parts.push(inIds('p.practice_id', practices));
-    const due = dayRange(view, 'due_back');
-    if (due.from) parts.push(sql<SqlBool>`${DUE_ON} >= ${isoDay(due.from)}::date`);
-    if (due.before) parts.push(sql<SqlBool>`${DUE_ON} < ${isoDay(due.before)}::date`);
-    const search = patientSearchSql(view.search, 's.study_id');
-    if (search) parts.push(search);
-    return { db, where: and(parts) };
+export const sleepReturnSource = listSource(sleepReturnDevicesList, {
+  from: FROM,
+  scope: ({ viewer }) => and([HOME_KINDS, viewer.scope.visible('p')]),
+  id: 's.study_id',
+  select: ({ today }) => ({
+    study_id: sql`s.study_id`,
+    patient_id: sql`p.patient_id`,
+    patient_name: fullName('p'),
+    dob: dayText('p.dob'),
+    mrn: sql`p.mrn`,
+    patient: listPatientSql('p'),
+    practice_name: sql`pr.practice_name`,
+    kind: KIND_LABEL,
+    device: sql`s.device`,
+    ordered_at: timeText('s.ordered_at'),
+    due_on: sql`to_char(${DUE_ON}, 'YYYY-MM-DD')`,
+    return_state: stateLabel(today),
+    days_overdue: daysOverdue(today),
+    returned_at: timeText('s.device_returned_at'),
+    returned_by: sql`case when rb.user_id is null then null else ${fullName('rb')} end`,
+  }),
+  sort: ({ today }) => ({
+    study_id: by(sql`s.study_id`),
+    patient_name: byPatientName,
+    dob: by(sql`p.dob`),
+    mrn: byText(sql`p.mrn`),
+    practice_name: byText(sql`pr.practice_name`),
+    kind: byText(KIND_LABEL),
+    device: byText(sql`s.device`),
+    ordered_at: by(sql`s.ordered_at`),
+    due_on: by(DUE_ON),
+    return_state: by(rankSql(sleepReturnDevicesList.columns, 'return_state', stateLabel(today))),
+    days_overdue: by(daysOverdue(today)),
+    returned_at: by(sql`s.device_returned_at`),
+    returned_by: byText(fullName('rb')),
+  }),
+  where: {
+    return_state: (states, { today }) => sql<SqlBool>`${stateOf(today)} = any(${[...states]}::text[])`,
+    kind: (kinds) => sql<SqlBool>`s.kind = any(${[...kinds]}::text[])`,
+    practice: (practices) => inIds('p.practice_id', practices),
+    due_back: ({ from, before }) =>
+      and([
+        ...(from ? [sql<SqlBool>`${DUE_ON} >= ${isoDay(from)}::date`] : []),
+        ...(before ? [sql<SqlBool>`${DUE_ON} < ${isoDay(before)}::date`] : []),
+      ]),
   },
-  count: (base) => countWhere(base, FROM),
-  async slice({ db, where }, viewer, view, offset, limit) {
-    const today = isoDay(viewer.now);
-    const { rows } = await sql<
-      Omit<SleepReturnDeviceRow, 'ordered_at' | 'returned_at'> & {
-        ordered_at: Date;
-        returned_at: Date | null;
-      }
-    >`
-      select s.study_id, p.patient_id, ${fullName('p')} as patient_name, ${dayText('p.dob')} as dob, p.mrn, ${listPatientSql('p')} as patient,
-        pr.practice_name, ${KIND_LABEL} as kind, s.device, s.ordered_at, to_char(${DUE_ON}, 'YYYY-MM-DD') as due_on,
-        ${stateLabel(today)} as return_state, ${daysOverdue(today)} as days_overdue,
-        s.device_returned_at as returned_at,
-        case when rb.user_id is null then null else ${fullName('rb')} end as returned_by
-      from ${FROM}
-      where ${where}
-      order by ${orderSql(view, orderBy(today), 's.study_id')}
-      limit ${limit} offset ${offset}`.execute(db);
-    return rows.map((r) => ({
-      ...r,
-      ordered_at: r.ordered_at.toISOString(),
-      returned_at: r.returned_at?.toISOString() ?? null,
-    }));
-  },
+  search: (text) => patientSearchSql(text, 's.study_id'),
   options: async (db, viewer) => ({ practice: await practiceOptions(db, viewer) }),
 });
 
