@@ -3,6 +3,7 @@ type Where = RawBuilder<SqlBool>;
 import { type DeviceHistoryRow, type DeviceRow, devicesList, type FilterOption } from '@rpm/shared';
 import { type RawBuilder, type SqlBool, sql } from 'kysely';
 import type { Db } from '../db/schema.js';
+import { inRange } from '../lists/declare.js';
 import { patientSearchSql } from '../lists/patient-search.js';
 import { rankSql } from '../lists/rank.js';
 import { deviceTypeAndPracticeOptions, deviceTypeOptions } from '../lists/reference-options.js';
@@ -137,11 +138,7 @@ const HISTORY_ORDER: Readonly<Record<string, SortBy>> = {
 export const ASSIGNMENT_WHERE = {
   device_type: (types: readonly number[]) => inIds('d.device_type_id', types),
   practice: (practices: readonly number[]) => inIds('p.practice_id', practices),
-  issued: ({ from, before }: { readonly from?: Date; readonly before?: Date }) =>
-    and([
-      ...(from ? [sql<SqlBool>`a.assigned_at >= ${from}`] : []),
-      ...(before ? [sql<SqlBool>`a.assigned_at < ${before}`] : []),
-    ]),
+  issued: inRange('a.assigned_at', 'instant'),
 };
 export const assignmentSearch = (text: string | undefined) =>
   patientSearchSql(text, undefined, sql<string>`d.imei`);

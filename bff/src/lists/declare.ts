@@ -6,7 +6,7 @@ import {
   type ListFilter,
   type SortKeyOf,
 } from '@rpm/shared';
-import { type RawBuilder, sql } from 'kysely';
+import { type RawBuilder, type SqlBool, sql } from 'kysely';
 import type { z } from 'zod';
 import type { Db } from '../db/schema.js';
 import { sliceSource } from './slice-source.js';
@@ -31,7 +31,7 @@ export interface ListContext {
 
 /** A filter's value as its condition receives it, by the filter's kind (define-list.ts's query conventions). */
 export type FilterInput<F> = F extends { readonly dateRange: true }
-  ? { readonly from?: Date; readonly before?: Date }
+  ? DayRange
   : F extends { readonly checkbox: true }
     ? true
     : F extends { readonly options: readonly FilterOption[] }
@@ -87,6 +87,26 @@ export interface ListDeclaration<D extends ListShape> {
     viewer: ListViewer,
     only?: ReadonlySet<string>,
   ) => Promise<{ readonly [K in ScopedFilterKey<D>]: FilterOption[] }>;
+}
+
+/** A date-range filter's value. */
+export interface DayRange {
+  readonly from?: Date;
+  readonly before?: Date;
+}
+
+/**
+ * A date-range filter's condition on a column or expression: `instant` for timestamps, `day` for dates (compared
+ * as 'YYYY-MM-DD' days, so no time zone shifts them).
+ */
+export function inRange(expr: string | RawBuilder<unknown>, unit: 'day' | 'instant') {
+  const value = typeof expr === 'string' ? sql.ref(expr) : expr;
+  const bound = (at: Date) => (unit === 'day' ? sql`${isoDay(at)}::date` : sql`${at}`);
+  return ({ from, before }: DayRange): Where =>
+    and([
+      ...(from ? [sql<SqlBool>`${value} >= ${bound(from)}`] : []),
+      ...(before ? [sql<SqlBool>`${value} < ${bound(before)}`] : []),
+    ]);
 }
 
 /** The filter's value in the view, by its kind; undefined when the filter is not set (or set to "all"). */

@@ -1,7 +1,7 @@
 import { AUTHORIZATION_STATES, CONSENT_METHODS, patientConsentList } from '@rpm/shared';
 import { type SqlBool, sql } from 'kysely';
 import { dayText } from '../db/sql-day.js';
-import { listSource } from '../lists/declare.js';
+import { inRange, listSource } from '../lists/declare.js';
 import { patientSearchSql } from '../lists/patient-search.js';
 import { labelSql, rankSql } from '../lists/rank.js';
 import { and, by, byPatientName, byText, fullName, inIds, practiceOptions } from '../lists/sql.js';
@@ -64,11 +64,7 @@ export const patientConsentSource = listSource(patientConsentList, {
     consent_method: (methods) => sql<SqlBool>`eo.consent_method = any(${[...methods]}::text[])`,
     authorization: (states, { today }) => sql<SqlBool>`${stateOf(today)} = any(${[...states]}::text[])`,
     practice: (practices) => inIds('p.practice_id', practices),
-    consented: ({ from, before }) =>
-      and([
-        ...(from ? [sql<SqlBool>`eo.consent_date >= ${from}::date`] : []),
-        ...(before ? [sql<SqlBool>`eo.consent_date < ${before}::date`] : []),
-      ]),
+    consented: inRange('eo.consent_date', 'day'),
   },
   search: (text) => patientSearchSql(text),
   options: async (db, viewer) => ({ practice: await practiceOptions(db, viewer) }),

@@ -1,7 +1,7 @@
 import { careOrdersList, DEVICE_ORDER_STATUSES, OPEN_ORDER_STATUSES } from '@rpm/shared';
 import { type SqlBool, sql } from 'kysely';
 import { timeText } from '../db/sql-day.js';
-import { listSource } from '../lists/declare.js';
+import { inRange, listSource } from '../lists/declare.js';
 import { patientSearchSql } from '../lists/patient-search.js';
 import { labelSql, rankSql } from '../lists/rank.js';
 import { deviceTypeAndPracticeOptions } from '../lists/reference-options.js';
@@ -73,11 +73,7 @@ export const careOrderSource = listSource(careOrdersList, {
     order_program: orderProgramIn,
     device_type: (types) => inIds('o.device_type_id', types),
     practice: (practices) => inIds('p.practice_id', practices),
-    ordered: ({ from, before }) =>
-      and([
-        ...(from ? [sql<SqlBool>`o.ordered_at >= ${from}`] : []),
-        ...(before ? [sql<SqlBool>`o.ordered_at < ${before}`] : []),
-      ]),
+    ordered: inRange('o.ordered_at', 'instant'),
   },
   search: (text) => patientSearchSql(text, undefined, sql<string>`coalesce(o.tracking_number, '')`),
   options: deviceTypeAndPracticeOptions,

@@ -13,7 +13,7 @@ import type { AuthContext } from '../auth/guard.js';
 import type { Db } from '../db/schema.js';
 import { dayText, timeText } from '../db/sql-day.js';
 import { conflict, notFound } from '../domain-errors.js';
-import { listSource } from '../lists/declare.js';
+import { inRange, listSource } from '../lists/declare.js';
 import { patientSearchSql } from '../lists/patient-search.js';
 import { labelSql, rankSql } from '../lists/rank.js';
 import { and, by, byPatientName, byText, fullName, inIds, practiceOptions } from '../lists/sql.js';
@@ -87,11 +87,7 @@ export const sleepReturnSource = listSource(sleepReturnDevicesList, {
     return_state: (states, { today }) => sql<SqlBool>`${stateOf(today)} = any(${[...states]}::text[])`,
     kind: (kinds) => sql<SqlBool>`s.kind = any(${[...kinds]}::text[])`,
     practice: (practices) => inIds('p.practice_id', practices),
-    due_back: ({ from, before }) =>
-      and([
-        ...(from ? [sql<SqlBool>`${DUE_ON} >= ${isoDay(from)}::date`] : []),
-        ...(before ? [sql<SqlBool>`${DUE_ON} < ${isoDay(before)}::date`] : []),
-      ]),
+    due_back: inRange(DUE_ON, 'day'),
   },
   search: (text) => patientSearchSql(text, 's.study_id'),
   options: async (db, viewer) => ({ practice: await practiceOptions(db, viewer) }),

@@ -1,17 +1,10 @@
-import {
-  csvUtilityList,
-  UPLOAD_KIND_INFO,
-  UPLOAD_KINDS,
-  UPLOAD_STATUS_LABELS,
-  type UploadListRow,
-} from '@rpm/shared';
+import { csvUtilityList, UPLOAD_KIND_INFO, UPLOAD_KINDS, UPLOAD_STATUS_LABELS } from '@rpm/shared';
 import { type SqlBool, sql } from 'kysely';
 import type { Db } from '../db/schema.js';
+import { timeText } from '../db/sql-day.js';
+import { inRange, listSource } from '../lists/declare.js';
 import { labelSql, rankSql } from '../lists/rank.js';
-import { sliceSource } from '../lists/slice-source.js';
-import type { ListSource } from '../lists/source.js';
-import { and, type Base, by, byText, countWhere, likeWord, orderSql, searchTerms } from '../lists/sql.js';
-import { dayRange, optionValues } from '../lists/view-values.js';
+import { and, by, byText, likeWord, searchTerms } from '../lists/sql.js';
 import { uploadVisible } from './store.js';
 
 /**
@@ -26,18 +19,6 @@ const KIND_LABEL = labelSql(
   Object.fromEntries(UPLOAD_KINDS.map((kind) => [kind, UPLOAD_KIND_INFO[kind].label])),
 );
 const STATUS_LABEL = labelSql('up.status', UPLOAD_STATUS_LABELS);
-
-const ORDER = {
-  uploaded_at: by(sql`up.uploaded_at`),
-  file_name: byText(sql`up.file_name`),
-  kind: byText(KIND_LABEL),
-  uploaded_by: byText(UPLOADER),
-  status: by(rankSql(csvUtilityList.columns, 'status', STATUS_LABEL)),
-  total_rows: by(sql`up.total_rows`),
-  created_rows: by(sql`up.created_rows`),
-  updated_rows: by(sql`up.updated_rows`),
-  problem_rows: by(sql`up.invalid_rows + up.duplicate_rows`),
-};
 
 /** The kinds whose page (000 §2.4 Bulk Uploads, Inventory Uploads) the user's roles hold. */
 async function kindsOf(db: Db, userId: number): Promise<string[]> {
@@ -62,36 +43,49 @@ const PAGE_ROUTE = labelSql(
   Object.fromEntries(UPLOAD_KINDS.map((kind) => [kind, UPLOAD_KIND_INFO[kind].route.replace('/app/', '')])),
 );
 
-export const csvUtilitySource: ListSource<UploadListRow> = sliceSource<UploadListRow, Base>({
-  async filtered(db, viewer, view) {
-    const parts = [
+export const csvUtilitySource = listSource(csvUtilityList, {
+  from: FROM,
+  scope: async ({ viewer }, db) =>
+    and([
       await uploadVisible(db, viewer.auth, 'u'),
       sql<SqlBool>`up.kind = any(${await kindsOf(db, viewer.auth.userId)}::text[])`,
-    ];
-    const kinds = optionValues(view, 'upload_kind');
-    if (kinds?.length) parts.push(sql<SqlBool>`up.kind = any(${[...kinds]}::text[])`);
-    const statuses = optionValues(view, 'upload_status');
-    if (statuses?.length) parts.push(sql<SqlBool>`up.status = any(${[...statuses]}::text[])`);
-    const uploaded = dayRange(view, 'uploaded');
-    if (uploaded.from) parts.push(sql<SqlBool>`up.uploaded_at >= ${uploaded.from}`);
-    if (uploaded.before) parts.push(sql<SqlBool>`up.uploaded_at < ${uploaded.before}`);
-    for (const word of searchTerms(view.search ?? '').searchWords)
-      parts.push(
-        sql<SqlBool>`lower(up.file_name || ' ' || u.firstname || ' ' || u.lastname) like ${likeWord(word)} escape '\\'`,
-      );
-    return { db, where: and(parts) };
+    ]),
+  id: 'up.upload_id',
+  select: () => ({
+    upload_id: sql`up.upload_id`,
+    uploaded_at: timeText('up.uploaded_at'),
+    file_name: sql`up.file_name`,
+    kind: KIND_LABEL,
+    page_route: PAGE_ROUTE,
+    uploaded_by: UPLOADER,
+    status: STATUS_LABEL,
+    total_rows: sql`up.total_rows`,
+    created_rows: sql`up.created_rows`,
+    updated_rows: sql`up.updated_rows`,
+    problem_rows: sql`up.invalid_rows + up.duplicate_rows`,
+  }),
+  sort: () => ({
+    uploaded_at: by(sql`up.uploaded_at`),
+    file_name: byText(sql`up.file_name`),
+    kind: byText(KIND_LABEL),
+    uploaded_by: byText(UPLOADER),
+    status: by(rankSql(csvUtilityList.columns, 'status', STATUS_LABEL)),
+    total_rows: by(sql`up.total_rows`),
+    created_rows: by(sql`up.created_rows`),
+    updated_rows: by(sql`up.updated_rows`),
+    problem_rows: by(sql`up.invalid_rows + up.duplicate_rows`),
+  }),
+  where: {
+    upload_kind: (kinds) => sql<SqlBool>`up.kind = any(${[...kinds]}::text[])`,
+    upload_status: (statuses) => sql<SqlBool>`up.status = any(${[...statuses]}::text[])`,
+    uploaded: inRange('up.uploaded_at', 'instant'),
   },
-  count: (base) => countWhere(base, FROM),
-  async slice({ db, where }, _viewer, view, offset, limit) {
-    const { rows } = await sql<Omit<UploadListRow, 'uploaded_at'> & { uploaded_at: Date }>`
-      select up.upload_id, up.uploaded_at, up.file_name, ${KIND_LABEL} as kind, ${PAGE_ROUTE} as page_route,
-        ${UPLOADER} as uploaded_by, ${STATUS_LABEL} as status, up.total_rows, up.created_rows, up.updated_rows,
-        up.invalid_rows + up.duplicate_rows as problem_rows
-      from ${FROM}
-      where ${where}
-      order by ${orderSql(view, ORDER, 'up.upload_id')}
-      limit ${limit} offset ${offset}`.execute(db);
-    return rows.map((r) => ({ ...r, uploaded_at: r.uploaded_at.toISOString() }));
-  },
+  search: (text) =>
+    and(
+      searchTerms(text).searchWords.map(
+        (word) =>
+          sql<SqlBool>`lower(up.file_name || ' ' || u.firstname || ' ' || u.lastname) like ${likeWord(word)} escape '\\'`,
+      ),
+    ),
   options: async () => ({}),
 });
