@@ -10,8 +10,8 @@ import {
 } from '@rpm/shared';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Deps } from '../deps.js';
+import { forbidden, invalid, tooMany } from '../domain-errors.js';
 import { registerCall } from '../http/calls.js';
-import { HttpError } from '../http/errors.js';
 import { actor } from '../http/route-helpers.js';
 import { accountByName, passwordHashOf, setPassword } from './account-store.js';
 import { clearLoginFailures, loginWait, recordLoginFailure, unverifiedWait } from './login-limits.js';
@@ -29,9 +29,7 @@ const INVALID = 'Invalid Username or Password';
 /** 000 §4.3: a 429 with Retry-After while the sign-in limits hold. */
 function refuse(wait: { retryAfterSeconds: number }): void {
   if (wait.retryAfterSeconds > 0)
-    throw new HttpError(429, tooManyAttempts(wait.retryAfterSeconds), undefined, {
-      'retry-after': String(wait.retryAfterSeconds),
-    });
+    throw tooMany(tooManyAttempts(wait.retryAfterSeconds), wait.retryAfterSeconds);
 }
 
 /** Issue 11 "Add": texts of the second step (the spec has none). */
@@ -98,11 +96,7 @@ export function authRoutes(app: FastifyInstance, deps: Deps): void {
     if (!(await deps.captcha.verify(body.captchaToken))) {
       refuse(await unverifiedWait(db, clock, client));
       await recordLoginFailure(db, clock, body.username, client, false);
-      throw new HttpError(
-        400,
-        'The captcha was not solved or has expired. Please try again.',
-        'captchaToken',
-      );
+      throw invalid('The captcha was not solved or has expired. Please try again.', 'captchaToken');
     }
     refuse(await loginWait(db, clock, body.username, client));
     const user = await accountByName(db, body.username);
@@ -182,8 +176,7 @@ export function authRoutes(app: FastifyInstance, deps: Deps): void {
   });
 
   registerCall(app, deps, changePasswordByUserId, async ({ body, auth, req }) => {
-    if (body.userid !== auth.userId)
-      throw new HttpError(403, 'You can only change your own password.', 'userid');
+    if (body.userid !== auth.userId) throw forbidden('You can only change your own password.', 'userid');
     const passwordHash = await passwordHashOf(db, auth.userId);
     // 001 §8: a false status shows 'Your Password was Invalid'.
     if (!(await verifyPassword(passwordHash, body.superPassword)))

@@ -2,9 +2,9 @@ import { getCarePlan, getCarePlanVersions, printCarePlan, saveCarePlan, signCare
 import type { FastifyInstance } from 'fastify';
 import { audit } from '../audit.js';
 import type { Deps } from '../deps.js';
+import { forbidden } from '../domain-errors.js';
 import { attachment, fileNamePart, renderPdf } from '../http/attachment.js';
 import { registerCall } from '../http/calls.js';
-import { HttpError } from '../http/errors.js';
 import { addedOnce } from '../http/idempotency.js';
 import { actor } from '../http/route-helpers.js';
 import { assertPatientAccess } from '../scope.js';
@@ -41,7 +41,7 @@ export function carePlanRoutes(app: FastifyInstance, deps: Deps): void {
     await assertPatientAccess(db, auth, body.patient_id);
     // decisions.md "Care plan signer": a signature is the physician's own, never made through a temporary login.
     if (auth.session.actingUserId)
-      throw new HttpError(403, 'A care plan cannot be signed during a temporary login.', 'version');
+      throw forbidden('A care plan cannot be signed during a temporary login.', 'version');
     const who = actor(auth, req.ip, clock.now());
     const data = await db
       .transaction()

@@ -13,8 +13,8 @@ import {
 import type { FastifyInstance } from 'fastify';
 import type { AuthContext } from '../auth/guard.js';
 import type { Deps } from '../deps.js';
+import { forbidden } from '../domain-errors.js';
 import { registerCall } from '../http/calls.js';
-import { HttpError } from '../http/errors.js';
 import { actor } from '../http/route-helpers.js';
 import { assertPageAccess, assertPatientAccess, visibleOrganizations } from '../scope.js';
 import { organizationsNamed, patientDemographics } from './patient-store.js';
@@ -42,7 +42,7 @@ export function chartRoutes(app: FastifyInstance, deps: Deps): void {
 
   registerCall(app, deps, getOrgsForUser, async ({ query, auth }) => {
     if (!auth.roleid.includes(query.role))
-      throw new HttpError(403, `Role ${query.role} is not one of your roles.`, 'role');
+      throw forbidden(`Role ${query.role} is not one of your roles.`, 'role');
     return { status: 1, data: await organizationsNamed(db, await visibleOrganizations(db, auth)) };
   });
 

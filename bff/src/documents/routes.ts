@@ -13,9 +13,9 @@ import {
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { fileTypeFromBuffer } from 'file-type';
 import type { Deps } from '../deps.js';
+import { DomainError, invalid, tooLarge } from '../domain-errors.js';
 import { attachment } from '../http/attachment.js';
 import { registerCall } from '../http/calls.js';
-import { HttpError } from '../http/errors.js';
 import { once } from '../http/idempotency.js';
 import { actor } from '../http/route-helpers.js';
 import { assertPatientAccess } from '../scope.js';
@@ -31,17 +31,17 @@ import {
 
 /** The one file part of an upload, whole in memory (at most DOCUMENT_MAX_BYTES) with its name. */
 async function uploadedFile(req: FastifyRequest): Promise<{ bytes: Buffer; name: string }> {
-  if (!req.isMultipart()) throw new HttpError(400, DOCUMENT_TEXT.noFile, 'file');
+  if (!req.isMultipart()) throw invalid(DOCUMENT_TEXT.noFile, 'file');
   try {
     const part = await req.file({ limits: { fileSize: DOCUMENT_MAX_BYTES, files: 1, fields: 0 } });
-    if (!part) throw new HttpError(400, DOCUMENT_TEXT.noFile, 'file');
+    if (!part) throw invalid(DOCUMENT_TEXT.noFile, 'file');
     return { bytes: await part.toBuffer(), name: part.filename };
   } catch (error) {
-    if (error instanceof HttpError) throw error;
+    if (error instanceof DomainError) throw error;
     const code = (error as { code?: string }).code;
-    if (code === 'FST_REQ_FILE_TOO_LARGE') throw new HttpError(413, DOCUMENT_TEXT.tooLarge, 'file');
+    if (code === 'FST_REQ_FILE_TOO_LARGE') throw tooLarge(DOCUMENT_TEXT.tooLarge, 'file');
     if (code === 'FST_FILES_LIMIT' || code === 'FST_FIELDS_LIMIT' || code === 'FST_PARTS_LIMIT')
-      throw new HttpError(400, 'Send one file and nothing else.', 'file');
+      throw invalid('Send one file and nothing else.', 'file');
     throw error;
   }
 }
@@ -79,7 +79,7 @@ export function documentRoutes(app: FastifyInstance, deps: Deps): void {
       // Never the client's type: the bytes decide (decisions.md "Documents").
       const type = bytes.length > 0 ? await fileTypeFromBuffer(bytes) : undefined;
       const ext = type && DOCUMENT_TYPES[type.mime as keyof typeof DOCUMENT_TYPES];
-      if (!type || !ext) throw new HttpError(400, DOCUMENT_TEXT.wrongType, 'file');
+      if (!type || !ext) throw invalid(DOCUMENT_TEXT.wrongType, 'file');
       const who = actor(auth, req.ip, clock.now());
       const storageKey = await files.save(bytes);
       let stored = false;

@@ -9,8 +9,8 @@ import {
 } from '@rpm/shared';
 import type { FastifyInstance } from 'fastify';
 import type { Deps } from '../deps.js';
+import { unauthenticated } from '../domain-errors.js';
 import { registerCall } from '../http/calls.js';
-import { HttpError } from '../http/errors.js';
 import { once } from '../http/idempotency.js';
 import { actor } from '../http/route-helpers.js';
 import { assertPatientAccess } from '../scope.js';
@@ -63,7 +63,7 @@ export function messageRoutes(app: FastifyInstance, deps: Deps, opts: { jobs: bo
 
   const checkKey = async (key: string | undefined) => {
     if (!(await providerKeyValid(db, key)))
-      throw new HttpError(401, `A valid SMS provider key is required in ${SMS_KEY_HEADER}.`, SMS_KEY_HEADER);
+      throw unauthenticated(`A valid SMS provider key is required in ${SMS_KEY_HEADER}.`, SMS_KEY_HEADER);
   };
 
   registerCall(app, deps, receiveSms, async ({ headers, body }) => {

@@ -10,8 +10,8 @@ import {
 } from '@rpm/shared';
 import type { FastifyInstance } from 'fastify';
 import type { Deps } from '../deps.js';
+import { forbidden } from '../domain-errors.js';
 import { registerCall } from '../http/calls.js';
-import { HttpError } from '../http/errors.js';
 import { actor } from '../http/route-helpers.js';
 import { assertPatientAccess, patientScope } from '../scope.js';
 import { patientIdentities, searchPatients as search } from './search-store.js';
@@ -38,7 +38,7 @@ export function patientRoutes(app: FastifyInstance, deps: Deps): void {
     // decisions.md "Check-in roles" (000 §4.6).
     const lowest = lowestRoleId(auth.roleid);
     if (lowest === undefined || !CHECK_IN_ROLES.includes(lowest))
-      throw new HttpError(403, 'Check-ins are recorded for roles 6, 8 and 13 only.');
+      throw forbidden('Check-ins are recorded for roles 6, 8 and 13 only.');
     await assertPatientAccess(db, auth, body.patient_id);
     await recordCheckIn(db, body.patient_id, actor(auth, req.ip, clock.now()));
     return { status: 1, message: 'Check-in recorded' };

@@ -12,8 +12,8 @@ import {
 import type { FastifyInstance } from 'fastify';
 import type { AuthContext } from '../auth/guard.js';
 import type { Deps } from '../deps.js';
+import { forbidden } from '../domain-errors.js';
 import { registerCall } from '../http/calls.js';
-import { HttpError } from '../http/errors.js';
 import { actor } from '../http/route-helpers.js';
 import { patientScope } from '../scope.js';
 import {
@@ -67,7 +67,7 @@ export function sleepRoutes(app: FastifyInstance, deps: Deps): void {
 
   registerCall(app, deps, breakSleepTestLock, async ({ body, auth, req }) => {
     if (lowestRoleId(auth.roleid) !== ADMIN_ROLE_ID)
-      throw new HttpError(403, 'Only an administrator may break a lock.', 'test_id');
+      throw forbidden('Only an administrator may break a lock.', 'test_id');
     const freed = await breakLock(db, actor(auth, req.ip, clock.now()), auth, body.test_id, body.reason);
     // The holder's open view and every worklist learn it at once (SLEEP::FREE).
     announceFreedLocks(deps.hub, freed);
