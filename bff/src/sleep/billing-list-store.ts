@@ -24,7 +24,7 @@ import {
   orderSql,
 } from '../devices/inventory-store.js';
 import { sliceSource } from '../lists/slice-source.js';
-import { ForeignFilterValueError, type ListSource, type ListView, type ListViewer } from '../lists/source.js';
+import { foreignFilterValue, type ListSource, type ListView, type ListViewer } from '../lists/source.js';
 import { idValues, optionValues } from '../lists/view-values.js';
 import { listPatientSql } from '../patients/identity-sql.js';
 import { fullName } from '../patients/list-sql.js';
@@ -117,8 +117,7 @@ function reportTypes(viewer: ListViewer, view: ListView): number[] {
   const asked = optionValues(view, 'type');
   if (!asked || asked.length === 0) return allowed.map(Number);
   // A type the caller may not see is refused (403 naming the field), not silently emptied.
-  for (const type of asked)
-    if (!(allowed as string[]).includes(type)) throw new ForeignFilterValueError('type');
+  for (const type of asked) if (!(allowed as string[]).includes(type)) throw foreignFilterValue('type');
   return asked.map(Number);
 }
 
