@@ -39,7 +39,6 @@ export function ingestRoutes(app: FastifyInstance, deps: Deps): void {
           : error;
       });
     return {
-      status: 1,
       data: {
         reading_ids: answer.reading_ids,
         duplicate: answer.duplicate,

@@ -51,7 +51,7 @@ export function mfaRoutes(app: FastifyInstance, deps: Deps): void {
   registerCall(app, deps, confirmMfaEnrolment, async ({ body, auth, req }) => {
     ownAccount(auth.session.actingUserId);
     const codes = await confirmEnrolment(db, key, actor(auth, req.ip, clock.now()), body.code);
-    return { status: 1 as const, message: 'Multi-factor sign-in is set up.', recovery_codes: codes };
+    return { message: 'Multi-factor sign-in is set up.', recovery_codes: codes };
   });
 
   registerCall(app, deps, disableMfa, async ({ body, auth, req }) => {
@@ -60,7 +60,7 @@ export function mfaRoutes(app: FastifyInstance, deps: Deps): void {
     if (mfaRequired(deps.config, auth.roleid))
       throw forbidden('Your role requires multi-factor sign-in; it cannot be turned off.');
     await disableFactor(db, clock, key, actor(auth, req.ip, clock.now()), body.code);
-    return { status: 1 as const, message: 'Multi-factor sign-in is turned off.' };
+    return { message: 'Multi-factor sign-in is turned off.' };
   });
 
   registerCall(app, deps, resetUserMfa, async ({ body, auth, req }) => {
@@ -69,6 +69,6 @@ export function mfaRoutes(app: FastifyInstance, deps: Deps): void {
       throw forbidden("Only administrators (role 1) may reset a user's multi-factor sign-in.");
     ownAccount(auth.session.actingUserId);
     await resetFactor(db, body.userid, actor(auth, req.ip, clock.now()));
-    return { status: 1 as const, message: 'Multi-factor sign-in was reset.' };
+    return { message: 'Multi-factor sign-in was reset.' };
   });
 }

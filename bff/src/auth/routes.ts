@@ -81,7 +81,7 @@ export function authRoutes(app: FastifyInstance, deps: Deps): void {
     // A session limited to enrolling, like change_password's (decisions.md "Multi-factor sign-in").
     if (mfaRequired(deps.config, stored.roleid) && !(await isEnrolled(db, user.user_id)))
       return { status: 0, mfa_enrol: 1 as const, user: stored, message: MFA_ENROL };
-    return { status: 1, message: MSG.loginSuccessful, user: stored };
+    return { message: MSG.loginSuccessful, user: stored };
   };
 
   registerCall(app, deps, getCaptcha, async ({ reply }) => {
@@ -157,7 +157,6 @@ export function authRoutes(app: FastifyInstance, deps: Deps): void {
     });
     deps.hub.endSessions([...ending, ...session.endedSessionIds]);
     return {
-      status: 1,
       message: MSG.loginSuccessful,
       user: await handOver(deps, reply, target.user_id, session),
     };
@@ -169,10 +168,10 @@ export function authRoutes(app: FastifyInstance, deps: Deps): void {
       await logout(db, clock, session, req.ip);
       deps.hub.endSessions([session.sessionId]);
       clearSessionCookie(reply);
-      return { status: 1, message: 'Session ended' };
+      return { message: 'Session ended' };
     }
     const expiresAt = await extendSession(db, clock, session.sessionId);
-    return { status: 1, message: 'Session extended', expires_at: expiresAt.toISOString() };
+    return { message: 'Session extended', expires_at: expiresAt.toISOString() };
   });
 
   registerCall(app, deps, changePasswordByUserId, async ({ body, auth, req }) => {

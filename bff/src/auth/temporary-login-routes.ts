@@ -38,6 +38,6 @@ export function temporaryLoginRoutes(app: FastifyInstance, deps: Deps): void {
     deps.hub.endSessions(session.endedSessionIds);
     // The cookie of a sign-in: the browser now speaks as the target user.
     const user = await handOver(deps, reply, target.user_id, session);
-    return { status: 1, message: MSG.loginSuccessful, user };
+    return { message: MSG.loginSuccessful, user };
   });
 }

@@ -18,7 +18,6 @@ export function carePlanRoutes(app: FastifyInstance, deps: Deps): void {
   registerCall(app, deps, getCarePlan, async ({ query, auth }) => {
     await assertPatientAccess(db, auth, query.patient_id);
     return {
-      status: 1,
       message: '',
       data: await carePlan(db, query.patient_id, query.version, auth, clock.now()),
     };
@@ -26,7 +25,7 @@ export function carePlanRoutes(app: FastifyInstance, deps: Deps): void {
 
   registerCall(app, deps, getCarePlanVersions, async ({ query, auth }) => {
     await assertPatientAccess(db, auth, query.patient_id);
-    return { status: 1, ...(await carePlanVersions(db, query)) };
+    return carePlanVersions(db, query);
   });
 
   registerCall(app, deps, saveCarePlan, async ({ body, auth, req, headers }) => {
@@ -46,7 +45,7 @@ export function carePlanRoutes(app: FastifyInstance, deps: Deps): void {
     const data = await db
       .transaction()
       .execute((trx) => signCarePlanVersion(trx, who, auth, body.patient_id, body.version));
-    return { status: 1, message: 'Signed Successfully', data };
+    return { message: 'Signed Successfully', data };
   });
 
   registerCall(app, deps, printCarePlan, async ({ query, auth, req, reply }) => {

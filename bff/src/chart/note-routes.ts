@@ -14,7 +14,7 @@ export function chartNoteRoutes(app: FastifyInstance, deps: Deps): void {
 
   registerCall(app, deps, getPatientNotes, async ({ query, auth }) => {
     await assertPatientAccess(db, auth, query.patient_id);
-    return { status: 1, ...(await patientNotes(db, query)) };
+    return patientNotes(db, query);
   });
 
   registerCall(app, deps, addPatientNote, async ({ body, auth, req, headers }) => {
@@ -33,6 +33,6 @@ export function chartNoteRoutes(app: FastifyInstance, deps: Deps): void {
       throw forbidden('Only the author of a note may edit it.', 'note_id');
     const who = actor(auth, req.ip, clock.now());
     const data = await db.transaction().execute((trx) => updateNote(trx, who, existing, body.note));
-    return { status: 1, message: MSG.updatedSuccessfully, data };
+    return { message: MSG.updatedSuccessfully, data };
   });
 }

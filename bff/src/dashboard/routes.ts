@@ -16,7 +16,6 @@ export function dashboardRoutes(app: FastifyInstance, deps: Deps): void {
     if (query.practice !== undefined && !scope.hasPractice(query.practice))
       throw forbidden(NO_PRACTICE_ACCESS, 'practice');
     return {
-      status: 1,
       data: await dashboardSummary(db, { auth, scope, now: clock.now() }, query.practice),
     };
   });

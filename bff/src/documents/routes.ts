@@ -70,7 +70,7 @@ export function documentRoutes(app: FastifyInstance, deps: Deps): void {
 
     registerCall(scope, deps, getPatientDocuments, async ({ query, auth }) => {
       await assertPatientAccess(db, auth, query.patient_id);
-      return { status: 1, ...(await patientDocuments(db, query)) };
+      return patientDocuments(db, query);
     });
 
     registerCall(scope, deps, uploadPatientDocument, async ({ query, auth, req, headers }) => {
@@ -101,7 +101,7 @@ export function documentRoutes(app: FastifyInstance, deps: Deps): void {
               storageKey,
             });
             stored = true;
-            return { status: 1, message: MSG.addedSuccessfully, data };
+            return { message: MSG.addedSuccessfully, data };
           },
         );
         // A repeated key answers the first upload; this copy of the file is not needed.
@@ -128,7 +128,7 @@ export function documentRoutes(app: FastifyInstance, deps: Deps): void {
       await assertPatientAccess(db, auth, doc.patient_id, 'document_id', unknownDocument(doc.document_id));
       const who = actor(auth, req.ip, clock.now());
       await db.transaction().execute((trx) => deleteDocument(trx, who, doc.document_id));
-      return { status: 1, message: DOCUMENT_TEXT.deleted };
+      return { message: DOCUMENT_TEXT.deleted };
     });
   });
 }

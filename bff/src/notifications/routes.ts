@@ -30,20 +30,19 @@ export function notificationRoutes(app: FastifyInstance, deps: Deps): void {
   const { db, clock } = deps;
 
   registerCall(app, deps, getAllForBellIcon, async ({ auth }) => ({
-    status: 1,
     data: await bellNotifications(db, auth.userId),
   }));
 
   registerCall(app, deps, getUnreadCount, async ({ query, auth }) => {
     ownId(auth, query.user_id, 'user_id');
-    return { status: 1, data: [{ count: await unreadCount(db, auth.userId) }] };
+    return { data: [{ count: await unreadCount(db, auth.userId) }] };
   });
 
   registerCall(app, deps, readAll, async ({ query, auth, req }) => {
     ownId(auth, query.user_id, 'user_id');
     await assertPatientAccess(db, auth, query.patient_id);
     await markPatientRead(db, actor(auth, req.ip, clock.now()), query.patient_id);
-    return { status: 1, message: MSG.updatedSuccessfully };
+    return { message: MSG.updatedSuccessfully };
   });
 
   registerCall(app, deps, clearAllNotificationsForUser, async ({ body, auth, req }) => {
@@ -52,10 +51,10 @@ export function notificationRoutes(app: FastifyInstance, deps: Deps): void {
     if (!auth.roleid.includes(body.roleid))
       throw forbidden(`Role ${body.roleid} is not one of your roles.`, 'roleid');
     await clearNotifications(db, actor(auth, req.ip, clock.now()));
-    return { status: 1, message: MSG.updatedSuccessfully };
+    return { message: MSG.updatedSuccessfully };
   });
 
-  registerCall(app, deps, getUserTypes, async () => ({ status: 1, data: await staffRoles(db) }));
+  registerCall(app, deps, getUserTypes, async () => ({ data: await staffRoles(db) }));
 
   registerCall(app, deps, getUsers, async ({ query, auth }) => {
     ownId(auth, query.user_id, 'user_id');
@@ -67,7 +66,7 @@ export function notificationRoutes(app: FastifyInstance, deps: Deps): void {
         throw forbidden('You do not belong to this organization.', 'org_id');
       only = [query.org_id];
     }
-    return { status: 1, data: await recipients(db, role, only, auth.userId) };
+    return { data: await recipients(db, role, only, auth.userId) };
   });
 
   registerCall(app, deps, sendNotification, async ({ body, auth, req }) => {

@@ -12,14 +12,13 @@ export function organizationRoutes(app: FastifyInstance, deps: Deps): void {
   const { db, clock } = deps;
 
   registerCall(app, deps, getOrganizations, async ({ auth }) => ({
-    status: 1,
     data: await listOrganizations(db, await visibleOrganizations(db, auth)),
   }));
 
   registerCall(app, deps, addOrganization, async ({ body, auth, req }) => {
     ownId(auth, body.userid, 'userid');
     const organizationid = await createOrganization(db, body, actor(auth, req.ip, clock.now()));
-    return { status: 1, message: MSG.addedSuccessfully, data: { organizationid } };
+    return { message: MSG.addedSuccessfully, data: { organizationid } };
   });
 
   registerCall(app, deps, updateOrganization, async ({ body, auth, req }) => {
@@ -29,6 +28,6 @@ export function organizationRoutes(app: FastifyInstance, deps: Deps): void {
     if (orgs !== 'all' && !orgs.includes(current.organization_id))
       throw forbidden('You do not belong to this organization.', 'organizationid');
     await saveOrganization(db, current, body, actor(auth, req.ip, clock.now()));
-    return { status: 1, message: MSG.updatedSuccessfully };
+    return { message: MSG.updatedSuccessfully };
   });
 }

@@ -31,21 +31,20 @@ export function worklistRoutes(app: FastifyInstance, deps: Deps): void {
     });
     // After the commit: a client that refetches on the push finds the alerts acknowledged.
     pushAll(deps.hub, pushes);
-    return { status: 1, message: 'Acknowledged', data: { acknowledged } };
+    return { message: 'Acknowledged', data: { acknowledged } };
   });
 
   registerCall(app, deps, completeMyTask, async ({ body, auth, req }) => {
     await completeTask(db, actor(auth, req.ip, clock.now()), body.task_id);
-    return { status: 1, message: MSG.updatedSuccessfully };
+    return { message: MSG.updatedSuccessfully };
   });
 
   registerCall(app, deps, getTaskAssignees, async ({ query, auth }) => ({
-    status: 1,
     data: await taskAssignees(db, auth.userId, query.task_id),
   }));
 
   registerCall(app, deps, reassignMyTask, async ({ body, auth, req }) => {
     await reassignTask(db, actor(auth, req.ip, clock.now()), body.task_id, body.assigned_to);
-    return { status: 1, message: MSG.updatedSuccessfully };
+    return { message: MSG.updatedSuccessfully };
   });
 }
