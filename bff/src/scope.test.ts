@@ -5,7 +5,7 @@ import { requireSession } from './auth/sessions.js';
 import { systemClock } from './clock.js';
 import type { Db } from './db/schema.js';
 import { type TestDatabase, testDatabase } from './db/test-database.js';
-import { HttpError } from './http/errors.js';
+import { DOMAIN_ERROR_STATUS, DomainError } from './domain-errors.js';
 import {
   assertPageAccess,
   assertPatientAccess,
@@ -85,11 +85,11 @@ async function outcome(userId: number, roleid: number[], patientId: number): Pro
     await assertPatientAccess(db, { userId, roleid }, patientId);
     return 200;
   } catch (err) {
-    if (!(err instanceof HttpError)) throw err;
+    if (!(err instanceof DomainError)) throw err;
     expect(err.field).toBe('patient_id');
     // Issue 11 #6: outside the scope answers exactly as no such patient.
-    if (err.statusCode === 404) expect(err.message).toBe(`Patient ${patientId} does not exist.`);
-    return err.statusCode;
+    if (err.kind === 'not_found') expect(err.message).toBe(`Patient ${patientId} does not exist.`);
+    return DOMAIN_ERROR_STATUS[err.kind];
   }
 }
 
@@ -228,12 +228,12 @@ describe('assertPageAccess (the one 403, 000 §8 Map Patient; issue 11 #6)', () 
     await expect(
       assertPageAccess(db, { userId: locationOnly, roleid: [8] }, otherLocation),
     ).rejects.toMatchObject({
-      statusCode: 403,
+      kind: 'forbidden', // 403
       message: NO_PATIENT_ACCESS,
       field: 'patient_id',
     });
     await expect(assertPageAccess(db, { userId: locationOnly, roleid: [8] }, 999_999)).rejects.toMatchObject({
-      statusCode: 404,
+      kind: 'not_found', // 404
     });
     expect((await assertPageAccess(db, { userId: locationOnly, roleid: [8] }, inLocation)).patientId).toBe(
       inLocation,

@@ -2,7 +2,7 @@ import { lowestRoleId } from '@rpm/shared';
 import { type RawBuilder, type SqlBool, sql } from 'kysely';
 import type { AuthContext } from './auth/guard.js';
 import type { Db } from './db/schema.js';
-import { HttpError } from './http/errors.js';
+import { forbidden, notFound as notFoundError } from './domain-errors.js';
 
 /**
  * Record-level access (architecture.md "Security": a user reads only patients of organisations/practices they
@@ -132,7 +132,7 @@ export async function assertPatientAccess(
   notFound = `Patient ${patientId} does not exist.`,
 ): Promise<PatientPlace> {
   const found = await placeInScope(db, auth, patientId);
-  if (!found?.inScope) throw new HttpError(404, notFound, field);
+  if (!found?.inScope) throw notFoundError(notFound, field);
   return found.place;
 }
 
@@ -147,8 +147,8 @@ export async function assertPageAccess(
   patientId: number,
 ): Promise<PatientPlace> {
   const found = await placeInScope(db, auth, patientId);
-  if (!found) throw new HttpError(404, `Patient ${patientId} does not exist.`, 'patient_id');
-  if (!found.inScope) throw new HttpError(403, NO_PATIENT_ACCESS, 'patient_id');
+  if (!found) throw notFoundError(`Patient ${patientId} does not exist.`, 'patient_id');
+  if (!found.inScope) throw forbidden(NO_PATIENT_ACCESS, 'patient_id');
   return found.place;
 }
 

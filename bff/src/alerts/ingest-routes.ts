@@ -3,19 +3,19 @@ import type { FastifyInstance } from 'fastify';
 import { createIntake } from '../alerts/intake/pipeline.js';
 import { IntakeRefusal, type RefusalReason } from '../alerts/intake/refusal.js';
 import type { Deps } from '../deps.js';
+import { DomainError, type DomainErrorKind } from '../domain-errors.js';
 import { registerCall } from '../http/calls.js';
-import { HttpError } from '../http/errors.js';
 
-/** The HTTP status of each refusal of the intake. */
-const REFUSAL_STATUS: Record<RefusalReason, number> = {
-  key_missing: 401,
-  key_unknown: 401,
-  foreign_device: 403,
-  unknown_device: 404,
-  invalid: 400,
-  not_assigned: 409,
-  conflict: 409,
-  closed: 503,
+/** The kind of each refusal of the intake (the error handler answers its status). */
+const REFUSAL_KIND: Record<RefusalReason, DomainErrorKind> = {
+  key_missing: 'unauthenticated',
+  key_unknown: 'unauthenticated',
+  foreign_device: 'forbidden',
+  unknown_device: 'not_found',
+  invalid: 'invalid',
+  not_assigned: 'conflict',
+  conflict: 'conflict',
+  closed: 'unavailable',
 };
 
 /**
@@ -35,11 +35,10 @@ export function ingestRoutes(app: FastifyInstance, deps: Deps): void {
       .submit({ key: headers[DEVICE_KEY_HEADER], body, ip: req.ip })
       .catch((error) => {
         throw error instanceof IntakeRefusal
-          ? new HttpError(REFUSAL_STATUS[error.reason], error.message, error.field)
+          ? new DomainError(REFUSAL_KIND[error.reason], error.message, error.field)
           : error;
       });
     return {
-      status: 1,
       data: {
         reading_ids: answer.reading_ids,
         duplicate: answer.duplicate,

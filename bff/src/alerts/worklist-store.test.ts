@@ -13,8 +13,9 @@ import { sql } from 'kysely';
 import type { Socket } from 'socket.io-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AuthContext } from '../auth/guard.js';
+import { DomainError } from '../domain-errors.js';
 import { openTab } from '../hub/test-tab.js';
-import { ForeignFilterValueError, type ListView, type ListViewer } from '../lists/source.js';
+import type { ListView, ListViewer } from '../lists/source.js';
 import { patientScope } from '../scope.js';
 import { signIn, startTestApp, type TestApp } from '../test-app.js';
 import { rowCounts } from '../test-rows.js';
@@ -204,8 +205,8 @@ describe('monitorSource (000 §2.4 Monitoring Table; issue 10)', () => {
     expect(one.count).toBe(rows.filter((r) => r.patient_id === patientId).length);
     expect(one.rows.every((r) => r.patient_id === patientId)).toBe(true);
     const foreign = page(leadView, view({ filters: { state: [], patient: [String(patientId)] } }));
-    await expect(foreign).rejects.toBeInstanceOf(ForeignFilterValueError);
-    await expect(foreign).rejects.toMatchObject({ field: 'patient' });
+    await expect(foreign).rejects.toBeInstanceOf(DomainError);
+    await expect(foreign).rejects.toMatchObject({ kind: 'forbidden', field: 'patient' });
     const unknown = page(leadView, view({ filters: { state: [], patient: ['999999'] } }));
     await expect(unknown).rejects.toMatchObject({
       field: 'patient',

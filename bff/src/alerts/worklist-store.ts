@@ -6,7 +6,7 @@ import type { Db } from '../db/schema.js';
 import { fullName } from '../http/route-helpers.js';
 import { rankSql } from '../lists/rank.js';
 import { countOf, type SliceQueries, sliceSource } from '../lists/slice-source.js';
-import { ForeignFilterValueError, type ListSource, type ListView, type ListViewer } from '../lists/source.js';
+import { foreignFilterValue, type ListSource, type ListView, type ListViewer } from '../lists/source.js';
 import { likeWord, searchTerms } from '../lists/sql.js';
 import { dayRange, idValues, optionValues } from '../lists/view-values.js';
 import { listPatientSql } from '../patients/identity-sql.js';
@@ -35,7 +35,7 @@ async function checkPatients(db: Db, scope: PatientScope, ids: readonly number[]
     .where('p.patient_id', 'in', ids)
     .where(scope.visible('p'))
     .execute();
-  if (rows.length !== new Set(ids).size) throw new ForeignFilterValueError('patient');
+  if (rows.length !== new Set(ids).size) throw foreignFilterValue('patient');
 }
 
 /** Whether the view shows open alerts only (the default, 000 §2.4): then waiting time follows created_at alone. */

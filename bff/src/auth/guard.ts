@@ -9,7 +9,7 @@ import {
 import type { FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import type { Deps } from '../deps.js';
-import { HttpError } from '../http/errors.js';
+import { forbidden, unauthenticated } from '../domain-errors.js';
 import { mfaRequired } from './mfa.js';
 import { SESSION_COOKIE } from './session-cookie.js';
 import { type LiveSession, requireSession } from './sessions.js';
@@ -38,7 +38,7 @@ const credentials = z.object({ uid: z.coerce.number().int().positive(), token: z
 export async function authenticate(req: FastifyRequest, deps: Deps, call: CallDef): Promise<AuthContext> {
   const creds = credentials.safeParse(req.headers);
   if (!creds.success)
-    throw new HttpError(401, 'Sign in first: the uid and token headers are missing or malformed.');
+    throw unauthenticated('Sign in first: the uid and token headers are missing or malformed.');
   const page = typeof call.access === 'object' ? call.access.page : null;
   const { user, ...session } = await requireSession(
     deps.db,
@@ -47,10 +47,10 @@ export async function authenticate(req: FastifyRequest, deps: Deps, call: CallDe
     page,
     typeof call.access === 'object' && call.access.orCallLink === true,
   );
-  if (!user.active) throw new HttpError(401, 'This account is disabled. Please contact your administrator.');
+  if (!user.active) throw unauthenticated('This account is disabled. Please contact your administrator.');
   // 001 §4: a user flagged change_password may only change it.
   if (user.changePassword && call !== changePasswordByUserId) {
-    throw new HttpError(403, 'Please change your password before you continue.');
+    throw forbidden('Please change your password before you continue.');
   }
   // A role that requires a second factor may only enrol until it has one; a temporary login is exempt
   // (decisions.md "Multi-factor sign-in").
@@ -60,8 +60,8 @@ export async function authenticate(req: FastifyRequest, deps: Deps, call: CallDe
     mfaRequired(deps.config, user.roleid) &&
     !user.mfaEnrolled
   ) {
-    throw new HttpError(403, 'Please set up multi-factor sign-in before you continue.');
+    throw forbidden('Please set up multi-factor sign-in before you continue.');
   }
-  if (page !== null && !user.hasPage) throw new HttpError(403, `You do not have access to '${page}'.`);
+  if (page !== null && !user.hasPage) throw forbidden(`You do not have access to '${page}'.`);
   return { session, userId: session.userId, roleid: user.roleid, practiceIds: user.practiceIds };
 }

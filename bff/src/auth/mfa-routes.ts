@@ -9,8 +9,8 @@ import {
 } from '@rpm/shared';
 import type { FastifyInstance } from 'fastify';
 import type { Deps } from '../deps.js';
+import { forbidden } from '../domain-errors.js';
 import { registerCall } from '../http/calls.js';
-import { HttpError } from '../http/errors.js';
 import { actor } from '../http/route-helpers.js';
 import { usernameOf } from './account-store.js';
 import { mfaKey, mfaRequired, qrDataUrl, totpUri } from './mfa.js';
@@ -32,7 +32,7 @@ export function mfaRoutes(app: FastifyInstance, deps: Deps): void {
   const key = mfaKey(deps.config.APP_SECRET);
   const ownAccount = (actingUserId: number | null) => {
     if (actingUserId !== null)
-      throw new HttpError(403, 'Multi-factor sign-in can only be changed by the user themself.');
+      throw forbidden('Multi-factor sign-in can only be changed by the user themself.');
   };
 
   registerCall(app, deps, getMfaStatus, async ({ auth }) => ({
@@ -51,24 +51,24 @@ export function mfaRoutes(app: FastifyInstance, deps: Deps): void {
   registerCall(app, deps, confirmMfaEnrolment, async ({ body, auth, req }) => {
     ownAccount(auth.session.actingUserId);
     const codes = await confirmEnrolment(db, key, actor(auth, req.ip, clock.now()), body.code);
-    return { status: 1 as const, message: 'Multi-factor sign-in is set up.', recovery_codes: codes };
+    return { message: 'Multi-factor sign-in is set up.', recovery_codes: codes };
   });
 
   registerCall(app, deps, disableMfa, async ({ body, auth, req }) => {
     ownAccount(auth.session.actingUserId);
     // A current or recovery code, never for a role that requires the factor (decisions.md "Multi-factor sign-in").
     if (mfaRequired(deps.config, auth.roleid))
-      throw new HttpError(403, 'Your role requires multi-factor sign-in; it cannot be turned off.');
+      throw forbidden('Your role requires multi-factor sign-in; it cannot be turned off.');
     await disableFactor(db, clock, key, actor(auth, req.ip, clock.now()), body.code);
-    return { status: 1 as const, message: 'Multi-factor sign-in is turned off.' };
+    return { message: 'Multi-factor sign-in is turned off.' };
   });
 
   registerCall(app, deps, resetUserMfa, async ({ body, auth, req }) => {
     // The administrator who may do anything else to an account (temporary-login-routes.ts) may reset its factor.
     if (lowestRoleId(auth.roleid) !== ADMIN_ROLE_ID)
-      throw new HttpError(403, "Only administrators (role 1) may reset a user's multi-factor sign-in.");
+      throw forbidden("Only administrators (role 1) may reset a user's multi-factor sign-in.");
     ownAccount(auth.session.actingUserId);
     await resetFactor(db, body.userid, actor(auth, req.ip, clock.now()));
-    return { status: 1 as const, message: 'Multi-factor sign-in was reset.' };
+    return { message: 'Multi-factor sign-in was reset.' };
   });
 }

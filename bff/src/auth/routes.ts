@@ -10,8 +10,8 @@ import {
 } from '@rpm/shared';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Deps } from '../deps.js';
+import { forbidden, invalid, tooMany } from '../domain-errors.js';
 import { registerCall } from '../http/calls.js';
-import { HttpError } from '../http/errors.js';
 import { actor } from '../http/route-helpers.js';
 import { accountByName, passwordHashOf, setPassword } from './account-store.js';
 import { clearLoginFailures, loginWait, recordLoginFailure, unverifiedWait } from './login-limits.js';
@@ -29,9 +29,7 @@ const INVALID = 'Invalid Username or Password';
 /** 000 §4.3: a 429 with Retry-After while the sign-in limits hold. */
 function refuse(wait: { retryAfterSeconds: number }): void {
   if (wait.retryAfterSeconds > 0)
-    throw new HttpError(429, tooManyAttempts(wait.retryAfterSeconds), undefined, {
-      'retry-after': String(wait.retryAfterSeconds),
-    });
+    throw tooMany(tooManyAttempts(wait.retryAfterSeconds), wait.retryAfterSeconds);
 }
 
 /** Issue 11 "Add": texts of the second step (the spec has none). */
@@ -83,7 +81,7 @@ export function authRoutes(app: FastifyInstance, deps: Deps): void {
     // A session limited to enrolling, like change_password's (decisions.md "Multi-factor sign-in").
     if (mfaRequired(deps.config, stored.roleid) && !(await isEnrolled(db, user.user_id)))
       return { status: 0, mfa_enrol: 1 as const, user: stored, message: MFA_ENROL };
-    return { status: 1, message: MSG.loginSuccessful, user: stored };
+    return { message: MSG.loginSuccessful, user: stored };
   };
 
   registerCall(app, deps, getCaptcha, async ({ reply }) => {
@@ -98,11 +96,7 @@ export function authRoutes(app: FastifyInstance, deps: Deps): void {
     if (!(await deps.captcha.verify(body.captchaToken))) {
       refuse(await unverifiedWait(db, clock, client));
       await recordLoginFailure(db, clock, body.username, client, false);
-      throw new HttpError(
-        400,
-        'The captcha was not solved or has expired. Please try again.',
-        'captchaToken',
-      );
+      throw invalid('The captcha was not solved or has expired. Please try again.', 'captchaToken');
     }
     refuse(await loginWait(db, clock, body.username, client));
     const user = await accountByName(db, body.username);
@@ -163,7 +157,6 @@ export function authRoutes(app: FastifyInstance, deps: Deps): void {
     });
     deps.hub.endSessions([...ending, ...session.endedSessionIds]);
     return {
-      status: 1,
       message: MSG.loginSuccessful,
       user: await handOver(deps, reply, target.user_id, session),
     };
@@ -175,15 +168,14 @@ export function authRoutes(app: FastifyInstance, deps: Deps): void {
       await logout(db, clock, session, req.ip);
       deps.hub.endSessions([session.sessionId]);
       clearSessionCookie(reply);
-      return { status: 1, message: 'Session ended' };
+      return { message: 'Session ended' };
     }
     const expiresAt = await extendSession(db, clock, session.sessionId);
-    return { status: 1, message: 'Session extended', expires_at: expiresAt.toISOString() };
+    return { message: 'Session extended', expires_at: expiresAt.toISOString() };
   });
 
   registerCall(app, deps, changePasswordByUserId, async ({ body, auth, req }) => {
-    if (body.userid !== auth.userId)
-      throw new HttpError(403, 'You can only change your own password.', 'userid');
+    if (body.userid !== auth.userId) throw forbidden('You can only change your own password.', 'userid');
     const passwordHash = await passwordHashOf(db, auth.userId);
     // 001 §8: a false status shows 'Your Password was Invalid'.
     if (!(await verifyPassword(passwordHash, body.superPassword)))

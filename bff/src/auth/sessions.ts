@@ -3,7 +3,7 @@ import { CompiledQuery, type Transaction } from 'kysely';
 import type { Clock } from '../clock.js';
 import { sessionCacheOf } from '../db/connect.js';
 import type { Database, Db } from '../db/schema.js';
-import { HttpError } from '../http/errors.js';
+import { unauthenticated } from '../domain-errors.js';
 import { digest, matchesDigest, newSecret } from './tokens.js';
 
 /**
@@ -179,13 +179,13 @@ export async function requireSession(
     !creds.cookieSecret ||
     !matchesDigest(creds.cookieSecret, row.cookie_hash)
   ) {
-    throw new HttpError(401, MSG.notAuthorised);
+    throw unauthenticated(MSG.notAuthorised);
   }
   const state = sessionState(row, clock.now());
-  if (state === 'ended') throw new HttpError(401, END_TEXT[row.end_reason ?? 'logout']);
+  if (state === 'ended') throw unauthenticated(END_TEXT[row.end_reason ?? 'logout']);
   if (state !== 'live') {
     await endSession(db, clock, Number(row.session_id), state);
-    throw new HttpError(401, MSG.pastSessionExpired);
+    throw unauthenticated(MSG.pastSessionExpired);
   }
   return {
     sessionId: Number(row.session_id),

@@ -1,8 +1,8 @@
 import { ADMIN_ROLE_ID, lowestRoleId, MSG, temporaryLogin } from '@rpm/shared';
 import type { FastifyInstance } from 'fastify';
 import type { Deps } from '../deps.js';
+import { forbidden, invalid } from '../domain-errors.js';
 import { registerCall } from '../http/calls.js';
-import { HttpError } from '../http/errors.js';
 import { ownId } from '../http/route-helpers.js';
 import { temporaryLoginTarget } from './account-store.js';
 import { handOver } from './routes.js';
@@ -18,15 +18,14 @@ export function temporaryLoginRoutes(app: FastifyInstance, deps: Deps): void {
 
   registerCall(app, deps, temporaryLogin, async ({ body, auth, req, reply }) => {
     if (lowestRoleId(auth.roleid) !== ADMIN_ROLE_ID)
-      throw new HttpError(403, 'Temporary login is for administrators (role 1) only.');
+      throw forbidden('Temporary login is for administrators (role 1) only.');
     if (auth.session.actingUserId !== null)
-      throw new HttpError(403, 'Return to your own account before starting another temporary login.');
+      throw forbidden('Return to your own account before starting another temporary login.');
     ownId(auth, body.user_id, 'user_id');
     if (!(await isTokenOf(db, auth.session.sessionId, body.user_token)))
-      throw new HttpError(403, 'user_token must be the token of your own session.', 'user_token');
+      throw forbidden('user_token must be the token of your own session.', 'user_token');
     const target = await temporaryLoginTarget(db, body.username);
-    if (target.user_id === auth.userId)
-      throw new HttpError(400, 'You are already signed in as this user.', 'username');
+    if (target.user_id === auth.userId) throw invalid('You are already signed in as this user.', 'username');
 
     const session = await startSession(db, clock, {
       userId: target.user_id,
@@ -39,6 +38,6 @@ export function temporaryLoginRoutes(app: FastifyInstance, deps: Deps): void {
     deps.hub.endSessions(session.endedSessionIds);
     // The cookie of a sign-in: the browser now speaks as the target user.
     const user = await handOver(deps, reply, target.user_id, session);
-    return { status: 1, message: MSG.loginSuccessful, user };
+    return { message: MSG.loginSuccessful, user };
   });
 }

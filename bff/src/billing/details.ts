@@ -21,9 +21,8 @@ import {
   verifyBillingFilter,
 } from './scope.js';
 
-/** The answer of getBillingDetails (shared/src/api/billing.ts). */
+/** The answer of getBillingDetails (shared/src/api/billing.ts), without the `status` registerCall adds. */
 export interface BillingDetails {
-  readonly status: number;
   readonly data: BillingRow[];
   readonly columns: string[];
   readonly count: number;
@@ -52,7 +51,6 @@ export async function billingDetails(
     monthPrices(db, filter.month),
   ]);
   return {
-    status: 1,
     data: rows.map((row) => toBillingRow(row, prices)),
     columns: [...BILLING_COLUMN_NAMES],
     count: totals.count,

@@ -45,7 +45,6 @@ export function billingRoutes(app: FastifyInstance, deps: Deps, opts: BillingRou
       at: clock.now(),
     });
     return {
-      status: 1,
       message: result.recorded ? 'Claim recorded' : 'Claim was already recorded',
       claim_date: result.claimDate,
     };
@@ -64,7 +63,7 @@ export function billingRoutes(app: FastifyInstance, deps: Deps, opts: BillingRou
   });
 
   registerCall(app, deps, getAllPractices, async ({ auth }) => {
-    return { status: 1, data: await practiceOptions(db, await billingScope(db, auth), {}) };
+    return { data: await practiceOptions(db, await billingScope(db, auth), {}) };
   });
 
   registerCall(app, deps, searchPracticeByUserId, async ({ body, auth }) => {
@@ -72,12 +71,12 @@ export function billingRoutes(app: FastifyInstance, deps: Deps, opts: BillingRou
       search: body.search_term,
       organizationId: body.organization_id ?? null,
     });
-    return { status: 1, data };
+    return { data };
   });
 
   registerCall(app, deps, getBillingCountSummary, async ({ headers, auth }) => {
     const { filter } = await resolveBillingFilter(db, await billingScope(db, auth), headers);
     const summary = await countSummary(db, filter);
-    return { status: 1, data: summary.data, total: summary.total };
+    return { data: summary.data, total: summary.total };
   });
 }

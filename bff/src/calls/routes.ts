@@ -26,11 +26,10 @@ export function callRoutes(app: FastifyInstance, deps: Deps): void {
   registerCall(app, deps, getPatientIdByMobile, async ({ query, auth }) => {
     const scope = await patientScope(db, auth);
     const patientId = await store.patientIdByNumber(db, scope, query.mobileNumber);
-    return { status: 1, message: 'Patient found.', data: { patient_id: patientId } };
+    return { message: 'Patient found.', data: { patient_id: patientId } };
   });
 
   registerCall(app, deps, getPatientsByMobile, async ({ query, auth }) => ({
-    status: 1,
     data: await store.patientsByNumber(db, await patientScope(db, auth), query.mobileNumber),
   }));
 
@@ -39,20 +38,20 @@ export function callRoutes(app: FastifyInstance, deps: Deps): void {
     const scope = await patientScope(db, auth);
     const who = actor(auth, req.ip, clock.now());
     const data = await db.transaction().execute((trx) => store.recordCallStatus(trx, who, scope, body));
-    return { status: 1, message: MSG.addedSuccessfully, data };
+    return { message: MSG.addedSuccessfully, data };
   });
 
   registerCall(app, deps, setCallPatient, async ({ body, auth, req }) => {
     await assertPatientAccess(db, auth, body.patient_id);
     const who = actor(auth, req.ip, clock.now());
     await db.transaction().execute((trx) => nameCallPatient(trx, who, body.contract_id, body.patient_id));
-    return { status: 1, message: MSG.updatedSuccessfully };
+    return { message: MSG.updatedSuccessfully };
   });
 
   registerCall(app, deps, endCall, async ({ body, auth, req }) => {
     const who = actor(auth, req.ip, clock.now());
     const data = await db.transaction().execute((trx) => store.endCall(trx, who, body.contract_id));
-    return { status: 1, message: MSG.updatedSuccessfully, data };
+    return { message: MSG.updatedSuccessfully, data };
   });
 
   registerCall(app, deps, logCallMinutes, async ({ body, auth, req }) => {
@@ -64,6 +63,6 @@ export function callRoutes(app: FastifyInstance, deps: Deps): void {
       const locked = await store.ownCall(trx, auth.userId, body.call_id);
       return store.logCallMinutes(trx, who, locked, body.program);
     });
-    return { status: 1, message: MSG.addedSuccessfully, data };
+    return { message: MSG.addedSuccessfully, data };
   });
 }

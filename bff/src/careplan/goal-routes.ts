@@ -13,7 +13,7 @@ export function goalRoutes(app: FastifyInstance, deps: Deps): void {
 
   registerCall(app, deps, getPatientGoals, async ({ query, auth }) => {
     await assertPatientAccess(db, auth, query.patient_id);
-    return { status: 1, data: await patientGoals(db, query.patient_id, clock.now()) };
+    return { data: await patientGoals(db, query.patient_id, clock.now()) };
   });
 
   registerCall(app, deps, addPatientGoal, async ({ body, auth, req, headers }) => {
@@ -31,6 +31,6 @@ export function goalRoutes(app: FastifyInstance, deps: Deps): void {
     const data = await db
       .transaction()
       .execute((trx) => updateGoal(trx, who, existing, body.goal, body.status));
-    return { status: 1, message: MSG.updatedSuccessfully, data };
+    return { message: MSG.updatedSuccessfully, data };
   });
 }

@@ -2,9 +2,9 @@ import { getCarePlan, getCarePlanVersions, printCarePlan, saveCarePlan, signCare
 import type { FastifyInstance } from 'fastify';
 import { audit } from '../audit.js';
 import type { Deps } from '../deps.js';
+import { forbidden } from '../domain-errors.js';
 import { attachment, fileNamePart, renderPdf } from '../http/attachment.js';
 import { registerCall } from '../http/calls.js';
-import { HttpError } from '../http/errors.js';
 import { addedOnce } from '../http/idempotency.js';
 import { actor } from '../http/route-helpers.js';
 import { assertPatientAccess } from '../scope.js';
@@ -18,7 +18,6 @@ export function carePlanRoutes(app: FastifyInstance, deps: Deps): void {
   registerCall(app, deps, getCarePlan, async ({ query, auth }) => {
     await assertPatientAccess(db, auth, query.patient_id);
     return {
-      status: 1,
       message: '',
       data: await carePlan(db, query.patient_id, query.version, auth, clock.now()),
     };
@@ -26,7 +25,7 @@ export function carePlanRoutes(app: FastifyInstance, deps: Deps): void {
 
   registerCall(app, deps, getCarePlanVersions, async ({ query, auth }) => {
     await assertPatientAccess(db, auth, query.patient_id);
-    return { status: 1, ...(await carePlanVersions(db, query)) };
+    return carePlanVersions(db, query);
   });
 
   registerCall(app, deps, saveCarePlan, async ({ body, auth, req, headers }) => {
@@ -41,12 +40,12 @@ export function carePlanRoutes(app: FastifyInstance, deps: Deps): void {
     await assertPatientAccess(db, auth, body.patient_id);
     // decisions.md "Care plan signer": a signature is the physician's own, never made through a temporary login.
     if (auth.session.actingUserId)
-      throw new HttpError(403, 'A care plan cannot be signed during a temporary login.', 'version');
+      throw forbidden('A care plan cannot be signed during a temporary login.', 'version');
     const who = actor(auth, req.ip, clock.now());
     const data = await db
       .transaction()
       .execute((trx) => signCarePlanVersion(trx, who, auth, body.patient_id, body.version));
-    return { status: 1, message: 'Signed Successfully', data };
+    return { message: 'Signed Successfully', data };
   });
 
   registerCall(app, deps, printCarePlan, async ({ query, auth, req, reply }) => {

@@ -14,7 +14,7 @@ export function chartActivityRoutes(app: FastifyInstance, deps: Deps): void {
     await assertPatientAccess(db, auth, body.patient_id);
     const who = actor(auth, req.ip, clock.now());
     const data = await db.transaction().execute((trx) => startTimer(trx, who, body.patient_id, body.program));
-    return { status: 1, data };
+    return { data };
   });
 
   registerCall(app, deps, stopActivityTimer, async ({ body, auth, req }) => {
@@ -24,16 +24,15 @@ export function chartActivityRoutes(app: FastifyInstance, deps: Deps): void {
     const data = await db
       .transaction()
       .execute((trx) => stopTimer(trx, who, timer, { discard: body.discard, note: body.note }));
-    return { status: 1, data };
+    return { data };
   });
 
   registerCall(app, deps, getRunningTimer, async ({ auth }) => ({
-    status: 1,
     data: await runningTimer(db, auth.userId),
   }));
 
   registerCall(app, deps, getActivityLogs, async ({ query, auth }) => {
     await assertPatientAccess(db, auth, query.patient_id);
-    return { status: 1, ...(await activityLogs(db, query)) };
+    return activityLogs(db, query);
   });
 }

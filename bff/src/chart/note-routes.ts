@@ -1,8 +1,8 @@
 import { addPatientNote, getPatientNotes, MSG, updatePatientNote } from '@rpm/shared';
 import type { FastifyInstance } from 'fastify';
 import type { Deps } from '../deps.js';
+import { forbidden } from '../domain-errors.js';
 import { registerCall } from '../http/calls.js';
-import { HttpError } from '../http/errors.js';
 import { addedOnce } from '../http/idempotency.js';
 import { actor } from '../http/route-helpers.js';
 import { assertPatientAccess } from '../scope.js';
@@ -14,7 +14,7 @@ export function chartNoteRoutes(app: FastifyInstance, deps: Deps): void {
 
   registerCall(app, deps, getPatientNotes, async ({ query, auth }) => {
     await assertPatientAccess(db, auth, query.patient_id);
-    return { status: 1, ...(await patientNotes(db, query)) };
+    return patientNotes(db, query);
   });
 
   registerCall(app, deps, addPatientNote, async ({ body, auth, req, headers }) => {
@@ -30,9 +30,9 @@ export function chartNoteRoutes(app: FastifyInstance, deps: Deps): void {
     await assertPatientAccess(db, auth, existing.patient_id, 'note_id', unknownNote(body.note_id));
     // decisions.md "Notes belong to their author".
     if (existing.author_id !== auth.userId)
-      throw new HttpError(403, 'Only the author of a note may edit it.', 'note_id');
+      throw forbidden('Only the author of a note may edit it.', 'note_id');
     const who = actor(auth, req.ip, clock.now());
     const data = await db.transaction().execute((trx) => updateNote(trx, who, existing, body.note));
-    return { status: 1, message: MSG.updatedSuccessfully, data };
+    return { message: MSG.updatedSuccessfully, data };
   });
 }

@@ -22,17 +22,17 @@ export function chartRecordRoutes(app: FastifyInstance, deps: Deps): void {
 
   registerCall(app, deps, getPatientDevices, async ({ query, auth }) => {
     await assertPatientAccess(db, auth, query.patient_id);
-    return { status: 1, data: await patientDevices(db, query.patient_id, isoDay(clock.now())) };
+    return { data: await patientDevices(db, query.patient_id, isoDay(clock.now())) };
   });
 
   registerCall(app, deps, getPatientReadings, async ({ query, auth }) => {
     await assertPatientAccess(db, auth, query.patient_id);
-    return { status: 1, data: { vitals: await patientReadings(db, query, isoDay(clock.now())) } };
+    return { data: { vitals: await patientReadings(db, query, isoDay(clock.now())) } };
   });
 
   registerCall(app, deps, getPatientAlerts, async ({ query, auth }) => {
     await assertPatientAccess(db, auth, query.patient_id);
-    return { status: 1, ...(await patientAlerts(db, query)) };
+    return patientAlerts(db, query);
   });
 
   registerCall(app, deps, acknowledgeAlerts, async ({ body, auth, req }) => {
@@ -44,11 +44,11 @@ export function chartRecordRoutes(app: FastifyInstance, deps: Deps): void {
       actor: actor(auth, req.ip, clock.now()),
     });
     pushAll(deps.hub, pushes);
-    return { status: 1, message: 'Acknowledged', data: { acknowledged } };
+    return { message: 'Acknowledged', data: { acknowledged } };
   });
 
   registerCall(app, deps, getCareTeam, async ({ query, auth }) => {
     await assertPatientAccess(db, auth, query.patient_id);
-    return { status: 1, data: await careTeam(db, query.patient_id) };
+    return { data: await careTeam(db, query.patient_id) };
   });
 }

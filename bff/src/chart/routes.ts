@@ -13,8 +13,8 @@ import {
 import type { FastifyInstance } from 'fastify';
 import type { AuthContext } from '../auth/guard.js';
 import type { Deps } from '../deps.js';
+import { forbidden } from '../domain-errors.js';
 import { registerCall } from '../http/calls.js';
-import { HttpError } from '../http/errors.js';
 import { actor } from '../http/route-helpers.js';
 import { assertPageAccess, assertPatientAccess, visibleOrganizations } from '../scope.js';
 import { organizationsNamed, patientDemographics } from './patient-store.js';
@@ -31,24 +31,24 @@ export function chartRoutes(app: FastifyInstance, deps: Deps): void {
 
   registerCall(app, deps, getPatientDetailById, async ({ body, auth }) => {
     await assertPatientAccess(db, auth, body.patient_id);
-    return { status: 1, data: await patientDemographics(db, body.patient_id) };
+    return { data: await patientDemographics(db, body.patient_id) };
   });
 
   registerCall(app, deps, checkPageAccess, async ({ query, auth }) => {
     // The organizations header (001 §6) is the client's view of its own scope; the session decides.
     await assertPageAccess(db, auth, query.patient_id);
-    return { status: 1 as const, message: 'Access granted' };
+    return { message: 'Access granted' };
   });
 
   registerCall(app, deps, getOrgsForUser, async ({ query, auth }) => {
     if (!auth.roleid.includes(query.role))
-      throw new HttpError(403, `Role ${query.role} is not one of your roles.`, 'role');
-    return { status: 1, data: await organizationsNamed(db, await visibleOrganizations(db, auth)) };
+      throw forbidden(`Role ${query.role} is not one of your roles.`, 'role');
+    return { data: await organizationsNamed(db, await visibleOrganizations(db, auth)) };
   });
 
   registerCall(app, deps, getPatientStatuses, async ({ query, auth }) => {
     await assertPatientAccess(db, auth, query.patient_id);
-    return { status: 1, data: await patientStatuses(db, query.patient_id) };
+    return { data: await patientStatuses(db, query.patient_id) };
   });
 
   /** A status change of one program (001 §4), in one transaction with its history and audit rows. */
@@ -57,7 +57,7 @@ export function chartRoutes(app: FastifyInstance, deps: Deps): void {
     const done = await db
       .transaction()
       .execute((trx) => changeStatus(trx, actor(auth, ip, clock.now()), asked));
-    return { status: 1, message: done === 'unchanged' ? 'No change' : MSG.updatedSuccessfully };
+    return { message: done === 'unchanged' ? 'No change' : MSG.updatedSuccessfully };
   }
 
   registerCall(app, deps, updateRpmStatus, async ({ body, auth, req }) =>
@@ -89,6 +89,6 @@ export function chartRoutes(app: FastifyInstance, deps: Deps): void {
   registerCall(app, deps, getMonthlyTargets, async ({ query, auth }) => {
     await assertPatientAccess(db, auth, query.patient_id);
     const month = query.month ?? isoDay(clock.now()).slice(0, 7);
-    return { status: 1, data: await monthlyTargets(db, query.patient_id, month) };
+    return { data: await monthlyTargets(db, query.patient_id, month) };
   });
 }

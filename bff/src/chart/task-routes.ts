@@ -20,7 +20,7 @@ export function chartTaskRoutes(app: FastifyInstance, deps: Deps): void {
 
   registerCall(app, deps, getPatientTasks, async ({ query, auth }) => {
     await assertPatientAccess(db, auth, query.patient_id);
-    return { status: 1, ...(await patientTasks(db, query)) };
+    return patientTasks(db, query);
   });
 
   registerCall(app, deps, addPatientTask, async ({ body, auth, req, headers }) => {
@@ -37,6 +37,6 @@ export function chartTaskRoutes(app: FastifyInstance, deps: Deps): void {
     await assertPatientAccess(db, auth, existing.patient_id, 'task_id', unknownPatientTask(body.task_id));
     const who = actor(auth, req.ip, clock.now());
     const data = await db.transaction().execute((trx) => updateTaskStatus(trx, who, existing, body.status));
-    return { status: 1, message: MSG.updatedSuccessfully, data };
+    return { message: MSG.updatedSuccessfully, data };
   });
 }

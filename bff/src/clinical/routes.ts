@@ -49,12 +49,12 @@ export function clinicalRoutes(app: FastifyInstance, deps: Deps): void {
       patientMedications(db, query.patient_id, today),
       patientAllergies(db, query.patient_id),
     ]);
-    return { status: 1, data: { diagnoses, medications, allergies } };
+    return { data: { diagnoses, medications, allergies } };
   });
 
   registerCall(app, deps, getVitalsSummary, async ({ query, auth }) => {
     await assertPatientAccess(db, auth, query.patient_id);
-    return { status: 1, data: await vitalsSummary(db, query.patient_id, query.days, clock.now()) };
+    return { data: await vitalsSummary(db, query.patient_id, query.days, clock.now()) };
   });
 
   registerCall(app, deps, addDiagnosis, async ({ body, auth, req, headers }) => {
@@ -76,7 +76,7 @@ export function clinicalRoutes(app: FastifyInstance, deps: Deps): void {
     );
     const who = actor(auth, req.ip, clock.now());
     const data = await db.transaction().execute((trx) => updateDiagnosisRow(trx, who, existing, body));
-    return { status: 1, message: MSG.updatedSuccessfully, data };
+    return { message: MSG.updatedSuccessfully, data };
   });
 
   registerCall(app, deps, addMedication, async ({ body, auth, req, headers }) => {
@@ -93,7 +93,7 @@ export function clinicalRoutes(app: FastifyInstance, deps: Deps): void {
     await assertPatientAccess(db, auth, existing.patient_id, 'medication_id', unknown);
     const who = actor(auth, req.ip, clock.now());
     const data = await db.transaction().execute((trx) => updateMedicationRow(trx, who, existing, body));
-    return { status: 1, message: MSG.updatedSuccessfully, data };
+    return { message: MSG.updatedSuccessfully, data };
   });
 
   registerCall(app, deps, addAllergy, async ({ body, auth, req, headers }) => {
@@ -109,6 +109,6 @@ export function clinicalRoutes(app: FastifyInstance, deps: Deps): void {
     await assertPatientAccess(db, auth, existing.patient_id, 'allergy_id', unknownAllergy(body.allergy_id));
     const who = actor(auth, req.ip, clock.now());
     const data = await db.transaction().execute((trx) => updateAllergyRow(trx, who, existing, body));
-    return { status: 1, message: MSG.updatedSuccessfully, data };
+    return { message: MSG.updatedSuccessfully, data };
   });
 }

@@ -30,7 +30,7 @@ export function configurationRoutes(app: FastifyInstance, deps: Deps): void {
       const { id, ...fields } = body as { id: number } & Record<string, unknown>;
       const orgs = await visibleOrganizations(db, auth);
       await updateConfigRow(db, actor(auth, req.ip, clock.now()), write, id, fields, orgs);
-      return { status: 1, message: MSG.updatedSuccessfully };
+      return { message: MSG.updatedSuccessfully };
     });
   }
 }

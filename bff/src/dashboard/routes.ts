@@ -2,10 +2,10 @@ import { getDashboardSummary } from '@rpm/shared';
 import type { FastifyInstance } from 'fastify';
 import { NO_PRACTICE_ACCESS } from '../billing/scope.js';
 import type { Deps } from '../deps.js';
+import { forbidden } from '../domain-errors.js';
 import { registerCall } from '../http/calls.js';
-import { HttpError } from '../http/errors.js';
 import { patientScope } from '../scope.js';
-import { dashboardSummary, UnknownPracticeError } from './store.js';
+import { dashboardSummary } from './store.js';
 
 /** The dashboard's figures (000 §2.4 'Dashboard', §6.1; issue 10). */
 export function dashboardRoutes(app: FastifyInstance, deps: Deps): void {
@@ -14,15 +14,9 @@ export function dashboardRoutes(app: FastifyInstance, deps: Deps): void {
   registerCall(app, deps, getDashboardSummary, async ({ query, auth }) => {
     const scope = await patientScope(db, auth);
     if (query.practice !== undefined && !scope.hasPractice(query.practice))
-      throw new HttpError(403, NO_PRACTICE_ACCESS, 'practice');
-    try {
-      return {
-        status: 1,
-        data: await dashboardSummary(db, { auth, scope, now: clock.now() }, query.practice),
-      };
-    } catch (error) {
-      if (error instanceof UnknownPracticeError) throw new HttpError(404, error.message, 'practice');
-      throw error;
-    }
+      throw forbidden(NO_PRACTICE_ACCESS, 'practice');
+    return {
+      data: await dashboardSummary(db, { auth, scope, now: clock.now() }, query.practice),
+    };
   });
 }

@@ -1,6 +1,7 @@
 import { ACTIVE_RPM_STATUS, type DashboardSummary, ENROLLED_RPM_STATUSES, isoDay } from '@rpm/shared';
 import { type RawBuilder, type SqlBool, sql } from 'kysely';
 import type { Db } from '../db/schema.js';
+import { notFound } from '../domain-errors.js';
 import type { ListViewer } from '../lists/source.js';
 import {
   type MinutesBand,
@@ -16,13 +17,6 @@ import {
  * the open alerts and outreach tasks, and the status labels. Month figures come from patient_month_summary, and
  * progress from the one rule of patients/progress.ts, so each figure equals what its list's filter returns.
  */
-
-/** The practice named does not exist (mapped to 404 naming `practice`). */
-export class UnknownPracticeError extends Error {
-  constructor(readonly practiceId: number) {
-    super(`Practice ${practiceId} does not exist.`);
-  }
-}
 
 interface PatientGroup {
   rpm_status: number;
@@ -43,7 +37,7 @@ interface WorkRow {
 
 /**
  * The summary for `viewer`; `practiceId` narrows it to one practice (the caller has checked it is in scope; a
- * practice that does not exist throws {@link UnknownPracticeError}).
+ * practice that does not exist is a not_found naming `practice`).
  */
 export async function dashboardSummary(
   db: Db,
@@ -59,7 +53,7 @@ export async function dashboardSummary(
       .select('practice_id')
       .where('practice_id', '=', practiceId)
       .executeTakeFirst();
-    if (!found) throw new UnknownPracticeError(practiceId);
+    if (!found) throw notFound(`Practice ${practiceId} does not exist.`, 'practice');
   }
   /** The patients counted: in scope, not merged away, and of the practice when one is named. */
   const counted = (alias: string): RawBuilder<SqlBool> => {

@@ -33,7 +33,6 @@ export function defaultsRoutes(app: FastifyInstance, deps: Deps): void {
   registerCall(app, deps, getCarePlanDefaults, async ({ auth, query }) => {
     await assertSeesCarePlanDefaults(db, auth);
     return {
-      status: 1,
       data: await carePlanDefaultsOf(db, await visibleOrganizations(db, auth), query.organization_id),
     };
   });
@@ -42,46 +41,46 @@ export function defaultsRoutes(app: FastifyInstance, deps: Deps): void {
     await assertSeesCarePlanDefaults(db, auth);
     const orgs = await visibleOrganizations(db, auth);
     await saveCarePlanDefaults(db, actor(auth, req.ip, clock.now()), orgs, body.organization_id, body.plan);
-    return { status: 1, message: MSG.updatedSuccessfully };
+    return { message: MSG.updatedSuccessfully };
   });
 
   // RPM Protocol Defaults: role 5 (000 §6.2).
   registerCall(app, deps, getProtocolDefaults, async ({ auth, query }) => {
     await assertSees(db, auth, seesProtocolDefaults, 'RPM Protocol Defaults');
     const orgs = await visibleOrganizations(db, auth);
-    return { status: 1, data: await protocolDefaultsOf(db, orgs, query.organization_id) };
+    return { data: await protocolDefaultsOf(db, orgs, query.organization_id) };
   });
 
   registerCall(app, deps, updateProtocolDefaults, async ({ auth, body, req }) => {
     await assertSees(db, auth, seesProtocolDefaults, 'RPM Protocol Defaults');
     const orgs = await visibleOrganizations(db, auth);
     await saveProtocolDefaults(db, actor(auth, req.ip, clock.now()), orgs, body);
-    return { status: 1, message: MSG.updatedSuccessfully };
+    return { message: MSG.updatedSuccessfully };
   });
 
   // Notes Defaults: role 5, or 6 when not a dentist (000 §6.2), per user.
   registerCall(app, deps, getNotesDefaults, async ({ auth }) => {
     await assertSees(db, auth, seesCarePlanDefaults, 'Notes Defaults');
-    return { status: 1, data: await notesDefaultsOf(db, auth.userId) };
+    return { data: await notesDefaultsOf(db, auth.userId) };
   });
 
   registerCall(app, deps, updateNotesDefaults, async ({ auth, body, req }) => {
     await assertSees(db, auth, seesCarePlanDefaults, 'Notes Defaults');
     await saveNotesDefaults(db, actor(auth, req.ip, clock.now()), body);
-    return { status: 1, message: MSG.updatedSuccessfully };
+    return { message: MSG.updatedSuccessfully };
   });
 
   // Insurance Defaults: the insurance-role list, not dentists or sleep-lab users (000 §6.2).
   registerCall(app, deps, getInsuranceDefaults, async ({ auth, query }) => {
     await assertSees(db, auth, seesInsuranceDefaults, 'Insurance Defaults');
     const orgs = await visibleOrganizations(db, auth);
-    return { status: 1, data: await insuranceDefaultsOf(db, orgs, query.organization_id) };
+    return { data: await insuranceDefaultsOf(db, orgs, query.organization_id) };
   });
 
   registerCall(app, deps, updateInsuranceDefaults, async ({ auth, body, req }) => {
     await assertSees(db, auth, seesInsuranceDefaults, 'Insurance Defaults');
     const orgs = await visibleOrganizations(db, auth);
     await saveInsuranceDefaults(db, actor(auth, req.ip, clock.now()), orgs, body);
-    return { status: 1, message: MSG.updatedSuccessfully };
+    return { message: MSG.updatedSuccessfully };
   });
 }

@@ -11,13 +11,12 @@ export function dentalRoutes(app: FastifyInstance, deps: Deps): void {
   const { db, clock } = deps;
 
   registerCall(app, deps, getDentalStageCounts, async ({ auth }) => ({
-    status: 1,
     data: await stageCounts(db, { scope: await patientScope(db, auth) }),
   }));
 
   registerCall(app, deps, advanceDentalStage, async ({ auth, body, req }) => {
     const scope = await patientScope(db, auth);
     await advanceStage(db, actor(auth, req.ip, clock.now()), scope, body.case_id, body.to_stage);
-    return { status: 1, message: MSG.updatedSuccessfully };
+    return { message: MSG.updatedSuccessfully };
   });
 }

@@ -15,7 +15,6 @@ export function deviceRoutes(app: FastifyInstance, deps: Deps): void {
   const { db, clock } = deps;
 
   registerCall(app, deps, getDevicesCountForOrganizations, async ({ auth }) => ({
-    status: 1,
     data: await deviceCounts(db, await visibleOrganizations(db, auth)),
   }));
 
@@ -31,6 +30,6 @@ export function deviceRoutes(app: FastifyInstance, deps: Deps): void {
   registerCall(app, deps, returnDevice, async ({ body, auth, req }) => {
     const scope = await patientScope(db, auth);
     await returnDeviceFrom(db, actor(auth, req.ip, clock.now()), body.device_assign_id, scope);
-    return { status: 1, message: MSG.updatedSuccessfully };
+    return { message: MSG.updatedSuccessfully };
   });
 }

@@ -13,9 +13,9 @@ import {
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { fileTypeFromBuffer } from 'file-type';
 import type { Deps } from '../deps.js';
+import { DomainError, invalid, tooLarge } from '../domain-errors.js';
 import { attachment } from '../http/attachment.js';
 import { registerCall } from '../http/calls.js';
-import { HttpError } from '../http/errors.js';
 import { once } from '../http/idempotency.js';
 import { actor } from '../http/route-helpers.js';
 import { assertPatientAccess } from '../scope.js';
@@ -31,17 +31,17 @@ import {
 
 /** The one file part of an upload, whole in memory (at most DOCUMENT_MAX_BYTES) with its name. */
 async function uploadedFile(req: FastifyRequest): Promise<{ bytes: Buffer; name: string }> {
-  if (!req.isMultipart()) throw new HttpError(400, DOCUMENT_TEXT.noFile, 'file');
+  if (!req.isMultipart()) throw invalid(DOCUMENT_TEXT.noFile, 'file');
   try {
     const part = await req.file({ limits: { fileSize: DOCUMENT_MAX_BYTES, files: 1, fields: 0 } });
-    if (!part) throw new HttpError(400, DOCUMENT_TEXT.noFile, 'file');
+    if (!part) throw invalid(DOCUMENT_TEXT.noFile, 'file');
     return { bytes: await part.toBuffer(), name: part.filename };
   } catch (error) {
-    if (error instanceof HttpError) throw error;
+    if (error instanceof DomainError) throw error;
     const code = (error as { code?: string }).code;
-    if (code === 'FST_REQ_FILE_TOO_LARGE') throw new HttpError(413, DOCUMENT_TEXT.tooLarge, 'file');
+    if (code === 'FST_REQ_FILE_TOO_LARGE') throw tooLarge(DOCUMENT_TEXT.tooLarge, 'file');
     if (code === 'FST_FILES_LIMIT' || code === 'FST_FIELDS_LIMIT' || code === 'FST_PARTS_LIMIT')
-      throw new HttpError(400, 'Send one file and nothing else.', 'file');
+      throw invalid('Send one file and nothing else.', 'file');
     throw error;
   }
 }
@@ -70,7 +70,7 @@ export function documentRoutes(app: FastifyInstance, deps: Deps): void {
 
     registerCall(scope, deps, getPatientDocuments, async ({ query, auth }) => {
       await assertPatientAccess(db, auth, query.patient_id);
-      return { status: 1, ...(await patientDocuments(db, query)) };
+      return patientDocuments(db, query);
     });
 
     registerCall(scope, deps, uploadPatientDocument, async ({ query, auth, req, headers }) => {
@@ -79,7 +79,7 @@ export function documentRoutes(app: FastifyInstance, deps: Deps): void {
       // Never the client's type: the bytes decide (decisions.md "Documents").
       const type = bytes.length > 0 ? await fileTypeFromBuffer(bytes) : undefined;
       const ext = type && DOCUMENT_TYPES[type.mime as keyof typeof DOCUMENT_TYPES];
-      if (!type || !ext) throw new HttpError(400, DOCUMENT_TEXT.wrongType, 'file');
+      if (!type || !ext) throw invalid(DOCUMENT_TEXT.wrongType, 'file');
       const who = actor(auth, req.ip, clock.now());
       const storageKey = await files.save(bytes);
       let stored = false;
@@ -101,7 +101,7 @@ export function documentRoutes(app: FastifyInstance, deps: Deps): void {
               storageKey,
             });
             stored = true;
-            return { status: 1, message: MSG.addedSuccessfully, data };
+            return { message: MSG.addedSuccessfully, data };
           },
         );
         // A repeated key answers the first upload; this copy of the file is not needed.
@@ -128,7 +128,7 @@ export function documentRoutes(app: FastifyInstance, deps: Deps): void {
       await assertPatientAccess(db, auth, doc.patient_id, 'document_id', unknownDocument(doc.document_id));
       const who = actor(auth, req.ip, clock.now());
       await db.transaction().execute((trx) => deleteDocument(trx, who, doc.document_id));
-      return { status: 1, message: DOCUMENT_TEXT.deleted };
+      return { message: DOCUMENT_TEXT.deleted };
     });
   });
 }

@@ -24,12 +24,37 @@ export interface CallContext<C extends CallDef> {
   readonly reply: FastifyReply;
 }
 
-export type CallHandler<C extends CallDef> = (ctx: CallContext<C>) => Promise<CallResponse<C>>;
+/**
+ * A response with its `status` optional where the status may be 1 (the spec's success envelope, which registerCall
+ * writes); a status that cannot be 1 (a boolean) stays the handler's to write, and every other field stays required.
+ */
+type WithStatusOneImplied<R> = R extends { status: infer S }
+  ? 1 extends S
+    ? Omit<R, 'status'> & { status?: S }
+    : R
+  : R;
+
+/**
+ * What a handler answers: the call's response without `status`, to which registerCall adds `status: 1`. A handler
+ * writes `status` only for another answer (a refused sign-in's 0), and its status wins
+ * (decisions.md "One error vocabulary").
+ */
+type CallAnswer<C extends CallDef> = WithStatusOneImplied<CallResponse<C>>;
+
+export type CallHandler<C extends CallDef> = (ctx: CallContext<C>) => Promise<CallAnswer<C>>;
 
 /** Error statuses a call may answer, each with the error envelope. */
 const ERROR_CODES = [400, 401, 403, 404, 409, 413, 422, 429, 502, 503] as const;
 
 const authByRequest = new WeakMap<FastifyRequest, AuthContext>();
+
+/** Whether an answer of this schema carries a `status` that may be 1, which registerCall then writes. */
+function impliesStatusOne(schema: z.ZodType): boolean {
+  if (schema instanceof z.ZodObject) return schema.shape.status?.safeParse(1).success === true;
+  if (schema instanceof z.ZodUnion)
+    return schema.options.every((option) => impliesStatusOne(option as z.ZodType));
+  return false;
+}
 
 /**
  * The Fastify route schema of a call: its zod schemas for validation, serialisation and the OpenAPI document.
@@ -69,6 +94,8 @@ function noStore(_req: FastifyRequest, reply: FastifyReply, done: HookHandlerDon
 /**
  * Registers one call of the contract (architecture.md "A request"): its path under /api/, its zod
  * schemas (validation, serialisation and the OpenAPI document), and the access check before the handler runs.
+ * A JSON answer whose status may be 1 gets `status: 1` unless the handler wrote its own (a file or the reply
+ * itself goes out as it is).
  */
 export function registerCall<C extends CallDef>(
   app: FastifyInstance,
@@ -76,6 +103,7 @@ export function registerCall<C extends CallDef>(
   call: C,
   handler: CallHandler<C>,
 ): void {
+  const addsStatus = impliesStatusOne(call.response);
   app.withTypeProvider<ZodTypeProvider>().route({
     method: call.method,
     url: callUrl(call),
@@ -87,7 +115,7 @@ export function registerCall<C extends CallDef>(
     },
     handler: async (req, reply) => {
       const auth = authByRequest.get(req) ?? null;
-      return handler({
+      const answer: unknown = await handler({
         query: req.query as CallQuery<C>,
         body: req.body as CallBody<C>,
         headers: (call.headers ? req.headers : undefined) as CallContext<C>['headers'],
@@ -95,6 +123,9 @@ export function registerCall<C extends CallDef>(
         req,
         reply,
       });
+      return addsStatus && typeof answer === 'object' && answer !== null && answer !== reply
+        ? { status: 1, ...answer }
+        : answer;
     },
   });
 }

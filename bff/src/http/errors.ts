@@ -3,7 +3,11 @@ import type { FastifyError, FastifyInstance } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { DOMAIN_ERROR_STATUS, DomainError } from '../domain-errors.js';
 
-/** An error with the HTTP status and the text the client shows in its 'Alert - {status}' dialog (000 §8). */
+/**
+ * An error with the HTTP status and the text the client shows in its 'Alert - {status}' dialog (000 §8), for the
+ * HTTP layer's own refusals (this folder); everything below the routes throws a DomainError
+ * (decisions.md "One error vocabulary").
+ */
 export class HttpError extends Error {
   constructor(
     readonly statusCode: number,
@@ -40,6 +44,7 @@ export function registerErrorHandler(app: FastifyInstance): void {
       body = { status: err.statusCode, message: err.message, ...(err.field ? { field: err.field } : {}) };
     } else if (err instanceof DomainError) {
       const status = DOMAIN_ERROR_STATUS[err.kind];
+      if (err.retryAfterSeconds !== undefined) reply.header('retry-after', String(err.retryAfterSeconds));
       body = { status, message: err.message, ...(err.field ? { field: err.field } : {}) };
     } else if (err.validation) {
       body = { status: 400, ...describeValidation(err) };

@@ -48,8 +48,8 @@ export async function once<T>(
 }
 
 /**
- * A creating call's answer (000 §7: status 1, 'Added successfully', the new record), written once per
- * Idempotency-Key in one transaction with its audit row.
+ * A creating call's answer (000 §7: 'Added successfully' and the new record; registerCall adds status 1), written
+ * once per Idempotency-Key in one transaction with its audit row.
  */
 export async function addedOnce<T>(
   db: Db,
@@ -58,9 +58,8 @@ export async function addedOnce<T>(
   key: string | undefined,
   at: Date,
   write: (trx: Transaction<Database>) => Promise<T>,
-): Promise<{ status: number; message: string; data: T }> {
+): Promise<{ message: string; data: T }> {
   return once(db, userId, call, key, at, async (trx) => ({
-    status: 1,
     message: MSG.addedSuccessfully,
     data: await write(trx),
   }));

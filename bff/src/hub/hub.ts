@@ -14,7 +14,7 @@ import { SESSION_COOKIE } from '../auth/session-cookie.js';
 import { requireSession, sessionState } from '../auth/sessions.js';
 import type { Clock } from '../clock.js';
 import type { Db } from '../db/schema.js';
-import { HttpError } from '../http/errors.js';
+import { DomainError, unauthenticated } from '../domain-errors.js';
 
 /** The path socket.io answers on (the client's Vite proxy forwards it to the BFF). */
 export const HUB_PATH = '/socket.io';
@@ -103,7 +103,7 @@ export function createHub(server: HttpServer, opts: HubOptions): Hub {
         next();
       },
       (err: unknown) => {
-        if (err instanceof HttpError) return next(new Error(err.message));
+        if (err instanceof DomainError) return next(new Error(err.message));
         opts.log.error({ err }, 'hub handshake failed');
         next(new Error('Something went wrong on the server. Please try again.'));
       },
@@ -182,12 +182,12 @@ export function createHub(server: HttpServer, opts: HubOptions): Hub {
 async function authenticateSocket(socket: Socket, opts: HubOptions): Promise<HubSocketData> {
   const creds = hubAuth.safeParse(socket.handshake.auth);
   if (!creds.success)
-    throw new HttpError(401, 'Sign in first: the hub handshake needs the uid and token of your session.');
+    throw unauthenticated('Sign in first: the hub handshake needs the uid and token of your session.');
   const cookieHeader = socket.handshake.headers.cookie;
   const cookieSecret = cookieHeader ? fastifyCookie.parse(cookieHeader)[SESSION_COOKIE] : undefined;
   const session = await requireSession(opts.db, opts.clock, { ...creds.data, cookieSecret });
   if (!session.user.active)
-    throw new HttpError(401, 'This account is disabled. Please contact your administrator.');
+    throw unauthenticated('This account is disabled. Please contact your administrator.');
   const { roleid, practiceIds, name } = session.user;
   return {
     userId: session.userId,

@@ -17,13 +17,13 @@ import type { FastifyInstance } from 'fastify';
 import { audit } from '../audit.js';
 import type { AuthContext } from '../auth/guard.js';
 import type { Deps } from '../deps.js';
+import { invalid } from '../domain-errors.js';
 import { attachment, fileNamePart, renderPdf } from '../http/attachment.js';
 import { registerCall } from '../http/calls.js';
-import { HttpError } from '../http/errors.js';
 import type { ReportData } from '../pdf/report-data.js';
 import { patientScope } from '../scope.js';
 import { CSV_OPTIONS, exportFacts, type Options } from './export-head.js';
-import { ForeignFilterValueError, type ListSource, type ListView, type ListViewer } from './source.js';
+import { foreignFilterValue, type ListSource, type ListView, type ListViewer } from './source.js';
 
 /**
  * One registration for every list definition (architecture.md "Lists"; issue 10): the page, the filter options and the
@@ -35,18 +35,6 @@ const EXPORT_TEXT = {
   busy: 'Other reports are being prepared. Please try again in a moment.',
   future: (field: string) => `${MSG.invalidDate}: ${field} must not be in the future.`,
 } as const;
-
-/** A value naming a record outside the viewer's scope: 403 naming the field. */
-const foreign = (error: ForeignFilterValueError) => new HttpError(403, error.message, error.field);
-
-/** Runs a store call, turning its ForeignFilterValueError into the 403. */
-async function mapped<T>(work: () => Promise<T>): Promise<T> {
-  try {
-    return await work();
-  } catch (error) {
-    throw error instanceof ForeignFilterValueError ? foreign(error) : error;
-  }
-}
 
 async function viewerOf(deps: Deps, auth: AuthContext): Promise<ListViewer> {
   return { auth, scope: await patientScope(deps.db, auth), now: deps.clock.now() };
@@ -83,14 +71,13 @@ async function resolveView<Row>(
     if (filter.dateRange && !filter.future) {
       for (const field of fieldsOf(filter)) {
         const day = filters[field];
-        if (typeof day === 'string' && day > today)
-          throw new HttpError(400, EXPORT_TEXT.future(field), field);
+        if (typeof day === 'string' && day > today) throw invalid(EXPORT_TEXT.future(field), field);
       }
     }
     if (filter.kind === 'month') {
       const months = filters[filter.key];
       if (Array.isArray(months) && months.some((month) => month > today.slice(0, 7)))
-        throw new HttpError(400, EXPORT_TEXT.future(filter.key), filter.key);
+        throw invalid(EXPORT_TEXT.future(filter.key), filter.key);
     }
   }
 
@@ -115,8 +102,8 @@ async function resolveView<Row>(
     const unknown = values.find((value) => !known.has(value));
     if (unknown === undefined) continue;
     // A word no row uses is unknown, not someone else's record.
-    if (filter.kind === 'text') throw new HttpError(400, unknownValueText(filter.key, unknown), filter.key);
-    throw foreign(new ForeignFilterValueError(filter.key));
+    if (filter.kind === 'text') throw invalid(unknownValueText(filter.key, unknown), filter.key);
+    throw foreignFilterValue(filter.key);
   }
   const view: ListView = {
     orderby: query.orderby as string,
@@ -179,9 +166,11 @@ function registerList<Row extends object>(
     const viewer = await viewerOf(deps, auth);
     const q = query as Record<string, unknown>;
     const { view } = await resolveView(def, q, viewer, source, deps, false);
-    const { rows, count } = await mapped(() =>
-      source.page(db, viewer, { ...view, page: q.page as number, rowsPerPage: q.rowsPerPage as number }),
-    );
+    const { rows, count } = await source.page(db, viewer, {
+      ...view,
+      page: q.page as number,
+      rowsPerPage: q.rowsPerPage as number,
+    });
     return { status: 1, data: rows as Record<string, unknown>[], count };
   });
 
@@ -196,7 +185,7 @@ function registerList<Row extends object>(
       const { viewer, view, facts } = await exportStart(query, auth);
       // The first chunk before the answer starts, so a refused filter is still a 403, not a broken download.
       const chunks = source.chunks(db, viewer, view)[Symbol.asyncIterator]();
-      const first = await mapped(() => chunks.next());
+      const first = await chunks.next();
       await auditExport(viewer, req.ip, 'csv', view);
       // RFC 4180 text a chunk at a time: one encoder call per chunk rather than a stream step per record
       // (tests/bench/lists.ts, CSV of 10,000 patients); memory holds one chunk.
@@ -222,10 +211,8 @@ function registerList<Row extends object>(
     registerCall(app, deps, pdfCall, async ({ query, auth, req, reply }) => {
       const { viewer, view, facts } = await exportStart(query, auth);
       const rows: string[][] = [];
-      await mapped(async () => {
-        for await (const chunk of source.chunks(db, viewer, view))
-          for (const row of chunk) rows.push(cells(row));
-      });
+      for await (const chunk of source.chunks(db, viewer, view))
+        for (const row of chunk) rows.push(cells(row));
       const data: ReportData = {
         title: def.title,
         facts,

@@ -7,7 +7,7 @@ const EXPORT_CHUNK_ROWS = 1000;
 
 /** A list store as three queries over the view's filtered rows (`B`, e.g. a Kysely query before its order). */
 export interface SliceQueries<Row, B> {
-  /** Scope, filters and search: the rows of the view, unordered. May throw ForeignFilterValueError. */
+  /** Scope, filters and search: the rows of the view, unordered. May throw foreignFilterValue. */
   filtered(db: Db, viewer: ListViewer, view: ListView): B | Promise<B>;
   /** How many rows the view holds. */
   count(base: B): Promise<number>;

@@ -1,6 +1,7 @@
 import type { FilterOption, FilterValues } from '@rpm/shared';
 import type { AuthContext } from '../auth/guard.js';
 import type { Db } from '../db/schema.js';
+import { forbidden } from '../domain-errors.js';
 import type { PatientScope } from '../scope.js';
 
 /**
@@ -43,14 +44,11 @@ export interface ListSource<Row> {
   /**
    * The options of the filters without fixed options, in the viewer's scope. A value outside them is refused with
    * 403 naming the filter (register.ts). Filters left out here (e.g. a hidden patient filter) are checked by the
-   * store itself, throwing {@link ForeignFilterValueError}. With `only`, a source may answer just those filters.
+   * store itself, throwing {@link foreignFilterValue}. With `only`, a source may answer just those filters.
    */
   options(db: Db, viewer: ListViewer, only?: ReadonlySet<string>): Promise<Record<string, FilterOption[]>>;
 }
 
-/** A filter value names a record outside the viewer's scope (mapped to 403 naming the field). */
-export class ForeignFilterValueError extends Error {
-  constructor(readonly field: string) {
-    super(`${field} names a record you do not have access to.`);
-  }
-}
+/** A filter value names a record outside the viewer's scope: forbidden (403) naming the field. */
+export const foreignFilterValue = (field: string) =>
+  forbidden(`${field} names a record you do not have access to.`, field);

@@ -19,7 +19,7 @@ export function reminderRoutes(app: FastifyInstance, deps: Deps): void {
 
   registerCall(app, deps, getPatientReminders, async ({ query, auth }) => {
     await assertPatientAccess(db, auth, query.patient_id);
-    return { status: 1, ...(await patientReminders(db, query)) };
+    return patientReminders(db, query);
   });
 
   registerCall(app, deps, addPatientReminder, async ({ body, auth, req, headers }) => {
@@ -41,6 +41,6 @@ export function reminderRoutes(app: FastifyInstance, deps: Deps): void {
     );
     const who = actor(auth, req.ip, clock.now());
     const data = await db.transaction().execute((trx) => setActive(trx, who, existing, body.active));
-    return { status: 1, message: MSG.updatedSuccessfully, data };
+    return { message: MSG.updatedSuccessfully, data };
   });
 }

@@ -9,8 +9,8 @@ import {
 } from '@rpm/shared';
 import type { FastifyInstance } from 'fastify';
 import type { Deps } from '../deps.js';
+import { unauthenticated } from '../domain-errors.js';
 import { registerCall } from '../http/calls.js';
-import { HttpError } from '../http/errors.js';
 import { once } from '../http/idempotency.js';
 import { actor } from '../http/route-helpers.js';
 import { assertPatientAccess } from '../scope.js';
@@ -28,11 +28,11 @@ export function messageRoutes(app: FastifyInstance, deps: Deps, opts: { jobs: bo
   const { db, clock } = deps;
   const sms = createSmsAdapter(deps.config, db, clock);
 
-  registerCall(app, deps, getMessageTemplates, async () => ({ status: 1, data: await messageTemplates(db) }));
+  registerCall(app, deps, getMessageTemplates, async () => ({ data: await messageTemplates(db) }));
 
   registerCall(app, deps, getPatientMessages, async ({ query, auth }) => {
     await assertPatientAccess(db, auth, query.patient_id);
-    return { status: 1, ...(await patientMessages(db, query)) };
+    return patientMessages(db, query);
   });
 
   registerCall(app, deps, sendPatientMessage, async ({ body, auth, req, headers }) => {
@@ -53,7 +53,7 @@ export function messageRoutes(app: FastifyInstance, deps: Deps, opts: { jobs: bo
           minutes: body.minutes,
           program: body.program,
         });
-        return { status: 1, message: MSG.addedSuccessfully, data: await messageById(trx, fresh.messageId) };
+        return { message: MSG.addedSuccessfully, data: await messageById(trx, fresh.messageId) };
       },
     );
     // After the commit: the text leaves only once the message and its audit row are stored; a retry sends nothing.
@@ -63,19 +63,19 @@ export function messageRoutes(app: FastifyInstance, deps: Deps, opts: { jobs: bo
 
   const checkKey = async (key: string | undefined) => {
     if (!(await providerKeyValid(db, key)))
-      throw new HttpError(401, `A valid SMS provider key is required in ${SMS_KEY_HEADER}.`, SMS_KEY_HEADER);
+      throw unauthenticated(`A valid SMS provider key is required in ${SMS_KEY_HEADER}.`, SMS_KEY_HEADER);
   };
 
   registerCall(app, deps, receiveSms, async ({ headers, body }) => {
     await checkKey(headers[SMS_KEY_HEADER]);
     const data = await db.transaction().execute((trx) => receiveInbound(trx, body, clock.now()));
-    return { status: 1, data };
+    return { data };
   });
 
   registerCall(app, deps, smsDeliveryStatus, async ({ headers, body }) => {
     await checkKey(headers[SMS_KEY_HEADER]);
     await deliveryReport(db, body, clock.now());
-    return { status: 1, message: MSG.updatedSuccessfully };
+    return { message: MSG.updatedSuccessfully };
   });
 
   reminderRoutes(app, deps);

@@ -10,8 +10,8 @@ import {
 } from '@rpm/shared';
 import type { FastifyInstance } from 'fastify';
 import type { Deps } from '../deps.js';
+import { forbidden } from '../domain-errors.js';
 import { registerCall } from '../http/calls.js';
-import { HttpError } from '../http/errors.js';
 import { actor, ownId } from '../http/route-helpers.js';
 import { assertPatientAccess, visibleOrganizations } from '../scope.js';
 import {
@@ -30,32 +30,31 @@ export function notificationRoutes(app: FastifyInstance, deps: Deps): void {
   const { db, clock } = deps;
 
   registerCall(app, deps, getAllForBellIcon, async ({ auth }) => ({
-    status: 1,
     data: await bellNotifications(db, auth.userId),
   }));
 
   registerCall(app, deps, getUnreadCount, async ({ query, auth }) => {
     ownId(auth, query.user_id, 'user_id');
-    return { status: 1, data: [{ count: await unreadCount(db, auth.userId) }] };
+    return { data: [{ count: await unreadCount(db, auth.userId) }] };
   });
 
   registerCall(app, deps, readAll, async ({ query, auth, req }) => {
     ownId(auth, query.user_id, 'user_id');
     await assertPatientAccess(db, auth, query.patient_id);
     await markPatientRead(db, actor(auth, req.ip, clock.now()), query.patient_id);
-    return { status: 1, message: MSG.updatedSuccessfully };
+    return { message: MSG.updatedSuccessfully };
   });
 
   registerCall(app, deps, clearAllNotificationsForUser, async ({ body, auth, req }) => {
     ownId(auth, body.userid, 'userid');
     // The client sends the user's first role (000 §7); it must be one of the caller's.
     if (!auth.roleid.includes(body.roleid))
-      throw new HttpError(403, `Role ${body.roleid} is not one of your roles.`, 'roleid');
+      throw forbidden(`Role ${body.roleid} is not one of your roles.`, 'roleid');
     await clearNotifications(db, actor(auth, req.ip, clock.now()));
-    return { status: 1, message: MSG.updatedSuccessfully };
+    return { message: MSG.updatedSuccessfully };
   });
 
-  registerCall(app, deps, getUserTypes, async () => ({ status: 1, data: await staffRoles(db) }));
+  registerCall(app, deps, getUserTypes, async () => ({ data: await staffRoles(db) }));
 
   registerCall(app, deps, getUsers, async ({ query, auth }) => {
     ownId(auth, query.user_id, 'user_id');
@@ -64,10 +63,10 @@ export function notificationRoutes(app: FastifyInstance, deps: Deps): void {
     let only: number[] | 'all' = orgs;
     if (query.org_id !== undefined) {
       if (orgs !== 'all' && !orgs.includes(query.org_id))
-        throw new HttpError(403, 'You do not belong to this organization.', 'org_id');
+        throw forbidden('You do not belong to this organization.', 'org_id');
       only = [query.org_id];
     }
-    return { status: 1, data: await recipients(db, role, only, auth.userId) };
+    return { data: await recipients(db, role, only, auth.userId) };
   });
 
   registerCall(app, deps, sendNotification, async ({ body, auth, req }) => {

@@ -46,7 +46,7 @@ export function orderRoutes(app: FastifyInstance, deps: Deps): void {
 
   registerCall(app, deps, getEnrollmentOrders, async ({ query, auth }) => {
     await assertPatientAccess(db, auth, query.patient_id);
-    return { status: 1, data: await patientOrders(db, query.patient_id) };
+    return { data: await patientOrders(db, query.patient_id) };
   });
 
   registerCall(app, deps, addEnrollmentOrder, async ({ body, auth, req, headers }) => {
@@ -62,7 +62,7 @@ export function orderRoutes(app: FastifyInstance, deps: Deps): void {
     const who = actor(auth, req.ip, clock.now());
     const { order_id: _, ...fields } = body;
     const data = await db.transaction().execute((trx) => updateOrder(trx, who, existing, fields));
-    return { status: 1, message: MSG.updatedSuccessfully, data };
+    return { message: MSG.updatedSuccessfully, data };
   });
 
   registerCall(app, deps, addOrderAuthorization, async ({ body, auth, req, headers }) => {
@@ -77,12 +77,12 @@ export function orderRoutes(app: FastifyInstance, deps: Deps): void {
   registerCall(app, deps, getAuthorizationHistory, async ({ query, auth }) => {
     if (query.patient_id !== undefined) await assertPatientAccess(db, auth, query.patient_id);
     const scope = await patientScope(db, auth);
-    return { status: 1, ...(await authorizationHistory(db, scope, query)) };
+    return authorizationHistory(db, scope, query);
   });
 
   registerCall(app, deps, getDeviceOrders, async ({ query, auth }) => {
     await assertPatientAccess(db, auth, query.patient_id);
-    return { status: 1, data: await patientDeviceOrders(db, query.patient_id) };
+    return { data: await patientDeviceOrders(db, query.patient_id) };
   });
 
   registerCall(app, deps, addDeviceOrder, async ({ body, auth, req, headers }) => {
@@ -104,6 +104,6 @@ export function orderRoutes(app: FastifyInstance, deps: Deps): void {
     );
     const who = actor(auth, req.ip, clock.now());
     const data = await db.transaction().execute((trx) => moveDeviceOrder(trx, who, existing, body));
-    return { status: 1, message: MSG.updatedSuccessfully, data };
+    return { message: MSG.updatedSuccessfully, data };
   });
 }

@@ -1,8 +1,8 @@
 import { addOrganization, getOrganizations, MSG, updateOrganization } from '@rpm/shared';
 import type { FastifyInstance } from 'fastify';
 import type { Deps } from '../deps.js';
+import { forbidden } from '../domain-errors.js';
 import { registerCall } from '../http/calls.js';
-import { HttpError } from '../http/errors.js';
 import { actor, ownId } from '../http/route-helpers.js';
 import { visibleOrganizations } from '../scope.js';
 import { createOrganization, findOrganization, listOrganizations, saveOrganization } from './store.js';
@@ -12,14 +12,13 @@ export function organizationRoutes(app: FastifyInstance, deps: Deps): void {
   const { db, clock } = deps;
 
   registerCall(app, deps, getOrganizations, async ({ auth }) => ({
-    status: 1,
     data: await listOrganizations(db, await visibleOrganizations(db, auth)),
   }));
 
   registerCall(app, deps, addOrganization, async ({ body, auth, req }) => {
     ownId(auth, body.userid, 'userid');
     const organizationid = await createOrganization(db, body, actor(auth, req.ip, clock.now()));
-    return { status: 1, message: MSG.addedSuccessfully, data: { organizationid } };
+    return { message: MSG.addedSuccessfully, data: { organizationid } };
   });
 
   registerCall(app, deps, updateOrganization, async ({ body, auth, req }) => {
@@ -27,8 +26,8 @@ export function organizationRoutes(app: FastifyInstance, deps: Deps): void {
     const current = await findOrganization(db, body.organizationid);
     const orgs = await visibleOrganizations(db, auth);
     if (orgs !== 'all' && !orgs.includes(current.organization_id))
-      throw new HttpError(403, 'You do not belong to this organization.', 'organizationid');
+      throw forbidden('You do not belong to this organization.', 'organizationid');
     await saveOrganization(db, current, body, actor(auth, req.ip, clock.now()));
-    return { status: 1, message: MSG.updatedSuccessfully };
+    return { message: MSG.updatedSuccessfully };
   });
 }

@@ -31,7 +31,7 @@ export function structureRoutes(app: FastifyInstance, deps: Deps): void {
   registerCall(app, deps, updatePractice, async ({ auth, body, req }) => {
     await practiceInScope(db, await visibleOrganizations(db, auth), body.practice_id);
     await renamePractice(db, actor(auth, req.ip, clock.now()), body.practice_id, body.practice_name);
-    return { status: 1, message: MSG.updatedSuccessfully };
+    return { message: MSG.updatedSuccessfully };
   });
 
   registerCall(app, deps, addLocation, async ({ auth, body, req, headers }) => {
@@ -47,6 +47,6 @@ export function structureRoutes(app: FastifyInstance, deps: Deps): void {
     await locationInScope(db, await visibleOrganizations(db, auth), body.location_id);
     await assertPrograms(db, body.program_ids);
     await saveLocation(db, actor(auth, req.ip, clock.now()), body.location_id, body);
-    return { status: 1, message: MSG.updatedSuccessfully };
+    return { message: MSG.updatedSuccessfully };
   });
 }

@@ -43,7 +43,6 @@ export function patientRecordRoutes(app: FastifyInstance, deps: Deps): void {
   registerCall(app, deps, getRegistrationOptions, async ({ query, auth }) => {
     assertMayEdit(auth);
     return {
-      status: 1,
       data: await registrationOptions(db, await patientScope(db, auth), query.practice_id),
     };
   });
@@ -63,7 +62,7 @@ export function patientRecordRoutes(app: FastifyInstance, deps: Deps): void {
       mobile: body.mobile,
       ...(body.patient_id === undefined ? {} : { exceptPatientId: body.patient_id }),
     });
-    return { status: 1, data };
+    return { data };
   });
 
   registerCall(app, deps, addPatient, async ({ body, auth, req, headers }) => {
@@ -86,7 +85,7 @@ export function patientRecordRoutes(app: FastifyInstance, deps: Deps): void {
       .execute((trx) =>
         updateDemographics(trx, actor(auth, req.ip, clock.now()), scope, patientId, version, record),
       );
-    return { status: 1, message: MSG.updatedSuccessfully, data: { version: next } };
+    return { message: MSG.updatedSuccessfully, data: { version: next } };
   });
 
   registerCall(app, deps, mergePatients, async ({ body, auth, req }) => {
@@ -97,7 +96,7 @@ export function patientRecordRoutes(app: FastifyInstance, deps: Deps): void {
     const data = await db
       .transaction()
       .execute((trx) => mergePatient(trx, who, body.patient_id, body.into_patient_id, body.reason));
-    return { status: 1, message: MSG.updatedSuccessfully, data };
+    return { message: MSG.updatedSuccessfully, data };
   });
 
   registerCall(app, deps, deactivatePatient, async ({ body, auth, req }) => {
@@ -105,7 +104,7 @@ export function patientRecordRoutes(app: FastifyInstance, deps: Deps): void {
     await assertPatientAccess(db, auth, body.patient_id);
     const who = actor(auth, req.ip, clock.now());
     await db.transaction().execute((trx) => deactivatePatientRecord(trx, who, body.patient_id, body.reason));
-    return { status: 1, message: MSG.updatedSuccessfully };
+    return { message: MSG.updatedSuccessfully };
   });
 
   registerCall(app, deps, reactivatePatient, async ({ body, auth, req }) => {
@@ -113,6 +112,6 @@ export function patientRecordRoutes(app: FastifyInstance, deps: Deps): void {
     await assertPatientAccess(db, auth, body.patient_id);
     const who = actor(auth, req.ip, clock.now());
     await db.transaction().execute((trx) => reactivatePatientRecord(trx, who, body.patient_id));
-    return { status: 1, message: MSG.updatedSuccessfully };
+    return { message: MSG.updatedSuccessfully };
   });
 }

@@ -10,8 +10,8 @@ import {
 } from '@rpm/shared';
 import type { FastifyInstance } from 'fastify';
 import type { Deps } from '../deps.js';
+import { forbidden } from '../domain-errors.js';
 import { registerCall } from '../http/calls.js';
-import { HttpError } from '../http/errors.js';
 import { actor } from '../http/route-helpers.js';
 import { assertPatientAccess, patientScope } from '../scope.js';
 import { patientIdentities, searchPatients as search } from './search-store.js';
@@ -31,33 +31,30 @@ export function patientRoutes(app: FastifyInstance, deps: Deps): void {
 
   registerCall(app, deps, getDetailsByUserID, async ({ query, auth }) => {
     await assertPatientAccess(db, auth, query.userid, 'userid');
-    return { status: 1, data: await patientDetails(db, query.userid) };
+    return { data: await patientDetails(db, query.userid) };
   });
 
   registerCall(app, deps, addCheckInEntry, async ({ body, auth, req }) => {
     // decisions.md "Check-in roles" (000 §4.6).
     const lowest = lowestRoleId(auth.roleid);
     if (lowest === undefined || !CHECK_IN_ROLES.includes(lowest))
-      throw new HttpError(403, 'Check-ins are recorded for roles 6, 8 and 13 only.');
+      throw forbidden('Check-ins are recorded for roles 6, 8 and 13 only.');
     await assertPatientAccess(db, auth, body.patient_id);
     await recordCheckIn(db, body.patient_id, actor(auth, req.ip, clock.now()));
-    return { status: 1, message: 'Check-in recorded' };
+    return { message: 'Check-in recorded' };
   });
 
   registerCall(app, deps, searchPatients, async ({ query, auth }) => ({
-    status: 1,
     data: await search(db, await patientScope(db, auth), query.q),
   }));
 
   registerCall(app, deps, getPatientIdentities, async ({ query, auth }) => ({
-    status: 1,
     data: await patientIdentities(db, await patientScope(db, auth), query.patient_id),
   }));
 
-  registerCall(app, deps, getLanguages, async () => ({ status: 1, data: await languages(db) }));
+  registerCall(app, deps, getLanguages, async () => ({ data: await languages(db) }));
 
   registerCall(app, deps, getTransferCoordinators, async ({ query, auth }) => ({
-    status: 1,
     data: await transferCoordinators(db, await patientScope(db, auth), query.patient_id),
   }));
 
@@ -70,6 +67,6 @@ export function patientRoutes(app: FastifyInstance, deps: Deps): void {
       body.care_coordinator_id,
     );
     const patients = transferred === 1 ? '1 patient' : `${transferred} patients`;
-    return { status: 1, message: `${patients} transferred to ${coordinator}`, data: { transferred } };
+    return { message: `${patients} transferred to ${coordinator}`, data: { transferred } };
   });
 }

@@ -11,7 +11,6 @@ export function profileRoutes(app: FastifyInstance, deps: Deps): void {
   const { db, clock } = deps;
 
   registerCall(app, deps, getProfile, async ({ auth }) => ({
-    status: 1,
     data: await profileOf(db, auth.userId),
   }));
 
@@ -19,6 +18,6 @@ export function profileRoutes(app: FastifyInstance, deps: Deps): void {
     const now = clock.now();
     assertDobBy(body.dob, now);
     await saveProfile(db, actor(auth, req.ip, now), body);
-    return { status: 1, message: MSG.updatedSuccessfully };
+    return { message: MSG.updatedSuccessfully };
   });
 }

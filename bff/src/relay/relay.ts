@@ -2,8 +2,8 @@ import fastifyHttpProxy from '@fastify/http-proxy';
 import { ALL_CALLS, type CallDef, callUrl, errorEnvelope, setCallStatus } from '@rpm/shared';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
+import { upstreamFailed, upstreamTimeout } from '../domain-errors.js';
 import { callRouteSchema, noStoreUnlessPublic } from '../http/calls.js';
-import { HttpError } from '../http/errors.js';
 import { HUB_PATH } from '../hub/hub.js';
 
 /** How long a relayed call may take before the client gets a 504. */
@@ -117,9 +117,9 @@ async function forward(
     });
   } catch (error) {
     if (error instanceof DOMException && error.name === 'TimeoutError')
-      throw new HttpError(504, `The upstream API did not answer ${call.path} in time. Please try again.`);
+      throw upstreamTimeout(`The upstream API did not answer ${call.path} in time. Please try again.`);
     req.log.error({ err: error, call: call.path }, 'relay: upstream unreachable');
-    throw new HttpError(502, "Can't reach the upstream API. Please try again.");
+    throw upstreamFailed("Can't reach the upstream API. Please try again.");
   }
 }
 
@@ -149,4 +149,4 @@ async function answer(call: CallDef, upstream: Response, reply: FastifyReply): P
 }
 
 const unexpected = (call: CallDef, what: string) =>
-  new HttpError(502, `The upstream API answered ${call.path} with ${what}.`);
+  upstreamFailed(`The upstream API answered ${call.path} with ${what}.`);

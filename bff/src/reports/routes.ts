@@ -18,7 +18,7 @@ export function reportRoutes(app: FastifyInstance, deps: Deps): void {
 
   registerCall(app, deps, getReportMonths, async ({ query, auth }) => {
     await assertPatientAccess(db, auth, query.patient_id);
-    return { status: 1, data: await reportMonths(db, query.patient_id, clock.now()) };
+    return { data: await reportMonths(db, query.patient_id, clock.now()) };
   });
 
   registerCall(app, deps, generateMonthlyReport, async ({ query, auth, req, reply }) => {
@@ -44,6 +44,6 @@ export function reportRoutes(app: FastifyInstance, deps: Deps): void {
 
   registerCall(app, deps, getComplianceInfo, async ({ query, auth }) => {
     await assertPatientAccess(db, auth, query.patient_id);
-    return { status: 1, data: await complianceInfo(db, query.patient_id, clock.now()) };
+    return { data: await complianceInfo(db, query.patient_id, clock.now()) };
   });
 }

@@ -12,6 +12,6 @@ export function roleRoutes(app: FastifyInstance, deps: Deps): void {
   registerCall(app, deps, updateRolePages, async ({ auth, body, req }) => {
     assertRoleEditor(auth.roleid);
     await saveRolePages(db, actor(auth, req.ip, clock.now()), body.role_id, body.pages);
-    return { status: 1, message: MSG.updatedSuccessfully };
+    return { message: MSG.updatedSuccessfully };
   });
 }

@@ -47,19 +47,19 @@ export function ruleRoutes(app: FastifyInstance, deps: Deps): void {
       { patientId: query.user_id, ...(status ? { status } : {}) },
       { column: query.orderby, dir: query.order },
     );
-    return { status: 1, data };
+    return { data };
   });
 
   registerCall(app, deps, getMoreNotificationRuleData, async ({ query, auth }) => {
     await ruleWithAccess(db, auth, query.notification_rule_id);
-    return { status: 1, data: await ruleDetail(db, query.notification_rule_id) };
+    return { data: await ruleDetail(db, query.notification_rule_id) };
   });
 
   registerCall(app, deps, addNotificationRule, async ({ body, auth, req }) => {
     ownId(auth, body.created_by, 'created_by');
     await assertPatientAccess(db, auth, body.user_id, 'user_id');
     const ruleId = await addRule(db, actor(auth, req.ip, clock.now()), body);
-    return { status: 1, message: MSG.addedSuccessfully, data: { notification_rule_id: ruleId } };
+    return { message: MSG.addedSuccessfully, data: { notification_rule_id: ruleId } };
   });
 
   registerCall(app, deps, updateNotificationRules, async ({ body, auth, req }) => {
@@ -67,7 +67,6 @@ export function ruleRoutes(app: FastifyInstance, deps: Deps): void {
     const rule = await ruleWithAccess(db, auth, body.notification_rule_id);
     await updateRule(db, actor(auth, req.ip, clock.now()), rule, body);
     return {
-      status: 1,
       message: MSG.updatedSuccessfully,
       data: { notification_rule_id: rule.notification_rule_id },
     };
@@ -77,13 +76,13 @@ export function ruleRoutes(app: FastifyInstance, deps: Deps): void {
     const rules = [];
     for (const id of new Set(body.notification_rule_id)) rules.push(await ruleWithAccess(db, auth, id));
     await resumeRules(db, actor(auth, req.ip, clock.now()), rules, body);
-    return { status: 1, message: MSG.updatedSuccessfully };
+    return { message: MSG.updatedSuccessfully };
   });
 
   registerCall(app, deps, terminateRule, async ({ body, auth, req }) => {
     ownId(auth, body.terminated_by, 'terminated_by');
     const rule = await ruleWithAccess(db, auth, body.notification_rule_id);
     const continuedId = await switchOffRule(db, actor(auth, req.ip, clock.now()), rule, body);
-    return { status: 1, message: MSG.updatedSuccessfully, data: { continued_rule_id: continuedId } };
+    return { message: MSG.updatedSuccessfully, data: { continued_rule_id: continuedId } };
   });
 }

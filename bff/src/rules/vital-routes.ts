@@ -29,16 +29,15 @@ import {
 export function vitalRoutes(app: FastifyInstance, deps: Deps): void {
   const { db, clock } = deps;
 
-  registerCall(app, deps, getAllIntervals, async () => ({ status: 1, data: await readingIntervals(db) }));
+  registerCall(app, deps, getAllIntervals, async () => ({ data: await readingIntervals(db) }));
 
-  registerCall(app, deps, getAllVitals, async () => ({ status: 1, data: await allVitals(db) }));
+  registerCall(app, deps, getAllVitals, async () => ({ data: await allVitals(db) }));
 
   // A rule's patient: its organisation's RPM Protocol Defaults apply (decisions.md "RPM Protocol Defaults").
   registerCall(app, deps, getVitalsDefaults, async ({ query, auth }) => {
     const place =
       query.patient_id === undefined ? null : await assertPatientAccess(db, auth, query.patient_id);
     return {
-      status: 1,
       data: await vitalDefaults(
         db,
         auth.userId,
@@ -52,17 +51,17 @@ export function vitalRoutes(app: FastifyInstance, deps: Deps): void {
   // Notification Defaults (000 §2.2, §6.2): the caller's own; the store refuses users the page is hidden from.
   registerCall(app, deps, updateVitalsDefaults, async ({ body, auth, req }) => {
     await saveNotificationDefaults(db, actor(auth, req.ip, clock.now()), auth.roleid, body);
-    return { status: 1, message: MSG.updatedSuccessfully };
+    return { message: MSG.updatedSuccessfully };
   });
 
   registerCall(app, deps, getPatientVitals, async ({ query, auth }) => {
     await assertPatientAccess(db, auth, query.patient_id);
-    return { status: 1, data: await patientVitals(db, query.patient_id) };
+    return { data: await patientVitals(db, query.patient_id) };
   });
 
   registerCall(app, deps, addVitalConfigurations, async ({ body, auth, req }) => {
     await assertPatientAccess(db, auth, body.patient_id);
     await setVitalConfiguration(db, actor(auth, req.ip, clock.now()), body);
-    return { status: 1, message: MSG.updatedSuccessfully };
+    return { message: MSG.updatedSuccessfully };
   });
 }

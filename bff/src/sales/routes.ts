@@ -8,7 +8,6 @@ import { salesDashboard } from './dashboard-store.js';
 export function salesRoutes(app: FastifyInstance, deps: Deps): void {
   const { db, clock } = deps;
   registerCall(app, deps, getSalesDashboard, async ({ auth }) => ({
-    status: 1,
     data: await salesDashboard(db, auth, clock.now()),
   }));
 }

@@ -8,6 +8,6 @@ import { pingDatabase } from './store.js';
 export function healthRoutes(app: FastifyInstance, deps: Deps): void {
   registerCall(app, deps, isAlive, async () => {
     await pingDatabase(deps.db);
-    return { status: 1 as const, message: 'alive' };
+    return { message: 'alive' };
   });
 }

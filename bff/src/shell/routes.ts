@@ -9,12 +9,10 @@ export function shellRoutes(app: FastifyInstance, deps: Deps): void {
   const { db } = deps;
 
   registerCall(app, deps, getRpmVersion, async ({ body }) => ({
-    status: 1,
     data: { value: await configValue(db, body.config_key) },
   }));
 
   registerCall(app, deps, getIncompleteTaskCount, async ({ auth }) => ({
-    status: 1,
     count: await incompleteTaskCount(db, auth.userId),
   }));
 }

@@ -138,7 +138,7 @@ describe('translateText (000 §2.10, §4.7, §7)', () => {
         TRANSLATE_API_KEY: undefined,
       };
       await expect(translateToEnglish(config, 'Hola', 'es', 50)).rejects.toMatchObject({
-        statusCode: 502,
+        kind: 'upstream_failed', // 502
         message: 'Translation failed: the translation provider did not answer within 0.05 seconds.',
       });
     } finally {

@@ -8,6 +8,6 @@ import { translateToEnglish } from './translator.js';
 export function translationRoutes(app: FastifyInstance, deps: Deps): void {
   registerCall(app, deps, translateText, async ({ body }) => {
     const translatedText = await translateToEnglish(deps.config, body.translate_text, body.source);
-    return { status: 1, data: { translations: [{ translatedText }] } };
+    return { data: { translations: [{ translatedText }] } };
   });
 }

@@ -1,10 +1,10 @@
 import { z } from 'zod';
 import type { Config } from '../config.js';
-import { HttpError } from '../http/errors.js';
+import { unavailable, upstreamFailed } from '../domain-errors.js';
 
 /**
- * The translation provider's client. Its failures are the provider's, not the caller's, so they keep their gateway
- * statuses (502, 503), which no domain error kind expresses.
+ * The translation provider's client. Its failures are the provider's, not the caller's, so they are gateway refusals
+ * (`upstream_failed` 502, `unavailable` 503), not the caller's 4xx.
  */
 
 /** How long the provider may take before the Translate button gets an answer (decisions.md "Translate timeout"). */
@@ -26,7 +26,7 @@ export async function translateToEnglish(
   source: string,
   timeoutMs = TRANSLATE_TIMEOUT_MS,
 ): Promise<string> {
-  if (!config.TRANSLATE_API_URL) throw new HttpError(503, TRANSLATION_NOT_CONFIGURED);
+  if (!config.TRANSLATE_API_URL) throw unavailable(TRANSLATION_NOT_CONFIGURED);
   let res: Response;
   try {
     res = await fetch(config.TRANSLATE_API_URL, {
@@ -43,8 +43,7 @@ export async function translateToEnglish(
     });
   } catch (err) {
     const timedOut = (err as { name?: string }).name === 'TimeoutError';
-    throw new HttpError(
-      502,
+    throw upstreamFailed(
       timedOut
         ? `Translation failed: the translation provider did not answer within ${timeoutMs / 1000} seconds.`
         : 'Translation failed: the translation provider could not be reached.',
@@ -53,16 +52,12 @@ export async function translateToEnglish(
   const json: unknown = await res.json().catch(() => undefined);
   if (!res.ok) {
     const reason = providerError.safeParse(json);
-    throw new HttpError(
-      502,
+    throw upstreamFailed(
       `Translation failed: the translation provider answered ${res.status}${reason.success ? ` (${reason.data.error})` : ''}.`,
     );
   }
   const answer = providerAnswer.safeParse(json);
   if (!answer.success)
-    throw new HttpError(
-      502,
-      'Translation failed: the translation provider gave an answer we could not read.',
-    );
+    throw upstreamFailed('Translation failed: the translation provider gave an answer we could not read.');
   return answer.data.translatedText;
 }

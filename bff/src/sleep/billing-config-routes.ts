@@ -11,19 +11,18 @@ export function billingConfigRoutes(app: FastifyInstance, deps: Deps): void {
   const { db, clock } = deps;
 
   registerCall(app, deps, getSleepBillingConfig, async ({ auth, query }) => ({
-    status: 1,
     data: await billingConfig(db, await visibleOrganizations(db, auth), query.organization_id),
   }));
 
   registerCall(app, deps, saveHstBillingPrices, async ({ auth, body, req }) => {
     const orgs = await visibleOrganizations(db, auth);
     await savePrices(db, actor(auth, req.ip, clock.now()), orgs, body.organization_id, body.prices);
-    return { status: 1, message: MSG.updatedSuccessfully };
+    return { message: MSG.updatedSuccessfully };
   });
 
   registerCall(app, deps, saveAthenaVitals, async ({ auth, body, req }) => {
     const orgs = await visibleOrganizations(db, auth);
     await saveVitals(db, actor(auth, req.ip, clock.now()), orgs, body.organization_id, body.vital_ids);
-    return { status: 1, message: MSG.updatedSuccessfully };
+    return { message: MSG.updatedSuccessfully };
   });
 }

@@ -13,7 +13,7 @@ import {
 import { type RawBuilder, type SqlBool, sql } from 'kysely';
 import type { Db } from '../db/schema.js';
 import { sliceSource } from '../lists/slice-source.js';
-import { ForeignFilterValueError, type ListSource, type ListView, type ListViewer } from '../lists/source.js';
+import { foreignFilterValue, type ListSource, type ListView, type ListViewer } from '../lists/source.js';
 import {
   and,
   type Base,
@@ -118,8 +118,7 @@ function reportTypes(viewer: ListViewer, view: ListView): number[] {
   const asked = optionValues(view, 'type');
   if (!asked || asked.length === 0) return allowed.map(Number);
   // A type the caller may not see is refused (403 naming the field), not silently emptied.
-  for (const type of asked)
-    if (!(allowed as string[]).includes(type)) throw new ForeignFilterValueError('type');
+  for (const type of asked) if (!(allowed as string[]).includes(type)) throw foreignFilterValue('type');
   return asked.map(Number);
 }
 

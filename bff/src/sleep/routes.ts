@@ -12,8 +12,8 @@ import {
 import type { FastifyInstance } from 'fastify';
 import type { AuthContext } from '../auth/guard.js';
 import type { Deps } from '../deps.js';
+import { forbidden } from '../domain-errors.js';
 import { registerCall } from '../http/calls.js';
-import { HttpError } from '../http/errors.js';
 import { actor } from '../http/route-helpers.js';
 import { patientScope } from '../scope.js';
 import {
@@ -35,7 +35,7 @@ export function sleepRoutes(app: FastifyInstance, deps: Deps): void {
 
   registerCall(app, deps, getSleepTest, async ({ query, auth }) => {
     const viewer = { auth, scope: await patientScope(db, auth), now: clock.now() };
-    return { status: 1, data: await sleepTestDetail(db, viewer, query.test_id) };
+    return { data: await sleepTestDetail(db, viewer, query.test_id) };
   });
 
   /** Writes check scope first, so a study outside it answers 404 like an unknown one (never 409). */
@@ -44,33 +44,33 @@ export function sleepRoutes(app: FastifyInstance, deps: Deps): void {
   registerCall(app, deps, saveSleepInterpretation, async ({ body, auth, req }) => {
     await visible(auth, body.test_id);
     await saveInterpretation(db, actor(auth, req.ip, clock.now()), body);
-    return { status: 1, message: MSG.updatedSuccessfully };
+    return { message: MSG.updatedSuccessfully };
   });
 
   registerCall(app, deps, signSleepInterpretation, async ({ body, auth, req }) => {
     await visible(auth, body.test_id);
     await signInterpretation(db, actor(auth, req.ip, clock.now()), body);
-    return { status: 1, message: 'Interpretation signed.' };
+    return { message: 'Interpretation signed.' };
   });
 
   registerCall(app, deps, coSignSleepInterpretation, async ({ body, auth, req }) => {
     await visible(auth, body.test_id);
     await coSignInterpretation(db, actor(auth, req.ip, clock.now()), body);
-    return { status: 1, message: 'Interpretation co-signed.' };
+    return { message: 'Interpretation co-signed.' };
   });
 
   // Sleep Return Devices (decisions.md "Sleep Return Devices"): the store checks scope (404) and state (409).
   registerCall(app, deps, returnSleepDevice, async ({ body, auth, req }) => {
     await returnStudyDevice(db, actor(auth, req.ip, clock.now()), auth, body.study_id);
-    return { status: 1, message: MSG.updatedSuccessfully };
+    return { message: MSG.updatedSuccessfully };
   });
 
   registerCall(app, deps, breakSleepTestLock, async ({ body, auth, req }) => {
     if (lowestRoleId(auth.roleid) !== ADMIN_ROLE_ID)
-      throw new HttpError(403, 'Only an administrator may break a lock.', 'test_id');
+      throw forbidden('Only an administrator may break a lock.', 'test_id');
     const freed = await breakLock(db, actor(auth, req.ip, clock.now()), auth, body.test_id, body.reason);
     // The holder's open view and every worklist learn it at once (SLEEP::FREE).
     announceFreedLocks(deps.hub, freed);
-    return { status: 1, message: 'Lock broken.' };
+    return { message: 'Lock broken.' };
   });
 }

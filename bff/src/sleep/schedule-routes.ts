@@ -77,7 +77,7 @@ export function scheduleRoutes(app: FastifyInstance, deps: Deps): void {
     const data = await db
       .transaction()
       .execute((trx) => updateConsult(trx, who, consult_id, patientId, fields));
-    return { status: 1, message: MSG.updatedSuccessfully, data };
+    return { message: MSG.updatedSuccessfully, data };
   });
 
   registerCall(app, deps, updateSleepAppointment, async ({ body, auth, req }) => {
@@ -87,7 +87,7 @@ export function scheduleRoutes(app: FastifyInstance, deps: Deps): void {
     const data = await db
       .transaction()
       .execute((trx) => updateAppointment(trx, who, appointment_id, patientId, fields));
-    return { status: 1, message: MSG.updatedSuccessfully, data };
+    return { message: MSG.updatedSuccessfully, data };
   });
 
   registerCall(app, deps, setSleepConsultStatus, async ({ body, auth, req }) => {
@@ -97,7 +97,7 @@ export function scheduleRoutes(app: FastifyInstance, deps: Deps): void {
       await setVisitStatus(trx, who, 'consult', body.consult_id, body.status);
       return visitRow(trx, 'consult', body.consult_id);
     });
-    return { status: 1, message: MSG.updatedSuccessfully, data };
+    return { message: MSG.updatedSuccessfully, data };
   });
 
   registerCall(app, deps, setSleepAppointmentStatus, async ({ body, auth, req }) => {
@@ -107,35 +107,32 @@ export function scheduleRoutes(app: FastifyInstance, deps: Deps): void {
       await setVisitStatus(trx, who, 'appointment', body.appointment_id, body.status);
       return visitRow(trx, 'appointment', body.appointment_id);
     });
-    return { status: 1, message: MSG.updatedSuccessfully, data };
+    return { message: MSG.updatedSuccessfully, data };
   });
 
   registerCall(app, deps, cancelSleepConsult, async ({ body, auth, req }) => {
     await visiblePatient(auth, 'consult', body.consult_id);
     const who = actor(auth, req.ip, clock.now());
     await db.transaction().execute((trx) => cancelVisit(trx, who, 'consult', body.consult_id));
-    return { status: 1, message: 'Consult cancelled.' };
+    return { message: 'Consult cancelled.' };
   });
 
   registerCall(app, deps, cancelSleepAppointment, async ({ body, auth, req }) => {
     await visiblePatient(auth, 'appointment', body.appointment_id);
     const who = actor(auth, req.ip, clock.now());
     await db.transaction().execute((trx) => cancelVisit(trx, who, 'appointment', body.appointment_id));
-    return { status: 1, message: 'Appointment cancelled.' };
+    return { message: 'Appointment cancelled.' };
   });
 
   registerCall(app, deps, getAppointmentsInRange, async ({ query, auth }) => ({
-    status: 1,
     data: await appointmentsInRange(db, await viewerOf(auth), query),
   }));
 
   registerCall(app, deps, findAppointmentPatients, async ({ query, auth }) => ({
-    status: 1,
     data: await findPatients(db, await viewerOf(auth), query.search),
   }));
 
   registerCall(app, deps, findConsultPatients, async ({ query, auth }) => ({
-    status: 1,
     data: await findPatients(db, await viewerOf(auth), query.search),
   }));
 }

@@ -35,12 +35,12 @@ export function templateRoutes(app: FastifyInstance, deps: Deps): void {
       template_id,
       fields,
     );
-    return { status: 1, message: MSG.updatedSuccessfully };
+    return { message: MSG.updatedSuccessfully };
   });
 
   registerCall(app, deps, setInterpretationTemplateActive, async ({ auth, body, req }) => {
     const editor = await editorOf(db, { auth }, actor(auth, req.ip, clock.now()));
     await setTemplateActive(db, editor, body.template_id, body.active);
-    return { status: 1, message: body.active ? 'Template activated.' : 'Template deactivated.' };
+    return { message: body.active ? 'Template activated.' : 'Template deactivated.' };
   });
 }

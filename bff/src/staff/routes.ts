@@ -46,12 +46,10 @@ export function staffRoutes(app: FastifyInstance, deps: Deps): void {
   const assertDob = (dob: string) => assertDobBy(dob, clock.now());
 
   registerCall(app, deps, getOrgByPracticeId, async ({ auth, headers }) => ({
-    status: 1,
     data: [await practiceOrganization(db, await visibleOrganizations(db, auth), headers.practice_id)],
   }));
 
   registerCall(app, deps, getLocationsByPracticeIdOrgId, async ({ auth, headers }) => ({
-    status: 1,
     data: await practiceLocations(
       db,
       await visibleOrganizations(db, auth),
@@ -61,14 +59,13 @@ export function staffRoutes(app: FastifyInstance, deps: Deps): void {
   }));
 
   registerCall(app, deps, getAllByOrgId, async ({ auth, query }) => ({
-    status: 1,
     data: await organizationStaff(db, await visibleOrganizations(db, auth), query.organization_id),
   }));
 
   // decisions.md "Username check answer".
   registerCall(app, deps, checkUsername, async ({ body }) => {
     const exists = await usernameTaken(db, body.username);
-    return { status: 1, exists, message: exists ? MSG.usernameExists : 'Username available' };
+    return { exists, message: exists ? MSG.usernameExists : 'Username available' };
   });
 
   registerCall(app, deps, addUser, async ({ auth, body, req, headers }) => {
@@ -85,14 +82,14 @@ export function staffRoutes(app: FastifyInstance, deps: Deps): void {
     const orgs = await visibleOrganizations(db, auth);
     await assertPlacement(db, auth.userId, orgs, body);
     await mapExistingUser(db, actor(auth, req.ip, clock.now()), orgs, body.userid, body);
-    return { status: 1, message: MSG.addedSuccessfully };
+    return { message: MSG.addedSuccessfully };
   });
 
   registerCall(app, deps, updateStaff, async ({ auth, body, req }) => {
     await staffMemberInScope(db, auth.userId, await visibleOrganizations(db, auth), body.userid);
     assertDob(body.dob);
     await updateStaffMember(db, actor(auth, req.ip, clock.now()), body.userid, body);
-    return { status: 1, message: MSG.updatedSuccessfully };
+    return { message: MSG.updatedSuccessfully };
   });
 
   registerCall(app, deps, deactivateStaff, async ({ auth, body, req }) => {
@@ -100,7 +97,7 @@ export function staffRoutes(app: FastifyInstance, deps: Deps): void {
     const ended = await deactivateStaffMember(db, actor(auth, req.ip, clock.now()), body.userid);
     // After the commit: a socket must not outlive its session (hub.ts endSessions).
     hub.endSessions(ended);
-    return { status: 1, message: MSG.updatedSuccessfully };
+    return { message: MSG.updatedSuccessfully };
   });
 
   registerCall(app, deps, resetStaffPassword, async ({ auth, body, req }) => {
@@ -108,6 +105,6 @@ export function staffRoutes(app: FastifyInstance, deps: Deps): void {
     const passwordHash = await hashPassword(body.password);
     const ended = await resetPasswordOf(db, actor(auth, req.ip, clock.now()), body.userid, passwordHash);
     hub.endSessions(ended);
-    return { status: 1, message: MSG.passwordUpdated };
+    return { message: MSG.passwordUpdated };
   });
 }

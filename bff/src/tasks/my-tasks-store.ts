@@ -4,6 +4,7 @@ import { careTeam } from '../alerts/care-team.js';
 import { type AuditActor, audit } from '../audit.js';
 import { patientName } from '../billing/report.js';
 import type { Db } from '../db/schema.js';
+import { conflict, invalid, notFound } from '../domain-errors.js';
 import { fullName } from '../http/route-helpers.js';
 import { rankSql } from '../lists/rank.js';
 import { countOf, type SliceQueries, sliceSource } from '../lists/slice-source.js';
@@ -121,28 +122,8 @@ export const myTasksSource: ListSource<MyTaskRow> = sliceSource({
   },
 });
 
-/** A task id that is unknown or not the user's (one error for both: no oracle). */
-export class TaskNotFoundError extends Error {
-  constructor(readonly taskId: number) {
-    super(`You have no task ${taskId}.`);
-  }
-}
-
-/** A completed task cannot be handed on. */
-export class TaskCompletedError extends Error {
-  constructor(readonly taskId: number) {
-    super(`Task ${taskId} is already completed; a completed task cannot be reassigned.`);
-  }
-}
-
-/** The assignee is not one {@link taskAssignees} offers. */
-export class AssigneeNotOfferedError extends Error {
-  constructor(readonly userId: number) {
-    super(`User ${userId} cannot be given this task: choose one of the offered assignees.`);
-  }
-}
-
-/** One of the user's tasks, locked for the transaction's change when `lock`; else TaskNotFoundError. */
+/** One of the user's tasks, locked for the transaction's change when `lock`; else not_found (one error for an unknown
+ * task and another user's: no oracle). */
 async function ownTask(db: Db, userId: number, taskId: number, lock = false) {
   let q = db
     .selectFrom('tasks')
@@ -151,7 +132,7 @@ async function ownTask(db: Db, userId: number, taskId: number, lock = false) {
     .where('assigned_to', '=', userId);
   if (lock) q = q.forUpdate();
   const task = await q.executeTakeFirst();
-  if (!task) throw new TaskNotFoundError(taskId);
+  if (!task) throw notFound(`You have no task ${taskId}.`, 'task_id');
   return task;
 }
 
@@ -217,9 +198,17 @@ export async function reassignTask(
 ): Promise<void> {
   await db.transaction().execute(async (trx) => {
     const task = await ownTask(trx, actor.userId, taskId, true);
-    if (task.status === 'completed') throw new TaskCompletedError(taskId);
+    if (task.status === 'completed')
+      throw conflict(
+        `Task ${taskId} is already completed; a completed task cannot be reassigned.`,
+        'task_id',
+      );
     const offered = await taskAssignees(trx, actor.userId, taskId);
-    if (!offered.some((a) => a.user_id === assignedTo)) throw new AssigneeNotOfferedError(assignedTo);
+    if (!offered.some((a) => a.user_id === assignedTo))
+      throw invalid(
+        `User ${assignedTo} cannot be given this task: choose one of the offered assignees.`,
+        'assigned_to',
+      );
     await trx.updateTable('tasks').set({ assigned_to: assignedTo }).where('task_id', '=', taskId).execute();
     await audit(trx, {
       ...actor,

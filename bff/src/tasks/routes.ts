@@ -10,34 +10,9 @@ import { acknowledgeAlerts } from '../alerts/acknowledge-store.js';
 import { pushAll } from '../alerts/raise.js';
 import type { Deps } from '../deps.js';
 import { registerCall } from '../http/calls.js';
-import { HttpError } from '../http/errors.js';
 import { actor } from '../http/route-helpers.js';
 import { patientScope } from '../scope.js';
-import {
-  AssigneeNotOfferedError,
-  completeTask,
-  reassignTask,
-  TaskCompletedError,
-  TaskNotFoundError,
-  taskAssignees,
-} from './my-tasks-store.js';
-
-/** Domain errors of the worklist actions as HTTP answers, each naming its field. */
-function asHttp(error: unknown): unknown {
-  if (error instanceof TaskNotFoundError) return new HttpError(404, error.message, 'task_id');
-  if (error instanceof TaskCompletedError) return new HttpError(409, error.message, 'task_id');
-  if (error instanceof AssigneeNotOfferedError) return new HttpError(400, error.message, 'assigned_to');
-  return error;
-}
-
-/** Runs a handler's store calls, answering domain errors as HTTP errors. */
-async function mapped<T>(work: () => Promise<T>): Promise<T> {
-  try {
-    return await work();
-  } catch (error) {
-    throw asHttp(error);
-  }
-}
+import { completeTask, reassignTask, taskAssignees } from './my-tasks-store.js';
 
 /**
  * The actions of the monitoring worklist and My Tasks (issue 10 part 2; shared/src/api/worklists.ts). Their lists
@@ -46,36 +21,30 @@ async function mapped<T>(work: () => Promise<T>): Promise<T> {
 export function worklistRoutes(app: FastifyInstance, deps: Deps): void {
   const { db, clock } = deps;
 
-  registerCall(app, deps, acknowledgeWorklistAlerts, async ({ body, auth, req }) =>
-    mapped(async () => {
-      const { acknowledged, pushes } = await acknowledgeAlerts(db, {
-        alertIds: body.alert_id,
-        scope: await patientScope(db, auth),
-        note: body.note,
-        minutes: body.minutes,
-        actor: actor(auth, req.ip, clock.now()),
-      });
-      // After the commit: a client that refetches on the push finds the alerts acknowledged.
-      pushAll(deps.hub, pushes);
-      return { status: 1, message: 'Acknowledged', data: { acknowledged } };
-    }),
-  );
+  registerCall(app, deps, acknowledgeWorklistAlerts, async ({ body, auth, req }) => {
+    const { acknowledged, pushes } = await acknowledgeAlerts(db, {
+      alertIds: body.alert_id,
+      scope: await patientScope(db, auth),
+      note: body.note,
+      minutes: body.minutes,
+      actor: actor(auth, req.ip, clock.now()),
+    });
+    // After the commit: a client that refetches on the push finds the alerts acknowledged.
+    pushAll(deps.hub, pushes);
+    return { message: 'Acknowledged', data: { acknowledged } };
+  });
 
-  registerCall(app, deps, completeMyTask, async ({ body, auth, req }) =>
-    mapped(async () => {
-      await completeTask(db, actor(auth, req.ip, clock.now()), body.task_id);
-      return { status: 1, message: MSG.updatedSuccessfully };
-    }),
-  );
+  registerCall(app, deps, completeMyTask, async ({ body, auth, req }) => {
+    await completeTask(db, actor(auth, req.ip, clock.now()), body.task_id);
+    return { message: MSG.updatedSuccessfully };
+  });
 
-  registerCall(app, deps, getTaskAssignees, async ({ query, auth }) =>
-    mapped(async () => ({ status: 1, data: await taskAssignees(db, auth.userId, query.task_id) })),
-  );
+  registerCall(app, deps, getTaskAssignees, async ({ query, auth }) => ({
+    data: await taskAssignees(db, auth.userId, query.task_id),
+  }));
 
-  registerCall(app, deps, reassignMyTask, async ({ body, auth, req }) =>
-    mapped(async () => {
-      await reassignTask(db, actor(auth, req.ip, clock.now()), body.task_id, body.assigned_to);
-      return { status: 1, message: MSG.updatedSuccessfully };
-    }),
-  );
+  registerCall(app, deps, reassignMyTask, async ({ body, auth, req }) => {
+    await reassignTask(db, actor(auth, req.ip, clock.now()), body.task_id, body.assigned_to);
+    return { message: MSG.updatedSuccessfully };
+  });
 }

@@ -3,7 +3,7 @@ import { headerKey, UPLOAD_MAX_BYTES, UPLOAD_MAX_ROWS, UPLOAD_TEXT, type UploadC
 import { CsvError, parse } from 'csv-parse';
 import type { FastifyRequest } from 'fastify';
 import { fileTypeFromBuffer } from 'file-type';
-import { HttpError } from '../http/errors.js';
+import { DomainError, invalid } from '../domain-errors.js';
 
 /**
  * Reading an uploaded CSV file (issue 38 §4; decisions.md "CSV uploads"): the one file part of the request, refused
@@ -11,7 +11,7 @@ import { HttpError } from '../http/errors.js';
  * then its rows streamed through csv-parse (quoted fields, CRLF or LF), a chunk at a time.
  */
 
-const refuse = (message: string) => new HttpError(400, message, 'file');
+const refuse = (message: string) => invalid(message, 'file');
 
 /** The request's one file part, whole (at most UPLOAD_MAX_BYTES), with its name. */
 export async function receiveFile(req: FastifyRequest): Promise<{ bytes: Buffer; name: string }> {
@@ -22,7 +22,7 @@ export async function receiveFile(req: FastifyRequest): Promise<{ bytes: Buffer;
     const bytes = await part.toBuffer();
     return { bytes, name: part.filename };
   } catch (error) {
-    if (error instanceof HttpError) throw error;
+    if (error instanceof DomainError) throw error;
     const code = (error as { code?: string }).code;
     // The issue asks for a 400 naming the problem for every file refused whole, the size included.
     if (code === 'FST_REQ_FILE_TOO_LARGE') throw refuse(UPLOAD_TEXT.tooLarge);

@@ -86,7 +86,7 @@ function kindRoutes(app: FastifyInstance, deps: Deps, kind: UploadKind): void {
       .where('kind', '=', kind)
       .where('organization_id', 'in', [0, ...organizations.map((o) => o.value)])
       .execute();
-    return { status: 1, data: { organizations, mappings: saved } };
+    return { data: { organizations, mappings: saved } };
   });
 
   registerCall(app, deps, calls.saveMapping, async ({ body, auth, req }) => {
@@ -118,7 +118,7 @@ function kindRoutes(app: FastifyInstance, deps: Deps, kind: UploadKind): void {
         detail: { kind, mapping: body.mapping },
       });
     });
-    return { status: 1, message: 'Column mapping saved.' };
+    return { message: 'Column mapping saved.' };
   });
 
   registerCall(app, deps, calls.preview, async ({ query, auth, req }) => {
@@ -154,7 +154,7 @@ function kindRoutes(app: FastifyInstance, deps: Deps, kind: UploadKind): void {
       });
       return id;
     });
-    return { status: 1, data: await uploadSummary(db, await visibleUpload(db, auth, kind, uploadId)) };
+    return { data: await uploadSummary(db, await visibleUpload(db, auth, kind, uploadId)) };
   });
 
   registerCall(app, deps, calls.commit, async ({ body, auth, req }) => {
@@ -172,7 +172,6 @@ function kindRoutes(app: FastifyInstance, deps: Deps, kind: UploadKind): void {
         ? `Nothing was written: ${done.problemRows} rows have problems and you chose all or nothing.`
         : `${done.created} added, ${done.updated} updated.`;
     return {
-      status: 1,
       message,
       data: await uploadSummary(db, await visibleUpload(db, auth, kind, body.upload_id)),
     };
@@ -180,7 +179,7 @@ function kindRoutes(app: FastifyInstance, deps: Deps, kind: UploadKind): void {
 
   registerCall(app, deps, calls.get, async ({ query, auth }) => {
     mayUse(auth);
-    return { status: 1, data: await uploadSummary(db, await visibleUpload(db, auth, kind, query.upload_id)) };
+    return { data: await uploadSummary(db, await visibleUpload(db, auth, kind, query.upload_id)) };
   });
 
   registerCall(app, deps, calls.errorReport, async ({ query, auth, req, reply }) => {

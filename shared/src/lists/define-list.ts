@@ -1,3 +1,4 @@
+// Over 300 lines: the list pattern's one declaration and every call, schema and type derived from it.
 import { z } from 'zod';
 import { type CallAccess, defineCall } from '../api/contract.js';
 import { pageEnvelope } from '../api/envelope.js';

@@ -1,6 +1,6 @@
 /**
- * Why the intake refused one measurement. The intake knows nothing of HTTP: the ingest route maps each reason to
- * its status (alerts/ingest-routes.ts).
+ * Why the intake refused one measurement. The intake knows nothing of HTTP: the ingest route maps each reason to a
+ * DomainError kind (alerts/ingest-routes.ts).
  */
 export type RefusalReason =
   /** No vendor key was sent. */
