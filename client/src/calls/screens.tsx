@@ -7,14 +7,12 @@ import {
   awsUnattendedCallsList,
   awsVoicemailHistoryList,
   awsVoicemailList,
-  type ListDef,
   TASK_CALL_EVENTS,
 } from '@rpm/shared';
 import { ListScreen } from '../list/ListScreen';
 import type { ListRow } from '../list/ListTable';
 
 // The call pages of 000 §2.4 (Aws Call row; issue 14 §4): list definitions, and click-to-call on aws-tasks.
-const asDef = (def: unknown) => def as ListDef;
 
 /**
  * Asks the softphone to dial (000 §4.9): the window event it listens to, with the patient and the number (ten
@@ -32,7 +30,7 @@ function dial(kind: keyof typeof TASK_CALL_EVENTS, row: ListRow) {
 export function AwsTasksScreen() {
   return (
     <ListScreen
-      def={asDef(awsTasksList)}
+      def={awsTasksList}
       rowActions={(row) => {
         const name = String(row.patient_name);
         return (
@@ -63,25 +61,25 @@ export function AwsTasksScreen() {
 }
 
 export function AwsMissedHistoryScreen() {
-  return <ListScreen def={asDef(awsMissedHistoryList)} />;
+  return <ListScreen def={awsMissedHistoryList} />;
 }
 
 export function AwsCallbackScreen() {
-  return <ListScreen def={asDef(awsCallbackList)} />;
+  return <ListScreen def={awsCallbackList} />;
 }
 
 export function AwsCallbackHistoryScreen() {
-  return <ListScreen def={asDef(awsCallbackHistoryList)} />;
+  return <ListScreen def={awsCallbackHistoryList} />;
 }
 
 export function AwsVoicemailScreen() {
-  return <ListScreen def={asDef(awsVoicemailList)} />;
+  return <ListScreen def={awsVoicemailList} />;
 }
 
 export function AwsVoicemailHistoryScreen() {
-  return <ListScreen def={asDef(awsVoicemailHistoryList)} />;
+  return <ListScreen def={awsVoicemailHistoryList} />;
 }
 
 export function AwsUnattendedCallsScreen() {
-  return <ListScreen def={asDef(awsUnattendedCallsList)} />;
+  return <ListScreen def={awsUnattendedCallsList} />;
 }

@@ -8,14 +8,7 @@ import {
   Intent,
   TextArea,
 } from '@blueprintjs/core';
-import {
-  CONFIG_TABLES,
-  type ConfigField,
-  type ConfigTableDef,
-  cptCodesList,
-  formErrors,
-  type ListDef,
-} from '@rpm/shared';
+import { CONFIG_TABLES, type ConfigField, type ConfigTableDef, cptCodesList, formErrors } from '@rpm/shared';
 import { type FormEvent, useState } from 'react';
 import { useActionKey } from '../api/action-key';
 import { useCall } from '../api/use-call';
@@ -45,13 +38,13 @@ const TABLES = {
 
 export function ConfigTableScreen({ table }: { readonly table: 'cpt' | keyof typeof TABLES }) {
   const form = useRecordForm();
-  if (table === 'cpt') return <ListScreen def={cptCodesList as unknown as ListDef} />;
+  if (table === 'cpt') return <ListScreen def={cptCodesList} />;
   const def = TABLES[table] as unknown as ConfigTableDef;
   const actions = form.addButton('Add');
   return (
     <>
       <ListScreen
-        def={def.list as unknown as ListDef}
+        def={def.list}
         toolbarActions={actions.toolbarActions}
         {...(def.update ? { rowActions: actions.rowActions } : {})}
       />

@@ -5,7 +5,6 @@ import {
   deviceHistoryList,
   devicesList,
   edisonInventoryList,
-  type ListDef,
   returnDevice,
   unassignedDevicesList,
   vendorsList,
@@ -20,7 +19,6 @@ import { AssignDeviceDialog, type DeviceToAssign } from './AssignDeviceDialog';
 import { DeviceCountTable } from './DeviceCountTable';
 
 // The device inventory screens (000 §2.4, §2.7 Inventory; issue 16 part 4): list definitions plus their actions.
-const asDef = (def: unknown) => def as ListDef;
 /** Assigning and returning need the Devices Table entry (shared/src/api/devices.ts). */
 const DEVICES_PAGE = 'Devices Table';
 
@@ -49,7 +47,7 @@ export function DevicesScreen() {
     <>
       <DeviceCountTable reloadKey={returned} />
       <ListScreen
-        def={asDef(devicesList)}
+        def={devicesList}
         rowActions={(row, context) =>
           row.device_assign_id === null ? null : (
             <Button
@@ -80,7 +78,7 @@ export function UnassignedDevicesScreen() {
   return (
     <>
       <ListScreen
-        def={asDef(unassignedDevicesList)}
+        def={unassignedDevicesList}
         {...(canAssign
           ? {
               rowActions: (row: ListRow, context: { readonly reload: () => void }) => (
@@ -119,25 +117,25 @@ export function UnassignedDevicesScreen() {
 
 /** Edison Inventory (000 §2.4; decisions.md "Device inventory lists"). */
 export function EdisonInventoryScreen() {
-  return <ListScreen def={asDef(edisonInventoryList)} />;
+  return <ListScreen def={edisonInventoryList} />;
 }
 
 /** Deactivated Devices (000 §2.4). */
 export function DeactivatedDevicesScreen() {
-  return <ListScreen def={asDef(deactivatedDevicesList)} />;
+  return <ListScreen def={deactivatedDevicesList} />;
 }
 
 /** Device History (000 §2.4): every assignment, returned ones kept. */
 export function DeviceHistoryScreen() {
-  return <ListScreen def={asDef(deviceHistoryList)} />;
+  return <ListScreen def={deviceHistoryList} />;
 }
 
 /** Device Data logs (000 §2.4): each measurement with the body the device sent. */
 export function DeviceDataLogsScreen() {
-  return <ListScreen def={asDef(deviceDataLogsList)} />;
+  return <ListScreen def={deviceDataLogsList} />;
 }
 
 /** Vendors (000 §2.4 'Vendors Table'; decisions.md "Vendors"). */
 export function VendorsScreen() {
-  return <ListScreen def={asDef(vendorsList)} />;
+  return <ListScreen def={vendorsList} />;
 }

@@ -3,7 +3,6 @@ import {
   addLocation,
   addPractice,
   formErrors,
-  type ListDef,
   locationBody,
   locationsList,
   PROGRAM_OPTIONS,
@@ -22,13 +21,12 @@ import { ListScreen } from '../list/ListScreen';
 import { type Open, ParentSelect, saved, useRecordForm as useStructureForm } from '../list/record-form';
 
 // Practices, Locations, Programs (000 §2.4, §2.7 management menu; issue 16 part 3): the lists and their forms.
-const asDef = (def: unknown) => def as ListDef;
 
 export function PracticesScreen() {
   const form = useStructureForm();
   return (
     <>
-      <ListScreen def={asDef(practicesList)} {...form.addButton('Add Practice')} />
+      <ListScreen def={practicesList} {...form.addButton('Add Practice')} />
       {form.open && <PracticeForm open={form.open} onClose={form.close} />}
     </>
   );
@@ -87,7 +85,7 @@ export function LocationsScreen() {
   const form = useStructureForm();
   return (
     <>
-      <ListScreen def={asDef(locationsList)} {...form.addButton('Add Location')} />
+      <ListScreen def={locationsList} {...form.addButton('Add Location')} />
       {form.open && <LocationForm open={form.open} onClose={form.close} />}
     </>
   );
@@ -157,5 +155,5 @@ function LocationForm({ open, onClose }: { readonly open: NonNullable<Open>; rea
 }
 
 export function ProgramsScreen() {
-  return <ListScreen def={asDef(programsList)} />;
+  return <ListScreen def={programsList} />;
 }

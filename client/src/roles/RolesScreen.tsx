@@ -1,7 +1,6 @@
 import { Button, Checkbox, Dialog, DialogBody, DialogFooter, Intent } from '@blueprintjs/core';
 import {
   ADMIN_ROLE_ID,
-  type ListDef,
   lowestRoleId,
   PAGES,
   rolePages,
@@ -29,7 +28,7 @@ export function RolesScreen() {
   return (
     <>
       <ListScreen
-        def={rolesList as unknown as ListDef}
+        def={rolesList}
         {...(edits && {
           rowActions: (row: ListRow, { reload }: { reload: () => void }) => (
             <Button

@@ -4,7 +4,6 @@ import {
   dentalCasesList,
   formatCount,
   getDentalStageCounts,
-  type ListDef,
   nextOralApplianceStage,
   ORAL_APPLIANCE_STAGE_LABELS,
   type OralApplianceStage,
@@ -21,7 +20,7 @@ import type { StartCalls } from '../routing/preloadable';
 import { showToast } from '../toaster/toast';
 import '../dashboard/dashboard.css';
 
-const DENTAL_CASES = dentalCasesList as unknown as ListDef;
+const DENTAL_CASES = dentalCasesList;
 const STAGE_COUNTS_REQUEST = {};
 
 /** The dashboard's first calls, its figures and its list, made ahead as a dentist signs in (shell/start-calls.ts). */

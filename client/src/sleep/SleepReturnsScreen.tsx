@@ -1,11 +1,11 @@
 import { Button, Intent } from '@blueprintjs/core';
-import { type ListDef, RETURN_STATES, returnSleepDevice, sleepReturnDevicesList } from '@rpm/shared';
+import { RETURN_STATES, returnSleepDevice, sleepReturnDevicesList } from '@rpm/shared';
 import { useState } from 'react';
 import { useApi } from '../errors/ErrorDialogProvider';
 import { ListScreen } from '../list/ListScreen';
 import { showToast } from '../toaster/toast';
 
-const def = sleepReturnDevicesList as unknown as ListDef;
+const def = sleepReturnDevicesList;
 
 /**
  * Sleep Return Devices (000 §2.4 Billing Utility; decisions.md "Sleep Return Devices"): home-study devices out and

@@ -14,7 +14,6 @@ import {
   interpretationTemplateBody,
   interpretationTemplateFields,
   interpretationTemplatesList,
-  type ListDef,
   SLEEP_STUDY_KIND_LABELS,
   type SleepStudyKind,
   SNACKBAR_MS,
@@ -58,7 +57,7 @@ export function TemplatesScreen() {
   return (
     <>
       <ListScreen
-        def={interpretationTemplatesList as unknown as ListDef}
+        def={interpretationTemplatesList}
         toolbarActions={({ reload }) => (
           <Button icon="add" text="Add Template" onClick={() => setOpen({ row: null, reload })} />
         )}

@@ -13,34 +13,33 @@ import { useSession } from '../session/SessionProvider';
 
 // The sleep billing lists of 000 §2.4 (issue 15 §3): a definition each; the server refuses a report type the
 // user may not see (001 §2.4).
-const asDef = (def: unknown) => def as ListDef;
 
 /** The report offers only the types the user may see (type 1 is hidden from role 16). */
 export function SleepBillingReportScreen() {
   const { user } = useSession();
   const role = lowestRoleId(user?.roleid ?? []);
-  const def = useMemo(() => {
+  const def = useMemo((): ListDef => {
     const allowed: readonly string[] = sleepBillingTypesFor(role);
-    return asDef({
+    return {
       ...sleepBillingReportList,
       filters: sleepBillingReportList.filters.map((f) =>
         f.key === 'type' && f.options
           ? { ...f, options: f.options.filter((o) => allowed.includes(o.value)) }
           : f,
       ),
-    });
+    };
   }, [role]);
   return <ListScreen def={def} />;
 }
 
 export function CoReadBillingScreen() {
-  return <ListScreen def={asDef(coReadBillingList)} />;
+  return <ListScreen def={coReadBillingList} />;
 }
 
 export function HstBillingScreen() {
-  return <ListScreen def={asDef(hstBillingList)} />;
+  return <ListScreen def={hstBillingList} />;
 }
 
 export function HstOrderBillingScreen() {
-  return <ListScreen def={asDef(hstOrderBillingList)} />;
+  return <ListScreen def={hstOrderBillingList} />;
 }

@@ -14,7 +14,6 @@ import { VisitDialog } from './VisitDialog';
 import { type VisitKind, VisitStatusButtons } from './visit-actions';
 
 // Sleep Consults, Sleep Appointments (with the calendar view), CPAP Patients and Therapy Patients (issue 15 §3).
-const asDef = (def: unknown) => def as ListDef;
 // The calendar library loads only with a calendar (the Technician Calendar route or this toggle).
 const TechnicianCalendar = lazy(() =>
   import('./TechnicianCalendar').then((m) => ({ default: m.TechnicianCalendar })),
@@ -80,7 +79,7 @@ function VisitList({ kind, def }: { readonly kind: VisitKind; readonly def: List
 
 /** Sleep Consults (000 §2.4 'sleep-consults'). */
 export function SleepConsultsScreen() {
-  return <VisitList kind="consult" def={asDef(sleepConsultsList)} />;
+  return <VisitList kind="consult" def={sleepConsultsList} />;
 }
 
 /** Sleep Appointments (000 §2.4 'sleep-appointments'), as a list or a calendar. */
@@ -97,7 +96,7 @@ export function SleepAppointmentsScreen() {
           <TechnicianCalendar />
         </Suspense>
       ) : (
-        <VisitList kind="appointment" def={asDef(sleepAppointmentsList)} />
+        <VisitList kind="appointment" def={sleepAppointmentsList} />
       )}
     </>
   );
@@ -105,10 +104,10 @@ export function SleepAppointmentsScreen() {
 
 /** CPAP Patients Table (000 §2.4 'cpapPatients'). */
 export function CpapPatientsScreen() {
-  return <ListScreen def={asDef(cpapPatientsList)} />;
+  return <ListScreen def={cpapPatientsList} />;
 }
 
 /** Therapy Patients (000 §2.4 'therapy-patients'). */
 export function TherapyPatientsScreen() {
-  return <ListScreen def={asDef(therapyPatientsList)} />;
+  return <ListScreen def={therapyPatientsList} />;
 }

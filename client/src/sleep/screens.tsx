@@ -1,5 +1,4 @@
 import {
-  type ListDef,
   pulseOximetryList,
   sleepCoReadList,
   sleepLabList,
@@ -11,12 +10,11 @@ import { SLEEP_LOCK_EVENTS } from '../list/use-live-reload';
 
 // The study worklists of issue 15 (000 §2.4): a definition each (architecture.md "Lists"). The reading lists
 // reload on the hub's lock events, so 'Locked by {name}' shows and clears live (issue 15 §2).
-const asDef = (def: unknown) => def as ListDef;
-const SLEEP_TESTS = asDef(sleepTestsList);
-const SLEEP_CO_READ = asDef(sleepCoReadList);
-const PULSE_OXIMETRY = asDef(pulseOximetryList);
-const SPIROMETRY = asDef(spirometryList);
-const SLEEP_LAB = asDef(sleepLabList);
+const SLEEP_TESTS = sleepTestsList;
+const SLEEP_CO_READ = sleepCoReadList;
+const PULSE_OXIMETRY = pulseOximetryList;
+const SPIROMETRY = spirometryList;
+const SLEEP_LAB = sleepLabList;
 
 /** Sleep Tests (000 §2.4; start page of roles 16 and 17 and interpreting physicians, 000 §6.1). */
 export function SleepTestsScreen() {

@@ -1,7 +1,6 @@
 import { Alert, Button, ButtonGroup, Intent } from '@blueprintjs/core';
 import {
   deactivateStaff,
-  type ListDef,
   MSG,
   SNACKBAR_MS,
   STAFF_ADMIN_PAGE,
@@ -56,7 +55,7 @@ export function StaffScreen({ name }: StaffScreenProps) {
   return (
     <>
       <ListScreen
-        def={STAFF_LISTS[name] as unknown as ListDef}
+        def={STAFF_LISTS[name]}
         rowName={(row) => String(row.name)}
         {...(admin
           ? {

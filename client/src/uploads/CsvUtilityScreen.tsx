@@ -1,5 +1,5 @@
 import { Button } from '@blueprintjs/core';
-import { csvUtilityList, type ListDef, UPLOAD_CALLS, UPLOAD_KIND_INFO, UPLOAD_KINDS } from '@rpm/shared';
+import { csvUtilityList, UPLOAD_CALLS, UPLOAD_KIND_INFO, UPLOAD_KINDS } from '@rpm/shared';
 import { Link } from 'wouter';
 import { ApiError } from '../api/api-error';
 import { downloadFile } from '../api/download';
@@ -37,7 +37,7 @@ export function CsvUtilityScreen() {
           </span>
         ))}
       </div>
-      <ListScreen def={csvUtilityList as unknown as ListDef} />
+      <ListScreen def={csvUtilityList} />
     </>
   );
 }

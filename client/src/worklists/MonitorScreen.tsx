@@ -1,5 +1,5 @@
 import { Button, Intent } from '@blueprintjs/core';
-import { type ListDef, monitorList } from '@rpm/shared';
+import { monitorList } from '@rpm/shared';
 import { useState } from 'react';
 import { type ListActionContext, ListScreen } from '../list/ListScreen';
 import { AcknowledgeDialog } from './AcknowledgeDialog';
@@ -17,7 +17,7 @@ export function MonitorScreen() {
   return (
     <>
       <ListScreen
-        def={monitorList as unknown as ListDef}
+        def={monitorList}
         live
         selectable
         rowName={(row) => `${String(row.patient_name)} ${String(row.vital_type)} ${String(row.reading)}`}

@@ -1,5 +1,5 @@
 import { Button, Intent } from '@blueprintjs/core';
-import { completeMyTask, type ListDef, myTasksList } from '@rpm/shared';
+import { completeMyTask, myTasksList } from '@rpm/shared';
 import { useState } from 'react';
 import { useRoute } from 'wouter';
 import { useApi } from '../errors/ErrorDialogProvider';
@@ -9,7 +9,7 @@ import { useTaskCount } from '../machines/hooks';
 import { showToast } from '../toaster/toast';
 import { ReassignDialog } from './ReassignDialog';
 
-const def = myTasksList as unknown as ListDef;
+const def = myTasksList;
 
 /**
  * My Tasks (000 §2.4, route myTasks/{taskId?}): the signed-in user's tasks with Complete and Reassign per row;

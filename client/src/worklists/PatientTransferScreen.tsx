@@ -1,5 +1,5 @@
 import { Button, Intent } from '@blueprintjs/core';
-import { getTransferCoordinators, type ListDef, patientTransferList, transferPatients } from '@rpm/shared';
+import { getTransferCoordinators, patientTransferList, transferPatients } from '@rpm/shared';
 import { useState } from 'react';
 import { useCall } from '../api/use-call';
 import { useApi } from '../errors/ErrorDialogProvider';
@@ -21,7 +21,7 @@ export function PatientTransferScreen() {
   return (
     <>
       <ListScreen
-        def={patientTransferList as unknown as ListDef}
+        def={patientTransferList}
         selectable
         toolbarActions={(context) => (
           <Button
