@@ -1,5 +1,5 @@
 import { type Browser, expect, type Locator, type Page, test } from '@playwright/test';
-import { signIn, submitSignIn } from './sign-in-helpers.js';
+import { SIGN_IN_WAIT, signIn, submitSignIn } from './sign-in-helpers.js';
 
 /**
  * Staff administration in the running app (issue 16 part 1): an administrator adds a nurse, resets their password
@@ -78,7 +78,7 @@ test('an administrator adds a nurse and resets their password; the nurse must ch
   await change.getByRole('button', { name: 'Save' }).click();
   await expect(change).toBeHidden();
   await submitSignIn(nurse, NURSE.username, CHOSEN);
-  await expect(nurse).toHaveURL(/\/app\//);
+  await expect(nurse).toHaveURL(/\/app\//, SIGN_IN_WAIT);
 });
 
 test('an administrator deactivates a nurse signed in elsewhere: the nurse’s page goes to sign-in', async ({

@@ -14,7 +14,7 @@ import {
   readablePatient,
   staffRow,
 } from './admin-helpers.js';
-import { logOut, signIn, submitSignIn } from './sign-in-helpers.js';
+import { logOut, SIGN_IN_WAIT, signIn, submitSignIn } from './sign-in-helpers.js';
 
 /**
  * The administration screens in the browser (issue 16 "Tests"): Add Admin in both modes with every validation
@@ -159,7 +159,7 @@ test('the new admin changes the password at the first sign-in, then sees the org
   await expect(admin.getByText('Password Updated')).toBeVisible();
   await expect(change).toHaveCount(0);
   await submitSignIn(admin, person.username, chosen);
-  await expect(admin).toHaveURL(/\/app\/dashboard$/);
+  await expect(admin).toHaveURL(/\/app\/dashboard$/, SIGN_IN_WAIT);
 
   // Role 2's access list (bff/src/db/seed/role-pages.ts): the organisation and staff tables, not the rest.
   const menu = admin.getByRole('navigation', { name: 'Main menu' });
@@ -246,7 +246,7 @@ test("a nurse changes their own password from the profile: the match texts, the 
     await submitSignIn(page, 'role8@demo.test', DEMO_PASSWORD);
     await expect(page.getByText('*Invalid Username or Password')).toBeVisible();
     await submitSignIn(page, 'role8@demo.test', chosen);
-    await expect(page).toHaveURL(/\/app\/dashboard$/);
+    await expect(page).toHaveURL(/\/app\/dashboard$/, SIGN_IN_WAIT);
   } finally {
     // Other specs sign in as this demo nurse with the demo password.
     if (changed) {

@@ -11,13 +11,18 @@ export async function submitSignIn(page: Page, username: string, password = DEMO
 }
 
 /**
- * Signs in and waits until the app has left the sign-in page. The captcha is solved in the browser on submit, and a
- * user signing in again soon may take longer than the 7 s default on a busy machine (CI failed on it).
+ * How long a submitted sign-in may take to open the app: the captcha is solved in the browser, and on a busy machine
+ * that took longer than the 7 s default (CI failed on it).
+ */
+export const SIGN_IN_WAIT = { timeout: 30_000 } as const;
+
+/**
+ * Signs in and waits until the app has left the sign-in page ({@link SIGN_IN_WAIT}).
  */
 export async function signIn(page: Page, username: string, password = DEMO_PASSWORD): Promise<void> {
   await page.goto('/');
   await submitSignIn(page, username, password);
-  await expect(page).toHaveURL(/\/app\//, { timeout: 30_000 });
+  await expect(page).toHaveURL(/\/app\//, SIGN_IN_WAIT);
 }
 
 /** Logs out through the user menu (the avatar button is named after the user). */

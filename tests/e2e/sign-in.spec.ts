@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { expect, type Page, test } from '@playwright/test';
-import { logOut, signIn, submitSignIn } from './sign-in-helpers.js';
+import { logOut, SIGN_IN_WAIT, signIn, submitSignIn } from './sign-in-helpers.js';
 
 // 000 §6.1: every demo sign-in lands on the start page of its lowest role and flags.
 const START_PAGES: [string, string][] = [
@@ -82,7 +82,7 @@ test('an anonymous deep link goes to / and comes back after sign-in (000 §2.1)'
   await page.goto('/app/patients?tab=active');
   await expect(page).toHaveURL(/\/$/);
   await submitSignIn(page, 'role5@demo.test');
-  await expect(page).toHaveURL('/app/patients?tab=active');
+  await expect(page).toHaveURL('/app/patients?tab=active', SIGN_IN_WAIT);
 });
 
 test('an unknown path shows the not-found page (000 §2.6)', async ({ page }) => {
