@@ -1,30 +1,17 @@
-import { type AlertRuleRow, alertRulesList, isoDay, NOTIFICATION_MODES, RULE_STATUS } from '@rpm/shared';
-import { type RawBuilder, type SqlBool, sql } from 'kysely';
+import { alertRulesList, NOTIFICATION_MODES, RULE_STATUS } from '@rpm/shared';
+import { type SqlBool, sql } from 'kysely';
+import { dayText, timeText } from '../db/sql-day.js';
+import { inRange, listSource } from '../lists/declare.js';
 import { patientSearchSql } from '../lists/patient-search.js';
 import { labelSql, rankSql } from '../lists/rank.js';
 import { deviceTypeAndPracticeOptions } from '../lists/reference-options.js';
-import { sliceSource } from '../lists/slice-source.js';
-import type { ListSource } from '../lists/source.js';
-import {
-  and,
-  type Base,
-  by,
-  byPatientName,
-  byText,
-  countWhere,
-  fullName,
-  inIds,
-  orderSql,
-} from '../lists/sql.js';
-import { dayRange, idValues, optionValues } from '../lists/view-values.js';
+import { by, byPatientName, byText, fullName, inIds } from '../lists/sql.js';
 import { listPatientSql } from '../patients/identity-sql.js';
 
 /**
  * The Alert Rules utility (shared/src/lists/alert-rules.ts alertRulesList; decisions.md "Alert Rules utility"): the
  * notification rules of the patients the user may read, with their device and bounds.
  */
-
-type Where = RawBuilder<SqlBool>;
 
 const RULES_FROM = sql`notification_rules r
   join device_assignments a on a.device_assign_id = r.device_assign_id
@@ -61,61 +48,44 @@ const MONITORING_LEVELS = sql<string>`concat_ws('; ', (select string_agg(v.vital
   case when r.gain is not null or r.loss is not null then concat_ws(', ',
     'gain ' || ${bound('r.gain')} || ' lbs', 'loss ' || ${bound('r.loss')} || ' lbs') || ' over dry weight' end)`;
 
-const ORDER_BY = {
-  patient_name: byPatientName,
-  practice_name: byText(sql`pr.practice_name`),
-  device_type: byText(sql`t.device_type`),
-  status: by(rankSql(alertRulesList.columns, 'status', STATUS_LABEL)),
-  start_date: by(sql`r.start_date`),
-  end_date: by(sql`r.end_date`),
-  notification_mode: byText(MODE_LABEL),
-  updated_at: by(sql`r.updated_at`),
-};
-
-type Stored = Omit<AlertRuleRow, 'start_date' | 'end_date' | 'updated_at'> & {
-  start_date: Date;
-  end_date: Date;
-  updated_at: Date;
-};
-
-export const alertRuleSource: ListSource<AlertRuleRow> = sliceSource<AlertRuleRow, Base>({
-  filtered(db, viewer, view) {
-    const parts: Where[] = [viewer.scope.visible('p')];
-    const states = optionValues(view, 'rule_status');
-    if (states?.length)
-      parts.push(
-        sql<SqlBool>`r.status = any(${states.map((s) => RULE_STATUS[s as keyof typeof RULE_STATUS])}::integer[])`,
-      );
-    const modes = optionValues(view, 'notification_mode');
-    if (modes?.length) parts.push(sql<SqlBool>`r.notification_mode = any(${[...modes]}::text[])`);
-    const types = idValues(view, 'device_type');
-    if (types) parts.push(inIds('d.device_type_id', types));
-    const practices = idValues(view, 'practice');
-    if (practices) parts.push(inIds('p.practice_id', practices));
-    const updated = dayRange(view, 'updated');
-    if (updated.from) parts.push(sql<SqlBool>`r.updated_at >= ${updated.from}`);
-    if (updated.before) parts.push(sql<SqlBool>`r.updated_at < ${updated.before}`);
-    const search = patientSearchSql(view.search, undefined, sql<string>`d.imei`);
-    if (search) parts.push(search);
-    return { db, where: and(parts) };
+export const alertRuleSource = listSource(alertRulesList, {
+  from: RULES_FROM,
+  scope: ({ viewer }) => viewer.scope.visible('p'),
+  id: 'r.notification_rule_id',
+  select: () => ({
+    notification_rule_id: sql`r.notification_rule_id`,
+    patient_id: sql`p.patient_id`,
+    patient_name: fullName('p'),
+    patient: listPatientSql('p'),
+    practice_name: sql`pr.practice_name`,
+    device_type: sql`t.device_type`,
+    device: sql`d.device_name || ' (' || d.imei || ')'`,
+    status: STATUS_LABEL,
+    interval: sql`r.interval_count || ' / ' || i.interval_type`,
+    start_date: dayText('r.start_date'),
+    end_date: dayText('r.end_date'),
+    monitoring_levels: MONITORING_LEVELS,
+    notification_mode: MODE_LABEL,
+    updated_at: timeText('r.updated_at'),
+  }),
+  sort: () => ({
+    patient_name: byPatientName,
+    practice_name: byText(sql`pr.practice_name`),
+    device_type: byText(sql`t.device_type`),
+    status: by(rankSql(alertRulesList.columns, 'status', STATUS_LABEL)),
+    start_date: by(sql`r.start_date`),
+    end_date: by(sql`r.end_date`),
+    notification_mode: byText(MODE_LABEL),
+    updated_at: by(sql`r.updated_at`),
+  }),
+  where: {
+    rule_status: (states) =>
+      sql<SqlBool>`r.status = any(${states.map((s) => RULE_STATUS[s as keyof typeof RULE_STATUS])}::integer[])`,
+    notification_mode: (modes) => sql<SqlBool>`r.notification_mode = any(${[...modes]}::text[])`,
+    device_type: (types) => inIds('d.device_type_id', types),
+    practice: (practices) => inIds('p.practice_id', practices),
+    updated: inRange('r.updated_at', 'instant'),
   },
-  count: (base) => countWhere(base, RULES_FROM),
-  async slice({ db, where }, _viewer, view, offset, limit) {
-    const { rows } = await sql<Stored>`
-      select r.notification_rule_id, p.patient_id, ${fullName('p')} as patient_name, ${listPatientSql('p')} as patient, pr.practice_name,
-        t.device_type, d.device_name || ' (' || d.imei || ')' as device, ${STATUS_LABEL} as status,
-        r.interval_count || ' / ' || i.interval_type as interval, r.start_date, r.end_date,
-        ${MONITORING_LEVELS} as monitoring_levels, ${MODE_LABEL} as notification_mode, r.updated_at
-      from ${RULES_FROM}
-      where ${where}
-      order by ${orderSql(view, ORDER_BY, 'r.notification_rule_id')}
-      limit ${limit} offset ${offset}`.execute(db);
-    return rows.map((r) => ({
-      ...r,
-      start_date: isoDay(r.start_date),
-      end_date: isoDay(r.end_date),
-      updated_at: r.updated_at.toISOString(),
-    }));
-  },
+  search: (text) => patientSearchSql(text, undefined, sql<string>`d.imei`),
   options: deviceTypeAndPracticeOptions,
 });
