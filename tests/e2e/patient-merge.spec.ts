@@ -85,8 +85,13 @@ test('a practice lead merges a patient registered twice, then deactivates and re
   await expect(page.getByRole('status').filter({ hasText: `merged into patient ${kept}` })).toBeVisible(SLOW);
   await expect(page.getByRole('button', { name: 'Edit Demographics' })).toHaveCount(0);
   await expect(page.getByRole('button', { name: 'Merge into another record' })).toHaveCount(0);
-  await page.getByRole('link', { name: 'Open the record kept' }).click();
-  await expect(page).toHaveURL(new RegExp(`/app/patient-chart/overview/${kept}$`));
+  // The link may be clicked while the chart re-renders under the merge's toast: click until it navigates.
+  const open = page.getByRole('link', { name: 'Open the record kept' });
+  await expect(open).toHaveAttribute('href', `/app/patient-chart/overview/${kept}`);
+  await expect(async () => {
+    await open.click({ timeout: 3_000 });
+    await expect(page).toHaveURL(new RegExp(`/app/patient-chart/overview/${kept}$`), { timeout: 3_000 });
+  }).toPass(SLOW);
 
   // Deactivate the record kept; the chart says so and offers Reactivate.
   await page.goto(`/app/patient-chart/demographics/${kept}`);
