@@ -52,11 +52,7 @@ export function billingRoutes(app: FastifyInstance, deps: Deps, opts: BillingRou
 
   registerCall(app, deps, generateBillingReport, async ({ headers, query, auth, reply }) => {
     const { filter, practiceName, data } = await billingReportData(db, auth, headers, query, clock.now());
-    const bytes = await renderPdf(
-      pdf,
-      data,
-      'Other billing reports are being prepared. Please try again in a moment.',
-    );
+    const bytes = await renderPdf(pdf, data, 'billing reports');
     const name = `${PRODUCT}_Billing_Report_${filter.month.slice(0, 7)}_${fileNamePart(practiceName ?? 'All_Practices')}.pdf`;
     attachment(reply, name, 'application/pdf');
     return bytes;

@@ -53,11 +53,7 @@ export function carePlanRoutes(app: FastifyInstance, deps: Deps): void {
     const now = clock.now();
     const shown = await carePlan(db, query.patient_id, query.version, auth, now);
     const { data, patientName } = await carePlanPdfData(db, query.patient_id, shown.plan, now);
-    const bytes = await renderPdf(
-      deps.pdf,
-      data,
-      'Other documents are being prepared. Please try again in a moment.',
-    );
+    const bytes = await renderPdf(deps.pdf, data, 'documents');
     // A printed plan leaves the system with health data: recorded like the lists' exports.
     const version = shown.plan?.version;
     await audit(db, {

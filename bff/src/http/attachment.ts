@@ -17,13 +17,20 @@ export function attachment(reply: FastifyReply, fileName: string, contentType: s
     .header('cache-control', 'no-store');
 }
 
-/** Renders in the app's PDF pool; a full queue answers 429 with Retry-After and `busyMessage`. */
-export async function renderPdf(pool: PdfPool, data: PdfDocumentData, busyMessage: string): Promise<Buffer> {
+/** What a PDF is, as its busy answer names it: 'Other {what} are being prepared. …' (one text for every PDF). */
+export type PdfKind = 'reports' | 'billing reports' | 'documents';
+export const pdfBusyText = (what: PdfKind): string =>
+  `Other ${what} are being prepared. Please try again in a moment.`;
+
+/** Renders in the app's PDF pool; a full queue answers 429 with Retry-After and {@link pdfBusyText}. */
+export async function renderPdf(pool: PdfPool, data: PdfDocumentData, what: PdfKind): Promise<Buffer> {
   try {
     return await pool.render(data);
   } catch (error) {
     if (error instanceof PdfPoolBusyError)
-      throw new HttpError(429, busyMessage, undefined, { 'retry-after': String(PDF_RETRY_AFTER_SECONDS) });
+      throw new HttpError(429, pdfBusyText(what), undefined, {
+        'retry-after': String(PDF_RETRY_AFTER_SECONDS),
+      });
     throw error;
   }
 }

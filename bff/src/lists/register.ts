@@ -32,7 +32,6 @@ import { foreignFilterValue, type ListSource, type ListView, type ListViewer } f
 
 /** Texts of the export files and their errors. */
 const EXPORT_TEXT = {
-  busy: 'Other reports are being prepared. Please try again in a moment.',
   future: (field: string) => `${MSG.invalidDate}: ${field} must not be in the future.`,
 } as const;
 
@@ -224,7 +223,7 @@ function registerList<Row extends object>(
         emptyText: MSG.noRecordsFound,
         footer: def.title,
       };
-      const bytes = await renderPdf(deps.pdf, data, EXPORT_TEXT.busy);
+      const bytes = await renderPdf(deps.pdf, data, 'reports');
       await auditExport(viewer, req.ip, 'pdf', view, rows.length);
       attachment(reply, fileName(viewer, 'pdf'), 'application/pdf');
       return bytes;

@@ -25,11 +25,7 @@ export function reportRoutes(app: FastifyInstance, deps: Deps): void {
     await assertPatientAccess(db, auth, query.patient_id);
     const now = clock.now();
     const report = await monthlyReport(db, query.patient_id, query.month, now);
-    const bytes = await renderPdf(
-      deps.pdf,
-      monthlyReportData(report, now),
-      'Other reports are being prepared. Please try again in a moment.',
-    );
+    const bytes = await renderPdf(deps.pdf, monthlyReportData(report, now), 'reports');
     // Health data leaves the system: recorded as the list exports are (decisions.md "Monthly RPM summary PDF").
     await audit(db, {
       ...actor(auth, req.ip, now),
