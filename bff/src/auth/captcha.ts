@@ -1,4 +1,5 @@
 import { createHmac } from 'node:crypto';
+import { captchaChallenge } from '@rpm/shared';
 import { type Challenge, createChallenge, randomInt, verifySolution } from 'altcha-lib';
 import { deriveKey } from 'altcha-lib/algorithms/sha';
 import { sql } from 'kysely';
@@ -16,22 +17,7 @@ const ALGORITHM = 'SHA-256';
 const COST = 50;
 
 const payloadSchema = z.object({
-  challenge: z.object({
-    parameters: z.object({
-      algorithm: z.string(),
-      nonce: z.string(),
-      salt: z.string(),
-      cost: z.number(),
-      keyLength: z.number(),
-      keyPrefix: z.string(),
-      keySignature: z.string().optional(),
-      memoryCost: z.number().optional(),
-      parallelism: z.number().optional(),
-      expiresAt: z.number().optional(),
-      data: z.record(z.string(), z.union([z.string(), z.number(), z.boolean(), z.null()])).optional(),
-    }),
-    signature: z.string().min(1),
-  }),
+  challenge: captchaChallenge,
   solution: z.object({ counter: z.number().int(), derivedKey: z.string(), time: z.number().optional() }),
 });
 

@@ -17,25 +17,34 @@ export const loginAnswer = z.object({
   mfa_enrol: z.literal(1).optional(),
 });
 
+/**
+ * An ALTCHA v2 challenge, as the server issues it and as the widget sends it back with its solution (declared once:
+ * bff/src/auth/captcha.ts reads the solved payload with it).
+ */
+export const captchaChallenge = z.object({
+  parameters: z.object({
+    algorithm: z.string(),
+    nonce: z.string(),
+    salt: z.string(),
+    cost: z.number(),
+    keyLength: z.number(),
+    keyPrefix: z.string(),
+    keySignature: z.string().optional(),
+    memoryCost: z.number().optional(),
+    parallelism: z.number().optional(),
+    expiresAt: z.number().optional(),
+    data: z.record(z.string(), z.union([z.string(), z.number(), z.boolean(), z.null()])).optional(),
+  }),
+  signature: z.string().min(1),
+});
+
 export const getCaptcha = defineCall({
   method: 'GET',
   path: 'captcha',
   spec: '000 §2.5',
   summary: 'A proof-of-work captcha challenge (ALTCHA v2 format) for the sign-in page',
   access: 'public',
-  response: z.object({
-    parameters: z.object({
-      algorithm: z.string(),
-      nonce: z.string(),
-      salt: z.string(),
-      cost: z.number(),
-      keyLength: z.number(),
-      keyPrefix: z.string(),
-      keySignature: z.string().optional(),
-      expiresAt: z.number().optional(),
-    }),
-    signature: z.string(),
-  }),
+  response: captchaChallenge,
 });
 
 export const loginWithCaptcha = defineCall({
