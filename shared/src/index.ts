@@ -70,3 +70,4 @@ export * from './uploads.js';
 export * from './user.js';
 export * from './user-menu.js';
 export * from './validators.js';
+export * from './demo-access.js';

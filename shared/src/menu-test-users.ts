@@ -1,3 +1,4 @@
+import { BILLER_PAGES } from './demo-access.js';
 import type { MenuUser } from './menus.js';
 import { PAGES } from './routes.js';
 
@@ -21,20 +22,6 @@ export const user = (
   ...flags,
 });
 
-// The access list of the seeded billers (bff/src/db/seed/role-pages.ts): billing, prices and the patient list.
-export const BILLER_PAGES = [
-  'Billing Dashboard',
-  'Billing Report',
-  'RPM Billing',
-  'CCM Billing Report',
-  'BHI Billing',
-  'Billing Uploads',
-  'Billing Utility',
-  'Invoices',
-  'Cpt Codes Table',
-  'Insurances Default Amount Table',
-  'Insurance Plans Table',
-  'Patient Chart',
-  'Patients Table',
-];
+// The access list of the seeded billers, as the demo seed gives it (demo-access.ts).
+export { BILLER_PAGES };
 export const BILLER_11_PAGES = [...BILLER_PAGES, 'Sleep Billing Report', 'CoRead Billing', 'HST RPM Billing'];

@@ -1,3 +1,4 @@
+import { BILLER_PAGES } from '@rpm/shared';
 /**
  * The access list ("pages") of every role: which access-list entries of spec 000 §2.3 and §2.4 each role holds.
  * The spec names the entries and the start page of each role (§6.1) but not the lists themselves, so this is
@@ -132,21 +133,7 @@ const ORGANIZATION_ADMIN: readonly PageName[] = [
 ];
 
 /** Billing screens (billers start on the Billing Dashboard; spec 000 §6.1). */
-const BILLING: readonly PageName[] = [
-  'Billing Dashboard',
-  'Billing Report',
-  'RPM Billing',
-  'CCM Billing Report',
-  'BHI Billing',
-  'Billing Uploads',
-  'Billing Utility',
-  'Invoices',
-  'Cpt Codes Table',
-  'Insurances Default Amount Table',
-  'Insurance Plans Table',
-  'Patient Chart',
-  'Patients Table',
-];
+const BILLING: readonly PageName[] = BILLER_PAGES;
 
 /** Sleep testing: tests, co-reads, oximetry, consults and appointments. */
 const SLEEP: readonly PageName[] = [
