@@ -36,7 +36,15 @@ export async function findDuplicates(
   const rows = await db
     .selectFrom('patients as p')
     .innerJoin('practices as pr', 'pr.practice_id', 'p.practice_id')
-    .select(['p.patient_id', 'p.firstname', 'p.lastname', 'p.dob', 'p.mrn', 'pr.practice_name'])
+    .select([
+      'p.patient_id',
+      'p.firstname',
+      'p.lastname',
+      'p.dob',
+      'p.mrn',
+      'p.practice_id',
+      'pr.practice_name',
+    ])
     .select([byNameDob.as('by_name_dob'), byMrn.as('by_mrn'), byMobile.as('by_mobile')])
     .select(scope.visible('p').as('visible'))
     .where('p.organization_id', '=', probe.organizationId)
@@ -55,6 +63,7 @@ export async function findDuplicates(
       lastname: row.lastname,
       dob: isoDay(row.dob),
       mrn: row.mrn,
+      practice_id: row.practice_id,
       practice_name: row.practice_name,
       reasons: [
         ...(row.by_name_dob ? (['name_dob'] as const) : []),

@@ -269,6 +269,7 @@ describe('registration (issue 38 §1; decisions.md "Patient registration")', () 
         patient_id: id,
         mrn: first.mrn,
         dob: '1951-04-05',
+        practice_id: place.practiceId,
         reasons: ['name_dob', 'mobile'],
       }),
     ]);

@@ -214,8 +214,7 @@ function MergeDialog({
         },
       })
       .then((answer) => {
-        if (live)
-          setCandidates(answer.data.candidates.filter((c) => c.practice_name === patient.practice_name));
+        if (live) setCandidates(answer.data.candidates.filter((c) => c.practice_id === patient.prac_id));
       })
       .catch(() => live && setCandidates([]));
     return () => {

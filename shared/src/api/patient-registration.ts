@@ -55,6 +55,7 @@ export const getRegistrationOptions = defineCall({
 /** Why a registered patient may be the one being entered. */
 export const DUPLICATE_REASONS = ['name_dob', 'mrn', 'mobile'] as const;
 export const duplicateCandidate = patientIdentity.extend({
+  practice_id: z.number().int(),
   practice_name: z.string(),
   reasons: z.array(z.enum(DUPLICATE_REASONS)),
 });
