@@ -4,6 +4,7 @@ import { type AuditActor, auditAll } from '../audit.js';
 import type { Database } from '../db/schema.js';
 import { invalid, notFound } from '../domain-errors.js';
 import { tenDigitsSql } from '../patients/search-store.js';
+import { tenDigits } from './list-store.js';
 
 /**
  * setCallPatient (issue 38 §2): the agent chose the caller among patients sharing the number after the call was
@@ -26,7 +27,8 @@ export async function nameCallPatient(
   if (own.length === 0) throw notFound('You have no call with this contact.', 'contract_id');
   const unnamed = own.filter((call) => call.patient_id === null);
   if (unnamed.length === 0) return;
-  const caller = (unnamed[0]?.phone_number ?? '').replace(/\D/g, '').slice(-10);
+  const caller = tenDigits(unnamed[0]?.phone_number ?? null);
+  if (caller === null) throw invalid(NOT_THE_CALLER, 'patient_id');
   const match = await trx
     .selectFrom('patients as p')
     .select('p.patient_id')

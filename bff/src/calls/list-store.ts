@@ -231,7 +231,7 @@ function taskOrder(view: ListView): RawBuilder<unknown>[] {
 }
 
 /** A stored number as the softphone's task-call events take it: the last ten digits (000 §4.9 dials +1 and them). */
-const tenDigits = (raw: string | null) => {
+export const tenDigits = (raw: string | null) => {
   const digits = (raw ?? '').replace(/\D/g, '');
   return digits.length >= 10 ? digits.slice(-10) : null;
 };
