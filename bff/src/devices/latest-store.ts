@@ -4,7 +4,7 @@ import { dayText, timeText } from '../db/sql-day.js';
 import { listSource } from '../lists/declare.js';
 import { deviceTypeAndPracticeOptions } from '../lists/reference-options.js';
 import { and, by, byPatientName, byText, fullName } from '../lists/sql.js';
-import { listPatientSql } from '../patients/identity-sql.js';
+import { patientFields } from '../patients/identity-sql.js';
 import { ASSIGNMENT_WHERE, assignmentSearch } from './inventory-store.js';
 
 /**
@@ -39,11 +39,9 @@ export const latestAssignedSource = listSource(latestAssignedDevicesList, {
     device_name: sql`d.device_name`,
     imei: sql`d.imei`,
     device_type: sql`t.device_type`,
-    patient_id: sql`p.patient_id`,
-    patient_name: fullName('p'),
+    ...patientFields(),
     dob: dayText('p.dob'),
     mrn: sql`p.mrn`,
-    patient: listPatientSql('p'),
     practice_name: sql`pr.practice_name`,
     assigned_at: timeText('a.assigned_at'),
     assigned_by: sql`case when ab.user_id is null then null else ${fullName('ab')} end`,

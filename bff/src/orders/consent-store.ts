@@ -5,7 +5,7 @@ import { inRange, listSource } from '../lists/declare.js';
 import { patientSearchSql } from '../lists/patient-search.js';
 import { labelSql, rankSql } from '../lists/rank.js';
 import { and, by, byPatientName, byText, fullName, inIds, practiceOptions } from '../lists/sql.js';
-import { listPatientSql } from '../patients/identity-sql.js';
+import { patientFields } from '../patients/identity-sql.js';
 import { orderProgramIn } from './list-store.js';
 
 /**
@@ -35,9 +35,7 @@ export const patientConsentSource = listSource(patientConsentList, {
   id: 'eo.order_id',
   select: ({ today }) => ({
     order_id: sql`eo.order_id`,
-    patient_id: sql`p.patient_id`,
-    patient_name: fullName('p'),
-    patient: listPatientSql('p'),
+    ...patientFields(),
     practice_name: sql`pr.practice_name`,
     program: sql`eo.program`,
     consent_date: dayText('eo.consent_date'),

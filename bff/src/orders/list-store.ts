@@ -6,7 +6,7 @@ import { patientSearchSql } from '../lists/patient-search.js';
 import { labelSql, rankSql } from '../lists/rank.js';
 import { deviceTypeAndPracticeOptions } from '../lists/reference-options.js';
 import { and, by, byPatientName, byText, fullName, inIds, type Where } from '../lists/sql.js';
-import { listPatientSql } from '../patients/identity-sql.js';
+import { patientFields } from '../patients/identity-sql.js';
 
 /**
  * Care Orders (shared/src/lists/orders.ts careOrdersList; decisions.md "Care Orders"): the device orders of the
@@ -41,9 +41,7 @@ export const careOrderSource = listSource(careOrdersList, {
   select: ({ viewer }) => ({
     device_order_id: sql`o.device_order_id`,
     order_id: sql`o.order_id`,
-    patient_id: sql`p.patient_id`,
-    patient_name: fullName('p'),
-    patient: listPatientSql('p'),
+    ...patientFields(),
     practice_name: sql`pr.practice_name`,
     program: sql`eo.program`,
     device_type: sql`t.device_type`,

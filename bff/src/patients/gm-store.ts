@@ -4,7 +4,7 @@ import { dayText, timeText } from '../db/sql-day.js';
 import { listSource } from '../lists/declare.js';
 import { patientSearchSql } from '../lists/patient-search.js';
 import { and, by, byPatientName, byText, fullName, inIds } from '../lists/sql.js';
-import { listPatientSql } from './identity-sql.js';
+import { patientFields } from './identity-sql.js';
 import { PROGRAMS } from './list-sql.js';
 import { patientFilterOptions } from './list-store.js';
 
@@ -36,11 +36,9 @@ export const gmPatientsSource = listSource(gmPatientsList, {
   scope: ({ viewer }) => and([viewer.scope.visible('p'), sql<SqlBool>`p.merged_into_id is null`]),
   id: 'p.patient_id',
   select: () => ({
-    patient_id: sql`p.patient_id`,
-    patient_name: fullName('p'),
+    ...patientFields(),
     dob: dayText('p.dob'),
     mrn: sql`p.mrn`,
-    patient: listPatientSql('p'),
     organization_name: sql`o.organization_name`,
     practice_name: sql`pr.practice_name`,
     location_name: sql`l.location_name`,

@@ -1,5 +1,6 @@
 import type { ListPatient } from '@rpm/shared';
 import { type RawBuilder, sql } from 'kysely';
+import { fullName } from '../lists/sql.js';
 
 /**
  * The row's patient as every list names it (issue 38 §2; ListPatient in shared/src/patient-identity.ts): the
@@ -17,3 +18,13 @@ export function listPatientSql(alias: string): RawBuilder<ListPatient> {
         and lower(twin.lastname) = lower(${col('lastname')}) and lower(twin.firstname) = lower(${col('firstname')})
         and twin.patient_id <> ${col('patient_id')})) end`;
 }
+
+/**
+ * A declared list row's patient fields (patientColumn in shared/src/lists/patient-row.ts): the id the row opens, the
+ * name as 'Last, First', and the identity the column draws.
+ */
+export const patientFields = (alias = 'p') => ({
+  patient_id: sql.ref(`${alias}.patient_id`),
+  patient_name: fullName(alias),
+  patient: listPatientSql(alias),
+});

@@ -6,7 +6,7 @@ import { patientSearchSql } from '../lists/patient-search.js';
 import { labelSql, rankSql } from '../lists/rank.js';
 import { deviceTypeAndPracticeOptions } from '../lists/reference-options.js';
 import { by, byPatientName, byText, fullName, inIds } from '../lists/sql.js';
-import { listPatientSql } from '../patients/identity-sql.js';
+import { patientFields } from '../patients/identity-sql.js';
 
 /**
  * The Alert Rules utility (shared/src/lists/alert-rules.ts alertRulesList; decisions.md "Alert Rules utility"): the
@@ -54,9 +54,7 @@ export const alertRuleSource = listSource(alertRulesList, {
   id: 'r.notification_rule_id',
   select: () => ({
     notification_rule_id: sql`r.notification_rule_id`,
-    patient_id: sql`p.patient_id`,
-    patient_name: fullName('p'),
-    patient: listPatientSql('p'),
+    ...patientFields(),
     practice_name: sql`pr.practice_name`,
     device_type: sql`t.device_type`,
     device: sql`d.device_name || ' (' || d.imei || ')'`,

@@ -17,7 +17,7 @@ import { inRange, listSource } from '../lists/declare.js';
 import { patientSearchSql } from '../lists/patient-search.js';
 import { labelSql, rankSql } from '../lists/rank.js';
 import { and, by, byPatientName, byText, fullName, inIds, practiceOptions } from '../lists/sql.js';
-import { listPatientSql } from '../patients/identity-sql.js';
+import { patientFields } from '../patients/identity-sql.js';
 import { patientVisible } from '../scope.js';
 
 /**
@@ -53,11 +53,9 @@ export const sleepReturnSource = listSource(sleepReturnDevicesList, {
   id: 's.study_id',
   select: ({ today }) => ({
     study_id: sql`s.study_id`,
-    patient_id: sql`p.patient_id`,
-    patient_name: fullName('p'),
+    ...patientFields(),
     dob: dayText('p.dob'),
     mrn: sql`p.mrn`,
-    patient: listPatientSql('p'),
     practice_name: sql`pr.practice_name`,
     kind: KIND_LABEL,
     device: sql`s.device`,
