@@ -1,6 +1,6 @@
 type Where = RawBuilder<SqlBool>;
 
-import { type DeviceHistoryRow, type DeviceRow, devicesList, type FilterOption } from '@rpm/shared';
+import { type DeviceHistoryRow, type DeviceRow, devicesList } from '@rpm/shared';
 import { type RawBuilder, type SqlBool, sql } from 'kysely';
 import type { Db } from '../db/schema.js';
 import { inRange } from '../lists/declare.js';
@@ -21,7 +21,6 @@ import {
   likeWord,
   options,
   orderSql,
-  practiceOptions,
   type SortBy,
   searchTerms,
 } from '../lists/sql.js';

@@ -110,7 +110,7 @@ export function inRange(expr: string | RawBuilder<unknown>, unit: 'day' | 'insta
 }
 
 /** The filter's value in the view, by its kind; undefined when the filter is not set (or set to "all"). */
-function valueOf(filter: ListFilter, view: ListView): unknown {
+function filterValueOf(filter: ListFilter, view: ListView): unknown {
   if (filter.dateRange) {
     const range = dayRange(view, filter.key);
     return range.from || range.before ? range : undefined;
@@ -138,7 +138,7 @@ export function listSource<D extends ListShape>(
       const ctx = contextOf(viewer);
       const parts: Where[] = [await declaration.scope(ctx, db)];
       for (const filter of def.filters) {
-        const value = valueOf(filter, view);
+        const value = filterValueOf(filter, view);
         const condition = conditions[filter.key];
         if (value !== undefined && condition) parts.push(condition(value, ctx));
       }

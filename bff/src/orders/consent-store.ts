@@ -4,7 +4,7 @@ import { dayText } from '../db/sql-day.js';
 import { inRange, listSource } from '../lists/declare.js';
 import { patientSearchSql } from '../lists/patient-search.js';
 import { labelSql, rankSql } from '../lists/rank.js';
-import { and, by, byPatientName, byText, fullName, inIds, practiceOptions } from '../lists/sql.js';
+import { by, byPatientName, byText, inIds, practiceOptions } from '../lists/sql.js';
 import { patientFields } from '../patients/identity-sql.js';
 import { orderProgramIn } from './list-store.js';
 

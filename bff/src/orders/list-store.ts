@@ -5,7 +5,7 @@ import { inRange, listSource } from '../lists/declare.js';
 import { patientSearchSql } from '../lists/patient-search.js';
 import { labelSql, rankSql } from '../lists/rank.js';
 import { deviceTypeAndPracticeOptions } from '../lists/reference-options.js';
-import { and, by, byPatientName, byText, fullName, inIds, type Where } from '../lists/sql.js';
+import { by, byPatientName, byText, fullName, inIds, type Where } from '../lists/sql.js';
 import { patientFields } from '../patients/identity-sql.js';
 
 /**
