@@ -10,7 +10,7 @@ import { type RawBuilder, type SqlBool, sql } from 'kysely';
 import type { z } from 'zod';
 import type { Db } from '../db/schema.js';
 import { sliceSource } from './slice-source.js';
-import type { ListSource, ListView, ListViewer } from './source.js';
+import type { DeclaredShows, FilterShows, ListSource, ListView, ListViewer } from './source.js';
 import { and, type Base, countWhere, orderSql, type SortBy, type Where } from './sql.js';
 import { dayRange, isChecked, optionValues } from './view-values.js';
 
@@ -75,9 +75,12 @@ export interface ListDeclaration<D extends ListShape> {
   readonly id: string;
   /** Each sortable column's order. */
   readonly sort: Fn<{ readonly [K in SortKeyOf<D>]: SortBy }>;
-  /** Each filter's condition for its value (called only when the filter has one). */
+  /**
+   * Each filter's condition for its value (called only when the filter has one). Where a row field shows the
+   * filter's value, declare it as `{ shows, when }`: the generic suite then checks each filtered row by that field.
+   */
   readonly where: {
-    readonly [K in keyof FiltersOf<D>]: (value: FilterInput<FiltersOf<D>[K]>, ctx: ListContext) => Where;
+    readonly [K in keyof FiltersOf<D>]: FilterDeclaration<FilterInput<FiltersOf<D>[K]>, RowOf<D>>;
   };
   /** The search box's condition; a list without a search box leaves it out. */
   readonly search?: (text: string, ctx: ListContext) => Where | undefined;
@@ -88,6 +91,12 @@ export interface ListDeclaration<D extends ListShape> {
     only?: ReadonlySet<string>,
   ) => Promise<{ readonly [K in ScopedFilterKey<D>]: FilterOption[] }>;
 }
+
+/** A filter's condition for its value. */
+export type Condition<V> = (value: V, ctx: ListContext) => Where;
+
+/** A filter's declaration: its condition, alone or with the row field that shows its value. */
+export type FilterDeclaration<V, Row> = Condition<V> | (FilterShows<Row> & { readonly when: Condition<V> });
 
 /** A date-range filter's value. */
 export interface DayRange {
@@ -128,12 +137,18 @@ export function listSource<D extends ListShape>(
 ): ListSource<RowOf<D>> {
   type Row = RowOf<D>;
   const { from } = declaration;
-  const conditions = declaration.where as Readonly<
-    Record<string, (value: unknown, ctx: ListContext) => Where>
-  >;
+  const declared = Object.entries(
+    declaration.where as Readonly<Record<string, FilterDeclaration<unknown, Record<string, unknown>>>>,
+  );
+  const conditions = Object.fromEntries(
+    declared.map(([key, entry]) => [key, typeof entry === 'function' ? entry : entry.when]),
+  );
+  const shows: DeclaredShows = Object.fromEntries(
+    declared.flatMap(([key, entry]) => (typeof entry === 'function' ? [] : [[key, entry]])),
+  );
   const contextOf = (viewer: ListViewer): ListContext => ({ viewer, today: isoDay(viewer.now) });
   const thenByOf = (view: ListView) => def.columns.find((column) => column.key === view.orderby)?.thenBy;
-  return sliceSource<Row, Base & { readonly ctx: ListContext }>({
+  const source = sliceSource<Row, Base & { readonly ctx: ListContext }>({
     async filtered(db, viewer, view) {
       const ctx = contextOf(viewer);
       const parts: Where[] = [await declaration.scope(ctx, db)];
@@ -160,4 +175,5 @@ export function listSource<D extends ListShape>(
     options: (db, viewer, only) =>
       declaration.options(db, viewer, only) as Promise<Record<string, FilterOption[]>>,
   });
+  return { ...source, shows };
 }

@@ -47,8 +47,23 @@ export interface ListSource<Row> {
    * store itself, throwing {@link foreignFilterValue}. With `only`, a source may answer just those filters.
    */
   options(db: Db, viewer: ListViewer, only?: ReadonlySet<string>): Promise<Record<string, FilterOption[]>>;
+  /** A declared list's row field showing each filter's value (declare.ts), which the generic suite checks by. */
+  readonly shows?: DeclaredShows;
 }
 
 /** A filter value names a record outside the viewer's scope: forbidden (403) naming the field. */
 export const foreignFilterValue = (field: string) =>
   forbidden(`${field} names a record you do not have access to.`, field);
+
+/**
+ * How a row shows a filter's value, so the generic suite can check a filtered row without SQL of its own: an
+ * option's `label` (the default) or `value` in the field, one of the `listed` labels (', '-joined), the day of a
+ * date or time in the range, or `true` for a checkbox.
+ */
+export interface FilterShows<Row> {
+  readonly shows: keyof Row & string;
+  readonly as?: 'label' | 'value' | 'listed';
+}
+
+/** What the generic suite reads of a declared list: the row field each filter shows (lists.test.ts). */
+export type DeclaredShows = Readonly<Record<string, FilterShows<Record<string, unknown>>>>;

@@ -58,11 +58,17 @@ export const patientConsentSource = listSource(patientConsentList, {
     authorization: by(rankSql(patientConsentList.columns, 'authorization', stateLabel(today))),
   }),
   where: {
-    order_program: (programs) => orderProgramIn(programs),
-    consent_method: (methods) => sql<SqlBool>`eo.consent_method = any(${[...methods]}::text[])`,
-    authorization: (states, { today }) => sql<SqlBool>`${stateOf(today)} = any(${[...states]}::text[])`,
-    practice: (practices) => inIds('p.practice_id', practices),
-    consented: inRange('eo.consent_date', 'day'),
+    order_program: { shows: 'program', when: (programs) => orderProgramIn(programs) },
+    consent_method: {
+      shows: 'consent_method',
+      when: (methods) => sql<SqlBool>`eo.consent_method = any(${[...methods]}::text[])`,
+    },
+    authorization: {
+      shows: 'authorization',
+      when: (states, { today }) => sql<SqlBool>`${stateOf(today)} = any(${[...states]}::text[])`,
+    },
+    practice: { shows: 'practice_name', when: (practices) => inIds('p.practice_id', practices) },
+    consented: { shows: 'consent_date', when: inRange('eo.consent_date', 'day') },
   },
   search: (text) => patientSearchSql(text),
   options: async (db, viewer) => ({ practice: await practiceOptions(db, viewer) }),

@@ -65,11 +65,11 @@ export const gmPatientsSource = listSource(gmPatientsList, {
     last_reading_at: by(sql`p.last_reading_at`),
   }),
   where: {
-    organization: ids('p.organization_id'),
-    practice: ids('p.practice_id'),
-    care_coordinator: ids('p.care_coordinator_id'),
-    physician: ids('p.physician_id'),
-    rpm_status: ids('p.rpm_status'),
+    organization: { shows: 'organization_name', when: ids('p.organization_id') },
+    practice: { shows: 'practice_name', when: ids('p.practice_id') },
+    care_coordinator: { shows: 'care_coordinator', when: ids('p.care_coordinator_id') },
+    physician: { shows: 'physician', when: ids('p.physician_id') },
+    rpm_status: { shows: 'rpm_status', when: ids('p.rpm_status') },
     program: (values) =>
       sql<SqlBool>`(${sql.join(
         values.flatMap((value) => PROGRAMS[value] ?? []),

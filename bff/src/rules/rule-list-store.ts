@@ -77,12 +77,18 @@ export const alertRuleSource = listSource(alertRulesList, {
     updated_at: by(sql`r.updated_at`),
   }),
   where: {
-    rule_status: (states) =>
-      sql<SqlBool>`r.status = any(${states.map((s) => RULE_STATUS[s as keyof typeof RULE_STATUS])}::integer[])`,
-    notification_mode: (modes) => sql<SqlBool>`r.notification_mode = any(${[...modes]}::text[])`,
-    device_type: (types) => inIds('d.device_type_id', types),
-    practice: (practices) => inIds('p.practice_id', practices),
-    updated: inRange('r.updated_at', 'instant'),
+    rule_status: {
+      shows: 'status',
+      when: (states) =>
+        sql<SqlBool>`r.status = any(${states.map((s) => RULE_STATUS[s as keyof typeof RULE_STATUS])}::integer[])`,
+    },
+    notification_mode: {
+      shows: 'notification_mode',
+      when: (modes) => sql<SqlBool>`r.notification_mode = any(${[...modes]}::text[])`,
+    },
+    device_type: { shows: 'device_type', when: (types) => inIds('d.device_type_id', types) },
+    practice: { shows: 'practice_name', when: (practices) => inIds('p.practice_id', practices) },
+    updated: { shows: 'updated_at', when: inRange('r.updated_at', 'instant') },
   },
   search: (text) => patientSearchSql(text, undefined, sql<string>`d.imei`),
   options: deviceTypeAndPracticeOptions,

@@ -82,10 +82,13 @@ export const sleepReturnSource = listSource(sleepReturnDevicesList, {
     returned_by: byText(fullName('rb')),
   }),
   where: {
-    return_state: (states, { today }) => sql<SqlBool>`${stateOf(today)} = any(${[...states]}::text[])`,
-    kind: (kinds) => sql<SqlBool>`s.kind = any(${[...kinds]}::text[])`,
-    practice: (practices) => inIds('p.practice_id', practices),
-    due_back: inRange(DUE_ON, 'day'),
+    return_state: {
+      shows: 'return_state',
+      when: (states, { today }) => sql<SqlBool>`${stateOf(today)} = any(${[...states]}::text[])`,
+    },
+    kind: { shows: 'kind', when: (kinds) => sql<SqlBool>`s.kind = any(${[...kinds]}::text[])` },
+    practice: { shows: 'practice_name', when: (practices) => inIds('p.practice_id', practices) },
+    due_back: { shows: 'due_on', when: inRange(DUE_ON, 'day') },
   },
   search: (text) => patientSearchSql(text, 's.study_id'),
   options: async (db, viewer) => ({ practice: await practiceOptions(db, viewer) }),

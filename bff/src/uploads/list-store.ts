@@ -76,9 +76,12 @@ export const csvUtilitySource = listSource(csvUtilityList, {
     problem_rows: by(sql`up.invalid_rows + up.duplicate_rows`),
   }),
   where: {
-    upload_kind: (kinds) => sql<SqlBool>`up.kind = any(${[...kinds]}::text[])`,
-    upload_status: (statuses) => sql<SqlBool>`up.status = any(${[...statuses]}::text[])`,
-    uploaded: inRange('up.uploaded_at', 'instant'),
+    upload_kind: { shows: 'kind', when: (kinds) => sql<SqlBool>`up.kind = any(${[...kinds]}::text[])` },
+    upload_status: {
+      shows: 'status',
+      when: (statuses) => sql<SqlBool>`up.status = any(${[...statuses]}::text[])`,
+    },
+    uploaded: { shows: 'uploaded_at', when: inRange('up.uploaded_at', 'instant') },
   },
   search: (text) =>
     and(
