@@ -1,14 +1,5 @@
 import { Button } from '@blueprintjs/core';
-import {
-  awsCallbackHistoryList,
-  awsCallbackList,
-  awsMissedHistoryList,
-  awsTasksList,
-  awsUnattendedCallsList,
-  awsVoicemailHistoryList,
-  awsVoicemailList,
-  TASK_CALL_EVENTS,
-} from '@rpm/shared';
+import { awsTasksList, TASK_CALL_EVENTS } from '@rpm/shared';
 import { ListScreen } from '../list/ListScreen';
 import type { ListRow } from '../list/ListTable';
 
@@ -58,28 +49,4 @@ export function AwsTasksScreen() {
       }}
     />
   );
-}
-
-export function AwsMissedHistoryScreen() {
-  return <ListScreen def={awsMissedHistoryList} />;
-}
-
-export function AwsCallbackScreen() {
-  return <ListScreen def={awsCallbackList} />;
-}
-
-export function AwsCallbackHistoryScreen() {
-  return <ListScreen def={awsCallbackHistoryList} />;
-}
-
-export function AwsVoicemailScreen() {
-  return <ListScreen def={awsVoicemailList} />;
-}
-
-export function AwsVoicemailHistoryScreen() {
-  return <ListScreen def={awsVoicemailHistoryList} />;
-}
-
-export function AwsUnattendedCallsScreen() {
-  return <ListScreen def={awsUnattendedCallsList} />;
 }

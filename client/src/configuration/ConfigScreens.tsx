@@ -8,7 +8,7 @@ import {
   Intent,
   TextArea,
 } from '@blueprintjs/core';
-import { CONFIG_TABLES, type ConfigField, type ConfigTableDef, cptCodesList, formErrors } from '@rpm/shared';
+import { CONFIG_TABLES, type ConfigField, type ConfigTableDef, formErrors } from '@rpm/shared';
 import { type FormEvent, useState } from 'react';
 import { useActionKey } from '../api/action-key';
 import { useCall } from '../api/use-call';
@@ -36,9 +36,8 @@ const TABLES = {
   leads: CONFIG_TABLES.leads,
 } as const;
 
-export function ConfigTableScreen({ table }: { readonly table: 'cpt' | keyof typeof TABLES }) {
+export function ConfigTableScreen({ table }: { readonly table: keyof typeof TABLES }) {
   const form = useRecordForm();
-  if (table === 'cpt') return <ListScreen def={cptCodesList} />;
   const def = TABLES[table] as unknown as ConfigTableDef;
   const actions = form.addButton('Add');
   return (

@@ -1,14 +1,5 @@
 import { Button, Intent } from '@blueprintjs/core';
-import {
-  deactivatedDevicesList,
-  deviceDataLogsList,
-  deviceHistoryList,
-  devicesList,
-  edisonInventoryList,
-  returnDevice,
-  unassignedDevicesList,
-  vendorsList,
-} from '@rpm/shared';
+import { devicesList, returnDevice, unassignedDevicesList } from '@rpm/shared';
 import { useState } from 'react';
 import { useApi } from '../errors/ErrorDialogProvider';
 import { ListScreen } from '../list/ListScreen';
@@ -113,29 +104,4 @@ export function UnassignedDevicesScreen() {
       />
     </>
   );
-}
-
-/** Edison Inventory (000 §2.4; decisions.md "Device inventory lists"). */
-export function EdisonInventoryScreen() {
-  return <ListScreen def={edisonInventoryList} />;
-}
-
-/** Deactivated Devices (000 §2.4). */
-export function DeactivatedDevicesScreen() {
-  return <ListScreen def={deactivatedDevicesList} />;
-}
-
-/** Device History (000 §2.4): every assignment, returned ones kept. */
-export function DeviceHistoryScreen() {
-  return <ListScreen def={deviceHistoryList} />;
-}
-
-/** Device Data logs (000 §2.4): each measurement with the body the device sent. */
-export function DeviceDataLogsScreen() {
-  return <ListScreen def={deviceDataLogsList} />;
-}
-
-/** Vendors (000 §2.4 'Vendors Table'; decisions.md "Vendors"). */
-export function VendorsScreen() {
-  return <ListScreen def={vendorsList} />;
 }

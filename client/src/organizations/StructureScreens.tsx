@@ -8,7 +8,6 @@ import {
   PROGRAM_OPTIONS,
   practiceBody,
   practicesList,
-  programsList,
   updateLocation,
   updatePractice,
 } from '@rpm/shared';
@@ -152,8 +151,4 @@ function LocationForm({ open, onClose }: { readonly open: NonNullable<Open>; rea
       </form>
     </Dialog>
   );
-}
-
-export function ProgramsScreen() {
-  return <ListScreen def={programsList} />;
 }

@@ -1,12 +1,4 @@
-import {
-  coReadBillingList,
-  hstBillingList,
-  hstOrderBillingList,
-  type ListDef,
-  lowestRoleId,
-  sleepBillingReportList,
-  sleepBillingTypesFor,
-} from '@rpm/shared';
+import { type ListDef, lowestRoleId, sleepBillingReportList, sleepBillingTypesFor } from '@rpm/shared';
 import { useMemo } from 'react';
 import { ListScreen } from '../list/ListScreen';
 import { useSession } from '../session/SessionProvider';
@@ -30,16 +22,4 @@ export function SleepBillingReportScreen() {
     };
   }, [role]);
   return <ListScreen def={def} />;
-}
-
-export function CoReadBillingScreen() {
-  return <ListScreen def={coReadBillingList} />;
-}
-
-export function HstBillingScreen() {
-  return <ListScreen def={hstBillingList} />;
-}
-
-export function HstOrderBillingScreen() {
-  return <ListScreen def={hstOrderBillingList} />;
 }

@@ -1,12 +1,10 @@
 import { Button, ButtonGroup } from '@blueprintjs/core';
 import {
-  cpapPatientsList,
   type ListDef,
   type SleepAppointmentRow,
   type SleepConsultRow,
   sleepAppointmentsList,
   sleepConsultsList,
-  therapyPatientsList,
 } from '@rpm/shared';
 import { lazy, Suspense, useState } from 'react';
 import { ListScreen } from '../list/ListScreen';
@@ -100,14 +98,4 @@ export function SleepAppointmentsScreen() {
       )}
     </>
   );
-}
-
-/** CPAP Patients Table (000 §2.4 'cpapPatients'). */
-export function CpapPatientsScreen() {
-  return <ListScreen def={cpapPatientsList} />;
-}
-
-/** Therapy Patients (000 §2.4 'therapy-patients'). */
-export function TherapyPatientsScreen() {
-  return <ListScreen def={therapyPatientsList} />;
 }
