@@ -38,7 +38,9 @@ export default defineConfig({
           root: 'bff',
           include: ['src/**/*.test.ts'],
           testTimeout: 30_000,
-          hookTimeout: 60_000,
+          // A file's setup seeds or loads its database and builds an app: seconds on an idle machine, but a busy one
+          // (two other suites beside it) stretched it past a minute.
+          hookTimeout: 180_000,
           // Each file builds its own app on a database of its own copied from a template (db/test-database.ts), and
           // no BFF test mocks a module, so files can share a worker's modules.
           isolate: false,

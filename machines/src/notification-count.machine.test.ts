@@ -1,7 +1,8 @@
 import { NOTIFICATION_CACHE_MS, NOTIFICATION_POLL_MS } from '@rpm/shared';
 import { describe, expect, it } from 'vitest';
 import { createActor, fromPromise, SimulatedClock } from 'xstate';
-import { type CachedCount, notificationCountMachine } from './notification-count.machine.js';
+import type { CachedCount } from './count-polling.js';
+import { notificationCountMachine } from './notification-count.machine.js';
 import { advance, flush } from './test-clock.js';
 
 /** A bell count with a fake server and a fake storage cache on a simulated clock. */

@@ -6,6 +6,7 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { sql } from 'kysely';
 import pg from 'pg';
+import { lock } from 'proper-lockfile';
 import { type OpenDatabase, openDatabase } from './connect.js';
 import { listMigrations, MIGRATIONS_DIR, migrate } from './migrate.js';
 import type { Db } from './schema.js';
@@ -202,19 +203,45 @@ async function openPGliteFromTemplate(
   seed: SeedRequest | undefined,
 ): Promise<{ database: OpenDatabase; summary: SeedSummary | undefined }> {
   const file = join(tmpdir(), `rpm-pglite-template-${await templateKey(seed)}.tar`);
+  const cached = await openPGliteDump(file);
+  if (cached) return cached;
+  // One builder per template across the suite's workers: the others wait for its dump instead of each seeding the
+  // same database at once, which on a busy machine ran past the hook timeout.
+  const release = await lock(file, {
+    realpath: false,
+    stale: 30_000,
+    retries: { retries: 1_000, minTimeout: 100, maxTimeout: 500 },
+  });
+  try {
+    return (await openPGliteDump(file)) ?? (await buildPGliteTemplate(file, seed));
+  } finally {
+    await release();
+  }
+}
+
+/** The PGlite database and seed summary of the dump at `file`; undefined when there is none or it is unreadable. */
+async function openPGliteDump(
+  file: string,
+): Promise<{ database: OpenDatabase; summary: SeedSummary | undefined } | undefined> {
   const [dump, summaryText] = await Promise.all([
     readFile(file).catch(() => undefined),
     readFile(`${file}.json`, 'utf8').catch(() => undefined),
   ]);
-  if (dump && summaryText) {
-    try {
-      const database = await openDatabase({ dataDir: 'memory://', pgliteTemplate: new Blob([dump]) });
-      const summary = summaryText === 'none' ? undefined : (JSON.parse(summaryText) as SeedSummary);
-      return { database, summary };
-    } catch {
-      // An unreadable dump: build a new one below.
-    }
+  if (!dump || !summaryText) return undefined;
+  try {
+    const database = await openDatabase({ dataDir: 'memory://', pgliteTemplate: new Blob([dump]) });
+    const summary = summaryText === 'none' ? undefined : (JSON.parse(summaryText) as SeedSummary);
+    return { database, summary };
+  } catch {
+    return undefined; // an unreadable dump: the caller builds a new one
   }
+}
+
+/** Builds the database in memory, and writes its dump to `file` for the next test file. */
+async function buildPGliteTemplate(
+  file: string,
+  seed: SeedRequest | undefined,
+): Promise<{ database: OpenDatabase; summary: SeedSummary | undefined }> {
   const database = await openDatabase({ dataDir: 'memory://' });
   const summary = await build(database.db, seed);
   if (database.pglite) {
