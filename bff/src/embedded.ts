@@ -43,7 +43,7 @@ import { patientConsentSource } from './orders/consent-store.js';
 import { careOrderSource } from './orders/list-store.js';
 import { orderRoutes } from './orders/routes.js';
 import { organizationRoutes } from './organizations/routes.js';
-import { locationSource, practiceSource, programSource } from './organizations/structure-list-store.js';
+import { structureListSources } from './organizations/structure-list-store.js';
 import { structureRoutes } from './organizations/structure-routes.js';
 import { gmPatientsSource } from './patients/gm-store.js';
 import { patientListSources } from './patients/list-store.js';
@@ -102,9 +102,7 @@ export const LIST_SOURCES: Readonly<Record<ListName, ListSource<object>>> = {
   'incoming-messages': incomingMessagesSource,
   ...callListSources(),
   ...deviceListSources(),
-  practices: practiceSource,
-  locations: locationSource,
-  programs: programSource,
+  ...structureListSources(),
   roles: roleSource,
   ...configListSources(),
   ...scheduleListSources(),

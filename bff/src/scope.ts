@@ -186,6 +186,23 @@ export async function visibleOrganizations(
 }
 
 /**
+ * {@link visibleOrganizations} as a condition on `column`, read in the query itself: for SQL built without a round
+ * trip before it (a row's count over the viewer's organisations). The same rule as {@link userOrganizations}.
+ */
+export function organizationVisible(
+  auth: Pick<AuthContext, 'userId' | 'roleid'>,
+  column: string,
+): RawBuilder<SqlBool> {
+  if (seesEverything(auth)) return sql<SqlBool>`true`;
+  const userId = auth.userId;
+  return sql<SqlBool>`${sql.ref(column)} in (
+    select own_u.organization_id from users own_u where own_u.user_id = ${userId}
+    union select own_pr.organization_id from user_practices own_up
+      join practices own_pr on own_pr.practice_id = own_up.practice_id where own_up.user_id = ${userId}
+    union select own_o.organization_id from organizations own_o where own_o.created_by = ${userId})`;
+}
+
+/**
  * A condition, true for rows of the users table (or its alias) that belong to one of the organisations, by the same
  * rule as {@link userOrganizations}. False for an empty list.
  */

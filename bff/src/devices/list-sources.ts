@@ -1,5 +1,5 @@
 import type { ListSource } from '../lists/source.js';
-import { historySource, inventorySource } from './inventory-store.js';
+import { historySource, inventorySources } from './inventory-store.js';
 import { deviceLogSource } from './log-store.js';
 import { vendorSource } from './vendor-store.js';
 
@@ -14,10 +14,7 @@ export const deviceListSources = (): Record<
   | 'vendors',
   ListSource<object>
 > => ({
-  devices: inventorySource('devices'),
-  'edison-inventory': inventorySource('edison-inventory'),
-  'unassigned-devices': inventorySource('unassigned-devices'),
-  'deactivated-devices': inventorySource('deactivated-devices'),
+  ...inventorySources,
   'device-history': historySource,
   'device-data-logs': deviceLogSource,
   vendors: vendorSource,

@@ -1,11 +1,11 @@
-import { isoDay, STAFF_TABLES, type StaffRow, type StaffTable } from '@rpm/shared';
-import { type Expression, type SqlBool, sql } from 'kysely';
-import type { Db } from '../db/schema.js';
-import { fullName } from '../http/route-helpers.js';
-import { countOf, sliceSource } from '../lists/slice-source.js';
-import type { ListSource, ListView, ListViewer } from '../lists/source.js';
-import { likeWord, searchTerms } from '../lists/sql.js';
-import { idValues, optionValues } from '../lists/view-values.js';
+import { STAFF_LISTS, STAFF_TABLES, type StaffRow, type StaffTable } from '@rpm/shared';
+import { type SqlBool, sql } from 'kysely';
+import { dayText, timeText } from '../db/sql-day.js';
+import { listSource } from '../lists/declare.js';
+import { organizationScope } from '../lists/organization-scope.js';
+import type { ListSource } from '../lists/source.js';
+import { and, by, byText, inIds, options } from '../lists/sql.js';
+import { textSearchSql } from '../lists/text-search.js';
 import { userInOrganizations, visibleOrganizations } from '../scope.js';
 
 /**
@@ -13,109 +13,62 @@ import { userInOrganizations, visibleOrganizations } from '../scope.js';
  * viewer belongs to (every one for lowest role 1).
  */
 
-const staffRows = (db: Db) =>
-  db.selectFrom('users as u').leftJoin('organizations as o', 'o.organization_id', 'u.organization_id');
-type Base = ReturnType<typeof staffRows>;
-
-const nameSql = sql<string>`lower(u.firstname || ' ' || u.lastname)`;
-
-async function inScope(db: Db, viewer: ListViewer) {
-  const orgs = await visibleOrganizations(db, viewer.auth);
-  return orgs === 'all' ? sql<SqlBool>`true` : userInOrganizations(orgs, 'u');
-}
-
-function filtered(table: StaffTable) {
-  return async (db: Db, viewer: ListViewer, view: ListView): Promise<Base> => {
-    let q = staffRows(db)
-      .where(sql<SqlBool>`exists (select 1 from user_roles ur where ur.user_id = u.user_id
-        and ur.role_id = ${table.roleId})`)
-      .where(await inScope(db, viewer));
-    const status = optionValues(view, 'status');
-    if (status && status.length > 0)
-      q = q.where(
-        'u.active',
-        'in',
-        status.map((s) => s === 'Active'),
-      );
-    const organizations = idValues(view, 'organization');
-    if (organizations) q = q.where('u.organization_id', 'in', organizations);
-    // Every word typed occurs in the name or the user name.
-    for (const word of searchTerms(view.search ?? '').searchWords)
-      q = q.where(sql<SqlBool>`(${nameSql} || ' ' || u.username) like ${likeWord(word)} escape '\\'`);
-    return q;
-  };
-}
-
-function orderOf(orderby: string, order: 'asc' | 'desc'): Expression<unknown>[] {
-  const dir = sql.raw(order);
-  const tie = sql`u.user_id ${dir}`;
-  switch (orderby) {
-    case 'username':
-      return [sql`u.username collate "C" ${dir}`, tie];
-    case 'organization_name':
-      return [sql`lower(o.organization_name) collate "C" ${dir} nulls last`, tie];
-    case 'status':
-      // 'Active' before 'Inactive' ascending.
-      return [sql`u.active ${sql.raw(order === 'asc' ? 'desc' : 'asc')}`, tie];
-    case 'created_at':
-      return [sql`u.created_at ${dir}`, tie];
-    default:
-      return [sql`${nameSql} collate "C" ${dir}`, tie];
-  }
-}
-
-async function slice(base: Base, _viewer: ListViewer, view: ListView, offset: number, limit: number) {
-  let q = base.select([
-    'u.user_id',
-    'u.firstname',
-    'u.lastname',
-    'u.username',
-    'u.mobile',
-    'u.dob',
-    'u.phone',
-    'u.fax',
-    'u.active',
-    'u.created_at',
-    'o.organization_name',
-    sql<string>`coalesce((select string_agg(distinct p.practice_name, ', ' order by p.practice_name)
-      from user_practices up join practices p on p.practice_id = up.practice_id
-      where up.user_id = u.user_id), '')`.as('practices'),
-  ]);
-  for (const part of orderOf(view.orderby, view.order)) q = q.orderBy(part);
-  const rows = await q.limit(limit).offset(offset).execute();
-  return rows.map(
-    (r): StaffRow => ({
-      user_id: r.user_id,
-      name: fullName(r.firstname, r.lastname),
-      username: r.username,
-      mobile: r.mobile,
-      organization_name: r.organization_name,
-      practices: r.practices,
-      status: r.active ? 'Active' : 'Inactive',
-      created_at: r.created_at.toISOString(),
-      firstname: r.firstname,
-      lastname: r.lastname,
-      dob: r.dob === null ? '' : isoDay(r.dob),
-      phone: r.phone ?? '',
-      fax: r.fax ?? '',
-    }),
-  );
-}
-
-function staffSource(table: StaffTable): ListSource<StaffRow> {
-  return sliceSource({
-    filtered: filtered(table),
-    slice,
-    count: countOf,
-    async options(db, viewer) {
+/** The list of one staff table (decisions.md "Staff table roles"): the same declaration for each role. */
+function staffSource(table: StaffTable) {
+  return listSource(STAFF_LISTS[table.name], {
+    from: sql`users u left join organizations o on o.organization_id = u.organization_id`,
+    async scope({ viewer }, db) {
       const orgs = await visibleOrganizations(db, viewer.auth);
-      let q = db.selectFrom('organizations').select(['organization_id', 'organization_name']);
-      if (orgs !== 'all') q = q.where('organization_id', 'in', orgs.length > 0 ? orgs : [0]);
-      const rows = await q.orderBy(sql`lower(organization_name)`).orderBy('organization_id').execute();
-      return {
-        organization: rows.map((o) => ({ value: String(o.organization_id), label: o.organization_name })),
-      };
+      return and([
+        sql`exists (select 1 from user_roles ur where ur.user_id = u.user_id and ur.role_id = ${table.roleId})`,
+        orgs === 'all' ? sql`true` : userInOrganizations(orgs, 'u'),
+      ]);
     },
+    id: 'u.user_id',
+    select: () => ({
+      user_id: sql`u.user_id`,
+      name: sql`trim(u.firstname || ' ' || u.lastname)`,
+      username: sql`u.username`,
+      mobile: sql`u.mobile`,
+      organization_name: sql`o.organization_name`,
+      practices: sql`coalesce((select string_agg(distinct p.practice_name, ', ' order by p.practice_name)
+        from user_practices up join practices p on p.practice_id = up.practice_id
+        where up.user_id = u.user_id), '')`,
+      status: sql`case when u.active then 'Active' else 'Inactive' end`,
+      created_at: timeText('u.created_at'),
+      firstname: sql`u.firstname`,
+      lastname: sql`u.lastname`,
+      dob: sql`coalesce(${dayText('u.dob')}, '')`,
+      phone: sql`coalesce(u.phone, '')`,
+      fax: sql`coalesce(u.fax, '')`,
+    }),
+    sort: () => ({
+      name: byText(sql`u.firstname || ' ' || u.lastname`),
+      // Usernames are lower case (a CHECK of the users table).
+      username: by(sql`u.username collate "C"`),
+      organization_name: byText(sql`o.organization_name`),
+      // 'Active' before 'Inactive' ascending.
+      status: by(sql`not u.active`),
+      created_at: by(sql`u.created_at`),
+    }),
+    where: {
+      status: {
+        shows: 'status',
+        as: 'value',
+        when: (statuses) => sql<SqlBool>`u.active = any(${statuses.map((s) => s === 'Active')}::boolean[])`,
+      },
+      organization: { shows: 'organization_name', when: (orgs) => inIds('u.organization_id', orgs) },
+    },
+    // Every word typed occurs in the name or the user name.
+    search: (text) => textSearchSql(text, sql`u.firstname || ' ' || u.lastname || ' ' || u.username`),
+    options: async (db, viewer) => ({
+      organization: await options(
+        db,
+        sql`select organization_id as value, organization_name as label from organizations
+          where ${await organizationScope(db, viewer.auth, 'organization_id')}
+          order by lower(organization_name), organization_id`,
+      ),
+    }),
   });
 }
 

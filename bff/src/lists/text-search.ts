@@ -1,0 +1,13 @@
+import type { RawBuilder } from 'kysely';
+import { sql } from 'kysely';
+import { and, likeWord, searchTerms, type Where } from './sql.js';
+
+/**
+ * A list's search box over a text of the row (a name, an IMEI): every word typed occurs in `text`, case aside.
+ * Undefined for an empty search.
+ */
+export function textSearchSql(search: string, text: RawBuilder<string>): Where | undefined {
+  const words = searchTerms(search).searchWords;
+  if (words.length === 0) return undefined;
+  return and(words.map((word) => sql`lower(${text}) like ${likeWord(word)} escape '\\'`));
+}
