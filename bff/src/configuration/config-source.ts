@@ -1,82 +1,58 @@
-import type { FilterOption } from '@rpm/shared';
+import type { FilterOption, FiltersOf } from '@rpm/shared';
 import { type RawBuilder, type SqlBool, sql } from 'kysely';
 import type { Db } from '../db/schema.js';
-import { sliceSource } from '../lists/slice-source.js';
-import type { ListSource, ListViewer } from '../lists/source.js';
-import {
-  and,
-  type Base,
-  type by,
-  byText,
-  countWhere,
-  inIds,
-  likeWord,
-  orderSql,
-  searchTerms,
-} from '../lists/sql.js';
-
-type Where = RawBuilder<SqlBool>;
+import { type ListDeclaration, type ListShape, listSource, type ScopedFilterKey } from '../lists/declare.js';
+import type { ListViewer } from '../lists/source.js';
+import { and, byText, likeWord, searchTerms, type Where } from '../lists/sql.js';
 
 /**
- * The configuration tables' stores (shared/src/lists/config-table.ts; issue 16 part 5), all of one shape: a
- * FROM, the row's columns as SQL, how each sort key orders, the text the search box looks in, and a table's parent
- * filter (its column and options). Most rows belong to no organisation (decisions.md "Configuration tables"): the
- * page access of 000 §2.4 is their whole scope; a table whose rows do names its `scope`.
+ * The configuration tables' stores (shared/src/lists/config-table.ts), each declared from one description typed by
+ * its list: a FROM, the row's fields as SQL, how each sort key orders, the text the search box looks in, and a
+ * table's filters (its parent, declare.ts) with their options. Most rows belong to no organisation (decisions.md
+ * "Configuration tables"): the page access of 000 §2.4 is their whole scope; a table whose rows do names its `scope`.
  */
-export interface ConfigTable<Row> {
+export type ConfigTable<D extends ListShape> = {
   readonly from: RawBuilder<unknown>;
-  readonly select: { readonly [K in keyof Row & string]: RawBuilder<unknown> };
-  readonly order: Readonly<Record<string, ReturnType<typeof by>>>;
+  readonly select: ReturnType<ListDeclaration<D>['select']>;
+  readonly sort: ReturnType<ListDeclaration<D>['sort']>;
   /** The row id's column: the last sort key, for stable paging. */
   readonly id: string;
+  /** The text each word of the search box is looked for in. */
   readonly search: RawBuilder<unknown>;
-  /** By filter key: the column its record ids match, and its options in the viewer's scope. */
-  readonly filters?: Readonly<Record<string, ConfigFilter>>;
   /** The rows the viewer may see, for rows of an organisation. */
   readonly scope?: (db: Db, viewer: ListViewer) => Promise<Where>;
-}
+} & ConfigFilters<D>;
 
-/** A filter's column; its options in the viewer's scope, or none for a filter whose options the list fixes. */
-type ConfigFilter =
-  | { readonly column: string; readonly options: (db: Db, viewer: ListViewer) => Promise<FilterOption[]> }
-  | { readonly column: string; readonly text: true };
+/** A table with filters declares each, and the options in the viewer's scope of those the list does not fix. */
+type ConfigFilters<D extends ListShape> = [keyof FiltersOf<D>] extends [never]
+  ? { readonly where?: undefined; readonly options?: undefined }
+  : {
+      readonly where: ListDeclaration<D>['where'];
+      readonly options: { readonly [K in ScopedFilterKey<D>]: FilterOptions };
+    };
 
-export function configSource<Row>(table: ConfigTable<Row>): ListSource<Row> {
-  const columns = sql.join(
-    Object.entries<RawBuilder<unknown>>(table.select).map(([key, expr]) => sql`${expr} as ${sql.ref(key)}`),
-  );
-  const filters = Object.entries(table.filters ?? {});
-  return sliceSource<Row, Base>({
-    async filtered(db, viewer, view) {
-      const words = searchTerms(view.search ?? '').searchWords;
-      const parts = words.map(
-        (word) => sql<SqlBool>`lower(${table.search}) like ${likeWord(word)} escape '\\'`,
-      );
-      for (const [key, filter] of filters) {
-        const values = view.filters[key];
-        if (!Array.isArray(values) || values.length === 0) continue;
-        parts.push(
-          'text' in filter
-            ? sql<SqlBool>`${sql.ref(filter.column)} = any(${values}::text[])`
-            : inIds(filter.column, values.map(Number)),
-        );
-      }
-      if (table.scope) parts.push(await table.scope(db, viewer));
-      return { db, where: and(parts) };
-    },
-    count: (base) => countWhere(base, table.from),
-    async slice({ db, where }, _viewer, view, offset, limit) {
-      const { rows } = await sql<Row>`select ${columns} from ${table.from} where ${where}
-        order by ${orderSql(view, table.order, table.id)} limit ${limit} offset ${offset}`.execute(db);
-      return rows;
-    },
-    async options(db, viewer) {
-      const scoped = filters.flatMap(([key, filter]) =>
-        'options' in filter ? [[key, filter] as const] : [],
-      );
-      const answers = await Promise.all(scoped.map(([, filter]) => filter.options(db, viewer)));
-      return Object.fromEntries(scoped.map(([key], n) => [key, answers[n] ?? []]));
-    },
+type FilterOptions = (db: Db, viewer: ListViewer) => Promise<FilterOption[]>;
+
+/** A configuration table's list source, from its description. */
+export function configSource<D extends ListShape>(def: D, table: ConfigTable<D>) {
+  const options = Object.entries<FilterOptions>(table.options ?? {});
+  return listSource(def, {
+    from: table.from,
+    scope: ({ viewer }, db) => table.scope?.(db, viewer) ?? and([]),
+    id: table.id,
+    select: () => table.select,
+    sort: () => table.sort,
+    where: table.where ?? ({} as ListDeclaration<D>['where']),
+    search: (text) =>
+      and(
+        searchTerms(text).searchWords.map(
+          (word) => sql<SqlBool>`lower(${table.search}) like ${likeWord(word)} escape '\\'`,
+        ),
+      ),
+    options: async (db, viewer) =>
+      Object.fromEntries(
+        await Promise.all(options.map(async ([key, of]) => [key, await of(db, viewer)] as const)),
+      ) as Awaited<ReturnType<ListDeclaration<D>['options']>>,
   });
 }
 

@@ -1,17 +1,16 @@
 import {
   CPT_CODE_RULES,
-  type CptCodeRow,
-  type DeviceTypeRow,
-  type deviceNameRow,
-  type InsuranceDefaultRow,
-  type VitalRow,
-  type warehouseRow,
+  cptCodesList,
+  deviceNamesTable,
+  deviceTypesList,
+  insuranceDefaultsList,
+  vitalsList,
+  warehousesTable,
 } from '@rpm/shared';
 import { sql } from 'kysely';
-import type { z } from 'zod';
 import { dayText } from '../db/sql-day.js';
 import { deviceTypeOptions } from '../lists/reference-options.js';
-import { by, byText } from '../lists/sql.js';
+import { by, byText, inIds } from '../lists/sql.js';
 import { leadSource } from '../sales/lead-store.js';
 import { activeSelect, byStatus, configSource } from './config-source.js';
 import { textConfigSources } from './text-list-store.js';
@@ -26,7 +25,7 @@ const CPT_FROM = sql`(values ${sql.join(
 export const configListSources = () => ({
   ...textConfigSources(),
   leads: leadSource,
-  'cpt-codes': configSource<CptCodeRow>({
+  'cpt-codes': configSource(cptCodesList, {
     from: CPT_FROM,
     select: {
       code_id: sql`c.code::int`,
@@ -35,7 +34,7 @@ export const configListSources = () => ({
       rule: sql`c.rule`,
       effective_from: dayText('c.effective_from'),
     },
-    order: {
+    sort: {
       code: byText(sql`c.code`),
       program: byText(sql`c.program`),
       effective_from: by(sql`c.effective_from`),
@@ -43,7 +42,7 @@ export const configListSources = () => ({
     id: 'code_id',
     search: sql`c.code`,
   }),
-  'insurances-default': configSource<InsuranceDefaultRow>({
+  'insurances-default': configSource(insuranceDefaultsList, {
     from: sql`insurance_default_amounts a`,
     select: {
       amount_id: sql`a.amount_id`,
@@ -51,7 +50,7 @@ export const configListSources = () => ({
       amount: sql`a.amount::float8`,
       effective_from: dayText('a.effective_from'),
     },
-    order: {
+    sort: {
       cpt_code: byText(sql`a.cpt_code`),
       amount: by(sql`a.amount`),
       effective_from: by(sql`a.effective_from`),
@@ -59,7 +58,7 @@ export const configListSources = () => ({
     id: 'a.amount_id',
     search: sql`a.cpt_code`,
   }),
-  'device-types': configSource<DeviceTypeRow>({
+  'device-types': configSource(deviceTypesList, {
     from: sql`device_types t`,
     select: {
       device_type_id: sql`t.device_type_id`,
@@ -67,7 +66,7 @@ export const configListSources = () => ({
       vitals: sql`(select count(*)::int from vitals v where v.device_type_id = t.device_type_id)`,
       ...activeSelect('t.active'),
     },
-    order: {
+    sort: {
       device_type_id: by(sql`t.device_type_id`),
       device_type: byText(sql`t.device_type`),
       vitals: by(sql`(select count(*) from vitals v where v.device_type_id = t.device_type_id)`),
@@ -76,7 +75,7 @@ export const configListSources = () => ({
     id: 't.device_type_id',
     search: sql`t.device_type`,
   }),
-  vitals: configSource<VitalRow>({
+  vitals: configSource(vitalsList, {
     from: sql`vitals v join device_types t on t.device_type_id = v.device_type_id`,
     select: {
       vital_id: sql`v.vital_id`,
@@ -86,7 +85,7 @@ export const configListSources = () => ({
       unit: sql`v.unit`,
       ...activeSelect('v.active'),
     },
-    order: {
+    sort: {
       vital_id: by(sql`v.vital_id`),
       vital_type: byText(sql`v.vital_type`),
       device_type: byText(sql`t.device_type`),
@@ -95,9 +94,10 @@ export const configListSources = () => ({
     },
     id: 'v.vital_id',
     search: sql`v.vital_type`,
-    filters: { device_type_id: { column: 'v.device_type_id', options: deviceTypeOptions } },
+    where: { device_type_id: { shows: 'device_type', when: (ids) => inIds('v.device_type_id', ids) } },
+    options: { device_type_id: deviceTypeOptions },
   }),
-  'device-names': configSource<z.infer<typeof deviceNameRow>>({
+  'device-names': configSource(deviceNamesTable.list, {
     from: sql`device_names n join device_types t on t.device_type_id = n.device_type_id`,
     select: {
       device_name_id: sql`n.device_name_id`,
@@ -106,16 +106,17 @@ export const configListSources = () => ({
       device_type: sql`t.device_type`,
       ...activeSelect('n.active'),
     },
-    order: {
+    sort: {
       name: byText(sql`n.name`),
       device_type: byText(sql`t.device_type`),
       status: byStatus('n.active'),
     },
     id: 'n.device_name_id',
     search: sql`n.name`,
-    filters: { device_type_id: { column: 'n.device_type_id', options: deviceTypeOptions } },
+    where: { device_type_id: { shows: 'device_type', when: (ids) => inIds('n.device_type_id', ids) } },
+    options: { device_type_id: deviceTypeOptions },
   }),
-  warehouses: configSource<z.infer<typeof warehouseRow>>({
+  warehouses: configSource(warehousesTable.list, {
     from: sql`warehouses w`,
     select: {
       warehouse_id: sql`w.warehouse_id`,
@@ -124,7 +125,7 @@ export const configListSources = () => ({
       devices: WAREHOUSE_DEVICES,
       ...activeSelect('w.active'),
     },
-    order: {
+    sort: {
       name: byText(sql`w.name`),
       address: byText(sql`w.address`),
       devices: by(WAREHOUSE_DEVICES),

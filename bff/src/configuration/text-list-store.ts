@@ -1,6 +1,12 @@
-import type { acceptedInsuranceRow, insurancePlanRow, messageTemplateRow, noteCommentRow } from '@rpm/shared';
+import {
+  insurancePlansTable,
+  insuranceTableTable,
+  messageCategoriesTable,
+  messageTemplatesTable,
+  noteCategoriesTable,
+  noteCommentsTable,
+} from '@rpm/shared';
 import { type RawBuilder, type SqlBool, sql } from 'kysely';
-import type { z } from 'zod';
 import type { AuthContext } from '../auth/guard.js';
 import type { Db } from '../db/schema.js';
 import type { ListViewer } from '../lists/source.js';
@@ -13,21 +19,14 @@ import { activeSelect, byStatus, configSource } from './config-source.js';
  * categories with their templates and comments, insurance plans, and the plans each organisation accepts.
  */
 
-type Category = {
-  category_id: number;
-  name: string;
-  rows: number;
-  active: boolean;
-  status: 'Active' | 'Inactive';
-};
-
 /** A category table and its child rows' table, counted per category. */
 function categorySource(table: 'message_categories' | 'note_categories', children: string) {
   const rows = sql`(select count(*)::int from ${sql.table(children)} x where x.category_id = c.category_id)`;
-  return configSource<Category>({
+  const def = table === 'message_categories' ? messageCategoriesTable.list : noteCategoriesTable.list;
+  return configSource(def, {
     from: sql`${sql.table(table)} c`,
     select: { category_id: sql`c.category_id`, name: sql`c.name`, rows, ...activeSelect('c.active') },
-    order: { name: byText(sql`c.name`), rows: by(rows), status: byStatus('c.active') },
+    sort: { name: byText(sql`c.name`), rows: by(rows), status: byStatus('c.active') },
     id: 'c.category_id',
     search: sql`c.name`,
   });
@@ -67,7 +66,7 @@ const PLAN_ORGANIZATIONS = sql`(select count(*)::int from organization_insurance
 export const textConfigSources = () => ({
   'messages-category': categorySource('message_categories', 'message_templates'),
   'notes-category': categorySource('note_categories', 'note_comments'),
-  'messages-template': configSource<z.infer<typeof messageTemplateRow>>({
+  'messages-template': configSource(messageTemplatesTable.list, {
     from: sql`message_templates t join message_categories c on c.category_id = t.category_id`,
     select: {
       template_id: sql`t.template_id`,
@@ -77,12 +76,13 @@ export const textConfigSources = () => ({
       category: sql`c.name`,
       ...activeSelect('t.active'),
     },
-    order: { title: byText(sql`t.title`), category: byText(sql`c.name`), status: byStatus('t.active') },
+    sort: { title: byText(sql`t.title`), category: byText(sql`c.name`), status: byStatus('t.active') },
     id: 't.template_id',
     search: sql`t.title || ' ' || t.body`,
-    filters: { category_id: { column: 't.category_id', options: categoryOptions('message_categories') } },
+    where: { category_id: { shows: 'category', when: (ids) => inIds('t.category_id', ids) } },
+    options: { category_id: categoryOptions('message_categories') },
   }),
-  'notes-comments': configSource<z.infer<typeof noteCommentRow>>({
+  'notes-comments': configSource(noteCommentsTable.list, {
     from: sql`note_comments n join note_categories c on c.category_id = n.category_id`,
     select: {
       comment_id: sql`n.comment_id`,
@@ -91,12 +91,13 @@ export const textConfigSources = () => ({
       category: sql`c.name`,
       ...activeSelect('n.active'),
     },
-    order: { comment: byText(sql`n.comment`), category: byText(sql`c.name`), status: byStatus('n.active') },
+    sort: { comment: byText(sql`n.comment`), category: byText(sql`c.name`), status: byStatus('n.active') },
     id: 'n.comment_id',
     search: sql`n.comment`,
-    filters: { category_id: { column: 'n.category_id', options: categoryOptions('note_categories') } },
+    where: { category_id: { shows: 'category', when: (ids) => inIds('n.category_id', ids) } },
+    options: { category_id: categoryOptions('note_categories') },
   }),
-  'insurance-plans': configSource<z.infer<typeof insurancePlanRow>>({
+  'insurance-plans': configSource(insurancePlansTable.list, {
     from: sql`insurance_plans p`,
     select: {
       plan_id: sql`p.plan_id`,
@@ -106,7 +107,7 @@ export const textConfigSources = () => ({
       organizations: PLAN_ORGANIZATIONS,
       ...activeSelect('p.active'),
     },
-    order: {
+    sort: {
       payer: byText(sql`p.payer`),
       plan_name: byText(sql`p.plan_name`),
       plan_type: byText(sql`p.plan_type`),
@@ -117,7 +118,7 @@ export const textConfigSources = () => ({
     search: sql`p.payer || ' ' || p.plan_name`,
   }),
   // The organisation's accepted insurances: rows of another organisation are not the viewer's to see.
-  'insurance-table': configSource<z.infer<typeof acceptedInsuranceRow>>({
+  'insurance-table': configSource(insuranceTableTable.list, {
     from: ACCEPTED_FROM,
     select: {
       accepted_id: sql`a.accepted_id`,
@@ -129,7 +130,7 @@ export const textConfigSources = () => ({
       plan_type: sql`p.plan_type`,
       ...activeSelect('a.active'),
     },
-    order: {
+    sort: {
       organization: byText(sql`o.organization_name`),
       payer: byText(sql`p.payer`),
       plan_name: byText(sql`p.plan_name`),
@@ -139,20 +140,19 @@ export const textConfigSources = () => ({
     id: 'a.accepted_id',
     search: sql`p.payer || ' ' || p.plan_name`,
     scope: (db, viewer) => organizationScope(db, viewer.auth, 'a.organization_id'),
-    filters: {
-      organization_id: {
-        column: 'a.organization_id',
-        options: organizationOptions,
-      },
-      plan_id: {
-        column: 'a.plan_id',
-        options: (db) =>
-          options(
-            db,
-            sql`select plan_id as value, payer || ' – ' || plan_name as label from insurance_plans
-              order by lower(payer), lower(plan_name), plan_id`,
-          ),
-      },
+    where: {
+      organization_id: { shows: 'organization', when: (ids) => inIds('a.organization_id', ids) },
+      // The row shows the plan's payer and name apart, not the option's 'payer – plan name'.
+      plan_id: (ids) => inIds('a.plan_id', ids),
+    },
+    options: {
+      organization_id: organizationOptions,
+      plan_id: (db) =>
+        options(
+          db,
+          sql`select plan_id as value, payer || ' – ' || plan_name as label from insurance_plans
+            order by lower(payer), lower(plan_name), plan_id`,
+        ),
     },
   }),
 });

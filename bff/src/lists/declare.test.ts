@@ -1,7 +1,7 @@
-import type { patientConsentList } from '@rpm/shared';
+import { type patientConsentList, rolesList } from '@rpm/shared';
 import { sql } from 'kysely';
 import { describe, expect, it } from 'vitest';
-import type { ListDeclaration } from './declare.js';
+import { type ListDeclaration, listSource } from './declare.js';
 import { by, inIds } from './sql.js';
 
 type Consent = ListDeclaration<typeof patientConsentList>;
@@ -42,5 +42,31 @@ describe('list declarations', () => {
     // @ts-expect-error 'consented' is a date range
     const wrongKind: Consent['where']['consented'] = (ids: readonly number[]) => inIds('p.practice_id', ids);
     expect([where, incomplete, wrongKind].every(Boolean)).toBe(true);
+  });
+
+  it("give the other parts their prepare step's result, typed by it", () => {
+    const roles = listSource(rolesList, {
+      prepare: async (_db, { today }, view) => ({ month: today.slice(0, 7), search: view.search ?? '' }),
+      from: ({ prepared }) => sql`roles r where ${prepared.month} <> ''`,
+      scope: ({ prepared }) => sql<boolean>`${prepared.search} = ''`,
+      id: 'r.role_id',
+      select: ({ prepared }) => ({
+        role_id: sql`r.role_id`,
+        // @ts-expect-error the step gave 'month', not 'months'
+        role: sql`${prepared.months}`,
+        pages: sql`0`,
+        users: sql`0`,
+        page_names: sql`'{}'::text[]`,
+      }),
+      sort: () => ({ role_id: by(none), role: by(none), pages: by(none), users: by(none) }),
+      where: {},
+      options: async () => ({}),
+    });
+    // Without the step, `prepared` is undefined.
+    const select: ListDeclaration<typeof rolesList>['select'] = ({ prepared }) => {
+      const nothing: undefined = prepared;
+      return { role_id: none, role: none, pages: none, users: none, page_names: sql`${nothing}` };
+    };
+    expect([roles.shows, select].every(Boolean)).toBe(true);
   });
 });

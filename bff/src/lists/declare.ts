@@ -20,6 +20,8 @@ import { dayRange, isChecked, optionValues } from './view-values.js';
  * definition's own (shared/src/lists), so a missing or misspelled sort or filter key does not compile; the
  * generic builder {@link listSource} makes the page, the count, the export chunks and the options from it. The
  * patient lists and the monitoring worklist keep hand-tuned sources (their covering indexes and trigger-kept copies).
+ * What a request's SQL needs beyond the viewer and the day (a read awaited first, or a filter value that changes
+ * the tables) comes from the declaration's {@link ListDeclaration.prepare} step.
  */
 
 /** What a request's SQL may depend on: the viewer, and the request's day on the app's clock. */
@@ -41,7 +43,7 @@ export type FilterInput<F> = F extends { readonly dateRange: true }
         : readonly number[];
 
 /** Filters whose options the user's scope decides (no fixed options, not a range or a checkbox). */
-type ScopedFilterKey<D extends ListShape> = {
+export type ScopedFilterKey<D extends ListShape> = {
   [K in keyof FiltersOf<D>]: FiltersOf<D>[K] extends
     | { readonly options: readonly FilterOption[] }
     | { readonly dateRange: true }
@@ -51,7 +53,7 @@ type ScopedFilterKey<D extends ListShape> = {
 }[keyof FiltersOf<D>];
 
 /** The parts of a list definition a declaration is typed by. */
-interface ListShape {
+export interface ListShape {
   readonly name: string;
   readonly row: z.ZodObject;
   readonly idKey: string;
@@ -59,22 +61,39 @@ interface ListShape {
   readonly filters: readonly ListFilter[];
 }
 
-type Fn<T> = (ctx: ListContext) => T;
+/** A request's context with what the declaration's `prepare` step gave (`undefined` without one). */
+export type PreparedContext<P> = ListContext & { readonly prepared: P };
+
+type Fn<T, P> = (ctx: PreparedContext<P>) => T;
 
 /** A definition's row. */
 type RowOf<D extends ListShape> = z.infer<D['row']>;
 
-export interface ListDeclaration<D extends ListShape> {
-  /** The FROM clause: the list's tables and joins (aliases the other parts name). */
-  readonly from: RawBuilder<unknown>;
+/**
+ * A list's declaration; `P` is what its optional {@link ListDeclaration.prepare} step gives the other parts (as
+ * `ctx.prepared`), inferred from that step.
+ */
+export interface ListDeclaration<D extends ListShape, P = undefined> {
+  /**
+   * A step run once per request, before the other parts, for what their SQL needs that is read first (the viewer's
+   * organisations) or that the view decides beyond a condition (the month a figure is counted in). Its result is
+   * `ctx.prepared` in `from`, `scope`, `select` and `sort`; a list without it leaves it out.
+   */
+  readonly prepare?: (db: Db, ctx: ListContext, view: ListView) => P | Promise<P>;
+  /**
+   * The FROM clause: the list's tables and joins (aliases the other parts name); a function where the request
+   * changes them. The count reads it too: a join only the row fields read is best a left join the planner drops
+   * there (a lateral aggregate: one row for each row).
+   */
+  readonly from: RawBuilder<unknown> | Fn<RawBuilder<unknown>, P>;
   /** Which rows the viewer may read: the scope's condition. */
-  readonly scope: (ctx: ListContext, db: Db) => Where | Promise<Where>;
+  readonly scope: (ctx: PreparedContext<P>, db: Db) => Where | Promise<Where>;
   /** Each row field's SQL. */
-  readonly select: Fn<{ readonly [K in keyof RowOf<D>]: RawBuilder<unknown> }>;
+  readonly select: Fn<{ readonly [K in keyof RowOf<D>]: RawBuilder<unknown> }, P>;
   /** The row's id column (the order's tie-breaker). */
   readonly id: string;
   /** Each sortable column's order. */
-  readonly sort: Fn<{ readonly [K in SortKeyOf<D>]: SortBy }>;
+  readonly sort: Fn<{ readonly [K in SortKeyOf<D>]: SortBy }, P>;
   /**
    * Each filter's condition for its value (called only when the filter has one). Where a row field shows the
    * filter's value, declare it as `{ shows, when }`: the generic suite then checks each filtered row by that field.
@@ -131,12 +150,12 @@ function filterValueOf(filter: ListFilter, view: ListView): unknown {
 }
 
 /** The {@link ListSource} of a declared list. */
-export function listSource<D extends ListShape>(
+export function listSource<D extends ListShape, P = undefined>(
   def: D,
-  declaration: ListDeclaration<D>,
+  declaration: ListDeclaration<D, P>,
 ): ListSource<RowOf<D>> {
   type Row = RowOf<D>;
-  const { from } = declaration;
+  const { prepare } = declaration;
   const declared = Object.entries(
     declaration.where as Readonly<Record<string, FilterDeclaration<unknown, Record<string, unknown>>>>,
   );
@@ -146,11 +165,14 @@ export function listSource<D extends ListShape>(
   const shows: DeclaredShows = Object.fromEntries(
     declared.flatMap(([key, entry]) => (typeof entry === 'function' ? [] : [[key, entry]])),
   );
-  const contextOf = (viewer: ListViewer): ListContext => ({ viewer, today: isoDay(viewer.now) });
   const thenByOf = (view: ListView) => def.columns.find((column) => column.key === view.orderby)?.thenBy;
-  const source = sliceSource<Row, Base & { readonly ctx: ListContext }>({
+  type Filtered = Base & { readonly ctx: PreparedContext<P>; readonly from: RawBuilder<unknown> };
+  const source = sliceSource<Row, Filtered>({
     async filtered(db, viewer, view) {
-      const ctx = contextOf(viewer);
+      const request: ListContext = { viewer, today: isoDay(viewer.now) };
+      // Without a prepare step, P is undefined (its default).
+      const prepared = prepare ? await prepare(db, request, view) : (undefined as P);
+      const ctx: PreparedContext<P> = { ...request, prepared };
       const parts: Where[] = [await declaration.scope(ctx, db)];
       for (const filter of def.filters) {
         const value = filterValueOf(filter, view);
@@ -159,10 +181,11 @@ export function listSource<D extends ListShape>(
       }
       const search = view.search && declaration.search?.(view.search, ctx);
       if (search) parts.push(search);
-      return { db, where: and(parts), ctx };
+      const { from } = declaration;
+      return { db, where: and(parts), ctx, from: typeof from === 'function' ? from(ctx) : from };
     },
-    count: (base) => countWhere(base, from),
-    async slice({ db, where, ctx }, _viewer, view, offset, limit) {
+    count: (base) => countWhere(base, base.from),
+    async slice({ db, where, ctx, from }, _viewer, view, offset, limit) {
       const fields = Object.entries(declaration.select(ctx) as Record<string, RawBuilder<unknown>>);
       const { rows } = await sql<Row>`
         select ${sql.join(fields.map(([key, expr]) => sql`${expr} as ${sql.ref(key)}`))}

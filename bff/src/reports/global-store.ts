@@ -3,16 +3,17 @@ import {
   COMPLIANCE_TARGET_DAYS,
   ENROLLED_RPM_STATUSES,
   type GlobalReportRow,
+  globalReportsList,
   isoDay,
   monthsBefore,
   RPM_TIME_GOAL_MIN,
 } from '@rpm/shared';
 import { type RawBuilder, type SqlBool, sql } from 'kysely';
 import { CCM_STATUS } from '../db/seed/patient-statuses.js';
-import { sliceSource } from '../lists/slice-source.js';
-import type { ListSource, ListView, ListViewer } from '../lists/source.js';
-import { and, type Base, by, byText, countWhere, inIds, orderSql, practiceOptions } from '../lists/sql.js';
-import { idValues, optionValues } from '../lists/view-values.js';
+import { listSource } from '../lists/declare.js';
+import type { ListView, ListViewer } from '../lists/source.js';
+import { and, by, byText, inIds, practiceOptions } from '../lists/sql.js';
+import { optionValues } from '../lists/view-values.js';
 import { recentMonths } from '../patients/list-store.js';
 
 /**
@@ -20,8 +21,6 @@ import { recentMonths } from '../patients/list-store.js';
  * practice in scope with its month's figures, counted over the patients the viewer may read (a member of one
  * location of a practice counts that location's patients).
  */
-
-type Where = RawBuilder<SqlBool>;
 
 /** The month of the view ('YYYY-MM'): the filter's, or this month. */
 function monthOf(view: ListView, now: Date): string {
@@ -67,38 +66,43 @@ const FIGURES = {
   Exclude<keyof GlobalReportRow, 'practice_id' | 'practice_name' | 'organization_name' | 'month'>,
   'f' | 'al'
 >;
-const figureRefs = Object.entries(FIGURES).map(([key, from]) => [key, sql.ref(`${from}.${key}`)] as const);
 
-const ORDER_BY = {
-  practice_name: byText(sql`pr.practice_name`),
-  organization_name: byText(sql`o.organization_name`),
-  ...Object.fromEntries(figureRefs.map(([key, ref]) => [key, by(ref)])),
-};
+/** Each figure's column, as `as` makes it (the row's field, its sort key). */
+const figures = <T>(as: (column: RawBuilder<unknown>) => T) =>
+  Object.fromEntries(
+    Object.entries(FIGURES).map(([key, from]) => [key, as(sql.ref(`${from}.${key}`))]),
+  ) as Record<keyof typeof FIGURES, T>;
 
-export const globalReportSource: ListSource<GlobalReportRow> = sliceSource<GlobalReportRow, Base>({
-  filtered(db, viewer, view) {
-    const parts: Where[] = [
-      viewer.scope.all ? sql<SqlBool>`true` : inIds('pr.practice_id', viewer.scope.practiceIds),
-    ];
-    const practices = idValues(view, 'practice');
-    if (practices) parts.push(inIds('pr.practice_id', practices));
-    const search = view.search?.trim().toLowerCase();
-    if (search) parts.push(sql<SqlBool>`position(${search} in lower(pr.practice_name)) > 0`);
-    return { db, where: and(parts) };
+export const globalReportSource = listSource(globalReportsList, {
+  // The month's figures are counted in lateral joins on the view's month, so the month makes the FROM clause.
+  prepare: (_db, { viewer }, view) => monthOf(view, viewer.now),
+  from: ({ viewer, prepared: month }) => sql`${FROM} ${patientFigures(viewer, month)}`,
+  scope: ({ viewer }) =>
+    viewer.scope.all ? sql<SqlBool>`true` : inIds('pr.practice_id', viewer.scope.practiceIds),
+  id: 'pr.practice_id',
+  select: ({ prepared: month }) => ({
+    practice_id: sql`pr.practice_id`,
+    practice_name: sql`pr.practice_name`,
+    organization_name: sql`o.organization_name`,
+    month: sql`${month}::text`,
+    ...figures((column) => column),
+  }),
+  sort: () => ({
+    practice_name: byText(sql`pr.practice_name`),
+    organization_name: byText(sql`o.organization_name`),
+    ...figures(by),
+  }),
+  where: {
+    // Every practice has a row in any month: the month picks the figures (prepare), not the rows.
+    month: { shows: 'month', as: 'value', when: () => and([]) },
+    practice: { shows: 'practice_name', when: (practices) => inIds('pr.practice_id', practices) },
   },
-  count: (base) => countWhere(base, FROM),
-  async slice({ db, where }, viewer, view, offset, limit) {
-    const month = monthOf(view, viewer.now);
-    const { rows } = await sql<Omit<GlobalReportRow, 'month'>>`
-      select pr.practice_id, pr.practice_name, o.organization_name,
-        ${sql.join(figureRefs.map(([key, ref]) => sql`${ref} as ${sql.ref(key)}`))}
-      from ${FROM} ${patientFigures(viewer, month)}
-      where ${where}
-      order by ${orderSql(view, ORDER_BY, 'pr.practice_id')}
-      limit ${limit} offset ${offset}`.execute(db);
-    return rows.map((row) => ({ ...row, month }));
+  search: (text) => {
+    const search = text.trim().toLowerCase();
+    return search ? sql<SqlBool>`position(${search} in lower(pr.practice_name)) > 0` : undefined;
   },
-  async options(db, viewer) {
-    return { month: recentMonths(viewer.now), practice: await practiceOptions(db, viewer) };
-  },
+  options: async (db, viewer) => ({
+    month: recentMonths(viewer.now),
+    practice: await practiceOptions(db, viewer),
+  }),
 });

@@ -1,16 +1,16 @@
-import { type LeadRow, leadsTable } from '@rpm/shared';
-import { sql } from 'kysely';
+import { leadsTable } from '@rpm/shared';
+import { type SqlBool, sql } from 'kysely';
 import { activeSelect, byStatus, configSource } from '../configuration/config-source.js';
 import { organizationOptions, organizationScope } from '../configuration/text-list-store.js';
 import { dayText } from '../db/sql-day.js';
 import { rankSql } from '../lists/rank.js';
-import { by, byText } from '../lists/sql.js';
+import { by, byText, inIds } from '../lists/sql.js';
 
 /**
  * Leads (shared/src/lists/leads.ts leadsTable; decisions.md "Leads"): the leads of the viewer's organisations, in
  * the configuration tables' one store shape; their writes are the generic ones (configuration/write-store.ts).
  */
-export const leadSource = configSource<LeadRow>({
+export const leadSource = configSource(leadsTable.list, {
   from: sql`leads l join organizations o on o.organization_id = l.organization_id`,
   select: {
     lead_id: sql`l.lead_id`,
@@ -24,7 +24,7 @@ export const leadSource = configSource<LeadRow>({
     next_follow_up: dayText('l.next_follow_up'),
     ...activeSelect('l.active'),
   },
-  order: {
+  sort: {
     practice_name: byText(sql`l.practice_name`),
     contact_name: byText(sql`l.contact_name`),
     stage: by(rankSql(leadsTable.list.columns, 'stage', sql`l.stage`)),
@@ -35,8 +35,13 @@ export const leadSource = configSource<LeadRow>({
   id: 'l.lead_id',
   search: sql`l.practice_name || ' ' || l.contact_name`,
   scope: (db, viewer) => organizationScope(db, viewer.auth, 'l.organization_id'),
-  filters: {
-    lead_stage: { column: 'l.stage', text: true },
-    organization_id: { column: 'l.organization_id', options: organizationOptions },
+  where: {
+    lead_stage: {
+      shows: 'stage',
+      as: 'value',
+      when: (stages) => sql<SqlBool>`l.stage = any(${[...stages]}::text[])`,
+    },
+    organization_id: { shows: 'organization', when: (ids) => inIds('l.organization_id', ids) },
   },
+  options: { organization_id: organizationOptions },
 });

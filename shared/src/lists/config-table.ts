@@ -4,7 +4,14 @@ import { defineCall } from '../api/contract.js';
 import { okAnswer } from '../api/envelope.js';
 import { recordId } from '../api/ids.js';
 import { chartText } from '../api/rules.js';
-import { defineList, type FilterOption, type ListSpec, listAccess } from './define-list.js';
+import {
+  defineList,
+  type FilterOption,
+  type ListColumn,
+  type ListFilter,
+  type ListSpec,
+  listAccess,
+} from './define-list.js';
 
 /**
  * The configuration tables of 000 §2.4 (issue 16 part 5) in one shape: a list with no filters but its parent's (a
@@ -12,15 +19,23 @@ import { defineList, type FilterOption, type ListSpec, listAccess } from './defi
  * edited, its form's fields and its calls, `rpm/config/add{Entity}` and `rpm/config/update{Entity}` (decisions.md
  * "Configuration writes"), open to the table's page. Rows are deactivated, never deleted.
  */
-export function configList<const Row extends z.ZodObject, const F extends string = never>(
+export function configList<
+  const Row extends z.ZodObject,
+  const F extends string = never,
+  const C extends readonly ListColumn<keyof z.infer<Row> & string>[] = readonly ListColumn<
+    keyof z.infer<Row> & string
+  >[],
+  const Fl extends readonly ListFilter<F>[] = readonly [],
+>(
   spec: Omit<ListSpec<Row, F>, 'spec' | 'filters' | 'exports'> & {
     readonly filters?: ListSpec<Row, F>['filters'];
-  },
+  } & { readonly columns: C; readonly filters?: Fl },
 ) {
-  return defineList<Row, F>({
+  // The columns and filters keep their literal types, so a store's declaration is typed by them (defineList).
+  return defineList<Row, F, C, Fl>({
     ...spec,
     spec: `000 §2.4 ${spec.page}`,
-    filters: spec.filters ?? [],
+    filters: spec.filters ?? ([] as unknown as Fl),
     exports: ['pdf', 'csv'],
   });
 }
@@ -63,8 +78,10 @@ export function configTable<
   const F extends string,
   const Body extends z.ZodObject,
   const Id extends keyof z.infer<Row> & string,
+  const C extends readonly ListColumn<keyof z.infer<Row> & string>[],
+  const Fl extends readonly ListFilter<F>[] = readonly [],
 >(
-  spec: Omit<Parameters<typeof configList<Row, F>>[0], 'idKey'> & {
+  spec: Omit<Parameters<typeof configList<Row, F, C, Fl>>[0], 'idKey'> & {
     readonly idKey: Id;
     /** The PascalCase name of one row in the call paths: rpm/config/add{entity}. */
     readonly entity: string;
@@ -73,7 +90,7 @@ export function configTable<
     readonly edit: ConfigEdit;
   },
 ) {
-  const list = configList<Row, F>(spec);
+  const list = configList<Row, F, C, Fl>(spec);
   const access = listAccess(spec);
   const reference = `000 §2.4 ${spec.page}; our path (decisions.md "Configuration writes")`;
   const add = defineCall({
