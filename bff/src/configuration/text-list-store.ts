@@ -6,12 +6,10 @@ import {
   noteCategoriesTable,
   noteCommentsTable,
 } from '@rpm/shared';
-import { type RawBuilder, type SqlBool, sql } from 'kysely';
-import type { AuthContext } from '../auth/guard.js';
+import { sql } from 'kysely';
 import type { Db } from '../db/schema.js';
-import type { ListViewer } from '../lists/source.js';
+import { organizationOptions, organizationScope } from '../lists/organization-scope.js';
 import { by, byText, inIds, options } from '../lists/sql.js';
-import { visibleOrganizations } from '../scope.js';
 import { activeSelect, byStatus, configSource } from './config-source.js';
 
 /**
@@ -37,26 +35,6 @@ const categoryOptions = (table: 'message_categories' | 'note_categories') => (db
     db,
     sql`select category_id as value, name as label from ${sql.table(table)} order by lower(name), category_id`,
   );
-
-/** The organisations the viewer belongs to (every one for lowest role 1), as a condition on `column`. */
-export async function organizationScope(
-  db: Db,
-  auth: Pick<AuthContext, 'userId' | 'roleid'>,
-  column: string,
-): Promise<RawBuilder<SqlBool>> {
-  const orgs = await visibleOrganizations(db, auth);
-  return orgs === 'all' ? sql<SqlBool>`true` : inIds(column, orgs);
-}
-
-/** An organisation filter's options: the viewer's organisations, by name. */
-export async function organizationOptions(db: Db, viewer: ListViewer) {
-  return options(
-    db,
-    sql`select organization_id as value, organization_name as label from organizations
-      where ${await organizationScope(db, viewer.auth, 'organization_id')}
-      order by lower(organization_name) collate "C", organization_id`,
-  );
-}
 
 const ACCEPTED_FROM = sql`organization_insurances a
   join organizations o on o.organization_id = a.organization_id

@@ -8,9 +8,9 @@ import {
 } from '@rpm/shared';
 import { sql } from 'kysely';
 import type { AuthContext } from '../auth/guard.js';
-import { organizationScope } from '../configuration/text-list-store.js';
 import type { Db } from '../db/schema.js';
 import { dayText } from '../db/sql-day.js';
+import { organizationScope } from '../lists/organization-scope.js';
 
 /**
  * The Sales Rep Dashboard's figures (000 §2.4, §6.1: role 14's start page; decisions.md "Leads"): the active leads of

@@ -1,8 +1,8 @@
 import { leadsTable } from '@rpm/shared';
 import { type SqlBool, sql } from 'kysely';
 import { activeSelect, byStatus, configSource } from '../configuration/config-source.js';
-import { organizationOptions, organizationScope } from '../configuration/text-list-store.js';
 import { dayText } from '../db/sql-day.js';
+import { organizationOptions, organizationScope } from '../lists/organization-scope.js';
 import { rankSql } from '../lists/rank.js';
 import { by, byText, inIds } from '../lists/sql.js';
 
