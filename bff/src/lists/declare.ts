@@ -65,8 +65,11 @@ type Fn<T> = (ctx: ListContext) => T;
 type RowOf<D extends ListShape> = z.infer<D['row']>;
 
 export interface ListDeclaration<D extends ListShape> {
-  /** The FROM clause: the list's tables and joins (aliases the other parts name). */
-  readonly from: RawBuilder<unknown>;
+  /**
+   * The FROM clause: the list's tables and joins (aliases the other parts name). A function of the request where a
+   * joined table depends on its day (a window of the last nights up to today).
+   */
+  readonly from: RawBuilder<unknown> | Fn<RawBuilder<unknown>>;
   /** Which rows the viewer may read: the scope's condition. */
   readonly scope: (ctx: ListContext, db: Db) => Where | Promise<Where>;
   /** Each row field's SQL. */
@@ -136,7 +139,8 @@ export function listSource<D extends ListShape>(
   declaration: ListDeclaration<D>,
 ): ListSource<RowOf<D>> {
   type Row = RowOf<D>;
-  const { from } = declaration;
+  const fromOf = (ctx: ListContext) =>
+    typeof declaration.from === 'function' ? declaration.from(ctx) : declaration.from;
   const declared = Object.entries(
     declaration.where as Readonly<Record<string, FilterDeclaration<unknown, Record<string, unknown>>>>,
   );
@@ -161,12 +165,12 @@ export function listSource<D extends ListShape>(
       if (search) parts.push(search);
       return { db, where: and(parts), ctx };
     },
-    count: (base) => countWhere(base, from),
+    count: (base) => countWhere(base, fromOf(base.ctx)),
     async slice({ db, where, ctx }, _viewer, view, offset, limit) {
       const fields = Object.entries(declaration.select(ctx) as Record<string, RawBuilder<unknown>>);
       const { rows } = await sql<Row>`
         select ${sql.join(fields.map(([key, expr]) => sql`${expr} as ${sql.ref(key)}`))}
-        from ${from}
+        from ${fromOf(ctx)}
         where ${where}
         order by ${orderSql(view, declaration.sort(ctx) as Record<string, SortBy>, declaration.id, thenByOf(view))}
         limit ${limit} offset ${offset}`.execute(db);
