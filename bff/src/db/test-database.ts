@@ -1,3 +1,4 @@
+// Over 300 lines: both engines' test databases (PGlite dumps, PostgreSQL template databases) and their one cache key.
 import { createHash, randomUUID } from 'node:crypto';
 import { readdir, readFile, rename, rm, stat, writeFile } from 'node:fs/promises';
 import { createRequire } from 'node:module';

@@ -82,7 +82,7 @@ export interface ListDeclaration<D extends ListShape, P = undefined> {
   readonly prepare?: (db: Db, ctx: ListContext, view: ListView) => P | Promise<P>;
   /**
    * The FROM clause: the list's tables and joins (aliases the other parts name); a function where the request
-   * changes them. The count reads it too: a join only the row fields read is best a left join the planner drops
+   * changes them (a window of the last nights up to today, the month a figure is counted in). The count reads it too: a join only the row fields read is best a left join the planner drops
    * there (a lateral aggregate: one row for each row).
    */
   readonly from: RawBuilder<unknown> | Fn<RawBuilder<unknown>, P>;

@@ -1,20 +1,21 @@
 import {
   type FilterOption,
-  LISTS,
   SLEEP_CONSULT_TYPE,
   SLEEP_VISIT_STATUS,
   type SleepAppointmentRow,
   type SleepConsultRow,
+  sleepAppointmentsList,
+  sleepConsultsList,
 } from '@rpm/shared';
-import { type Expression, type RawBuilder, type SqlBool, sql } from 'kysely';
+import { type SqlBool, sql } from 'kysely';
 import type { Db } from '../db/schema.js';
+import { dayText, timeText } from '../db/sql-day.js';
+import { inRange, type ListContext, listSource } from '../lists/declare.js';
 import { patientSearchSql } from '../lists/patient-search.js';
-import { rankSql } from '../lists/rank.js';
-import { countOf, sliceSource } from '../lists/slice-source.js';
-import type { ListSource, ListView, ListViewer } from '../lists/source.js';
-import { fullName } from '../lists/sql.js';
-import { dayRange, idValues, optionValues } from '../lists/view-values.js';
-import { listPatientSql } from '../patients/identity-sql.js';
+import { labelSql, rankSql } from '../lists/rank.js';
+import type { ListViewer } from '../lists/source.js';
+import { and, by, byPatientName, byText, fullName, inIds, practiceOptions } from '../lists/sql.js';
+import { listPatientSql, patientFields } from '../patients/identity-sql.js';
 
 /**
  * Sleep Consults and Sleep Appointments (issue 15 §1; shared/src/lists/sleep-schedule.ts) read from the view
@@ -30,13 +31,8 @@ export const VISIT_STAFF_ROLES: Readonly<Record<VisitKind, readonly number[]>> =
   appointment: [20],
 };
 
-const labelSql = (labels: Readonly<Record<number, string>>, value: RawBuilder<unknown>) =>
-  sql<string>`(case ${value} ${sql.join(
-    Object.entries(labels).map(([code, label]) => sql`when ${sql.lit(Number(code))} then ${sql.lit(label)}`),
-    sql` `,
-  )} end)`;
-const statusLabel = labelSql(SLEEP_VISIT_STATUS, sql`v.status`);
-const typeLabel = labelSql(SLEEP_CONSULT_TYPE, sql`v.consult_type`);
+const statusLabel = labelSql('v.status', SLEEP_VISIT_STATUS);
+const typeLabel = labelSql('v.consult_type', SLEEP_CONSULT_TYPE);
 
 /** The visits of one kind the viewer may see, not cancelled. */
 export function visitsInScope(db: Db, viewer: ListViewer, kind: VisitKind) {
@@ -49,54 +45,6 @@ export function visitsInScope(db: Db, viewer: ListViewer, kind: VisitKind) {
   return q;
 }
 type Base = ReturnType<typeof visitsInScope>;
-
-function filtered(kind: VisitKind) {
-  return (db: Db, viewer: ListViewer, view: ListView): Base => {
-    let q = visitsInScope(db, viewer, kind);
-    const statuses = optionValues(view, 'visit_status');
-    if (statuses && statuses.length > 0)
-      q = q.where('v.status', 'in', statuses.map(Number) as (2 | 3 | 4 | 6)[]);
-    const types = optionValues(view, 'consult_type');
-    if (types && types.length > 0) q = q.where('v.consult_type', 'in', types.map(Number));
-    const practices = idValues(view, 'practice');
-    if (practices) q = q.where('p.practice_id', 'in', practices);
-    const staff = idValues(view, kind === 'consult' ? 'physician' : 'technician');
-    if (staff) q = q.where('v.staff_id', 'in', staff);
-    const { from, before } = dayRange(view, 'scheduled');
-    if (from) q = q.where('v.scheduled_at', '>=', from);
-    if (before) q = q.where('v.scheduled_at', '<', before);
-    const search = patientSearchSql(view.search, 'v.visit_id');
-    if (search) q = q.where(search);
-    return q;
-  };
-}
-
-function orderOf(kind: VisitKind, view: ListView): Expression<unknown>[] {
-  const dir = sql.raw(view.order);
-  const tie = sql`v.visit_id ${dir}`;
-  const text = (value: RawBuilder<unknown>) => [sql`lower(${value}) collate "C" ${dir} nulls last`, tie];
-  const columns = LISTS[kind === 'consult' ? 'sleep-consults' : 'sleep-appointments'].columns;
-  switch (view.orderby) {
-    case 'patient_name':
-      return text(fullName('p'));
-    case 'dob':
-      return [sql`p.dob ${dir}`, tie];
-    case 'practice_name':
-      return text(sql`pr.practice_name`);
-    case 'physician':
-    case 'technician':
-      return text(fullName('su'));
-    case 'status':
-      return [sql`${rankSql(columns, 'status', statusLabel)} ${dir}`, tie];
-    case 'consult_type':
-      return [sql`${rankSql(columns, 'consult_type', typeLabel)} ${dir}`, tie];
-    case 'scheduled_at':
-    case 'duration_minutes':
-      return [sql`${sql.ref(`v.${view.orderby}`)} ${dir}`, tie];
-    default:
-      return [tie];
-  }
-}
 
 /** The columns of a visit row over {@link visitsInScope}. */
 export function visitRows(base: Base) {
@@ -178,34 +126,103 @@ async function visitStaffOptions(db: Db, viewer: ListViewer, kind: VisitKind): P
   return rows.map((row) => ({ value: String(row.value), label: row.label }));
 }
 
-function source<Row>(kind: VisitKind, toRow: (r: VisitRecord) => Row): ListSource<Row> {
-  return sliceSource({
-    filtered: filtered(kind),
-    count: countOf,
-    async slice(base, _viewer, view, offset, limit) {
-      let q = visitRows(base);
-      for (const part of orderOf(kind, view)) q = q.orderBy(part);
-      return (await q.limit(limit).offset(offset).execute()).map(toRow);
+const FROM = sql`sleep_visits v
+  join patients p on p.patient_id = v.patient_id
+  join practices pr on pr.practice_id = p.practice_id
+  join users su on su.user_id = v.staff_id`;
+
+/** What both lists declare alike: the visits of one kind in scope, not cancelled, and their shared columns. */
+const visitList = (kind: VisitKind) => ({
+  from: FROM,
+  scope: ({ viewer }: ListContext) =>
+    and([sql<SqlBool>`v.kind = ${kind}`, sql<SqlBool>`v.cancelled_at is null`, viewer.scope.visible('p')]),
+  id: 'v.visit_id',
+  search: (text: string) => patientSearchSql(text, 'v.visit_id'),
+});
+
+const VISIT_FIELDS = {
+  ...patientFields(),
+  dob: dayText('p.dob'),
+  practice_name: sql`pr.practice_name`,
+  status: statusLabel,
+  status_code: sql`v.status`,
+  scheduled_at: timeText('v.scheduled_at'),
+  duration_minutes: sql`v.duration_minutes`,
+  notes: sql`v.notes`,
+};
+
+const VISIT_SORT = {
+  patient_name: byPatientName,
+  dob: by(sql`p.dob`),
+  practice_name: byText(sql`pr.practice_name`),
+  status: by(rankSql(sleepConsultsList.columns, 'status', statusLabel)),
+  scheduled_at: by(sql`v.scheduled_at`),
+  duration_minutes: by(sql`v.duration_minutes`),
+};
+
+const VISIT_WHERE = {
+  visit_status: {
+    shows: 'status',
+    when: (statuses: readonly string[]) => sql<SqlBool>`v.status = any(${statuses.map(Number)}::int[])`,
+  },
+  practice: { shows: 'practice_name', when: (ids: readonly number[]) => inIds('p.practice_id', ids) },
+  scheduled: { shows: 'scheduled_at', when: inRange('v.scheduled_at', 'instant') },
+} as const;
+
+const staffIn = (ids: readonly number[]) => inIds('v.staff_id', ids);
+
+const consultSource = listSource(sleepConsultsList, {
+  ...visitList('consult'),
+  select: () => ({
+    ...VISIT_FIELDS,
+    consult_id: sql`v.visit_id`,
+    physician_id: sql`v.staff_id`,
+    physician: fullName('su'),
+    consult_type: typeLabel,
+    consult_type_code: sql`coalesce(v.consult_type, 0)`,
+  }),
+  sort: () => ({
+    ...VISIT_SORT,
+    consult_id: by(sql`v.visit_id`),
+    physician: byText(fullName('su')),
+    consult_type: by(rankSql(sleepConsultsList.columns, 'consult_type', typeLabel)),
+  }),
+  where: {
+    ...VISIT_WHERE,
+    consult_type: {
+      shows: 'consult_type',
+      when: (types) => sql<SqlBool>`v.consult_type = any(${types.map(Number)}::int[])`,
     },
-    async options(db, viewer): Promise<Record<string, FilterOption[]>> {
-      let practices = db
-        .selectFrom('practices as pr')
-        .select(['pr.practice_id as value', 'pr.practice_name as label'])
-        .orderBy(sql`lower(pr.practice_name) collate "C"`)
-        .orderBy('pr.practice_id');
-      if (!viewer.scope.all)
-        practices = practices.where('pr.practice_id', 'in', [0, ...viewer.scope.practiceIds]);
-      const practice = (await practices.execute()).map((r) => ({ value: String(r.value), label: r.label }));
-      const staff = await visitStaffOptions(db, viewer, kind);
-      return { practice, [kind === 'consult' ? 'physician' : 'technician']: staff };
-    },
-  });
-}
+    physician: { shows: 'physician', when: staffIn },
+  },
+  options: async (db, viewer) => ({
+    practice: await practiceOptions(db, viewer),
+    physician: await visitStaffOptions(db, viewer, 'consult'),
+  }),
+});
+
+const appointmentSource = listSource(sleepAppointmentsList, {
+  ...visitList('appointment'),
+  select: () => ({
+    ...VISIT_FIELDS,
+    appointment_id: sql`v.visit_id`,
+    technician_id: sql`v.staff_id`,
+    technician: fullName('su'),
+  }),
+  sort: () => ({
+    ...VISIT_SORT,
+    appointment_id: by(sql`v.visit_id`),
+    technician: byText(fullName('su')),
+  }),
+  where: { ...VISIT_WHERE, technician: { shows: 'technician', when: staffIn } },
+  options: async (db, viewer) => ({
+    practice: await practiceOptions(db, viewer),
+    technician: await visitStaffOptions(db, viewer, 'appointment'),
+  }),
+});
 
 /** The sources of the two lists (bff/src/embedded.ts LIST_SOURCES). */
-export function scheduleListSources() {
-  return {
-    'sleep-consults': source('consult', consultRow),
-    'sleep-appointments': source('appointment', appointmentRow),
-  };
-}
+export const scheduleListSources = () => ({
+  'sleep-consults': consultSource,
+  'sleep-appointments': appointmentSource,
+});

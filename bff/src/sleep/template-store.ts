@@ -1,32 +1,30 @@
 import {
   ALL_ORGANIZATIONS_LABEL,
-  type InterpretationTemplateRow,
+  interpretationTemplatesList,
   SLEEP_STUDY_KIND_LABELS,
   type SleepStudyKind,
   TEMPLATE_STATUS,
 } from '@rpm/shared';
-import { type RawBuilder, type SqlBool, sql, type Transaction } from 'kysely';
+import { type SqlBool, sql, type Transaction } from 'kysely';
 import { type AuditActor, audit } from '../audit.js';
 import type { Database, Db } from '../db/schema.js';
+import { timeText } from '../db/sql-day.js';
 import { forbidden, notFound } from '../domain-errors.js';
-import { sliceSource } from '../lists/slice-source.js';
-import type { ListSource, ListViewer } from '../lists/source.js';
+import { listSource } from '../lists/declare.js';
+import { labelSql } from '../lists/rank.js';
+import type { ListViewer } from '../lists/source.js';
 import {
   and,
-  type Base,
   by,
   byText,
-  countWhere,
   fullName,
   inIds,
   likeWord,
   options,
-  orderSql,
   searchTerms,
+  type Where,
 } from '../lists/sql.js';
-import { idValues, optionValues } from '../lists/view-values.js';
 import { visibleOrganizations } from '../scope.js';
-import { labelSql } from './study-list-store.js';
 
 /**
  * Custom Interpretation Config's store (issue 15 §3; shared/src/lists/interpretation-templates.ts): the templates
@@ -34,7 +32,6 @@ import { labelSql } from './study-list-store.js';
  * (decisions.md "Interpretation templates").
  */
 
-type Where = RawBuilder<SqlBool>;
 type Orgs = 'all' | number[];
 
 const FROM = sql`interpretation_templates t
@@ -46,49 +43,55 @@ const readable = (orgs: Orgs): Where =>
     ? sql<SqlBool>`true`
     : sql<SqlBool>`(t.organization_id is null or ${inIds('t.organization_id', orgs)})`;
 
-const KIND = labelSql(SLEEP_STUDY_KIND_LABELS, sql`t.kind`);
+const KIND = labelSql('t.kind', SLEEP_STUDY_KIND_LABELS);
 const ORG_NAME = sql<string>`coalesce(o.organization_name, ${ALL_ORGANIZATIONS_LABEL})`;
 const STATUS = sql<string>`(case when t.active then ${TEMPLATE_STATUS.active} else ${TEMPLATE_STATUS.inactive} end)`;
 
-const ORDER = {
-  template_id: by(sql`t.template_id`),
-  name: byText(sql`t.name`),
-  kind: byText(KIND),
-  organization_name: byText(ORG_NAME),
-  status: byText(STATUS),
-  created_by: byText(fullName('u')),
-  created_at: by(sql`t.created_at`),
-};
-
-export const templateSource: ListSource<InterpretationTemplateRow> = sliceSource<
-  InterpretationTemplateRow,
-  Base
->({
-  async filtered(db, viewer, view) {
-    const parts = [readable(await visibleOrganizations(db, viewer.auth))];
-    const kinds = optionValues(view, 'kind');
-    if (kinds && kinds.length > 0) parts.push(sql<SqlBool>`t.kind = any(${[...kinds]}::text[])`);
-    const status = optionValues(view, 'status');
-    if (status && status.length > 0) parts.push(sql<SqlBool>`${STATUS} = any(${[...status]}::text[])`);
-    const orgs = idValues(view, 'organization');
-    if (orgs) parts.push(inIds('t.organization_id', orgs));
-    for (const word of searchTerms(view.search ?? '').searchWords)
-      parts.push(sql<SqlBool>`lower(t.name) like ${likeWord(word)} escape '\\'`);
-    return { db, where: and(parts) };
+export const templateSource = listSource(interpretationTemplatesList, {
+  from: FROM,
+  scope: async ({ viewer }, db) => readable(await visibleOrganizations(db, viewer.auth)),
+  id: 't.template_id',
+  select: () => ({
+    template_id: sql`t.template_id`,
+    name: sql`t.name`,
+    kind: KIND,
+    kind_code: sql`t.kind`,
+    organization_id: sql`t.organization_id`,
+    findings: sql`t.findings`,
+    impression: sql`t.impression`,
+    recommendations: sql`t.recommendations`,
+    organization_name: ORG_NAME,
+    status: STATUS,
+    created_by: fullName('u'),
+    created_at: timeText('t.created_at'),
+  }),
+  sort: () => ({
+    template_id: by(sql`t.template_id`),
+    name: byText(sql`t.name`),
+    kind: byText(KIND),
+    organization_name: byText(ORG_NAME),
+    status: byText(STATUS),
+    created_by: byText(fullName('u')),
+    created_at: by(sql`t.created_at`),
+  }),
+  where: {
+    kind: { shows: 'kind', when: (kinds) => sql<SqlBool>`t.kind = any(${[...kinds]}::text[])` },
+    // The Status filter's values are the labels the rows show.
+    status: {
+      shows: 'status',
+      as: 'value',
+      when: (status) => sql<SqlBool>`${STATUS} = any(${[...status]}::text[])`,
+    },
+    organization: { shows: 'organization_name', when: (orgs) => inIds('t.organization_id', orgs) },
   },
-  count: (base) => countWhere(base, FROM),
-  async slice({ db, where }, _viewer, view, offset, limit) {
-    const { rows } = await sql<Omit<InterpretationTemplateRow, 'created_at'> & { created_at: Date }>`
-      select t.template_id, t.name, ${KIND} as kind, t.kind as kind_code, t.organization_id, t.findings,
-        t.impression, t.recommendations, ${ORG_NAME} as organization_name, ${STATUS} as status,
-        ${fullName('u')} as created_by, t.created_at
-      from ${FROM}
-      where ${where}
-      order by ${orderSql(view, ORDER, 't.template_id')}
-      limit ${limit} offset ${offset}`.execute(db);
-    return rows.map((r) => ({ ...r, created_at: r.created_at.toISOString() }));
+  // The search box finds templates by name: every word in it.
+  search: (text) => {
+    const words = searchTerms(text).searchWords;
+    return words.length === 0
+      ? undefined
+      : and(words.map((word) => sql<SqlBool>`lower(t.name) like ${likeWord(word)} escape '\\'`));
   },
-  async options(db, viewer) {
+  options: async (db, viewer) => {
     const orgs = await visibleOrganizations(db, viewer.auth);
     return {
       organization: await options(

@@ -1,23 +1,20 @@
 import {
   BOUND_FLAGS,
-  type FilterOption,
-  isoDay,
+  cpapPatientsList,
   PAP_COMPLIANCE,
   PAP_COMPLIANCE_LABELS,
-  readingLevel,
   shiftDay,
-  type TherapyPatientRow,
-  type Thresholds,
+  therapyPatientsList,
 } from '@rpm/shared';
-import { type Expression, type RawBuilder, type SqlBool, sql } from 'kysely';
+import { type SqlBool, sql } from 'kysely';
 import { DEVICE_TYPE, VITAL } from '../db/reference-ids.js';
 import type { Db } from '../db/schema.js';
+import { dayText } from '../db/sql-day.js';
+import { type ListContext, listSource } from '../lists/declare.js';
 import { patientSearchSql } from '../lists/patient-search.js';
-import { countOf, sliceSource } from '../lists/slice-source.js';
-import type { ListSource, ListView, ListViewer } from '../lists/source.js';
-import { fullName } from '../lists/sql.js';
-import { idValues, optionValues } from '../lists/view-values.js';
-import { listPatientSql } from '../patients/identity-sql.js';
+import type { ListViewer } from '../lists/source.js';
+import { and, by, byPatientName, byText, fullName, inIds, options, practiceOptions } from '../lists/sql.js';
+import { patientFields } from '../patients/identity-sql.js';
 
 /**
  * CPAP Patients and Therapy Patients (issue 15 §3; shared/src/lists/therapy.ts): patients in scope with a PAP
@@ -30,255 +27,135 @@ const THERAPY_VITALS = [VITAL.usage, VITAL.ahi, VITAL.leaks];
 /** Nights of ≥ 4 h needed in the window (70 % of 30 = 21). */
 const NIGHTS_NEEDED = Math.ceil((PAP_COMPLIANCE.windowNights * PAP_COMPLIANCE.minPercent) / 100);
 
-function base(db: Db, viewer: ListViewer) {
-  const today = isoDay(viewer.now);
+/** Each patient's PAP device assigned now (the first, when several): the start of therapy. */
+const PAP_DEVICES = sql`(select da.patient_id, min(da.assigned_at) as started_at, min(d.device_name) as device_name,
+    min(da.device_assign_id) as device_assign_id
+  from device_assignments da join devices d on d.inventory_id = da.inventory_id
+  where d.device_type_id = ${sql.lit(DEVICE_TYPE.cpap)} and da.unassigned_at is null
+  group by da.patient_id) cp`;
+
+const NIGHT = sql`(r.taken_at at time zone 'UTC')::date`;
+
+/** Each patient's nights with data in the window ending `today`, summed up. */
+const windowOf = (today: string) => {
   const from = new Date(`${shiftDay(today, 1 - PAP_COMPLIANCE.windowNights)}T00:00:00Z`);
   const before = new Date(`${shiftDay(today, 1)}T00:00:00Z`);
-  const nights = db
-    .selectFrom('readings as r')
-    .select([
-      'r.patient_id',
-      sql<string>`(r.taken_at at time zone 'UTC')::date`.as('night'),
-      sql<number | null>`max(r.value) filter (where r.vital_id = ${VITAL.usage})`.as('usage'),
-      sql<number | null>`avg(r.value) filter (where r.vital_id = ${VITAL.ahi})`.as('ahi'),
-      sql<number | null>`avg(r.value) filter (where r.vital_id = ${VITAL.leaks})`.as('leaks'),
-    ])
-    .where('r.vital_id', 'in', THERAPY_VITALS)
-    .where('r.taken_at', '>=', from)
-    .where('r.taken_at', '<', before)
-    .groupBy(['r.patient_id', sql`(r.taken_at at time zone 'UTC')::date`]);
-  const window = db
-    .selectFrom(nights.as('n'))
-    .select([
-      'n.patient_id',
-      sql<number>`count(*)::int`.as('nights'),
-      sql<number>`(count(*) filter (where n.usage >= ${PAP_COMPLIANCE.minHours}))::int`.as('nights_4h'),
-      sql<number | null>`round(avg(n.usage), 1)::float8`.as('usage_avg'),
-      sql<number | null>`round(avg(n.ahi), 1)::float8`.as('ahi_avg'),
-      sql<number | null>`round(avg(n.leaks), 1)::float8`.as('leaks_avg'),
-      sql<string | null>`max(n.night)::text`.as('last_night'),
-    ])
-    .groupBy('n.patient_id');
-  const devices = db
-    .selectFrom('device_assignments as da')
-    .innerJoin('devices as d', 'd.inventory_id', 'da.inventory_id')
-    .select([
-      'da.patient_id',
-      sql<Date>`min(da.assigned_at)`.as('started_at'),
-      sql<string>`min(d.device_name)`.as('device_name'),
-      sql<number>`min(da.device_assign_id)`.as('device_assign_id'),
-    ])
-    .where('d.device_type_id', '=', DEVICE_TYPE.cpap)
-    .where('da.unassigned_at', 'is', null)
-    .groupBy('da.patient_id');
-  let q = db
-    .selectFrom('patients as p')
-    .innerJoin(devices.as('cp'), 'cp.patient_id', 'p.patient_id')
-    .leftJoin(window.as('w'), 'w.patient_id', 'p.patient_id');
-  if (!viewer.scope.all) q = q.where(viewer.scope.visible('p'));
-  return q;
-}
-type Base = ReturnType<typeof base>;
+  return sql`(select n.patient_id, count(*)::int as nights,
+      (count(*) filter (where n.usage >= ${PAP_COMPLIANCE.minHours}))::int as nights_4h,
+      round(avg(n.usage), 1)::float8 as usage_avg, round(avg(n.ahi), 1)::float8 as ahi_avg,
+      round(avg(n.leaks), 1)::float8 as leaks_avg, max(n.night)::text as last_night
+    from (select r.patient_id, ${NIGHT} as night,
+        max(r.value) filter (where r.vital_id = ${VITAL.usage}) as usage,
+        avg(r.value) filter (where r.vital_id = ${VITAL.ahi}) as ahi,
+        avg(r.value) filter (where r.vital_id = ${VITAL.leaks}) as leaks
+      from readings r
+      where r.vital_id in (${sql.join(THERAPY_VITALS)}) and r.taken_at >= ${from} and r.taken_at < ${before}
+      group by r.patient_id, ${NIGHT}) n
+    group by n.patient_id) w`;
+};
 
 const nights4 = sql<number>`coalesce(w.nights_4h, 0)`;
-const compliantSql = sql<SqlBool>`${nights4} >= ${NIGHTS_NEEDED}`;
-
-function filtered(db: Db, viewer: ListViewer, view: ListView): Base {
-  let q = base(db, viewer);
-  const compliance = optionValues(view, 'compliance');
-  if (compliance && compliance.length === 1)
-    q = q.where(compliance[0] === 'yes' ? compliantSql : sql<SqlBool>`not (${compliantSql})`);
-  const practices = idValues(view, 'practice');
-  if (practices) q = q.where('p.practice_id', 'in', practices);
-  const physicians = idValues(view, 'physician');
-  if (physicians) q = q.where('p.physician_id', 'in', physicians);
-  const search = patientSearchSql(view.search);
-  if (search) q = q.where(search);
-  return q;
-}
-
-function orderOf(view: ListView, today: string): Expression<unknown>[] {
-  const dir = sql.raw(view.order);
-  const tie = sql`p.patient_id ${dir}`;
-  const by = (value: RawBuilder<unknown>) => [sql`${value} ${dir} nulls last`, tie];
-  const text = (value: RawBuilder<unknown>) => by(sql`lower(${value}) collate "C"`);
-  switch (view.orderby) {
-    case 'patient_name':
-      return text(fullName('p'));
-    case 'dob':
-      return by(sql`p.dob`);
-    case 'practice_name':
-      return text(sql`pr.practice_name`);
-    case 'physician':
-      return text(fullName('ph'));
-    case 'device_name':
-      return text(sql`cp.device_name`);
-    case 'therapy_start':
-      return by(sql`cp.started_at`);
-    case 'days_on_therapy':
-      return by(sql`(${today}::date - (cp.started_at at time zone 'UTC')::date)`);
-    case 'compliance':
-      return by(sql`(${compliantSql})::int`);
-    case 'nights':
-    case 'nights_4h':
-    case 'compliance_pct':
-      return by(view.orderby === 'nights' ? sql`coalesce(w.nights, 0)` : nights4);
-    case 'last_night':
-    case 'usage_avg':
-    case 'ahi_avg':
-    case 'leaks_avg':
-      return by(sql.ref(`w.${view.orderby}`));
-    default:
-      return [tie];
-  }
-}
-
-const FLAG_OF = { critical: { low: 0, high: 3 }, abnormal: { low: 1, high: 2 } } as const;
-/** The flag of an average against the bounds (thresholds.ts readingLevel); '' within them or without bounds. */
-function flagOf(value: number | null, bounds: Thresholds | undefined): TherapyPatientRow['usage_flag'] {
-  if (value === null || !bounds) return '';
-  const level = readingLevel(value, bounds);
-  return level ? BOUND_FLAGS[FLAG_OF[level.level][level.direction]] : '';
-}
+const COMPLIANT = sql<SqlBool>`${nights4} >= ${NIGHTS_NEEDED}`;
+const PHYSICIAN = sql<string | null>`case when ph.user_id is not null then ${fullName('ph')} end`;
+const daysOnTherapy = (today: string) =>
+  sql<number>`(${today}::date - (cp.started_at at time zone 'UTC')::date)`;
 
 /**
- * The bounds per patient and vital: those of the PAP device's active alert rule, else the patient's vital
- * configuration (001 §2.6).
+ * The flag of a vital's average against the patient's bounds (thresholds.ts readingLevel): those of the PAP
+ * device's active alert rule, else the patient's vital configuration (001 §2.6); '' within them or without bounds.
  */
-async function boundsOf(db: Db, rows: readonly { patient_id: number; device_assign_id: number }[]) {
-  const bounds = new Map<string, Thresholds>();
-  if (rows.length === 0) return bounds;
-  const patients = rows.map((r) => r.patient_id);
-  const configured = await db
-    .selectFrom('patient_vital_thresholds')
-    .select(['patient_id', 'vital_id', 'critical_low', 'abnormal_low', 'abnormal_high', 'critical_high'])
-    .where('patient_id', 'in', patients)
-    .where('vital_id', 'in', THERAPY_VITALS)
-    .execute();
-  const ruled = await db
-    .selectFrom('notification_rules as r')
-    .innerJoin('notification_rule_vitals as rv', 'rv.notification_rule_id', 'r.notification_rule_id')
-    .select([
-      'r.patient_id',
-      'rv.vital_id',
-      'rv.critical_low',
-      'rv.abnormal_low',
-      'rv.abnormal_high',
-      'rv.critical_high',
-    ])
-    .where(
-      'r.device_assign_id',
-      'in',
-      rows.map((r) => r.device_assign_id),
-    )
-    .where('r.status', '=', 1)
-    .where('rv.vital_id', 'in', THERAPY_VITALS)
-    .execute();
-  const num = (v: number | string | null) => (v === null ? null : Number(v));
-  for (const b of [...configured, ...ruled])
-    bounds.set(`${b.patient_id}:${b.vital_id}`, {
-      critical_low: Number(b.critical_low),
-      abnormal_low: Number(b.abnormal_low),
-      abnormal_high: num(b.abnormal_high),
-      critical_high: num(b.critical_high),
-    });
-  return bounds;
-}
+const flagOf = (vital: number, average: string) => {
+  const value = sql.ref(average);
+  const flag = (n: number) => sql.lit(BOUND_FLAGS[n] as string);
+  return sql<string>`coalesce((select case when ${value} < b.critical_low then ${flag(0)}
+      when b.critical_high is not null and ${value} > b.critical_high then ${flag(3)}
+      when ${value} < b.abnormal_low then ${flag(1)}
+      when b.abnormal_high is not null and ${value} > b.abnormal_high then ${flag(2)}
+      else '' end
+    from (select rv.critical_low, rv.abnormal_low, rv.abnormal_high, rv.critical_high, 0 as pick,
+        r.notification_rule_id as rule_id
+      from notification_rules r join notification_rule_vitals rv on rv.notification_rule_id = r.notification_rule_id
+      where r.device_assign_id = cp.device_assign_id and r.patient_id = p.patient_id and r.status = 1
+        and rv.vital_id = ${vital}
+      union all
+      select t.critical_low, t.abnormal_low, t.abnormal_high, t.critical_high, 1, 0 from patient_vital_thresholds t
+      where t.patient_id = p.patient_id and t.vital_id = ${vital}) b
+    order by b.pick, b.rule_id desc limit 1), '')`;
+};
 
-/** The view's rows and the database (the flags' bounds are read for the page's patients). */
-interface View {
-  readonly db: Db;
-  readonly q: Base;
-}
-
-async function slice(
-  { db, q: rowsOf }: View,
-  viewer: ListViewer,
-  view: ListView,
-  offset: number,
-  limit: number,
-) {
-  const today = isoDay(viewer.now);
-  let q = rowsOf
-    .innerJoin('practices as pr', 'pr.practice_id', 'p.practice_id')
-    .leftJoin('users as ph', 'ph.user_id', 'p.physician_id')
-    .select([
-      'p.patient_id',
-      'p.dob',
-      'pr.practice_name',
-      'cp.device_name',
-      'cp.started_at',
-      'cp.device_assign_id',
-      'w.last_night',
-      'w.usage_avg',
-      'w.ahi_avg',
-      'w.leaks_avg',
-      fullName('p').as('patient_name'),
-      listPatientSql('p').as('patient'),
-      sql<string | null>`case when ph.user_id is not null then ${fullName('ph')} end`.as('physician'),
-      sql<number>`coalesce(w.nights, 0)`.as('nights'),
-      nights4.as('nights_4h'),
-      sql<number>`(${today}::date - (cp.started_at at time zone 'UTC')::date)`.as('days_on_therapy'),
-    ]);
-  for (const part of orderOf(view, today)) q = q.orderBy(part);
-  const rows = await q.limit(limit).offset(offset).execute();
-  const bounds = await boundsOf(db, rows);
-  return rows.map((r): TherapyPatientRow => {
-    const pct = Math.round((r.nights_4h * 1000) / PAP_COMPLIANCE.windowNights) / 10;
-    return {
-      patient_id: r.patient_id,
-      patient_name: r.patient_name,
-      patient: r.patient,
-      dob: r.dob.toISOString().slice(0, 10),
-      practice_name: r.practice_name,
-      physician: r.physician,
-      device_name: r.device_name,
-      therapy_start: isoDay(r.started_at),
-      days_on_therapy: Number(r.days_on_therapy),
-      last_night: r.last_night,
-      nights: r.nights,
-      nights_4h: r.nights_4h,
-      compliance_pct: pct,
-      compliance: r.nights_4h >= NIGHTS_NEEDED ? PAP_COMPLIANCE_LABELS.yes : PAP_COMPLIANCE_LABELS.no,
-      usage_avg: r.usage_avg,
-      ahi_avg: r.ahi_avg,
-      leaks_avg: r.leaks_avg,
-      usage_flag: flagOf(r.usage_avg, bounds.get(`${r.patient_id}:${VITAL.usage}`)),
-      ahi_flag: flagOf(r.ahi_avg, bounds.get(`${r.patient_id}:${VITAL.ahi}`)),
-      leaks_flag: flagOf(r.leaks_avg, bounds.get(`${r.patient_id}:${VITAL.leaks}`)),
-    };
-  });
-}
-
-/** The source of both lists: the same rows, the definitions choose the columns. */
-export function therapyListSources(): Record<
-  'cpap-patients' | 'therapy-patients',
-  ListSource<TherapyPatientRow>
-> {
-  const source = sliceSource<TherapyPatientRow, View>({
-    filtered: (db, viewer, view) => ({ db, q: filtered(db, viewer, view) }),
-    count: (view) => countOf(view.q),
-    slice,
-    async options(d, viewer) {
-      const option = (rows: { value: number; label: string }[]): FilterOption[] =>
-        rows.map((row) => ({ value: String(row.value), label: row.label }));
-      let practices = d
-        .selectFrom('practices as pr')
-        .select(['pr.practice_id as value', 'pr.practice_name as label'])
-        .orderBy(sql`lower(pr.practice_name) collate "C"`)
-        .orderBy('pr.practice_id');
-      if (!viewer.scope.all)
-        practices = practices.where('pr.practice_id', 'in', [0, ...viewer.scope.practiceIds]);
-      const inList = base(d, viewer).select('p.patient_id').where(sql<SqlBool>`p.physician_id = u.user_id`);
-      const physicians = await d
-        .selectFrom('users as u')
-        .select(['u.user_id as value', fullName('u').as('label')])
-        .where(({ exists }) => exists(inList))
-        .orderBy(sql`lower(${fullName('u')}) collate "C"`)
-        .orderBy('u.user_id')
-        .execute();
-      return { practice: option(await practices.execute()), physician: option(physicians) };
+/** What both lists declare alike: the same rows, each definition chooses its columns. */
+const therapyList = () => ({
+  from: ({ today }: ListContext) => sql`patients p
+    join practices pr on pr.practice_id = p.practice_id
+    left join users ph on ph.user_id = p.physician_id
+    join ${PAP_DEVICES} on cp.patient_id = p.patient_id
+    left join ${windowOf(today)} on w.patient_id = p.patient_id`,
+  scope: ({ viewer }: ListContext) => viewer.scope.visible('p'),
+  id: 'p.patient_id',
+  select: ({ today }: ListContext) => ({
+    ...patientFields(),
+    dob: dayText('p.dob'),
+    practice_name: sql`pr.practice_name`,
+    physician: PHYSICIAN,
+    device_name: sql`cp.device_name`,
+    therapy_start: sql`to_char(cp.started_at at time zone 'UTC', 'YYYY-MM-DD')`,
+    days_on_therapy: daysOnTherapy(today),
+    last_night: sql`w.last_night`,
+    nights: sql`coalesce(w.nights, 0)`,
+    nights_4h: nights4,
+    compliance_pct: sql`(round(${nights4} * 1000.0 / ${sql.lit(PAP_COMPLIANCE.windowNights)}) / 10)::float8`,
+    compliance: sql`case when ${COMPLIANT} then ${PAP_COMPLIANCE_LABELS.yes} else ${PAP_COMPLIANCE_LABELS.no} end`,
+    usage_avg: sql`w.usage_avg`,
+    ahi_avg: sql`w.ahi_avg`,
+    leaks_avg: sql`w.leaks_avg`,
+    usage_flag: flagOf(VITAL.usage, 'w.usage_avg'),
+    ahi_flag: flagOf(VITAL.ahi, 'w.ahi_avg'),
+    leaks_flag: flagOf(VITAL.leaks, 'w.leaks_avg'),
+  }),
+  sort: ({ today }: ListContext) => ({
+    patient_id: by(sql`p.patient_id`),
+    patient_name: byPatientName,
+    dob: by(sql`p.dob`),
+    practice_name: byText(sql`pr.practice_name`),
+    physician: byText(fullName('ph')),
+    device_name: byText(sql`cp.device_name`),
+    therapy_start: by(sql`cp.started_at`),
+    days_on_therapy: by(daysOnTherapy(today)),
+    compliance: by(sql`(${COMPLIANT})::int`),
+    nights: by(sql`coalesce(w.nights, 0)`),
+    nights_4h: by(nights4),
+    compliance_pct: by(nights4),
+    last_night: by(sql`w.last_night`),
+    usage_avg: by(sql`w.usage_avg`),
+    ahi_avg: by(sql`w.ahi_avg`),
+    leaks_avg: by(sql`w.leaks_avg`),
+  }),
+  where: {
+    // Both values chosen mean either: no condition.
+    compliance: {
+      shows: 'compliance',
+      when: (values: readonly string[]) =>
+        values.length === 1 ? (values[0] === 'yes' ? COMPLIANT : sql<SqlBool>`not (${COMPLIANT})`) : and([]),
     },
-  });
-  return { 'cpap-patients': source, 'therapy-patients': source };
-}
+    practice: { shows: 'practice_name', when: (ids: readonly number[]) => inIds('p.practice_id', ids) },
+    physician: { shows: 'physician', when: (ids: readonly number[]) => inIds('p.physician_id', ids) },
+  } as const,
+  search: (text: string) => patientSearchSql(text),
+  options: async (db: Db, viewer: ListViewer) => ({
+    practice: await practiceOptions(db, viewer),
+    // The physicians of the patients on therapy the viewer sees.
+    physician: await options(
+      db,
+      sql`select u.user_id as value, ${fullName('u')} as label from users u
+        where exists (select 1 from patients p join ${PAP_DEVICES} on cp.patient_id = p.patient_id
+          where p.physician_id = u.user_id and ${viewer.scope.visible('p')})
+        order by lower(${fullName('u')}) collate "C", u.user_id`,
+    ),
+  }),
+});
+
+/** The sources of both lists (bff/src/embedded.ts LIST_SOURCES). */
+export const therapyListSources = () => ({
+  'cpap-patients': listSource(cpapPatientsList, therapyList()),
+  'therapy-patients': listSource(therapyPatientsList, therapyList()),
+});
