@@ -20,16 +20,24 @@ export const and = (parts: readonly Where[]): Where =>
 export const inIds = (column: string, ids: readonly number[]): Where =>
   sql<SqlBool>`${sql.ref(column)} = any(${[...ids]}::integer[])`;
 
-/** How a sort key orders: by an expression, or by text ignoring case (byte order, as the list suite reads it). */
-export type SortBy = { readonly by: RawBuilder<unknown> } | { readonly text: RawBuilder<unknown> };
+/**
+ * How a sort key orders: by an expression, by text ignoring case (byte order, as the list suite reads it), or by a
+ * column never null, which says no `nulls last`, so its ascending index serves the order backward too (decisions.md
+ * "Literal paging in prepared statements").
+ */
+export type SortBy =
+  | { readonly by: RawBuilder<unknown> }
+  | { readonly text: RawBuilder<unknown> }
+  | { readonly notNull: RawBuilder<unknown> };
 export const by = (expr: RawBuilder<unknown>): SortBy => ({ by: expr });
 export const byText = (expr: RawBuilder<unknown>): SortBy => ({ text: expr });
+export const byNotNull = (expr: RawBuilder<unknown>): SortBy => ({ notNull: expr });
 /** The patient's name as the lists order it ('last, first', lower case). */
 export const byPatientName = by(sql`billing_sort_name(p.lastname, p.firstname) collate "C"`);
 
 /**
- * The view's ORDER BY: its sort key (nulls last either way), then `thenBy`'s key where the column declares one
- * (ListColumn.thenBy; its order flips with the view's), then the row's id for stable paging.
+ * The view's ORDER BY: its sort key (nulls last either way, unless never null), then `thenBy`'s key where the column
+ * declares one (ListColumn.thenBy; its order flips with the view's), then the row's id for stable paging.
  */
 export function orderSql(
   view: ListView,
@@ -43,11 +51,15 @@ export function orderSql(
   if (!key) return tie;
   const then = thenBy && keys[thenBy.key];
   const flip = view.order === 'asc' ? thenBy?.order : thenBy?.order === 'asc' ? 'desc' : 'asc';
-  const second = then ? sql`${sortExpr(then)} ${sql.raw(flip ?? 'asc')} nulls last, ` : sql``;
-  return sql`${sortExpr(key)} ${dir} nulls last, ${second}${tie}`;
+  const second = then ? sql`${sortTerm(then, sql.raw(flip ?? 'asc'))}, ` : sql``;
+  return sql`${sortTerm(key, dir)}, ${second}${tie}`;
 }
 
-const sortExpr = (key: SortBy) => ('text' in key ? sql`lower(${key.text}) collate "C"` : key.by);
+function sortTerm(key: SortBy, dir: RawBuilder<unknown>): RawBuilder<unknown> {
+  if ('notNull' in key) return sql`${key.notNull} ${dir}`;
+  const expr = 'text' in key ? sql`lower(${key.text}) collate "C"` : key.by;
+  return sql`${expr} ${dir} nulls last`;
+}
 
 /** The practice filter's options: the practices in the viewer's scope, by name. */
 export function practiceOptions(db: Db, viewer: ListViewer): Promise<FilterOption[]> {
@@ -75,6 +87,10 @@ export async function countWhere({ db, where }: Base, from: RawBuilder<unknown>)
 /** Staff and patient names as billing writes them: 'Lastname, Firstname' (001 §2.1). */
 export const fullName = (alias: string) =>
   sql<string>`(${sql.ref(`${alias}.lastname`)} || ', ' || ${sql.ref(`${alias}.firstname`)})`;
+
+/** A user's name as the staff columns show it ('First Last', route-helpers fullName); null when it has none. */
+export const userName = (alias: string) =>
+  sql<string>`nullif(trim(coalesce(${sql.ref(`${alias}.firstname`)}, '') || ' ' || coalesce(${sql.ref(`${alias}.lastname`)}, '')), '')`;
 
 /**
  * A patient search as typed (billing's box and the lists' search, issue 10): the lower-cased words, each to occur

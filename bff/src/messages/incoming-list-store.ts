@@ -1,12 +1,9 @@
-import type { IncomingMessageRow } from '@rpm/shared';
-import { type Expression, type SqlBool, sql } from 'kysely';
-import { patientName } from '../billing/report.js';
-import type { Db } from '../db/schema.js';
-import { countOf, type SliceQueries, sliceSource } from '../lists/slice-source.js';
-import type { ListSource, ListView, ListViewer } from '../lists/source.js';
-import { likeWord, searchTerms } from '../lists/sql.js';
-import { dayRange } from '../lists/view-values.js';
-import { listPatientSql } from '../patients/identity-sql.js';
+import { incomingMessagesList } from '@rpm/shared';
+import { type SqlBool, sql } from 'kysely';
+import { timeText } from '../db/sql-day.js';
+import { inRange, listSource } from '../lists/declare.js';
+import { and, by, byPatientName, byText, likeWord, searchTerms } from '../lists/sql.js';
+import { patientFields } from '../patients/identity-sql.js';
 
 /**
  * Incoming Messages (shared/src/lists/messages.ts incomingMessagesList; issue 13): the inbound texts with their
@@ -14,86 +11,41 @@ import { listPatientSql } from '../patients/identity-sql.js';
  * patient sees it (decisions.md "Incoming Messages").
  */
 
-const inbound = (db: Db) =>
-  db
-    .selectFrom('patient_messages as m')
-    .leftJoin('patients as p', 'p.patient_id', 'm.patient_id')
-    .leftJoin('practices as pr', 'pr.practice_id', 'p.practice_id')
-    .where('m.direction', '=', 'in');
-type Base = ReturnType<typeof inbound>;
+const INBOUND = sql<SqlBool>`m.direction = 'in'`;
 
-function filtered(db: Db, viewer: ListViewer, view: ListView): Base {
-  let q = inbound(db);
-  if (!viewer.scope.all) q = q.where('m.patient_id', 'is not', null).where(viewer.scope.visible('p'));
-  const received = dayRange(view, 'received');
-  if (received.from) q = q.where('m.created_at', '>=', received.from);
-  if (received.before) q = q.where('m.created_at', '<', received.before);
-  // Every word typed occurs in the patient's name, the number or the text.
-  const { searchWords } = searchTerms(view.search ?? '');
-  for (const word of searchWords)
-    q = q.where(
-      sql<SqlBool>`lower(coalesce(p.lastname || ', ' || p.firstname, '') || ' ' || m.phone || ' ' || m.body)
-        like ${likeWord(word)} escape '\\'`,
-    );
-  return q;
-}
+/** What the search box reads: every word typed occurs in the patient's name, the number or the text. */
+const SEARCHED = sql`lower(coalesce(p.lastname || ', ' || p.firstname, '') || ' ' || m.phone || ' ' || m.body)`;
 
-/** The order of a sort key, the message id breaking ties; texts without a patient come last either way. */
-function orderOf(view: ListView): Expression<unknown>[] {
-  const dir = sql.raw(view.order);
-  const tie = sql`m.message_id ${dir}`;
-  switch (view.orderby) {
-    case 'patient_name':
-      return [sql`lower(p.lastname) ${dir} nulls last`, sql`lower(p.firstname) ${dir} nulls last`, tie];
-    case 'practice_name':
-      return [sql`lower(pr.practice_name) ${dir} nulls last`, tie];
-    case 'phone':
-      return [sql`m.phone ${dir}`, tie];
-    default:
-      return [sql`m.created_at ${dir}`, tie];
-  }
-}
-
-const rowsOf: SliceQueries<IncomingMessageRow, Base>['slice'] = async (
-  base,
-  _viewer,
-  view,
-  offset,
-  limit,
-) => {
-  let q = base.select([
-    'm.message_id',
-    'm.created_at',
-    'm.phone',
-    'm.body',
-    'm.patient_id',
-    'p.firstname',
-    'p.lastname',
-    listPatientSql('p').as('patient'),
-    'pr.practice_name',
-  ]);
-  for (const part of orderOf(view)) q = q.orderBy(part);
-  const rows = await q.limit(limit).offset(offset).execute();
-  return rows.map((r) => ({
-    message_id: r.message_id,
-    received_at: new Date(r.created_at).toISOString(),
-    phone: r.phone,
-    patient_id: r.patient_id,
-    patient_name:
-      r.firstname === null || r.lastname === null
-        ? null
-        : patientName({ firstname: r.firstname, lastname: r.lastname }),
-    patient: r.patient,
-    practice_name: r.practice_name,
-    body: r.body,
-  }));
-};
-
-/** The incoming messages' rows (shared/src/lists/messages.ts incomingMessagesList). */
-export const incomingMessagesSource: ListSource<IncomingMessageRow> = sliceSource({
-  filtered,
-  slice: rowsOf,
-  count: countOf,
+export const incomingMessagesSource = listSource(incomingMessagesList, {
+  from: sql`patient_messages m
+    left join patients p on p.patient_id = m.patient_id
+    left join practices pr on pr.practice_id = p.practice_id`,
+  scope: ({ viewer }) =>
+    viewer.scope.all
+      ? INBOUND
+      : and([INBOUND, sql<SqlBool>`m.patient_id is not null`, viewer.scope.visible('p')]),
+  id: 'm.message_id',
+  select: () => ({
+    message_id: sql`m.message_id`,
+    received_at: timeText('m.created_at'),
+    phone: sql`m.phone`,
+    ...patientFields(),
+    practice_name: sql`pr.practice_name`,
+    body: sql`m.body`,
+  }),
+  sort: () => ({
+    received_at: by(sql`m.created_at`),
+    patient_name: byPatientName,
+    practice_name: byText(sql`pr.practice_name`),
+    phone: by(sql`m.phone`),
+  }),
+  where: { received: { shows: 'received_at', when: inRange('m.created_at', 'instant') } },
+  search: (text) =>
+    and(
+      searchTerms(text).searchWords.map(
+        (word) => sql<SqlBool>`${SEARCHED} like ${likeWord(word)} escape '\\'`,
+      ),
+    ),
   // The one filter is a date range: no options to offer.
   options: async () => ({}),
 });

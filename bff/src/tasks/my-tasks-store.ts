@@ -1,125 +1,70 @@
-import { type MyTaskRow, myTasksList } from '@rpm/shared';
-import { type Expression, type SqlBool, sql } from 'kysely';
+import { myTasksList } from '@rpm/shared';
+import { type SqlBool, sql } from 'kysely';
 import { careTeam } from '../alerts/care-team.js';
 import { type AuditActor, audit } from '../audit.js';
-import { patientName } from '../billing/report.js';
 import type { Db } from '../db/schema.js';
+import { timeText } from '../db/sql-day.js';
 import { conflict, invalid, notFound } from '../domain-errors.js';
 import { fullName } from '../http/route-helpers.js';
+import { inRange, listSource } from '../lists/declare.js';
 import { rankSql } from '../lists/rank.js';
-import { countOf, type SliceQueries, sliceSource } from '../lists/slice-source.js';
-import type { ListSource, ListView, ListViewer } from '../lists/source.js';
-import { likeWord, searchTerms } from '../lists/sql.js';
-import { dayRange, isChecked, optionValues } from '../lists/view-values.js';
-import { listPatientSql } from '../patients/identity-sql.js';
+import { and, by, byPatientName, byText, likeWord, searchTerms, userName } from '../lists/sql.js';
+import { patientFields } from '../patients/identity-sql.js';
 
 /**
  * My Tasks (000 §2.4 'My Tasks', §2.7 badge; issue 10): the tasks assigned to the signed-in user (during a
  * temporary login, the user logged in as: auth.userId), and the actions on one of them.
  */
 
-type TaskStatus = MyTaskRow['status'];
-
-/** The user's tasks with what every condition and row reads. */
-const myTasks = (db: Db, userId: number) =>
-  db
-    .selectFrom('tasks as t')
-    .leftJoin('patients as p', 'p.patient_id', 't.patient_id')
-    .where('t.assigned_to', '=', userId);
-type Base = ReturnType<typeof myTasks>;
-
 /** Not completed and due before now. */
 const overdueSql = (now: Date) => sql<SqlBool>`(t.status <> 'completed' and t.due_at < ${now}::timestamptz)`;
 
-function filtered(db: Db, viewer: ListViewer, view: ListView): Base {
-  let q = myTasks(db, viewer.auth.userId);
-  const statuses = optionValues(view, 'status');
-  if (statuses && statuses.length > 0) q = q.where('t.status', 'in', statuses as TaskStatus[]);
-  const due = dayRange(view, 'due');
-  if (due.from) q = q.where('t.due_at', '>=', due.from);
-  if (due.before) q = q.where('t.due_at', '<', due.before);
-  if (isChecked(view, 'overdue')) q = q.where(overdueSql(viewer.now));
-  // Every word typed occurs in the task's title or its patient's name (decisions.md "My Tasks").
-  const { searchWords } = searchTerms(view.search ?? '');
-  for (const word of searchWords)
-    q = q.where(
-      sql<SqlBool>`(lower(t.title) || ' ' || coalesce(billing_sort_name(p.lastname, p.firstname), ''))
-        like ${likeWord(word)} escape '\\'`,
-    );
-  return q;
-}
+/** What the search box reads: every word typed occurs in the task's title or its patient's name (decisions.md
+ * "My Tasks"). */
+const SEARCHED = sql`(lower(t.title) || ' ' || coalesce(billing_sort_name(p.lastname, p.firstname), ''))`;
 
-/**
- * The order of a sort key, the task id breaking ties. Tasks without a due date or a patient come last either way;
- * statuses sort in their workflow order (open, in progress, completed).
- */
-function orderOf(orderby: string, order: 'asc' | 'desc'): Expression<unknown>[] {
-  const dir = sql.raw(order);
-  const tie = sql`t.task_id ${dir}`;
-  switch (orderby) {
-    case 'task_id':
-      return [tie];
-    case 'title':
-      return [sql`lower(t.title) ${dir}`, tie];
-    case 'patient_name':
-      return [sql`lower(p.lastname) ${dir} nulls last`, sql`lower(p.firstname) ${dir} nulls last`, tie];
-    case 'status':
-      return [sql`${rankSql(myTasksList.columns, 'status', sql`t.status`)} ${dir}`, tie];
-    case 'created_at':
-      return [sql`t.created_at ${dir}`, tie];
-    default:
-      return [sql`t.due_at ${dir} nulls last`, tie];
-  }
-}
-
-const rowsOf: SliceQueries<MyTaskRow, Base>['slice'] = async (base, viewer, view, offset, limit) => {
-  let q = base
-    .innerJoin('users as c', 'c.user_id', 't.created_by')
-    .select([
-      't.task_id',
-      't.title',
-      't.description',
-      't.patient_id',
-      'p.firstname',
-      'p.lastname',
-      listPatientSql('p').as('patient'),
-      't.status',
-      't.due_at',
-      't.created_at',
-      't.completed_at',
-      'c.firstname as created_by_firstname',
-      'c.lastname as created_by_lastname',
-    ])
-    .select(overdueSql(viewer.now).as('overdue'));
-  for (const part of orderOf(view.orderby, view.order)) q = q.orderBy(part);
-  const rows = await q.limit(limit).offset(offset).execute();
-  return rows.map((r) => ({
-    task_id: r.task_id,
-    title: r.title,
-    description: r.description,
-    patient_id: r.patient_id,
-    patient_name:
-      r.firstname === null || r.lastname === null
-        ? null
-        : patientName({ firstname: r.firstname, lastname: r.lastname }),
-    patient: r.patient,
-    status: r.status,
-    due_at: r.due_at?.toISOString() ?? null,
-    overdue: Boolean(r.overdue),
-    created_by_name: fullName(r.created_by_firstname, r.created_by_lastname),
-    created_at: r.created_at.toISOString(),
-    completed_at: r.completed_at?.toISOString() ?? null,
-  }));
-};
-
-/** My Tasks' rows (shared/src/lists/worklists.ts myTasksList). */
-export const myTasksSource: ListSource<MyTaskRow> = sliceSource({
-  filtered,
-  slice: rowsOf,
-  count: countOf,
-  async options() {
-    return {};
+/** My Tasks' rows (shared/src/lists/worklists.ts myTasksList): the user's own tasks, whatever the scope. */
+export const myTasksSource = listSource(myTasksList, {
+  from: sql`tasks t left join patients p on p.patient_id = t.patient_id join users c on c.user_id = t.created_by`,
+  scope: ({ viewer }) => sql<SqlBool>`t.assigned_to = ${viewer.auth.userId}`,
+  id: 't.task_id',
+  select: ({ viewer }) => ({
+    task_id: sql`t.task_id`,
+    title: sql`t.title`,
+    description: sql`t.description`,
+    ...patientFields(),
+    status: sql`t.status`,
+    due_at: timeText('t.due_at'),
+    overdue: sql`coalesce(${overdueSql(viewer.now)}, false)`,
+    created_by_name: sql`coalesce(${userName('c')}, '')`,
+    created_at: timeText('t.created_at'),
+    completed_at: timeText('t.completed_at'),
+  }),
+  // Tasks without a due date or a patient come last either way; statuses sort in their workflow order.
+  sort: () => ({
+    task_id: by(sql`t.task_id`),
+    title: byText(sql`t.title`),
+    patient_name: byPatientName,
+    status: by(rankSql(myTasksList.columns, 'status', sql`t.status`)),
+    due_at: by(sql`t.due_at`),
+    created_at: by(sql`t.created_at`),
+  }),
+  where: {
+    status: {
+      shows: 'status',
+      as: 'value',
+      when: (statuses) => sql<SqlBool>`t.status = any(${[...statuses]}::text[])`,
+    },
+    due: { shows: 'due_at', when: inRange('t.due_at', 'instant') },
+    overdue: { shows: 'overdue', when: (_checked, { viewer }) => overdueSql(viewer.now) },
   },
+  search: (text) =>
+    and(
+      searchTerms(text).searchWords.map(
+        (word) => sql<SqlBool>`${SEARCHED} like ${likeWord(word)} escape '\\'`,
+      ),
+    ),
+  options: async () => ({}),
 });
 
 /** One of the user's tasks, locked for the transaction's change when `lock`; else not_found (one error for an unknown

@@ -104,25 +104,19 @@ export const callRecordRow = z.object({
 export type CallRecordRow = z.infer<typeof callRecordRow>;
 
 type CallColumn = ListColumn<keyof CallRecordRow & string>;
+/** The pages' columns, each with its literal key, so a page's sort keys are types (define-list.ts SortKeyOf). */
 const COL = {
-  started: (label: string): CallColumn => ({ key: 'started_at', label, sortable: true, format: 'datetime' }),
+  started: (label: string) =>
+    ({ key: 'started_at', label, sortable: true, format: 'datetime' }) as const satisfies CallColumn,
   patient: patientColumn(),
   practice: { key: 'practice_name', label: 'Practice', sortable: true },
   number: { key: 'phone_number', label: 'Number', sortable: true },
   agent: { key: 'agent_name', label: 'Agent', sortable: true },
-  duration: (label: string): CallColumn => ({
-    key: 'duration_seconds',
-    label,
-    sortable: true,
-    format: 'duration',
-  }),
+  duration: (label: string) =>
+    ({ key: 'duration_seconds', label, sortable: true, format: 'duration' }) as const satisfies CallColumn,
   due: { key: 'callback_due_at', label: 'Callback Due', sortable: true, format: 'datetime' },
-  returned: (label: string): CallColumn => ({
-    key: 'returned_at',
-    label,
-    sortable: true,
-    format: 'datetime',
-  }),
+  returned: (label: string) =>
+    ({ key: 'returned_at', label, sortable: true, format: 'datetime' }) as const satisfies CallColumn,
   returnedBy: { key: 'returned_by', label: 'Returned By', sortable: true },
 } as const satisfies Record<string, CallColumn | ((label: string) => CallColumn)>;
 
