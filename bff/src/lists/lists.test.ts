@@ -206,6 +206,7 @@ function shownMatcher(def: ListDef, filter: ListFilter): Matcher | undefined {
  * without).
  */
 const MATCHERS: Record<string, Matcher> = {
+  // The patient lists and the monitoring worklist (hand-tuned sources).
   language: (row, _v, labels) => labels.includes(row.language as string),
   device: (row, _v, labels) => listed(row.devices).some((device) => labels.includes(device)),
   tags: (row, _v, labels) => listed(row.tags).some((tag) => labels.includes(tag)),
@@ -240,59 +241,17 @@ const MATCHERS: Record<string, Matcher> = {
     return found !== undefined;
   },
   referred: (row) => (utcDayOf(row.referred_at) ?? '') >= RANGE_FROM,
-  // The worklists' rows (shared/src/lists/worklists.ts).
   state: (row, values) => values.includes(row.acknowledged_at === null ? 'open' : 'acknowledged'),
   level: (row, values) => values.includes(row.level as string),
   vital: (row, _v, labels) => labels.includes(row.vital_type as string),
   patient: (row, values) => values.includes(String(row.patient_id)),
   raised: (row) => (utcDayOf(row.created_at) ?? '') >= RANGE_FROM,
-  status: (row, values) => values.includes(row.status as string),
-  due: (row) => (utcDayOf(row.due_at) ?? '') >= RANGE_FROM,
-  overdue: (row) => row.overdue === true,
-  // The audit report (shared/src/lists/audit.ts): the actor filter also finds rows done behind a temporary login.
-  action: (row, values) => values.includes(row.action as string),
+  // Filters whose value no one row field shows.
   actor: (row, _v, labels) =>
     labels.includes(row.actor as string) || labels.includes(row.on_behalf_of as string),
   entity: (row, values) => values.includes(String(row.record).split(' ')[0] as string),
-  at: (row) => (utcDayOf(row.at) ?? '') >= RANGE_FROM,
-  // The sleep study lists (shared/src/lists/sleep.ts): kind and status rows show the options' labels.
-  kind: (row, _v, labels) => labels.includes(row.kind as string),
-  study_status: (row, _v, labels) => labels.includes(row.status as string),
-  reader: (row, _v, labels) => labels.includes(row.reader as string),
-  recorded: (row) =>
-    typeof row.recorded_on === 'string' && row.recorded_on >= RANGE_FROM && row.recorded_on <= TODAY,
-  // Incoming Messages (shared/src/lists/messages.ts).
-  received: (row) => (utcDayOf(row.received_at) ?? '') >= RANGE_FROM,
-  // The call pages (shared/src/lists/calls.ts).
-  source: (row, values) => values.includes(row.source as string),
-  started: (row) => (utcDayOf(row.started_at) ?? '') >= RANGE_FROM,
   returned: (row, values) => values.includes(row.returned_at === null ? 'open' : 'returned'),
-  // The device inventory lists (shared/src/lists/devices.ts).
-  device_type: (row, _v, labels) => labels.includes(row.device_type as string),
-  issued: (row) => (utcDayOf(row.assigned_at) ?? '') >= RANGE_FROM,
-  // (Device Data logs' 'received' filter is Incoming Messages' matcher above: the same key and column.)
-  // Sleep consults and appointments (shared/src/lists/sleep-schedule.ts): rows show the codes' labels.
-  visit_status: (row, _v, labels) => labels.includes(row.status as string),
-  consult_type: (row, _v, labels) => labels.includes(row.consult_type as string),
-  technician: (row, _v, labels) => labels.includes(row.technician as string),
-  scheduled: (row) => {
-    const day = utcDayOf(row.scheduled_at) ?? '';
-    return day >= RANGE_FROM && day <= TODAY;
-  },
-  // CPAP and Therapy Patients (shared/src/lists/therapy.ts).
-  compliance: (row, _v, labels) => labels.includes(row.compliance as string),
-  // The configuration tables (shared/src/lists/config-table.ts): a row's parent by its label.
-  device_type_id: (row, _v, labels) => labels.includes(row.device_type as string),
-  category_id: (row, _v, labels) => labels.includes(row.category as string),
-  organization_id: (row, _v, labels) => labels.includes(row.organization as string),
   plan_id: (row, _v, labels) => labels.includes(`${row.payer} – ${row.plan_name}`),
-  // The Dental Dashboard (shared/src/lists/dental.ts) and the sleep billing lists (shared/src/lists/sleep-billing.ts).
-  stage: (row, values) => values.includes(row.stage_code as string),
-  dentist: (row, _v, labels) => labels.includes(row.dentist as string),
-  type: (row, _v, labels) => labels.includes(row.type as string),
-  // Leads (shared/src/lists/leads.ts).
-  lead_stage: (row, values) => values.includes(row.stage as string),
-  // Latest Assigned Devices and Sleep Return Devices (shared/src/lists/utilities.ts).
   first_reading: (row, values) => values.includes(row.first_reading_at === null ? 'none' : 'received'),
 };
 
