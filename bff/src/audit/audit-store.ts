@@ -66,9 +66,7 @@ export const auditSource = listSource(auditList, {
     at: byNotNull(sql`a.at`),
     actor: byText(userName('u')),
     on_behalf_of: byText(userName('b')),
-    action: byText(sql`a.action`),
     record: byText(recordSql),
-    ip: byText(sql`a.ip`),
   }),
   where: {
     action: {

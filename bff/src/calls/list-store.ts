@@ -92,14 +92,12 @@ type RecordList =
 const RECORD_SORT = {
   started_at: by(sql`c.started_at`),
   patient_name: byPatientName,
-  practice_name: byText(sql`pr.practice_name`),
   phone_number: byText(sql`c.phone_number`),
-  agent_name: byText(userName('a')),
   returned_by: byText(userName('r')),
   duration_seconds: by(sql`c.duration_seconds`),
   callback_due_at: by(sql`c.callback_due_at`),
   returned_at: by(sql`c.returned_at`),
-} satisfies Record<SortKeyOf<RecordList>, SortBy>;
+} satisfies Partial<Record<SortKeyOf<RecordList>, SortBy>>;
 
 /** A call-record page's declaration: the records it lists (shared/src/lists/calls.ts), the rest alike. */
 function recordPage(records: Where) {
@@ -175,7 +173,6 @@ const awsTasksSource = listSource(awsTasksList, {
   sort: () => ({
     due_at: by(sql`k.due_at`),
     patient_name: byPatientName,
-    practice_name: byText(sql`pr.practice_name`),
     source: by(rankSql(awsTasksList.columns, 'source', sql`k.source`)),
     created_at: by(sql`k.created_at`),
   }),

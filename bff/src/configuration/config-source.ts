@@ -14,7 +14,7 @@ import { and, byText, likeWord, searchTerms, type Where } from '../lists/sql.js'
 export type ConfigTable<D extends ListShape> = {
   readonly from: RawBuilder<unknown>;
   readonly select: ReturnType<ListDeclaration<D>['select']>;
-  readonly sort: ReturnType<ListDeclaration<D>['sort']>;
+  readonly sort?: ReturnType<NonNullable<ListDeclaration<D>['sort']>>;
   /** The row id's column: the last sort key, for stable paging. */
   readonly id: string;
   /** The text each word of the search box is looked for in. */
@@ -41,7 +41,7 @@ export function configSource<D extends ListShape>(def: D, table: ConfigTable<D>)
     scope: ({ viewer }, db) => table.scope?.(db, viewer) ?? and([]),
     id: table.id,
     select: () => table.select,
-    sort: () => table.sort,
+    sort: () => table.sort ?? {},
     where: table.where ?? ({} as ListDeclaration<D>['where']),
     search: (text) =>
       and(

@@ -58,7 +58,6 @@ const INVENTORY: Omit<ListDeclaration<typeof devicesList>, 'scope' | 'where' | '
   }),
   sort: () => ({
     inventory_id: by(sql`d.inventory_id`),
-    imei: byText(sql`d.imei`),
     device_name: byText(sql`d.device_name`),
     device_type: byText(sql`t.device_type`),
     organization_name: byText(sql`o.organization_name`),
@@ -155,10 +154,8 @@ export const historySource = listSource(deviceHistoryList, {
     returned_at: timeText('a.unassigned_at'),
   }),
   sort: () => ({
-    imei: byText(sql`d.imei`),
     device_type: byText(sql`t.device_type`),
     patient_name: byPatientName,
-    practice_name: byText(sql`pr.practice_name`),
     assigned_at: by(sql`a.assigned_at`),
     returned_at: by(sql`a.unassigned_at`),
   }),

@@ -13,11 +13,11 @@ const none = sql<boolean>`true`;
  */
 describe('list declarations', () => {
   it('do not compile with a misspelled sort key', () => {
-    const sort = (): ReturnType<Consent['sort']> => ({
+    const sort = (): ReturnType<NonNullable<Consent['sort']>> => ({
       patient_name: by(none),
       practice_name: by(none),
       program: by(none),
-      // @ts-expect-error 'consent_dat' is not a sortable column (and 'consent_date' is then missing)
+      // @ts-expect-error 'consent_dat' is not a sortable column
       consent_dat: by(none),
       consent_method: by(none),
       ordering_provider: by(none),

@@ -9,9 +9,10 @@ import {
 import { type RawBuilder, type SqlBool, sql } from 'kysely';
 import type { z } from 'zod';
 import type { Db } from '../db/schema.js';
+import { rankSql } from './rank.js';
 import { sliceSource } from './slice-source.js';
 import type { DeclaredShows, FilterShows, ListSource, ListView, ListViewer } from './source.js';
-import { and, type Base, countWhere, orderSql, type SortBy, type Where } from './sql.js';
+import { and, type Base, by, byText, countWhere, orderSql, type SortBy, type Where } from './sql.js';
 import { dayRange, isChecked, optionValues } from './view-values.js';
 
 /**
@@ -92,8 +93,11 @@ export interface ListDeclaration<D extends ListShape, P = undefined> {
   readonly select: Fn<{ readonly [K in keyof RowOf<D>]: RawBuilder<unknown> }, P>;
   /** The row's id column (the order's tie-breaker). */
   readonly id: string;
-  /** Each sortable column's order. */
-  readonly sort: Fn<{ readonly [K in SortKeyOf<D>]: SortBy }, P>;
+  /**
+   * The order of the sortable columns that do not sort by their row field as shown: a column left out sorts by
+   * its `select` SQL (text case aside, a ranked column by its rank: {@link shownOrder}).
+   */
+  readonly sort?: Fn<{ readonly [K in SortKeyOf<D>]?: SortBy }, P>;
   /**
    * Each filter's condition for its value (called only when the filter has one). Where a row field shows the
    * filter's value, declare it as `{ shows, when }`: the generic suite then checks each filtered row by that field.
@@ -149,6 +153,19 @@ function filterValueOf(filter: ListFilter, view: ListView): unknown {
   return filter.options || filter.kind === 'month' || filter.kind === 'text' ? values : values.map(Number);
 }
 
+/** A column's order by its row field as the row shows it: text case aside, a ranked column by its rank. */
+function shownOrder(
+  def: ListShape,
+  column: ListColumn,
+  fields: Readonly<Record<string, RawBuilder<unknown>>>,
+): SortBy {
+  const expr = fields[column.key];
+  if (!expr)
+    throw new Error(`${def.name}: sortable column '${column.key}' has neither a sort nor a row field`);
+  if (column.rank) return by(rankSql(def.columns, column.key, expr));
+  return column.format === undefined || column.format === 'text' ? byText(expr) : by(expr);
+}
+
 /** The {@link ListSource} of a declared list. */
 export function listSource<D extends ListShape, P = undefined>(
   def: D,
@@ -166,6 +183,13 @@ export function listSource<D extends ListShape, P = undefined>(
     declared.flatMap(([key, entry]) => (typeof entry === 'function' ? [] : [[key, entry]])),
   );
   const thenByOf = (view: ListView) => def.columns.find((column) => column.key === view.orderby)?.thenBy;
+  const sortable = def.columns.filter((column) => column.sortable);
+  const orderOf = (ctx: PreparedContext<P>, fields: Readonly<Record<string, RawBuilder<unknown>>>) => {
+    const declaredOrder: Readonly<Record<string, SortBy | undefined>> = declaration.sort?.(ctx) ?? {};
+    return Object.fromEntries(
+      sortable.map((column) => [column.key, declaredOrder[column.key] ?? shownOrder(def, column, fields)]),
+    );
+  };
   type Filtered = Base & { readonly ctx: PreparedContext<P>; readonly from: RawBuilder<unknown> };
   const source = sliceSource<Row, Filtered>({
     async filtered(db, viewer, view) {
@@ -186,12 +210,13 @@ export function listSource<D extends ListShape, P = undefined>(
     },
     count: (base) => countWhere(base, base.from),
     async slice({ db, where, ctx, from }, _viewer, view, offset, limit) {
-      const fields = Object.entries(declaration.select(ctx) as Record<string, RawBuilder<unknown>>);
+      const select = declaration.select(ctx) as Record<string, RawBuilder<unknown>>;
+      const fields = Object.entries(select);
       const { rows } = await sql<Row>`
         select ${sql.join(fields.map(([key, expr]) => sql`${expr} as ${sql.ref(key)}`))}
         from ${from}
         where ${where}
-        order by ${orderSql(view, declaration.sort(ctx) as Record<string, SortBy>, declaration.id, thenByOf(view))}
+        order by ${orderSql(view, orderOf(ctx, select), declaration.id, thenByOf(view))}
         limit ${limit} offset ${offset}`.execute(db);
       return rows;
     },

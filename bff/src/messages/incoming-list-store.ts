@@ -2,7 +2,7 @@ import { incomingMessagesList } from '@rpm/shared';
 import { type SqlBool, sql } from 'kysely';
 import { timeText } from '../db/sql-day.js';
 import { inRange, listSource } from '../lists/declare.js';
-import { and, by, byPatientName, byText, likeWord, searchTerms } from '../lists/sql.js';
+import { and, by, byPatientName, likeWord, searchTerms } from '../lists/sql.js';
 import { patientFields } from '../patients/identity-sql.js';
 
 /**
@@ -36,7 +36,6 @@ export const incomingMessagesSource = listSource(incomingMessagesList, {
   sort: () => ({
     received_at: by(sql`m.created_at`),
     patient_name: byPatientName,
-    practice_name: byText(sql`pr.practice_name`),
     phone: by(sql`m.phone`),
   }),
   where: { received: { shows: 'received_at', when: inRange('m.created_at', 'instant') } },

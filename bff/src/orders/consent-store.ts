@@ -48,7 +48,6 @@ export const patientConsentSource = listSource(patientConsentList, {
   }),
   sort: ({ today }) => ({
     patient_name: byPatientName,
-    practice_name: byText(sql`pr.practice_name`),
     program: byText(sql`eo.program`),
     consent_date: by(sql`eo.consent_date`),
     consent_method: byText(METHOD_LABEL),

@@ -56,13 +56,10 @@ export const careOrderSource = listSource(careOrdersList, {
   }),
   sort: ({ viewer }) => ({
     patient_name: byPatientName,
-    practice_name: byText(sql`pr.practice_name`),
     program: byText(sql`eo.program`),
-    device_type: byText(sql`t.device_type`),
     status: by(rankSql(careOrdersList.columns, 'status', STATUS_LABEL)),
     ordered_at: by(sql`o.ordered_at`),
     days_open: by(daysOpen(viewer.now)),
-    ordering_provider: byText(sql`eo.ordering_provider`),
     shipped_at: by(sql`o.shipped_at`),
     delivered_at: by(sql`o.delivered_at`),
   }),

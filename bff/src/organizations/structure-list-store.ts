@@ -34,7 +34,6 @@ const practices = listSource(practicesList, {
   }),
   sort: () => ({
     practice_id: by(sql`pr.practice_id`),
-    practice_name: byText(sql`pr.practice_name`),
     organization_name: byText(sql`o.organization_name`),
     locations: by(PRACTICE_LOCATIONS),
     patients: by(PRACTICE_PATIENTS),

@@ -51,9 +51,7 @@ export const gmPatientsSource = listSource(gmPatientsList, {
     last_reading_at: timeText('p.last_reading_at'),
   }),
   sort: () => ({
-    organization_name: byText(sql`o.organization_name`),
     practice_name: byText(sql`pr.practice_name`),
-    location_name: byText(sql`l.location_name`),
     patient_name: byPatientName,
     dob: by(sql`p.dob`),
     mrn: byText(sql`p.mrn`),

@@ -68,12 +68,10 @@ export const alertRuleSource = listSource(alertRulesList, {
   }),
   sort: () => ({
     patient_name: byPatientName,
-    practice_name: byText(sql`pr.practice_name`),
     device_type: byText(sql`t.device_type`),
     status: by(rankSql(alertRulesList.columns, 'status', STATUS_LABEL)),
     start_date: by(sql`r.start_date`),
     end_date: by(sql`r.end_date`),
-    notification_mode: byText(MODE_LABEL),
     updated_at: by(sql`r.updated_at`),
   }),
   where: {

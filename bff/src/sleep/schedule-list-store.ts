@@ -184,7 +184,6 @@ const consultSource = listSource(sleepConsultsList, {
   sort: () => ({
     ...VISIT_SORT,
     consult_id: by(sql`v.visit_id`),
-    physician: byText(fullName('su')),
     consult_type: by(rankSql(sleepConsultsList.columns, 'consult_type', typeLabel)),
   }),
   where: {
@@ -212,7 +211,6 @@ const appointmentSource = listSource(sleepAppointmentsList, {
   sort: () => ({
     ...VISIT_SORT,
     appointment_id: by(sql`v.visit_id`),
-    technician: byText(fullName('su')),
   }),
   where: { ...VISIT_WHERE, technician: { shows: 'technician', when: staffIn } },
   options: async (db, viewer) => ({

@@ -69,9 +69,7 @@ export const templateSource = listSource(interpretationTemplatesList, {
     template_id: by(sql`t.template_id`),
     name: byText(sql`t.name`),
     kind: byText(KIND),
-    organization_name: byText(ORG_NAME),
     status: byText(STATUS),
-    created_by: byText(fullName('u')),
     created_at: by(sql`t.created_at`),
   }),
   where: {

@@ -46,7 +46,6 @@ function staffSource(table: StaffTable) {
       name: byText(sql`u.firstname || ' ' || u.lastname`),
       // Usernames are lower case (a CHECK of the users table).
       username: by(sql`u.username collate "C"`),
-      organization_name: byText(sql`o.organization_name`),
       // 'Active' before 'Inactive' ascending.
       status: by(sql`not u.active`),
       created_at: by(sql`u.created_at`),

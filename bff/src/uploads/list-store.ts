@@ -66,7 +66,6 @@ export const csvUtilitySource = listSource(csvUtilityList, {
   }),
   sort: () => ({
     uploaded_at: by(sql`up.uploaded_at`),
-    file_name: byText(sql`up.file_name`),
     kind: byText(KIND_LABEL),
     uploaded_by: byText(UPLOADER),
     status: by(rankSql(csvUtilityList.columns, 'status', STATUS_LABEL)),
