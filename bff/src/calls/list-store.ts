@@ -21,7 +21,6 @@ import {
   and,
   by,
   byPatientName,
-  byText,
   inIds,
   practiceOptions,
   type SortBy,
@@ -92,8 +91,6 @@ type RecordList =
 const RECORD_SORT = {
   started_at: by(sql`c.started_at`),
   patient_name: byPatientName,
-  phone_number: byText(sql`c.phone_number`),
-  returned_by: byText(userName('r')),
   duration_seconds: by(sql`c.duration_seconds`),
   callback_due_at: by(sql`c.callback_due_at`),
   returned_at: by(sql`c.returned_at`),

@@ -15,7 +15,7 @@ import { listSource } from '../lists/declare.js';
 import { patientSearchSql } from '../lists/patient-search.js';
 import { labelSql, rankSql } from '../lists/rank.js';
 import type { ListViewer } from '../lists/source.js';
-import { by, byPatientName, byText, fullName, inIds, options, practiceOptions } from '../lists/sql.js';
+import { by, byPatientName, fullName, inIds, options, practiceOptions } from '../lists/sql.js';
 import { patientFields } from '../patients/identity-sql.js';
 import type { PatientScope } from '../scope.js';
 
@@ -54,8 +54,6 @@ export const dentalCaseSource = listSource(dentalCasesList, {
     case_id: by(sql`c.case_id`),
     patient_name: byPatientName,
     dob: by(sql`p.dob`),
-    practice_name: byText(sql`pr.practice_name`),
-    dentist: byText(fullName('d')),
     stage: by(rankSql(dentalCasesList.columns, 'stage', STAGE)),
     referred_on: by(sql`c.referred_on`),
     impression_on: by(sql`c.impression_on`),

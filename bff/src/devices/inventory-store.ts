@@ -14,7 +14,7 @@ import { patientSearchSql } from '../lists/patient-search.js';
 import { rankSql } from '../lists/rank.js';
 import { deviceTypeAndPracticeOptions, deviceTypeOptions } from '../lists/reference-options.js';
 import type { ListViewer } from '../lists/source.js';
-import { and, by, byPatientName, byText, inIds } from '../lists/sql.js';
+import { and, by, byPatientName, inIds } from '../lists/sql.js';
 import { textSearchSql } from '../lists/text-search.js';
 import { patientFields } from '../patients/identity-sql.js';
 
@@ -58,9 +58,6 @@ const INVENTORY: Omit<ListDeclaration<typeof devicesList>, 'scope' | 'where' | '
   }),
   sort: () => ({
     inventory_id: by(sql`d.inventory_id`),
-    device_name: byText(sql`d.device_name`),
-    device_type: byText(sql`t.device_type`),
-    organization_name: byText(sql`o.organization_name`),
     status: by(rankSql(devicesList.columns, 'status', sql`d.status`)),
     patient_name: byPatientName,
     assigned_at: by(sql`a.assigned_at`),
@@ -154,7 +151,6 @@ export const historySource = listSource(deviceHistoryList, {
     returned_at: timeText('a.unassigned_at'),
   }),
   sort: () => ({
-    device_type: byText(sql`t.device_type`),
     patient_name: byPatientName,
     assigned_at: by(sql`a.assigned_at`),
     returned_at: by(sql`a.unassigned_at`),

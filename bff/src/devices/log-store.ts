@@ -3,7 +3,7 @@ import { sql } from 'kysely';
 import { timeText } from '../db/sql-day.js';
 import { inRange, listSource } from '../lists/declare.js';
 import { deviceTypeOptions } from '../lists/reference-options.js';
-import { by, byPatientName, byText } from '../lists/sql.js';
+import { by, byPatientName } from '../lists/sql.js';
 import { textSearchSql } from '../lists/text-search.js';
 import { patientFields } from '../patients/identity-sql.js';
 import { DEVICE_TYPE_WHERE, deviceScope } from './inventory-store.js';
@@ -34,9 +34,6 @@ export const deviceLogSource = listSource(deviceDataLogsList, {
   sort: () => ({
     received_at: by(sql`m.received_at`),
     taken_at: by(sql`m.taken_at`),
-    imei: byText(sql`d.imei`),
-    device_type: byText(sql`t.device_type`),
-    vendor: byText(sql`k.vendor_name`),
     patient_name: byPatientName,
   }),
   where: {

@@ -3,7 +3,7 @@ import { type SqlBool, sql } from 'kysely';
 import { timeText } from '../db/sql-day.js';
 import { listSource } from '../lists/declare.js';
 import { organizationScope } from '../lists/organization-scope.js';
-import { by, byText } from '../lists/sql.js';
+import { by } from '../lists/sql.js';
 import { textSearchSql } from '../lists/text-search.js';
 
 /**
@@ -27,8 +27,6 @@ export const vendorSource = listSource(vendorsList, {
     messages: MESSAGES,
   }),
   sort: () => ({
-    vendor_name: byText(sql`k.vendor_name`),
-    organization_name: byText(sql`o.organization_name`),
     created_at: by(sql`k.created_at`),
     revoked_at: by(sql`k.revoked_at`),
     messages: by(MESSAGES),

@@ -4,7 +4,7 @@ import { dayText } from '../db/sql-day.js';
 import { inRange, listSource } from '../lists/declare.js';
 import { patientSearchSql } from '../lists/patient-search.js';
 import { labelSql, rankSql } from '../lists/rank.js';
-import { by, byPatientName, byText, inIds, practiceOptions } from '../lists/sql.js';
+import { by, byPatientName, inIds, practiceOptions } from '../lists/sql.js';
 import { patientFields } from '../patients/identity-sql.js';
 import { orderProgramIn } from './list-store.js';
 
@@ -48,10 +48,7 @@ export const patientConsentSource = listSource(patientConsentList, {
   }),
   sort: ({ today }) => ({
     patient_name: byPatientName,
-    program: byText(sql`eo.program`),
     consent_date: by(sql`eo.consent_date`),
-    consent_method: byText(METHOD_LABEL),
-    ordering_provider: byText(sql`eo.ordering_provider`),
     order_date: by(sql`eo.order_date`),
     authorized_until: by(sql`au.end_date`),
     authorization: by(rankSql(patientConsentList.columns, 'authorization', stateLabel(today))),

@@ -5,7 +5,7 @@ import { inRange, listSource } from '../lists/declare.js';
 import { patientSearchSql } from '../lists/patient-search.js';
 import { labelSql, rankSql } from '../lists/rank.js';
 import { deviceTypeAndPracticeOptions } from '../lists/reference-options.js';
-import { by, byPatientName, byText, fullName, inIds, type Where } from '../lists/sql.js';
+import { by, byPatientName, fullName, inIds, type Where } from '../lists/sql.js';
 import { patientFields } from '../patients/identity-sql.js';
 
 /**
@@ -56,7 +56,6 @@ export const careOrderSource = listSource(careOrdersList, {
   }),
   sort: ({ viewer }) => ({
     patient_name: byPatientName,
-    program: byText(sql`eo.program`),
     status: by(rankSql(careOrdersList.columns, 'status', STATUS_LABEL)),
     ordered_at: by(sql`o.ordered_at`),
     days_open: by(daysOpen(viewer.now)),

@@ -4,7 +4,7 @@ import type { Db } from '../db/schema.js';
 import { listSource } from '../lists/declare.js';
 import { organizationOptions, organizationScope } from '../lists/organization-scope.js';
 import type { ListViewer } from '../lists/source.js';
-import { by, byText, inIds, options } from '../lists/sql.js';
+import { by, inIds, options } from '../lists/sql.js';
 import { textSearchSql } from '../lists/text-search.js';
 import { organizationVisible } from '../scope.js';
 
@@ -34,7 +34,6 @@ const practices = listSource(practicesList, {
   }),
   sort: () => ({
     practice_id: by(sql`pr.practice_id`),
-    organization_name: byText(sql`o.organization_name`),
     locations: by(PRACTICE_LOCATIONS),
     patients: by(PRACTICE_PATIENTS),
   }),
@@ -64,9 +63,6 @@ const locations = listSource(locationsList, {
   }),
   sort: () => ({
     location_id: by(sql`l.location_id`),
-    location_name: byText(sql`l.location_name`),
-    practice_name: byText(sql`pr.practice_name`),
-    organization_name: byText(sql`o.organization_name`),
   }),
   where: {
     organization: { shows: 'organization_name', when: (orgs) => inIds('pr.organization_id', orgs) },
@@ -104,7 +100,6 @@ const programs = listSource(programsList, {
   }),
   sort: ({ viewer }) => ({
     program_id: by(sql`g.program_id`),
-    program_name: byText(sql`g.program_name`),
     locations: by(offering(viewer)),
   }),
   where: {},

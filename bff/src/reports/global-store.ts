@@ -12,7 +12,7 @@ import { type RawBuilder, type SqlBool, sql } from 'kysely';
 import { CCM_STATUS } from '../db/seed/patient-statuses.js';
 import { listSource } from '../lists/declare.js';
 import type { ListView, ListViewer } from '../lists/source.js';
-import { and, by, byText, inIds, practiceOptions } from '../lists/sql.js';
+import { and, by, inIds, practiceOptions } from '../lists/sql.js';
 import { optionValues } from '../lists/view-values.js';
 import { recentMonths } from '../patients/list-store.js';
 
@@ -88,8 +88,6 @@ export const globalReportSource = listSource(globalReportsList, {
     ...figures((column) => column),
   }),
   sort: () => ({
-    practice_name: byText(sql`pr.practice_name`),
-    organization_name: byText(sql`o.organization_name`),
     ...figures(by),
   }),
   where: {

@@ -1,7 +1,7 @@
 import { PATIENT_ROLE_ID, rolesList } from '@rpm/shared';
 import { type SqlBool, sql } from 'kysely';
 import { listSource } from '../lists/declare.js';
-import { and, by, byText, likeWord, searchTerms } from '../lists/sql.js';
+import { and, by, likeWord, searchTerms } from '../lists/sql.js';
 import { userInOrganizations, visibleOrganizations } from '../scope.js';
 
 /**
@@ -33,7 +33,6 @@ export const roleSource = listSource(rolesList, {
   }),
   sort: ({ prepared }) => ({
     role_id: by(sql`r.role_id`),
-    role: byText(sql`r.role`),
     pages: by(PAGE_COUNT),
     users: by(usersIn(prepared)),
   }),

@@ -5,7 +5,7 @@ import { inRange, listSource } from '../lists/declare.js';
 import { patientSearchSql } from '../lists/patient-search.js';
 import { labelSql, rankSql } from '../lists/rank.js';
 import { deviceTypeAndPracticeOptions } from '../lists/reference-options.js';
-import { by, byPatientName, byText, inIds } from '../lists/sql.js';
+import { by, byPatientName, inIds } from '../lists/sql.js';
 import { patientFields } from '../patients/identity-sql.js';
 
 /**
@@ -68,7 +68,6 @@ export const alertRuleSource = listSource(alertRulesList, {
   }),
   sort: () => ({
     patient_name: byPatientName,
-    device_type: byText(sql`t.device_type`),
     status: by(rankSql(alertRulesList.columns, 'status', STATUS_LABEL)),
     start_date: by(sql`r.start_date`),
     end_date: by(sql`r.end_date`),

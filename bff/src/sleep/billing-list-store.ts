@@ -20,7 +20,7 @@ import { type ListContext, listSource } from '../lists/declare.js';
 import { patientSearchSql } from '../lists/patient-search.js';
 import { labelSql } from '../lists/rank.js';
 import { foreignFilterValue, type ListViewer } from '../lists/source.js';
-import { and, by, byPatientName, byText, fullName, inIds, practiceOptions } from '../lists/sql.js';
+import { and, by, byPatientName, fullName, inIds, practiceOptions } from '../lists/sql.js';
 import { patientFields } from '../patients/identity-sql.js';
 import { recentMonths } from '../patients/list-store.js';
 
@@ -142,14 +142,9 @@ const billingList = (lines: RawBuilder<unknown>) => ({
     study_id: by(sql`l.study_id`),
     patient_name: byPatientName,
     dob: by(sql`p.dob`),
-    practice_name: byText(sql`pr.practice_name`),
-    type: byText(TYPE),
-    kind: byText(sql`l.kind`),
     month: by(MONTH),
     service_date: by(sql`l.service_date`),
     cpt_code: by(sql`l.cpt_code`),
-    provider: byText(PROVIDER),
-    status: byText(sql`l.status`),
     amount: by(AMOUNT),
   }),
   where: WHERE,

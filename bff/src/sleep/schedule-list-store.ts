@@ -14,7 +14,7 @@ import { inRange, type ListContext, listSource } from '../lists/declare.js';
 import { patientSearchSql } from '../lists/patient-search.js';
 import { labelSql, rankSql } from '../lists/rank.js';
 import type { ListViewer } from '../lists/source.js';
-import { and, by, byPatientName, byText, fullName, inIds, practiceOptions } from '../lists/sql.js';
+import { and, by, byPatientName, fullName, inIds, practiceOptions } from '../lists/sql.js';
 import { listPatientSql, patientFields } from '../patients/identity-sql.js';
 
 /**
@@ -154,7 +154,6 @@ const VISIT_FIELDS = {
 const VISIT_SORT = {
   patient_name: byPatientName,
   dob: by(sql`p.dob`),
-  practice_name: byText(sql`pr.practice_name`),
   status: by(rankSql(sleepConsultsList.columns, 'status', statusLabel)),
   scheduled_at: by(sql`v.scheduled_at`),
   duration_minutes: by(sql`v.duration_minutes`),

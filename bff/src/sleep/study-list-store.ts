@@ -101,8 +101,6 @@ const SORT = {
   study_id: by(sql`s.study_id`),
   patient_name: byPatientName,
   dob: by(sql`p.dob`),
-  practice_name: byText(sql`pr.practice_name`),
-  kind: byText(KIND),
   status: by(rankSql(sleepTestsList.columns, 'status', STATUS)),
   physician: byText(fullName('op')),
   reader: byText(fullName('rd')),

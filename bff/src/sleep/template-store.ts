@@ -13,17 +13,7 @@ import { forbidden, notFound } from '../domain-errors.js';
 import { listSource } from '../lists/declare.js';
 import { labelSql } from '../lists/rank.js';
 import type { ListViewer } from '../lists/source.js';
-import {
-  and,
-  by,
-  byText,
-  fullName,
-  inIds,
-  likeWord,
-  options,
-  searchTerms,
-  type Where,
-} from '../lists/sql.js';
+import { and, by, fullName, inIds, likeWord, options, searchTerms, type Where } from '../lists/sql.js';
 import { visibleOrganizations } from '../scope.js';
 
 /**
@@ -67,9 +57,6 @@ export const templateSource = listSource(interpretationTemplatesList, {
   }),
   sort: () => ({
     template_id: by(sql`t.template_id`),
-    name: byText(sql`t.name`),
-    kind: byText(KIND),
-    status: byText(STATUS),
     created_at: by(sql`t.created_at`),
   }),
   where: {

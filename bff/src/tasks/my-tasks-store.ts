@@ -8,7 +8,7 @@ import { conflict, invalid, notFound } from '../domain-errors.js';
 import { fullName } from '../http/route-helpers.js';
 import { inRange, listSource } from '../lists/declare.js';
 import { rankSql } from '../lists/rank.js';
-import { and, by, byPatientName, byText, likeWord, searchTerms, userName } from '../lists/sql.js';
+import { and, by, byPatientName, likeWord, searchTerms, userName } from '../lists/sql.js';
 import { patientFields } from '../patients/identity-sql.js';
 
 /**
@@ -43,7 +43,6 @@ export const myTasksSource = listSource(myTasksList, {
   // Tasks without a due date or a patient come last either way; statuses sort in their workflow order.
   sort: () => ({
     task_id: by(sql`t.task_id`),
-    title: byText(sql`t.title`),
     patient_name: byPatientName,
     status: by(rankSql(myTasksList.columns, 'status', sql`t.status`)),
     due_at: by(sql`t.due_at`),

@@ -4,7 +4,7 @@ import type { Db } from '../db/schema.js';
 import { timeText } from '../db/sql-day.js';
 import { inRange, listSource } from '../lists/declare.js';
 import { labelSql, rankSql } from '../lists/rank.js';
-import { and, by, byText, likeWord, searchTerms } from '../lists/sql.js';
+import { and, by, likeWord, searchTerms } from '../lists/sql.js';
 import { uploadVisible } from './store.js';
 
 /**
@@ -66,8 +66,6 @@ export const csvUtilitySource = listSource(csvUtilityList, {
   }),
   sort: () => ({
     uploaded_at: by(sql`up.uploaded_at`),
-    kind: byText(KIND_LABEL),
-    uploaded_by: byText(UPLOADER),
     status: by(rankSql(csvUtilityList.columns, 'status', STATUS_LABEL)),
     total_rows: by(sql`up.total_rows`),
     created_rows: by(sql`up.created_rows`),
