@@ -1,13 +1,13 @@
 import { getPatientClinical, MSG } from '@rpm/shared';
 import { useCall } from '../api/use-call';
-import { AllergiesSection } from './clinical/AllergiesSection';
-import { DiagnosesSection } from './clinical/DiagnosesSection';
-import { MedicationsSection } from './clinical/MedicationsSection';
+import { ClinicalSection } from './clinical/ClinicalSection';
+import { ALLERGIES, DIAGNOSES, MEDICATIONS } from './clinical/clinical-kinds';
 import { VitalsSummary } from './clinical/VitalsSummary';
 
 /**
- * The Clinical tab (000 §2.3 clinical; issue 13): diagnoses with the primary one billing shows, medications,
- * allergies and the vitals history summary. Every edit goes through an audited call.
+ * The Clinical tab (000 §2.3 clinical): diagnoses with the primary one billing shows, medications, allergies
+ * (one read of all three: decisions.md "Clinical calls") and the vitals history summary. Every edit goes through an
+ * audited call.
  */
 export function ClinicalTab({ patientId }: { readonly patientId: number }) {
   const { data, reload } = useCall(getPatientClinical, { query: { patient_id: patientId } });
@@ -15,9 +15,9 @@ export function ClinicalTab({ patientId }: { readonly patientId: number }) {
   const { diagnoses, medications, allergies } = data.data;
   return (
     <div className="chart-clinical">
-      <DiagnosesSection patientId={patientId} rows={diagnoses} onChange={reload} />
-      <MedicationsSection patientId={patientId} rows={medications} onChange={reload} />
-      <AllergiesSection patientId={patientId} rows={allergies} onChange={reload} />
+      <ClinicalSection kind={DIAGNOSES} patientId={patientId} rows={diagnoses} onChange={reload} />
+      <ClinicalSection kind={MEDICATIONS} patientId={patientId} rows={medications} onChange={reload} />
+      <ClinicalSection kind={ALLERGIES} patientId={patientId} rows={allergies} onChange={reload} />
       <VitalsSummary patientId={patientId} />
     </div>
   );
