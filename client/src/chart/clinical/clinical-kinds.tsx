@@ -38,8 +38,8 @@ const diagnosisChange = (d: Diagnosis, change: { is_primary?: boolean; resolved?
 });
 
 /**
- * Diagnoses: ICD-10 code, description, the primary flag (the code the billing report shows, decisions.md "Primary
- * diagnosis feeds billing"); a common code typed fills an empty description
+ * Diagnoses: ICD-10 code, description, the primary flag (the code the billing report shows,
+ * decisions.md "Primary diagnosis feeds billing"); a common code typed fills an empty description
  * (decisions.md "Clinical conditions from ICD-10").
  */
 export const DIAGNOSES = defineClinicalKind({
