@@ -1,11 +1,12 @@
-import { addPatientGoal, getPatientGoals, MSG, updatePatientGoal } from '@rpm/shared';
+import { addPatientGoal, getPatientGoals, updatePatientGoal } from '@rpm/shared';
 import type { FastifyInstance } from 'fastify';
+import { updateInScope } from '../chart/scoped-record.js';
 import type { Deps } from '../deps.js';
 import { registerCall } from '../http/calls.js';
 import { addedOnce } from '../http/idempotency.js';
 import { actor } from '../http/route-helpers.js';
 import { assertPatientAccess } from '../scope.js';
-import { addGoal, patientGoals, storedGoal, unknownGoal, updateGoal } from './goal-store.js';
+import { addGoal, goalRecord, patientGoals, updateGoal } from './goal-store.js';
 
 /** The chart's Goals tab (000 §2.3 `goals`; issue 13). */
 export function goalRoutes(app: FastifyInstance, deps: Deps): void {
@@ -24,13 +25,7 @@ export function goalRoutes(app: FastifyInstance, deps: Deps): void {
     );
   });
 
-  registerCall(app, deps, updatePatientGoal, async ({ body, auth, req }) => {
-    const existing = await storedGoal(db, body.goal_id);
-    await assertPatientAccess(db, auth, existing.patient_id, 'goal_id', unknownGoal(body.goal_id));
-    const who = actor(auth, req.ip, clock.now());
-    const data = await db
-      .transaction()
-      .execute((trx) => updateGoal(trx, who, existing, body.goal, body.status));
-    return { message: MSG.updatedSuccessfully, data };
-  });
+  registerCall(app, deps, updatePatientGoal, async (call) =>
+    updateInScope(deps, call, goalRecord, updateGoal),
+  );
 }

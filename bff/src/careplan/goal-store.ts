@@ -1,16 +1,19 @@
 import {
+  type CallBody,
   carePlanContent,
   daysAgo,
   GOAL_PROGRESS_DAYS,
   type goalFields,
   isoDay,
   type PatientGoal,
+  type updatePatientGoal,
 } from '@rpm/shared';
-import { sql, type Transaction } from 'kysely';
+import { type Selectable, sql, type Transaction } from 'kysely';
 import type { z } from 'zod';
 import { type AuditActor, audit } from '../audit.js';
-import type { Database, Db } from '../db/schema.js';
-import { invalid, notFound } from '../domain-errors.js';
+import { auditedUpdate, scopedRecord } from '../chart/scoped-record.js';
+import type { Database, Db, PatientGoalsTable } from '../db/schema.js';
+import { invalid } from '../domain-errors.js';
 import { fullName } from '../http/route-helpers.js';
 
 /** The patient goals of the chart's Goals tab (issue 13; decisions.md "Goals"). */
@@ -135,40 +138,27 @@ export async function addGoal(
   return goalById(trx, row.goal_id, actor.at);
 }
 
-/** The message of a goal that does not exist, or whose patient the caller may not see. */
-export const unknownGoal = (goalId: number) => `Goal ${goalId} does not exist.`;
-
 /** A goal as stored, to authorise its patient and keep its state before a change. */
-export async function storedGoal(db: Db, goalId: number) {
-  const goal = await db
-    .selectFrom('patient_goals')
-    .selectAll()
-    .where('goal_id', '=', goalId)
-    .executeTakeFirst();
-  if (!goal) throw notFound(unknownGoal(goalId), 'goal_id');
-  return goal;
-}
+export const goalRecord = scopedRecord({
+  table: 'patient_goals',
+  key: 'goal_id',
+  entity: 'patient_goal',
+  unknown: (id) => `Goal ${id} does not exist.`,
+  load: (db, id) => db.selectFrom('patient_goals').selectAll().where('goal_id', '=', id).executeTakeFirst(),
+});
 
 /** Changes a goal with its audit row (keeping the fields before), in the caller's transaction. */
 export async function updateGoal(
   trx: Transaction<Database>,
   actor: AuditActor,
-  existing: Awaited<ReturnType<typeof storedGoal>>,
-  goal: GoalFields,
-  status: PatientGoal['status'],
+  existing: Selectable<PatientGoalsTable>,
+  { goal, status }: CallBody<typeof updatePatientGoal>,
 ) {
   await checkProblem(trx, existing.patient_id, goal.problem_icd10);
-  await trx
-    .updateTable('patient_goals')
-    .set({ ...columns(goal), status, updated_at: actor.at })
-    .where('goal_id', '=', existing.goal_id)
-    .execute();
   const { title, status: before, target_low, target_high, problem_icd10 } = existing;
-  await audit(trx, {
-    ...actor,
+  await auditedUpdate(trx, actor, goalRecord, existing.goal_id, {
+    set: { ...columns(goal), status, updated_at: actor.at },
     action: 'update_patient_goal',
-    entity: 'patient_goal',
-    entityId: existing.goal_id,
     detail: { before: { title, status: before, target_low, target_high, problem_icd10 } },
   });
   return goalById(trx, existing.goal_id, actor.at);

@@ -1,4 +1,4 @@
-import { addPatientNote, getPatientNotes, MSG, updatePatientNote } from '@rpm/shared';
+import { addPatientNote, getPatientNotes, updatePatientNote } from '@rpm/shared';
 import type { FastifyInstance } from 'fastify';
 import type { Deps } from '../deps.js';
 import { forbidden } from '../domain-errors.js';
@@ -6,7 +6,8 @@ import { registerCall } from '../http/calls.js';
 import { addedOnce } from '../http/idempotency.js';
 import { actor } from '../http/route-helpers.js';
 import { assertPatientAccess } from '../scope.js';
-import { addNote, patientNotes, storedNote, unknownNote, updateNote } from './note-store.js';
+import { addNote, noteRecord, patientNotes, updateNote } from './note-store.js';
+import { updateInScope } from './scoped-record.js';
 
 /** The notes of the patient chart (000 §2.3 Notes tab; issue 5 part 6). */
 export function chartNoteRoutes(app: FastifyInstance, deps: Deps): void {
@@ -25,14 +26,12 @@ export function chartNoteRoutes(app: FastifyInstance, deps: Deps): void {
     );
   });
 
-  registerCall(app, deps, updatePatientNote, async ({ body, auth, req }) => {
-    const existing = await storedNote(db, body.note_id);
-    await assertPatientAccess(db, auth, existing.patient_id, 'note_id', unknownNote(body.note_id));
-    // decisions.md "Notes belong to their author".
-    if (existing.author_id !== auth.userId)
-      throw forbidden('Only the author of a note may edit it.', 'note_id');
-    const who = actor(auth, req.ip, clock.now());
-    const data = await db.transaction().execute((trx) => updateNote(trx, who, existing, body.note));
-    return { message: MSG.updatedSuccessfully, data };
-  });
+  registerCall(app, deps, updatePatientNote, async (call) =>
+    updateInScope(deps, call, noteRecord, (trx, who, existing, body) => {
+      // decisions.md "Notes belong to their author".
+      if (existing.author_id !== call.auth.userId)
+        throw forbidden('Only the author of a note may edit it.', 'note_id');
+      return updateNote(trx, who, existing, body);
+    }),
+  );
 }

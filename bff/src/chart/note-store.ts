@@ -1,9 +1,9 @@
-import type { CallQuery, getPatientNotes } from '@rpm/shared';
+import type { CallBody, CallQuery, getPatientNotes, updatePatientNote } from '@rpm/shared';
 import type { Transaction } from 'kysely';
 import { type AuditActor, audit } from '../audit.js';
 import type { Database, Db } from '../db/schema.js';
-import { notFound } from '../domain-errors.js';
 import { fullName } from '../http/route-helpers.js';
+import { auditedUpdate, scopedRecord } from './scoped-record.js';
 
 /** Notes with their author's name, as the Notes tab shows them. */
 const noteQuery = (db: Db) =>
@@ -82,37 +82,30 @@ export async function addNote(
   return noteById(trx, row.note_id);
 }
 
-/** The message of a note that does not exist, or whose patient the caller may not see (issue 11 #6). */
-export const unknownNote = (noteId: number) => `Note ${noteId} does not exist.`;
-
-/** A note as stored, to check who may edit it. */
-export async function storedNote(db: Db, noteId: number) {
-  const note = await db
-    .selectFrom('patient_notes')
-    .select(['note_id', 'patient_id', 'author_id', 'note'])
-    .where('note_id', '=', noteId)
-    .executeTakeFirst();
-  if (!note) throw notFound(unknownNote(noteId), 'note_id');
-  return note;
-}
+/** A note, to check who may edit it; one whose patient the caller may not see is as unknown. */
+export const noteRecord = scopedRecord({
+  table: 'patient_notes',
+  key: 'note_id',
+  entity: 'patient_note',
+  unknown: (id) => `Note ${id} does not exist.`,
+  load: (db, id) =>
+    db
+      .selectFrom('patient_notes')
+      .select(['note_id', 'patient_id', 'author_id', 'note'])
+      .where('note_id', '=', id)
+      .executeTakeFirst(),
+});
 
 /** Replaces a note's text with its audit row (keeping the text before), in the caller's transaction. */
 export async function updateNote(
   trx: Transaction<Database>,
   actor: AuditActor,
-  existing: Awaited<ReturnType<typeof storedNote>>,
-  text: string,
+  existing: { note_id: number; note: string },
+  body: CallBody<typeof updatePatientNote>,
 ) {
-  await trx
-    .updateTable('patient_notes')
-    .set({ note: text.trim(), updated_at: actor.at })
-    .where('note_id', '=', existing.note_id)
-    .execute();
-  await audit(trx, {
-    ...actor,
+  await auditedUpdate(trx, actor, noteRecord, existing.note_id, {
+    set: { note: body.note.trim(), updated_at: actor.at },
     action: 'update_patient_note',
-    entity: 'patient_note',
-    entityId: existing.note_id,
     detail: { before: existing.note },
   });
   return noteById(trx, existing.note_id);

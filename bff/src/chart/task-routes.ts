@@ -1,18 +1,12 @@
-import { addPatientTask, getPatientTasks, MSG, updatePatientTask } from '@rpm/shared';
+import { addPatientTask, getPatientTasks, updatePatientTask } from '@rpm/shared';
 import type { FastifyInstance } from 'fastify';
 import type { Deps } from '../deps.js';
 import { registerCall } from '../http/calls.js';
 import { addedOnce } from '../http/idempotency.js';
 import { actor } from '../http/route-helpers.js';
 import { assertPatientAccess } from '../scope.js';
-import {
-  addTask,
-  assertAssignable,
-  patientTasks,
-  storedPatientTask,
-  unknownPatientTask,
-  updateTaskStatus,
-} from './task-store.js';
+import { updateInScope } from './scoped-record.js';
+import { addTask, assertAssignable, patientTasks, taskRecord, updateTaskStatus } from './task-store.js';
 
 /** The tasks of the patient chart (000 §2.3 Tasks tab; issue 5 part 6). */
 export function chartTaskRoutes(app: FastifyInstance, deps: Deps): void {
@@ -32,11 +26,7 @@ export function chartTaskRoutes(app: FastifyInstance, deps: Deps): void {
     );
   });
 
-  registerCall(app, deps, updatePatientTask, async ({ body, auth, req }) => {
-    const existing = await storedPatientTask(db, body.task_id);
-    await assertPatientAccess(db, auth, existing.patient_id, 'task_id', unknownPatientTask(body.task_id));
-    const who = actor(auth, req.ip, clock.now());
-    const data = await db.transaction().execute((trx) => updateTaskStatus(trx, who, existing, body.status));
-    return { message: MSG.updatedSuccessfully, data };
-  });
+  registerCall(app, deps, updatePatientTask, async (call) =>
+    updateInScope(deps, call, taskRecord, updateTaskStatus),
+  );
 }

@@ -1,10 +1,11 @@
-import type { addPatientTask, CallBody, CallQuery, getPatientTasks } from '@rpm/shared';
+import type { addPatientTask, CallBody, CallQuery, getPatientTasks, updatePatientTask } from '@rpm/shared';
 import { sql, type Transaction } from 'kysely';
 import { type AuditActor, audit } from '../audit.js';
 import type { Database, Db, TaskStatus } from '../db/schema.js';
-import { invalid, notFound } from '../domain-errors.js';
+import { invalid } from '../domain-errors.js';
 import { fullName } from '../http/route-helpers.js';
 import type { PatientPlace } from '../scope.js';
+import { auditedUpdate, scopedRecord } from './scoped-record.js';
 
 /** Tasks with their assignee's name, as the Tasks tab shows them. */
 const taskQuery = (db: Db) =>
@@ -124,38 +125,33 @@ export async function addTask(
   return taskById(trx, row.task_id);
 }
 
-/** The message of a task that is not a patient's, or whose patient the caller may not see (issue 11 #6). */
-export const unknownPatientTask = (taskId: number) => `Task ${taskId} is not a patient's task.`;
-
-/** A task about a patient, as stored. */
-export async function storedPatientTask(db: Db, taskId: number) {
-  const task = await db
-    .selectFrom('tasks')
-    .select(['task_id', 'patient_id', 'status'])
-    .where('task_id', '=', taskId)
-    .executeTakeFirst();
-  if (!task?.patient_id) throw notFound(unknownPatientTask(taskId), 'task_id');
-  return { ...task, patient_id: task.patient_id };
-}
+/** A task about a patient; one about none, or whose patient the caller may not see, is as unknown. */
+export const taskRecord = scopedRecord({
+  table: 'tasks',
+  key: 'task_id',
+  entity: 'task',
+  unknown: (id) => `Task ${id} is not a patient's task.`,
+  load: (db, id) =>
+    db
+      .selectFrom('tasks')
+      .select(['task_id', 'patient_id', 'status'])
+      .where('task_id', '=', id)
+      .where('patient_id', 'is not', null)
+      .$narrowType<{ patient_id: number }>()
+      .executeTakeFirst(),
+});
 
 /** Sets a task's status (and its completion time) with the audit row when it changes, in the caller's transaction. */
 export async function updateTaskStatus(
   trx: Transaction<Database>,
   actor: AuditActor,
-  existing: Awaited<ReturnType<typeof storedPatientTask>>,
-  status: TaskStatus,
+  existing: { task_id: number; status: TaskStatus },
+  { status }: CallBody<typeof updatePatientTask>,
 ) {
   if (existing.status !== status) {
-    await trx
-      .updateTable('tasks')
-      .set({ status, completed_at: status === 'completed' ? actor.at : null })
-      .where('task_id', '=', existing.task_id)
-      .execute();
-    await audit(trx, {
-      ...actor,
+    await auditedUpdate(trx, actor, taskRecord, existing.task_id, {
+      set: { status, completed_at: status === 'completed' ? actor.at : null },
       action: 'update_task_status',
-      entity: 'task',
-      entityId: existing.task_id,
       detail: { from: existing.status, to: status },
     });
   }

@@ -1,8 +1,9 @@
 import type { addDiagnosis, CallBody, updateDiagnosis } from '@rpm/shared';
 import type { Transaction } from 'kysely';
 import { type AuditActor, audit } from '../audit.js';
+import { auditedUpdate, scopedRecord, storedRecord } from '../chart/scoped-record.js';
 import type { Database, Db } from '../db/schema.js';
-import { conflict, invalid, notFound } from '../domain-errors.js';
+import { conflict, invalid } from '../domain-errors.js';
 import { fullName } from '../http/route-helpers.js';
 
 /** Who recorded a diagnosis carried over from enrolment (0014's backfill has no author). */
@@ -52,15 +53,13 @@ export async function patientDiagnoses(db: Db, patientId: number) {
 const diagnosisById = async (db: Db, id: number) =>
   diagnosisDto(await diagnosisQuery(db).where('d.diagnosis_id', '=', id).executeTakeFirstOrThrow());
 
-/** The message of a diagnosis that does not exist or whose patient the caller may not see (issue 11 #6). */
-export const unknownDiagnosis = (id: number) => `Diagnosis ${id} does not exist.`;
-
-/** A diagnosis as stored. */
-export async function storedDiagnosis(db: Db, id: number) {
-  const row = await diagnosisQuery(db).where('d.diagnosis_id', '=', id).executeTakeFirst();
-  if (!row) throw notFound(unknownDiagnosis(id), 'diagnosis_id');
-  return row;
-}
+export const diagnosisRecord = scopedRecord({
+  table: 'patient_diagnoses',
+  key: 'diagnosis_id',
+  entity: 'patient_diagnosis',
+  unknown: (id) => `Diagnosis ${id} does not exist.`,
+  load: (db, id) => diagnosisQuery(db).where('d.diagnosis_id', '=', id).executeTakeFirst(),
+});
 
 /** Refuses a second open row of the same code for the patient. */
 async function assertCodeFree(trx: Transaction<Database>, patientId: number, code: string, except = 0) {
@@ -150,36 +149,26 @@ export async function updateDiagnosisRow(
   body: CallBody<typeof updateDiagnosis>,
 ) {
   await lockPatient(trx, stored.patient_id);
-  const existing = await storedDiagnosis(trx, stored.diagnosis_id); // as it is under the lock
+  const existing = await storedRecord(trx, diagnosisRecord, stored.diagnosis_id); // as it is under the lock
   if (body.resolved && body.is_primary)
     throw invalid('A resolved diagnosis cannot be the primary diagnosis.', 'is_primary');
   const reopening = !body.resolved && existing.resolved_at !== null;
   if (reopening) await assertCodeFree(trx, existing.patient_id, existing.icd10_code, existing.diagnosis_id);
   if (body.is_primary && !existing.is_primary) await clearPrimary(trx, existing.patient_id, actor.at);
-  await trx
-    .updateTable('patient_diagnoses')
-    .set({
+  const { description, is_primary, resolved_at } = existing;
+  await auditedUpdate(trx, actor, diagnosisRecord, existing.diagnosis_id, {
+    set: {
       description: body.description.trim(),
       is_primary: body.is_primary,
-      resolved_at: body.resolved ? (existing.resolved_at ?? actor.at) : null,
+      resolved_at: body.resolved ? (resolved_at ?? actor.at) : null,
       updated_at: actor.at,
-    })
-    .where('diagnosis_id', '=', existing.diagnosis_id)
-    .execute();
-  if (body.is_primary !== existing.is_primary) await syncDiagnosisCode(trx, existing.patient_id);
-  await audit(trx, {
-    ...actor,
+    },
     action: 'update_diagnosis',
-    entity: 'patient_diagnosis',
-    entityId: existing.diagnosis_id,
     detail: {
       patient_id: existing.patient_id,
-      before: {
-        description: existing.description,
-        is_primary: existing.is_primary,
-        resolved: existing.resolved_at !== null,
-      },
+      before: { description, is_primary, resolved: resolved_at !== null },
     },
   });
+  if (body.is_primary !== existing.is_primary) await syncDiagnosisCode(trx, existing.patient_id);
   return diagnosisById(trx, existing.diagnosis_id);
 }

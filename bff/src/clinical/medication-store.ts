@@ -8,8 +8,8 @@ import {
 } from '@rpm/shared';
 import { sql, type Transaction } from 'kysely';
 import { type AuditActor, audit } from '../audit.js';
+import { auditedUpdate, scopedRecord } from '../chart/scoped-record.js';
 import type { Database, Db } from '../db/schema.js';
-import { notFound } from '../domain-errors.js';
 import { fullName } from '../http/route-helpers.js';
 
 // ── Medications ──────────────────────────────────────────────────────────────────────────────────────────────
@@ -62,13 +62,13 @@ export async function patientMedications(db: Db, patientId: number, today: strin
 const medicationById = async (db: Db, id: number, today: string) =>
   medicationDto(await medicationQuery(db).where('m.medication_id', '=', id).executeTakeFirstOrThrow(), today);
 
-export const unknownMedication = (id: number) => `Medication ${id} does not exist.`;
-
-export async function storedMedication(db: Db, id: number) {
-  const row = await medicationQuery(db).where('m.medication_id', '=', id).executeTakeFirst();
-  if (!row) throw notFound(unknownMedication(id), 'medication_id');
-  return row;
-}
+export const medicationRecord = scopedRecord({
+  table: 'patient_medications',
+  key: 'medication_id',
+  entity: 'patient_medication',
+  unknown: (id) => `Medication ${id} does not exist.`,
+  load: (db, id) => medicationQuery(db).where('m.medication_id', '=', id).executeTakeFirst(),
+});
 
 export async function addMedicationRow(
   trx: Transaction<Database>,
@@ -107,22 +107,15 @@ export async function updateMedicationRow(
   existing: MedicationRow,
   body: CallBody<typeof updateMedication>,
 ) {
-  await trx
-    .updateTable('patient_medications')
-    .set({
+  await auditedUpdate(trx, actor, medicationRecord, existing.medication_id, {
+    set: {
       dose: body.dose.trim(),
       frequency: body.frequency.trim(),
       start_date: body.start_date,
       stop_date: body.stop_date,
       updated_at: actor.at,
-    })
-    .where('medication_id', '=', existing.medication_id)
-    .execute();
-  await audit(trx, {
-    ...actor,
+    },
     action: 'update_medication',
-    entity: 'patient_medication',
-    entityId: existing.medication_id,
     detail: {
       patient_id: existing.patient_id,
       before: {
@@ -179,13 +172,13 @@ export async function patientAllergies(db: Db, patientId: number) {
 const allergyById = async (db: Db, id: number) =>
   allergyDto(await allergyQuery(db).where('a.allergy_id', '=', id).executeTakeFirstOrThrow());
 
-export const unknownAllergy = (id: number) => `Allergy ${id} does not exist.`;
-
-export async function storedAllergy(db: Db, id: number) {
-  const row = await allergyQuery(db).where('a.allergy_id', '=', id).executeTakeFirst();
-  if (!row) throw notFound(unknownAllergy(id), 'allergy_id');
-  return row;
-}
+export const allergyRecord = scopedRecord({
+  table: 'patient_allergies',
+  key: 'allergy_id',
+  entity: 'patient_allergy',
+  unknown: (id) => `Allergy ${id} does not exist.`,
+  load: (db, id) => allergyQuery(db).where('a.allergy_id', '=', id).executeTakeFirst(),
+});
 
 export async function addAllergyRow(
   trx: Transaction<Database>,
@@ -222,21 +215,14 @@ export async function updateAllergyRow(
   existing: AllergyRow,
   body: CallBody<typeof updateAllergy>,
 ) {
-  await trx
-    .updateTable('patient_allergies')
-    .set({
+  await auditedUpdate(trx, actor, allergyRecord, existing.allergy_id, {
+    set: {
       reaction: body.reaction.trim(),
       severity: body.severity,
       active: body.active,
       updated_at: actor.at,
-    })
-    .where('allergy_id', '=', existing.allergy_id)
-    .execute();
-  await audit(trx, {
-    ...actor,
+    },
     action: 'update_allergy',
-    entity: 'patient_allergy',
-    entityId: existing.allergy_id,
     detail: {
       patient_id: existing.patient_id,
       before: { reaction: existing.reaction, severity: existing.severity, active: existing.active },

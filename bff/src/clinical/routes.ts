@@ -5,33 +5,25 @@ import {
   getPatientClinical,
   getVitalsSummary,
   isoDay,
-  MSG,
   updateAllergy,
   updateDiagnosis,
   updateMedication,
 } from '@rpm/shared';
 import type { FastifyInstance } from 'fastify';
+import { updateInScope } from '../chart/scoped-record.js';
 import type { Deps } from '../deps.js';
 import { registerCall } from '../http/calls.js';
 import { addedOnce } from '../http/idempotency.js';
 import { actor } from '../http/route-helpers.js';
 import { assertPatientAccess } from '../scope.js';
-import {
-  addDiagnosisRow,
-  patientDiagnoses,
-  storedDiagnosis,
-  unknownDiagnosis,
-  updateDiagnosisRow,
-} from './diagnosis-store.js';
+import { addDiagnosisRow, diagnosisRecord, patientDiagnoses, updateDiagnosisRow } from './diagnosis-store.js';
 import {
   addAllergyRow,
   addMedicationRow,
+  allergyRecord,
+  medicationRecord,
   patientAllergies,
   patientMedications,
-  storedAllergy,
-  storedMedication,
-  unknownAllergy,
-  unknownMedication,
   updateAllergyRow,
   updateMedicationRow,
 } from './medication-store.js';
@@ -65,19 +57,9 @@ export function clinicalRoutes(app: FastifyInstance, deps: Deps): void {
     );
   });
 
-  registerCall(app, deps, updateDiagnosis, async ({ body, auth, req }) => {
-    const existing = await storedDiagnosis(db, body.diagnosis_id);
-    await assertPatientAccess(
-      db,
-      auth,
-      existing.patient_id,
-      'diagnosis_id',
-      unknownDiagnosis(body.diagnosis_id),
-    );
-    const who = actor(auth, req.ip, clock.now());
-    const data = await db.transaction().execute((trx) => updateDiagnosisRow(trx, who, existing, body));
-    return { message: MSG.updatedSuccessfully, data };
-  });
+  registerCall(app, deps, updateDiagnosis, async (call) =>
+    updateInScope(deps, call, diagnosisRecord, updateDiagnosisRow),
+  );
 
   registerCall(app, deps, addMedication, async ({ body, auth, req, headers }) => {
     await assertPatientAccess(db, auth, body.patient_id);
@@ -87,14 +69,9 @@ export function clinicalRoutes(app: FastifyInstance, deps: Deps): void {
     );
   });
 
-  registerCall(app, deps, updateMedication, async ({ body, auth, req }) => {
-    const existing = await storedMedication(db, body.medication_id);
-    const unknown = unknownMedication(body.medication_id);
-    await assertPatientAccess(db, auth, existing.patient_id, 'medication_id', unknown);
-    const who = actor(auth, req.ip, clock.now());
-    const data = await db.transaction().execute((trx) => updateMedicationRow(trx, who, existing, body));
-    return { message: MSG.updatedSuccessfully, data };
-  });
+  registerCall(app, deps, updateMedication, async (call) =>
+    updateInScope(deps, call, medicationRecord, updateMedicationRow),
+  );
 
   registerCall(app, deps, addAllergy, async ({ body, auth, req, headers }) => {
     await assertPatientAccess(db, auth, body.patient_id);
@@ -104,11 +81,7 @@ export function clinicalRoutes(app: FastifyInstance, deps: Deps): void {
     );
   });
 
-  registerCall(app, deps, updateAllergy, async ({ body, auth, req }) => {
-    const existing = await storedAllergy(db, body.allergy_id);
-    await assertPatientAccess(db, auth, existing.patient_id, 'allergy_id', unknownAllergy(body.allergy_id));
-    const who = actor(auth, req.ip, clock.now());
-    const data = await db.transaction().execute((trx) => updateAllergyRow(trx, who, existing, body));
-    return { message: MSG.updatedSuccessfully, data };
-  });
+  registerCall(app, deps, updateAllergy, async (call) =>
+    updateInScope(deps, call, allergyRecord, updateAllergyRow),
+  );
 }

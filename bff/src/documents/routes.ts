@@ -12,6 +12,7 @@ import {
 } from '@rpm/shared';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { fileTypeFromBuffer } from 'file-type';
+import { recordInScope } from '../chart/scoped-record.js';
 import type { Deps } from '../deps.js';
 import { DomainError, invalid, tooLarge } from '../domain-errors.js';
 import { attachment } from '../http/attachment.js';
@@ -20,14 +21,7 @@ import { once } from '../http/idempotency.js';
 import { actor } from '../http/route-helpers.js';
 import { assertPatientAccess } from '../scope.js';
 import { openDocumentFiles } from './files.js';
-import {
-  addDocument,
-  auditDocumentRead,
-  deleteDocument,
-  patientDocuments,
-  storedDocument,
-  unknownDocument,
-} from './store.js';
+import { addDocument, auditDocumentRead, deleteDocument, documentRecord, patientDocuments } from './store.js';
 
 /** The one file part of an upload, whole in memory (at most DOCUMENT_MAX_BYTES) with its name. */
 async function uploadedFile(req: FastifyRequest): Promise<{ bytes: Buffer; name: string }> {
@@ -114,8 +108,7 @@ export function documentRoutes(app: FastifyInstance, deps: Deps): void {
     });
 
     registerCall(scope, deps, getPatientDocumentFile, async ({ query, auth, req, reply }) => {
-      const doc = await storedDocument(db, query.document_id);
-      await assertPatientAccess(db, auth, doc.patient_id, 'document_id', unknownDocument(doc.document_id));
+      const doc = await recordInScope(db, auth, documentRecord, query.document_id);
       const bytes = await files.read(doc.storage_key);
       await auditDocumentRead(db, actor(auth, req.ip, clock.now()), doc.document_id, doc.patient_id);
       return attachment(reply, doc.file_name, doc.content_type)
@@ -124,8 +117,7 @@ export function documentRoutes(app: FastifyInstance, deps: Deps): void {
     });
 
     registerCall(scope, deps, deletePatientDocument, async ({ body, auth, req }) => {
-      const doc = await storedDocument(db, body.document_id);
-      await assertPatientAccess(db, auth, doc.patient_id, 'document_id', unknownDocument(doc.document_id));
+      const doc = await recordInScope(db, auth, documentRecord, body.document_id);
       const who = actor(auth, req.ip, clock.now());
       await db.transaction().execute((trx) => deleteDocument(trx, who, doc.document_id));
       return { message: DOCUMENT_TEXT.deleted };

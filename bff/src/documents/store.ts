@@ -1,6 +1,7 @@
 import type { CallQuery, DOCUMENT_CATEGORIES, getPatientDocuments } from '@rpm/shared';
 import type { Transaction } from 'kysely';
 import { type AuditActor, audit } from '../audit.js';
+import { scopedRecord } from '../chart/scoped-record.js';
 import type { Database, Db } from '../db/schema.js';
 import { notFound } from '../domain-errors.js';
 import { fullName } from '../http/route-helpers.js';
@@ -109,15 +110,17 @@ export async function addDocument(
   );
 }
 
-/** The message of a document that does not exist, was removed, or whose patient the caller may not see. */
-export const unknownDocument = (documentId: number) => `Document ${documentId} does not exist.`;
-
-/** A document still in the chart, with where its file is. */
-export async function storedDocument(db: Db, documentId: number) {
-  const row = await documentQuery(db).where('d.document_id', '=', documentId).executeTakeFirst();
-  if (!row) throw notFound(unknownDocument(documentId), 'document_id');
-  return { ...documentDto(row), storage_key: row.storage_key };
-}
+/** A document still in the chart, with where its file is; a removed one is as unknown. */
+export const documentRecord = scopedRecord({
+  table: 'patient_documents',
+  key: 'document_id',
+  entity: 'patient_document',
+  unknown: (id) => `Document ${id} does not exist.`,
+  load: async (db, id) => {
+    const row = await documentQuery(db).where('d.document_id', '=', id).executeTakeFirst();
+    return row && { ...documentDto(row), storage_key: row.storage_key };
+  },
+});
 
 /** Audits a view or download of a document (who read which patient's paper, and when). */
 export async function auditDocumentRead(db: Db, actor: AuditActor, documentId: number, patientId: number) {
@@ -139,7 +142,7 @@ export async function deleteDocument(trx: Transaction<Database>, actor: AuditAct
     .where('deleted_at', 'is', null)
     .returning(['patient_id', 'title'])
     .executeTakeFirst();
-  if (!removed) throw notFound(unknownDocument(documentId), 'document_id');
+  if (!removed) throw notFound(documentRecord.unknown(documentId), 'document_id');
   await audit(trx, {
     ...actor,
     action: 'delete_patient_document',

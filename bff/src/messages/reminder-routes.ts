@@ -1,17 +1,12 @@
-import { addPatientReminder, getPatientReminders, MSG, setReminderActive } from '@rpm/shared';
+import { addPatientReminder, getPatientReminders, setReminderActive } from '@rpm/shared';
 import type { FastifyInstance } from 'fastify';
+import { updateInScope } from '../chart/scoped-record.js';
 import type { Deps } from '../deps.js';
 import { registerCall } from '../http/calls.js';
 import { addedOnce } from '../http/idempotency.js';
 import { actor } from '../http/route-helpers.js';
 import { assertPatientAccess } from '../scope.js';
-import {
-  addReminder,
-  patientReminders,
-  setActive,
-  storedReminder,
-  unknownReminder,
-} from './reminder-store.js';
+import { addReminder, patientReminders, reminderRecord, setActive } from './reminder-store.js';
 
 /** The Reminder tab's calls (000 §2.3 reminder/{patientId?}/{new?}; issue 13). */
 export function reminderRoutes(app: FastifyInstance, deps: Deps): void {
@@ -30,17 +25,7 @@ export function reminderRoutes(app: FastifyInstance, deps: Deps): void {
     );
   });
 
-  registerCall(app, deps, setReminderActive, async ({ body, auth, req }) => {
-    const existing = await storedReminder(db, body.reminder_id);
-    await assertPatientAccess(
-      db,
-      auth,
-      existing.patient_id,
-      'reminder_id',
-      unknownReminder(body.reminder_id),
-    );
-    const who = actor(auth, req.ip, clock.now());
-    const data = await db.transaction().execute((trx) => setActive(trx, who, existing, body.active));
-    return { message: MSG.updatedSuccessfully, data };
-  });
+  registerCall(app, deps, setReminderActive, async (call) =>
+    updateInScope(deps, call, reminderRecord, setActive),
+  );
 }

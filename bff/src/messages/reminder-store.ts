@@ -4,12 +4,14 @@ import {
   type CallQuery,
   type getPatientReminders,
   isoDay,
+  type setReminderActive,
   WEEKDAYS,
 } from '@rpm/shared';
-import { sql, type Transaction } from 'kysely';
+import { type Selectable, sql, type Transaction } from 'kysely';
 import { type AuditActor, audit } from '../audit.js';
-import type { Database, Db } from '../db/schema.js';
-import { invalid, notFound } from '../domain-errors.js';
+import { auditedUpdate, scopedRecord } from '../chart/scoped-record.js';
+import type { Database, Db, PatientRemindersTable } from '../db/schema.js';
+import { invalid } from '../domain-errors.js';
 import { fullName } from '../http/route-helpers.js';
 import { describeSchedule, nextTime, type ReminderTimes } from './recurrence.js';
 
@@ -143,39 +145,30 @@ export async function addReminder(
   return reminderById(trx, row.reminder_id);
 }
 
-/** The message of a reminder that does not exist, or whose patient the caller may not see. */
-export const unknownReminder = (reminderId: number) => `Reminder ${reminderId} does not exist.`;
+/** A reminder as stored. */
+type StoredReminder = Selectable<PatientRemindersTable>;
 
-/** A reminder as stored, to check access before changing it. */
-export async function storedReminder(db: Db, reminderId: number) {
-  const row = await db
-    .selectFrom('patient_reminders')
-    .selectAll()
-    .where('reminder_id', '=', reminderId)
-    .executeTakeFirst();
-  if (!row) throw notFound(unknownReminder(reminderId), 'reminder_id');
-  return row;
-}
+export const reminderRecord = scopedRecord({
+  table: 'patient_reminders',
+  key: 'reminder_id',
+  entity: 'patient_reminder',
+  unknown: (id) => `Reminder ${id} does not exist.`,
+  load: (db, id): Promise<StoredReminder | undefined> =>
+    db.selectFrom('patient_reminders').selectAll().where('reminder_id', '=', id).executeTakeFirst(),
+});
 
 /** Pauses or resumes a reminder with its audit row; a resumed one goes out at its next time after now. */
 export async function setActive(
   trx: Transaction<Database>,
   actor: AuditActor,
-  existing: Awaited<ReturnType<typeof storedReminder>>,
-  active: boolean,
+  existing: StoredReminder,
+  { active }: CallBody<typeof setReminderActive>,
 ) {
   const next = active ? nextTime(timesOf(existing), actor.at) : null;
   if (active && !next) throw invalid('The reminder has no time in the future.', 'active');
-  await trx
-    .updateTable('patient_reminders')
-    .set({ active, next_at: next, updated_at: actor.at })
-    .where('reminder_id', '=', existing.reminder_id)
-    .execute();
-  await audit(trx, {
-    ...actor,
+  await auditedUpdate(trx, actor, reminderRecord, existing.reminder_id, {
+    set: { active, next_at: next, updated_at: actor.at },
     action: active ? 'resume_patient_reminder' : 'pause_patient_reminder',
-    entity: 'patient_reminder',
-    entityId: existing.reminder_id,
     detail: { patient_id: existing.patient_id },
   });
   return reminderById(trx, existing.reminder_id);
@@ -183,7 +176,7 @@ export async function setActive(
 
 /** Active reminders due at `now`, locked for this pass (another replica skips them). */
 export async function dueReminders(trx: Transaction<Database>, now: Date) {
-  const { rows } = await sql<Awaited<ReturnType<typeof storedReminder>>>`
+  const { rows } = await sql<StoredReminder>`
     select * from patient_reminders
     where active and next_at is not null and next_at <= ${now}
     order by next_at, reminder_id
@@ -197,7 +190,7 @@ export async function dueReminders(trx: Transaction<Database>, now: Date) {
  */
 export async function advanceReminder(
   trx: Transaction<Database>,
-  reminder: Awaited<ReturnType<typeof storedReminder>>,
+  reminder: StoredReminder,
   now: Date,
 ): Promise<void> {
   await trx
