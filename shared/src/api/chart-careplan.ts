@@ -7,7 +7,7 @@ import { recordId, recordIdParam } from './ids.js';
 import { chartDayField, chartText } from './rules.js';
 
 /**
- * The chart's Care Plan tab (000 §2.3 `ccm/{patientId?}`; issue 13): the CCM care plan, versioned and signed by the
+ * The chart's Care Plan tab (000 §2.3 `ccm/{patientId?}`): the CCM care plan, versioned and signed by the
  * billing practitioner. Paths `rpm/careplan/<verb>` (decisions.md "Care plan calls").
  */
 

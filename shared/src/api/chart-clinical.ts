@@ -7,7 +7,7 @@ import { recordId } from './ids.js';
 import { chartDayField, chartText } from './rules.js';
 
 /**
- * The chart's Clinical tab (issue 13): diagnoses (ICD-10-CM, one primary: the billing report's diagnosis code),
+ * The chart's Clinical tab: diagnoses (ICD-10-CM, one primary: the billing report's diagnosis code),
  * medications, allergies and the vitals history summary. Paths rpm/clinical/<verb> (decisions.md "Clinical calls").
  */
 

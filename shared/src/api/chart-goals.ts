@@ -7,7 +7,7 @@ import { recordId } from './ids.js';
 import { chartDayField, chartText } from './rules.js';
 
 /**
- * The chart's Goals tab (000 §2.3 `goals/{patientId?}`; issue 13): clinical targets on a vital, with progress from
+ * The chart's Goals tab (000 §2.3 `goals/{patientId?}`): clinical targets on a vital, with progress from
  * the readings, and personal goals; each may name the care-plan problem it serves (decisions.md "Goals").
  */
 

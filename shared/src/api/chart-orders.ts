@@ -7,7 +7,7 @@ import { recordId, recordIdParam } from './ids.js';
 import { chartDayField, chartText } from './rules.js';
 
 /**
- * The chart's Orders (enroll-details), Sub Orders and authorization-history (000 §2.3; issue 13): the RPM/CCM
+ * The chart's Orders (enroll-details), Sub Orders and authorization-history (000 §2.3): the RPM/CCM
  * enrolment order, the devices it orders, and the insurance authorisations over time.
  */
 

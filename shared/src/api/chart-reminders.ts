@@ -8,7 +8,7 @@ import { recordId, recordIdParam } from './ids.js';
 import { chartDayField, chartText } from './rules.js';
 
 /**
- * The chart's Reminder tab (000 §2.3 reminder/{patientId?}/{new?}; issue 13): text reminders to the patient on a
+ * The chart's Reminder tab (000 §2.3 reminder/{patientId?}/{new?}): text reminders to the patient on a
  * schedule with recurrence, sent through the SMS adapter by a job on the app's clock. decisions.md "Reminders".
  */
 

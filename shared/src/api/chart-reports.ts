@@ -6,7 +6,7 @@ import { defineCall } from './contract.js';
 import { recordIdParam } from './ids.js';
 
 /**
- * The chart's Reports and Compliance Info tabs (000 §2.3; 001 §2.9, §9; issue 13); access as in chart.ts. Paths in
+ * The chart's Reports and Compliance Info tabs (000 §2.3; 001 §2.9, §9); access as in chart.ts. Paths in
  * the spec's style (decisions.md "Reports and compliance calls").
  */
 

@@ -5,7 +5,7 @@ import { okAnswer } from './envelope.js';
 import { recordId } from './ids.js';
 
 /**
- * The Dental Dashboard's calls (000 §2.4 'dentalDashboard'; issue 15 §3). The spec names none: ours, in its
+ * The Dental Dashboard's calls (000 §2.4 'dentalDashboard'). The spec names none: ours, in its
  * `rpm/<area>/<verb>` style (decisions.md "Dental Dashboard stages").
  */
 

@@ -7,7 +7,7 @@ import { recordId } from './ids.js';
 import { INTERPRETATION_TEXT_MAX } from './sleep.js';
 
 /**
- * Custom Interpretation Config's writes (000 §2.4 'interpretation-customs'; issue 15 §3). The spec names no calls:
+ * Custom Interpretation Config's writes (000 §2.4 'interpretation-customs'). The spec names no calls:
  * ours, in its `rpm/<area>/<verb>` style (decisions.md "Interpretation templates").
  */
 

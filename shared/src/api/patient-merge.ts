@@ -5,8 +5,8 @@ import { okAnswer } from './envelope.js';
 import { recordId } from './ids.js';
 
 /**
- * A patient entered twice is merged into the other; a patient who leaves the service is deactivated (issue 38 §1;
- * decisions.md "Merging and deactivating patients"). No hard deletes: both records stay, marked.
+ * A patient entered twice is merged into the other; a patient who leaves the service is deactivated
+ * (decisions.md "Merging and deactivating patients"). No hard deletes: both records stay, marked.
  */
 
 /** Roles that merge, deactivate and reactivate patients: administrators and practice leads. */

@@ -5,7 +5,7 @@ import { defineCall } from './contract.js';
 import { okAnswer } from './envelope.js';
 
 /**
- * User Profile (000 §2.2 /app/profile, issue 16 part 6): the signed-in user's own name, contact and avatar. The
+ * User Profile (000 §2.2 /app/profile): the signed-in user's own name, contact and avatar. The
  * session names the record, so no call can reach another user's (decisions.md "Profile calls").
  */
 

@@ -5,7 +5,7 @@ import { okAnswer } from './envelope.js';
 import { recordId } from './ids.js';
 
 /**
- * A role's access list (000 §2.4 'Roles Table', §6.2; issue 16 part 3): which pages the role opens. The spec names
+ * A role's access list (000 §2.4 'Roles Table', §6.2): which pages the role opens. The spec names
  * no call; ours follows its `rpm/<area>/<verb>` style (decisions.md "Role access lists").
  */
 

@@ -5,7 +5,7 @@ import { okAnswer } from './envelope.js';
 import { recordId, recordIdParam } from './ids.js';
 
 /**
- * HST Billing Configuration (000 §2.4 'hst-billing-config', 'athena-vitals-config'; issue 15 §3): per organisation,
+ * HST Billing Configuration (000 §2.4 'hst-billing-config', 'athena-vitals-config'): per organisation,
  * the price of each sleep CPT code and which vitals go to Athena. The spec names no calls: ours
  * (decisions.md "HST billing configuration").
  */

@@ -15,7 +15,7 @@ import { listEnvelope, okAnswer } from './envelope.js';
 import { recordId } from './ids.js';
 
 /**
- * Writing sleep consults and appointments, and the Technician Calendar's range (issue 15 §1/§3; 001 §2.4 codes).
+ * Writing sleep consults and appointments, and the Technician Calendar's range (001 §2.4 codes).
  * The spec names no paths: ours, `rpm/sleep/<verb>` (decisions.md "Sleep schedule calls").
  */
 

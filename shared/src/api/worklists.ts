@@ -4,7 +4,7 @@ import { listEnvelope, okAnswer } from './envelope.js';
 import { recordId, recordIdParam } from './ids.js';
 
 /**
- * The actions of the worklists (issue 10 part 2) and the dashboard's figures; 000 §2.4 names the screens only
+ * The actions of the worklists and the dashboard's figures; 000 §2.4 names the screens only
  * (decisions.md "Monitoring worklist triage", "My Tasks", "Dashboard").
  */
 

@@ -12,7 +12,7 @@ import {
 } from './config-table.js';
 
 /**
- * The text and insurance configuration tables of 000 §2.4 (issue 16 part 5): Messages Category, Message Template,
+ * The text and insurance configuration tables of 000 §2.4: Messages Category, Message Template,
  * NotesCategory, Notes Comments, Insurance Plans and the Insurance Table of 000 §2.2. One shape: config-table.ts.
  */
 

@@ -14,7 +14,7 @@ import {
 import { LIST_ROUTES } from './list-routes.js';
 
 /**
- * The device and billing configuration tables of 000 §2.4 (issue 16 parts 4-5): Cpt Codes (read-only, computed by
+ * The device and billing configuration tables of 000 §2.4: Cpt Codes (read-only, computed by
  * billing), Insurances Default Amount, DeviceType, Vitals, DeviceName, Warehouses. One shape: config-table.ts.
  */
 

@@ -5,7 +5,7 @@ import { PATIENT_FILTERS } from './patient-row.js';
 
 /**
  * Practices, Locations and Programs (000 §2.4 'Practices Table', 'Locations Table', 'Programs Table'; §2.7
- * management menu; issue 16 part 3): the organisation's structure, scoped to the viewer's organisations.
+ * management menu): the organisation's structure, scoped to the viewer's organisations.
  */
 
 /** One practice of an organisation (table `practices`). */
