@@ -6,7 +6,7 @@ import { MedicationsSection } from './clinical/MedicationsSection';
 import { VitalsSummary } from './clinical/VitalsSummary';
 
 /**
- * The Clinical tab (000 §2.3 clinical; issue 13): diagnoses with the primary one billing shows, medications,
+ * The Clinical tab (000 §2.3 clinical): diagnoses with the primary one billing shows, medications,
  * allergies and the vitals history summary. Every edit goes through an audited call.
  */
 export function ClinicalTab({ patientId }: { readonly patientId: number }) {

@@ -29,7 +29,7 @@ interface Props {
 
 const EMPTY = { substance: '', reaction: '', severity: 'moderate' as Severity };
 
-/** Allergies (issue 13 Clinical): active ones first, the severe first; inactive ones stay listed. */
+/** Allergies: active ones first, the severe first; inactive ones stay listed. */
 export function AllergiesSection({ patientId, rows, onChange }: Props) {
   const [form, setForm] = useState(EMPTY);
   const write = useClinicalWrite(addAllergy, { patient_id: patientId, ...form }, () => {

@@ -24,7 +24,7 @@ interface Props {
 const EMPTY = { icd10_code: '', description: '', is_primary: false };
 
 /**
- * Diagnoses (issue 13 Clinical): ICD-10 code, description, the primary flag (the code the billing report shows,
+ * Diagnoses: ICD-10 code, description, the primary flag (the code the billing report shows,
  * decisions.md "Primary diagnosis feeds billing") and resolved ones kept below the open ones.
  */
 export function DiagnosesSection({ patientId, rows, onChange }: Props) {

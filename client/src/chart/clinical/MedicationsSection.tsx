@@ -29,7 +29,7 @@ const FIELDS = [
   ['frequency', 'Frequency', MEDICATION_FREQUENCY_MAX],
 ] as const;
 
-/** Medications (issue 13 Clinical): current ones, then stopped ones still listed (decisions.md "Clinical history"). */
+/** Medications: current ones, then stopped ones still listed (decisions.md "Clinical history"). */
 export function MedicationsSection({ patientId, rows, onChange }: Props) {
   const empty = { name: '', dose: '', frequency: '', start_date: isoDay(new Date()) };
   const [form, setForm] = useState(empty);
