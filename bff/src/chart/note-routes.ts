@@ -8,7 +8,7 @@ import { actor } from '../http/route-helpers.js';
 import { assertPatientAccess } from '../scope.js';
 import { addNote, patientNotes, storedNote, unknownNote, updateNote } from './note-store.js';
 
-/** The notes of the patient chart (000 §2.3 Notes tab; issue 5 part 6). */
+/** The notes of the patient chart (000 §2.3 Notes tab). */
 export function chartNoteRoutes(app: FastifyInstance, deps: Deps): void {
   const { db, clock } = deps;
 

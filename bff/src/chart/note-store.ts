@@ -82,7 +82,7 @@ export async function addNote(
   return noteById(trx, row.note_id);
 }
 
-/** The message of a note that does not exist, or whose patient the caller may not see (issue 11 #6). */
+/** The message of a note that does not exist, or whose patient the caller may not see. */
 export const unknownNote = (noteId: number) => `Note ${noteId} does not exist.`;
 
 /** A note as stored, to check who may edit it. */

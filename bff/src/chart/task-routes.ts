@@ -14,7 +14,7 @@ import {
   updateTaskStatus,
 } from './task-store.js';
 
-/** The tasks of the patient chart (000 §2.3 Tasks tab; issue 5 part 6). */
+/** The tasks of the patient chart (000 §2.3 Tasks tab). */
 export function chartTaskRoutes(app: FastifyInstance, deps: Deps): void {
   const { db, clock } = deps;
 

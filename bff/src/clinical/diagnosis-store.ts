@@ -52,7 +52,7 @@ export async function patientDiagnoses(db: Db, patientId: number) {
 const diagnosisById = async (db: Db, id: number) =>
   diagnosisDto(await diagnosisQuery(db).where('d.diagnosis_id', '=', id).executeTakeFirstOrThrow());
 
-/** The message of a diagnosis that does not exist or whose patient the caller may not see (issue 11 #6). */
+/** The message of a diagnosis that does not exist or whose patient the caller may not see. */
 export const unknownDiagnosis = (id: number) => `Diagnosis ${id} does not exist.`;
 
 /** A diagnosis as stored. */

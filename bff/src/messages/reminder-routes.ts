@@ -13,7 +13,7 @@ import {
   unknownReminder,
 } from './reminder-store.js';
 
-/** The Reminder tab's calls (000 §2.3 reminder/{patientId?}/{new?}; issue 13). */
+/** The Reminder tab's calls (000 §2.3 reminder/{patientId?}/{new?}). */
 export function reminderRoutes(app: FastifyInstance, deps: Deps): void {
   const { db, clock } = deps;
 
