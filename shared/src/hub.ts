@@ -2,9 +2,8 @@ import { z } from 'zod';
 import { notificationEntry } from './api/notifications.js';
 
 /**
- * The real-time hub (socket.io, path /socket.io): event names and payloads (architecture.md "The hub and the jobs"). A client authenticates in
- * the handshake (`auth: { uid, token }` plus the session cookie) and joins its own room; the server pushes new
- * notifications there at once (000 §4.6 is a 10-minute poll; the socket makes it immediate).
+ * The real-time hub (socket.io at /socket.io; architecture.md "The hub and the jobs"): event names and payloads. A
+ * client authenticates in the handshake and joins its own room, where new notifications arrive at once.
  */
 export const HUB_EVENTS = {
   notificationNew: 'NOTIFICATION::NEW',

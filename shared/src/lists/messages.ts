@@ -19,10 +19,7 @@ export const incomingMessageRow = z.object({
 });
 export type IncomingMessageRow = z.infer<typeof incomingMessageRow>;
 
-/**
- * Incoming Messages (000 §2.4 'Billing Utility' incoming-messages): every text patients sent, newest
- * first, a name opening the patient's Messages tab (decisions.md "Incoming Messages").
- */
+/** Incoming Messages (000 §2.4): every text patients sent, newest first (decisions.md "Incoming Messages"). */
 export const incomingMessagesList = defineList({
   name: 'incoming-messages',
   title: 'Incoming Messages',

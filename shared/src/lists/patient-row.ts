@@ -2,10 +2,7 @@ import { z } from 'zod';
 import { listPatient } from '../patient-identity.js';
 import type { FilterOption, ListColumn, ListFilter } from './define-list.js';
 
-/**
- * Reading-day progress of a month against 16 days
- * (bff/src/patients/progress.ts; decisions.md "Reading-day progress").
- */
+/** Reading-day progress of a month against 16 days (decisions.md "Reading-day progress"). */
 export const readingProgress = z.enum(['met', 'on_track', 'at_risk', 'unreachable']);
 
 /** The five months of the compliance strip (001 §2.9, §4), oldest first. */
