@@ -18,17 +18,11 @@ export interface AppOptions {
   /** The database of embedded mode; relay mode (config.UPSTREAM_API_BASE) has none. */
   readonly db?: Db;
   readonly clock?: Clock;
-  /**
-   * Milliseconds between passes of the missed-reading outreach job (jobs/missed-readings.ts); 0 leaves it
-   * stopped (tests run its passes themselves). Default: MISSED_READINGS_INTERVAL_MS.
-   */
+  /** Ms between passes of the missed-reading outreach job; 0 leaves it stopped (tests run its passes themselves). */
   readonly missedReadingsIntervalMs?: number;
 }
 
-/**
- * The whole BFF as one Fastify plugin: security, errors, the API calls (answered here, or relayed to
- * UPSTREAM_API_BASE), the OpenAPI document, the client.
- */
+/** The whole BFF as one Fastify plugin: security, errors, the API (answered or relayed), OpenAPI, the client. */
 const appPlugin = fp<AppOptions>(async (app, opts) => {
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(answerSerializerCompiler(opts.config.validateAnswers));
@@ -44,7 +38,7 @@ const appPlugin = fp<AppOptions>(async (app, opts) => {
 
   const upstream = opts.config.UPSTREAM_API_BASE;
   if (upstream) {
-    // Loaded only in relay mode: its proxy took 0.3 s of every embedded start (issue 17 goal 5).
+    // Loaded only in relay mode: its proxy costs 0.3 s of every embedded start.
     const { relayHub, relayRoutes } = await import('./relay/relay.js');
     relayRoutes(app, { upstream, callStatusAuth: opts.config.UPSTREAM_CALL_STATUS_AUTH });
     await relayHub(app, { upstream });

@@ -45,9 +45,8 @@ export async function auditAll(
 }
 
 /**
- * The audit rows of a change made in the same SQL statement, as a data-modifying CTE's body: one row per row of
- * `from` (an earlier CTE), with the entity id and detail written as SQL over it. One-statement stores (the sleep
- * locks) write their change and its audit rows together in one round trip.
+ * The audit rows of a change made in the same statement, as a data-modifying CTE's body over `from` (an earlier CTE):
+ * one-statement stores (the sleep locks) write a change and its audit rows in one round trip.
  */
 export function auditRowsFrom(
   e: Pick<AuditEntry, 'at' | 'userId' | 'actingUserId' | 'ip' | 'action' | 'entity'>,

@@ -32,25 +32,13 @@ export const configSchema = z.object({
   /** PGlite data folder, used when DATABASE_URL is not set. 'memory://' keeps the database in memory. */
   DATA_DIR: z.string().min(1).default('./data/pglite'),
   DATABASE_URL: z.url({ protocol: /^postgres(ql)?$/ }).optional(),
-  /**
-   * Where the chart's documents are kept (documents/files.ts). Unset: `documents` beside DATA_DIR, or a temporary
-   * folder removed on close when DATA_DIR is 'memory://' (decisions.md "Documents").
-   */
+  /** Where the chart's documents are kept; unset: `documents` beside DATA_DIR (decisions.md "Documents"). */
   DOCUMENTS_DIR: optional(z.string().min(1)),
-  /**
-   * Redis for several BFF replicas (architecture.md "Modes and replicas"): the hub's socket.io adapter, so pushes reach a user's
-   * sockets on every replica. Unset: one BFF, the in-process adapter.
-   */
+  /** Redis for several replicas: the hub's socket.io adapter (architecture.md "Modes and replicas"); unset: one BFF. */
   REDIS_URL: optional(z.url({ protocol: /^rediss?$/ })),
-  /**
-   * Relay mode (architecture.md "Modes and replicas"; relay/relay.ts): no database; each call of the contract is parsed and forwarded to
-   * this API base, e.g. https://api.example.org/api.
-   */
+  /** Relay mode (relay/relay.ts): no database; every call of the contract is forwarded to this API base. */
   UPSTREAM_API_BASE: z.url().optional(),
-  /**
-   * Relay mode: the Authorization header value (e.g. 'Basic …') the upstream's rpm/aws/setCallStatus expects
-   * (000 §7's fixed basic authorization); the relay adds it, the browser never holds it (issue 14 §2).
-   */
+  /** Relay mode: the Authorization of the upstream's rpm/aws/setCallStatus (000 §7); never held by the browser. */
   UPSTREAM_CALL_STATUS_AUTH: optional(z.string().max(1000)),
   /**
    * Secret for captcha signatures and the key of TOTP secrets at rest (auth/mfa.ts). Replicas must share it; a random
@@ -66,10 +54,8 @@ export const configSchema = z.object({
   CAPTCHA_MAX_COUNTER: z.coerce.number().int().min(10).max(1_000_000).default(5_000),
   BODY_LIMIT_BYTES: z.coerce.number().int().min(1024).max(50_000_000).default(1_048_576),
   /**
-   * Behind a load balancer (issue 11 #2): which proxies' X-Forwarded-For to believe for the client address of
-   * sessions, audit rows and sign-in limits. Off by default; a hop count (1-10: the entries appended by that many
-   * proxies in front of us, counted from the right) or the proxies' own addresses (IPs or CIDRs, comma-separated).
-   * 'true' is refused: trusting every hop takes the leftmost entry, which the client writes itself.
+   * Which proxies' X-Forwarded-For to believe for the client address: off, a hop count (1-10) or the proxies'
+   * addresses (IPs or CIDRs, comma-separated); never 'true' (decisions.md "Client address behind proxies").
    */
   TRUST_PROXY: z
     .string()
@@ -93,21 +79,11 @@ export const configSchema = z.object({
       });
       return z.NEVER;
     }),
-  /**
-   * Translation of organisation descriptions (000 §2.10, §7 translateText): a LibreTranslate-compatible endpoint,
-   * e.g. https://translate.example.org/translate. Unset: the Translate button answers 503 (not available).
-   */
+  /** A LibreTranslate-compatible endpoint for translateText (000 §2.10, §7); unset: Translate answers 503. */
   TRANSLATE_API_URL: optional(z.url({ protocol: /^https?$/ })),
   /** Sent as `api_key` to the translation endpoint when it needs one. */
   TRANSLATE_API_KEY: optional(z.string().min(1).max(512)),
-  /**
-   * The contact centre's origins (000 §2.12 call panel), e.g. https://example.my.connect.aws: the only origins
-   * besides our own that the CSP lets the page connect to and frame (issue 11 #9). Comma-separated https origins.
-   */
-  /**
-   * User names (comma-separated) for whom a production build records machine events and offers the console
-   * inspector (issue 11 #10); development builds offer them to everyone. Empty: nobody.
-   */
+  /** User names (comma-separated) who get the machine devtools in production (decisions.md "Machine devtools"). */
   MACHINE_DEVTOOLS_USERS: z
     .string()
     .optional()
@@ -118,9 +94,8 @@ export const configSchema = z.object({
         .filter((name) => name !== ''),
     ),
   /**
-   * Issue 11 "Add": role ids (comma-separated) whose users must enrol a TOTP factor before they may work. Unset: in
-   * production without demo data, role 1, the one role that may start a temporary login; otherwise nobody (the demo
-   * sign-ins keep working with a password alone). Empty (`MFA_REQUIRED_ROLES=`) also means nobody.
+   * Role ids (comma-separated) whose users must enrol a TOTP factor. Unset: role 1 in production without demo data,
+   * else nobody; empty also means nobody (decisions.md "Multi-factor sign-in").
    */
   MFA_REQUIRED_ROLES: z
     .string()
@@ -135,22 +110,14 @@ export const configSchema = z.object({
             .filter((part) => part !== '')
             .map(Number),
     ),
-  /**
-   * The SMS provider of the Messages and Reminder tabs (bff/src/messages/sms-adapter.ts): an HTTP endpoint that takes
-   * {to, body, reference} as JSON with the token as a bearer. Unset: messages go to the built-in outbox, not sent.
-   */
+  /** The SMS provider's endpoint (decisions.md "SMS provider"); unset: texts go to the built-in outbox. */
   SMS_PROVIDER_URL: optional(z.url({ protocol: /^https?$/ })),
   SMS_PROVIDER_TOKEN: optional(z.string().min(1).max(512)),
-  /**
-   * Issue 14: '1' makes the call panel drive the built-in demo contact centre instead of Amazon Connect, '0' not.
-   * Unset: on exactly when demo data is seeded (decisions.md "Demo contact centre").
-   */
+  /** '1': the call panel drives the demo contact centre (decisions.md "Demo contact centre"); unset: with demo data. */
   CALL_SIMULATOR: optional(z.enum(['0', '1'])),
-  /**
-   * Issue 17: '1' checks every answer against its contract schema before it is sent (zod), '0' serialises it with
-   * a serialiser compiled from that schema (http/answer-serializer.ts). Unset: checked outside production.
-   */
+  /** '1' checks answers with zod, '0' writes them compiled (decisions.md "Compiled answer serialisation"). */
   VALIDATE_ANSWERS: optional(z.enum(['0', '1'])),
+  /** The contact centre's https origins, comma-separated (decisions.md "Contact centre in the CSP"). */
   CONTACT_CENTER_ORIGINS: z
     .string()
     .optional()

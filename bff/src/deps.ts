@@ -11,7 +11,7 @@ export interface Deps {
   readonly db: Db;
   readonly clock: Clock;
   readonly captcha: Captcha;
-  /** Pushes to users' open clients over socket.io (notifications now; alerts from readings later). */
+  /** Pushes to users' open clients over socket.io. */
   readonly hub: Hub;
   /** The app's one PDF worker pool (billing report, list exports), closed with the app. */
   readonly pdf: PdfPool;

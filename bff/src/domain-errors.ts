@@ -7,7 +7,7 @@
 export type DomainErrorKind =
   /** The caller is not signed in: no session, an ended one, a disabled account, a wrong vendor key: 401. */
   | 'unauthenticated'
-  /** The record does not exist, or the caller may not know it exists (issue 11 #6): 404. */
+  /** The record does not exist, or the caller may not know it exists: 404. */
   | 'not_found'
   /** The input names something the rules refuse (a value out of its range, a date in the future): 400. */
   | 'invalid'
@@ -52,7 +52,6 @@ export const upstreamFailed = (message: string) => new DomainError('upstream_fai
 export const unavailable = (message: string) => new DomainError('unavailable', message);
 export const upstreamTimeout = (message: string) => new DomainError('upstream_timeout', message);
 
-/** The HTTP status of each kind. */
 export const DOMAIN_ERROR_STATUS: Readonly<Record<DomainErrorKind, number>> = {
   unauthenticated: 401,
   not_found: 404,

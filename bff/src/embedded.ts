@@ -80,10 +80,7 @@ import { worklistRoutes } from './tasks/routes.js';
 import { csvUtilitySource } from './uploads/list-store.js';
 import { uploadRoutes } from './uploads/routes.js';
 
-/**
- * The store behind each list of the list pattern (architecture.md "Lists"): a complete record, so a list without a
- * source is a type error.
- */
+/** The store behind each list (architecture.md "Lists"): a complete record, so a list without one does not compile. */
 export const LIST_SOURCES: Readonly<Record<ListName, ListSource<object>>> = {
   ...patientListSources(),
   monitor: monitorSource,
@@ -120,14 +117,11 @@ export interface EmbeddedOptions {
   readonly missedReadingsIntervalMs?: number;
 }
 
-/**
- * Embedded mode, the default (architecture.md "Modes and replicas"): the BFF answers every call of the contract itself from its
- * database, runs the hub and the jobs.
- */
+/** Embedded mode (architecture.md "Modes and replicas"): every call answered from the database; hub and jobs run. */
 export async function embeddedApi(app: FastifyInstance, opts: EmbeddedOptions): Promise<void> {
   const clock = opts.clock ?? systemClock;
   // socket.io on the same HTTP server (no @fastify/websocket, which would swallow the upgrades).
-  // Redis's client is loaded only when configured: importing it took 0.4 s of every start (issue 17 goal 5).
+  // Redis's client is loaded only when configured: importing it costs 0.4 s of every start.
   const redis = opts.config.REDIS_URL
     ? await (await import('./hub/redis-adapter.js')).connectRedisAdapter(opts.config.REDIS_URL, app.log)
     : undefined;
@@ -203,7 +197,7 @@ export async function embeddedApi(app: FastifyInstance, opts: EmbeddedOptions): 
   templateRoutes(app, deps);
   billingConfigRoutes(app, deps);
 
-  // Outreach tasks for missed readings (issue 5 part 5), on the app's clock; stopped before the database closes.
+  // Outreach tasks for missed readings, on the app's clock; stopped before the database closes.
   if (opts.missedReadingsIntervalMs !== 0) {
     const missedReadings = createMissedReadingsJob({
       db: opts.db,

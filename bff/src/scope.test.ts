@@ -87,7 +87,7 @@ async function outcome(userId: number, roleid: number[], patientId: number): Pro
   } catch (err) {
     if (!(err instanceof DomainError)) throw err;
     expect(err.field).toBe('patient_id');
-    // Issue 11 #6: outside the scope answers exactly as no such patient.
+    // Outside the scope answers exactly as no such patient.
     if (err.kind === 'not_found') expect(err.message).toBe(`Patient ${patientId} does not exist.`);
     return DOMAIN_ERROR_STATUS[err.kind];
   }

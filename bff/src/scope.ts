@@ -5,9 +5,8 @@ import type { Db } from './db/schema.js';
 import { forbidden, notFound as notFoundError } from './domain-errors.js';
 
 /**
- * Record-level access (architecture.md "Security": a user reads only patients of organisations/practices they
- * belong to; 000 §4.5, §6.2; decisions.md "Patient access scope"): lowest role 1 sees everything, everyone else
- * the patients of their practices (`user_practices`), narrowed to the membership row's location if it names one.
+ * Record-level access (000 §4.5, §6.2; decisions.md "Patient access scope"): lowest role 1 sees everything, everyone
+ * else the patients of their practices (`user_practices`), narrowed to a membership's location if it names one.
  */
 
 /** The text of the 403 for a patient outside the user's practices. */
@@ -18,7 +17,6 @@ export function seesEverything(auth: Pick<AuthContext, 'roleid'>): boolean {
   return lowestRoleId(auth.roleid) === 1;
 }
 
-/** Which patients one user may read. */
 export interface PatientScope {
   readonly userId: number;
   /** Lowest role 1: no restriction. */
@@ -34,13 +32,12 @@ export interface PatientScope {
   hasPractice(practiceId: number): boolean;
 }
 
-/** The scope of the signed-in user. */
 export async function patientScope(
   db: Db,
   auth: Pick<AuthContext, 'userId' | 'roleid'> & Partial<Pick<AuthContext, 'practiceIds'>>,
 ): Promise<PatientScope> {
   const all = seesEverything(auth);
-  // A call's auth carries the practices read with its session: one query per call (issue 17 goal 3).
+  // A call's auth carries the practices read with its session: one query per call.
   const practiceIds = all
     ? []
     : auth.practiceIds
@@ -76,10 +73,7 @@ export function patientVisible(
   return practiceMember(sql`${auth.userId}`, patients);
 }
 
-/**
- * Whether a user (an id, or a column of the query) belongs to the patient's practice, wholly or through the
- * patient's location: who may read the patient, for any role but 1.
- */
+/** Whether a user (an id or a column) belongs to the patient's practice, wholly or through its location. */
 export function practiceMember(user: RawBuilder<unknown>, patients = 'patients'): RawBuilder<SqlBool> {
   return sql<SqlBool>`exists (select 1 from user_practices up where up.user_id = ${user}
     and up.practice_id = ${sql.ref(`${patients}.practice_id`)}
@@ -121,7 +115,7 @@ async function placeInScope(
 
 /**
  * Where a patient the user may read belongs. A patient outside the user's scope gets the same 404 as one that does
- * not exist (issue 11 #6: no oracle of which ids exist elsewhere), naming `field`; `notFound` is the text, so a
+ * not exist (no oracle of which ids exist elsewhere), naming `field`; `notFound` is the text, so a
  * record reached through its patient (a rule, a note, a task) answers as for an unknown record of its own kind.
  */
 export async function assertPatientAccess(
@@ -139,7 +133,7 @@ export async function assertPatientAccess(
 /**
  * The patient page-access check (001 §7 checkPageAccess): 404 for no such patient, and for a patient outside the
  * user's scope the spec's 403 'You do not have access to this patient.', whose dialog offers 'Map Patient'
- * (000 §8) — the one place that keeps 403 (issue 11 #6).
+ * (000 §8) — the one place that keeps 403.
  */
 export async function assertPageAccess(
   db: Db,
@@ -152,10 +146,7 @@ export async function assertPageAccess(
   return found.place;
 }
 
-/**
- * The organisations a user belongs to: the home organisation, the organisations of the practices they belong to,
- * and those they created (decisions.md "Organisation management"). Sorted ids.
- */
+/** The organisations a user belongs to, sorted (decisions.md "Organisation management"). */
 export async function userOrganizations(db: Db, userId: number): Promise<number[]> {
   const rows = await db
     .selectFrom('users')
@@ -185,10 +176,7 @@ export async function visibleOrganizations(
   return seesEverything(auth) ? 'all' : userOrganizations(db, auth.userId);
 }
 
-/**
- * {@link visibleOrganizations} as a condition on `column`, read in the query itself: for SQL built without a round
- * trip before it (a row's count over the viewer's organisations). The same rule as {@link userOrganizations}.
- */
+/** {@link visibleOrganizations} as a condition on `column`, read in the query itself (no round trip before it). */
 export function organizationVisible(
   auth: Pick<AuthContext, 'userId' | 'roleid'>,
   column: string,
@@ -202,10 +190,7 @@ export function organizationVisible(
     union select own_o.organization_id from organizations own_o where own_o.created_by = ${userId})`;
 }
 
-/**
- * A condition, true for rows of the users table (or its alias) that belong to one of the organisations, by the same
- * rule as {@link userOrganizations}. False for an empty list.
- */
+/** A condition on users rows (or their alias) in one of the organisations, by {@link userOrganizations}'s rule. */
 export function userInOrganizations(
   organizationIds: readonly number[],
   users = 'users',

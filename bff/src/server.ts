@@ -5,10 +5,7 @@ import { startPgliteMaintenance } from './db/maintenance.js';
 import { prepareDatabase } from './db/prepare.js';
 import { DEMO_PASSWORD, DEMO_USERS } from './db/seed/index.js';
 
-/**
- * Starts the BFF: database, migrations, demo data when empty, then listens until SIGINT/SIGTERM; in relay mode
- * (UPSTREAM_API_BASE) it opens no database and forwards the API.
- */
+/** Starts the BFF (database, migrations, demo data, then listens until SIGINT/SIGTERM), or relays without one. */
 async function main(): Promise<void> {
   const config = loadConfig();
   if (config.UPSTREAM_API_BASE) {
@@ -38,8 +35,8 @@ async function main(): Promise<void> {
 }
 
 /**
- * `npm start` builds the client while this process prepares its database (scripts/start.mjs, issue 17 goal 5): with
- * RPM_AWAIT_CLIENT_BUILD it says so over its IPC channel and waits to be told the build is done before it serves.
+ * With RPM_AWAIT_CLIENT_BUILD, says over IPC that the database is ready and waits for the client build before
+ * serving (decisions.md "npm start builds the client beside the server").
  */
 function awaitClientBuild(): Promise<void> {
   const send = process.send?.bind(process);

@@ -39,10 +39,7 @@ export function testConfig(env: Record<string, string> = {}): Config {
   });
 }
 
-/**
- * `now`: where the app's clock starts (default the real time), for tests that name days and months; `env`: settings
- * on top of {@link testConfig}'s.
- */
+/** `now`: where the app's clock starts (default the real time); `env`: settings on top of {@link testConfig}'s. */
 export async function startTestApp(
   opts: { seedPatients?: number; now?: Date; env?: Record<string, string> } = {},
 ): Promise<TestApp> {
@@ -95,7 +92,7 @@ export async function signIn(
   at: Date = new Date(),
 ): Promise<{ headers: Record<string, string>; user: { user_id: number; token: string } }> {
   let res = await attemptLogin(app, username, password);
-  // The demo user enrolled in MFA (issue 11) completes the second step with its printed secret.
+  // The demo user enrolled in MFA completes the second step with its printed secret.
   const step = res.json() as { mfa_required?: number; mfa_token?: string };
   if (step.mfa_required === 1 && step.mfa_token)
     res = await injectCall(app, verifyMfa, {
@@ -118,7 +115,7 @@ export async function signIn(
 /** Who makes a call in a test: a signed-in user's headers, or nobody (`null`: anonymous). */
 export type Caller = { readonly headers: Readonly<Record<string, string>> } | null;
 
-/** A call's inputs as the contract types them (issue 12 #5: tests go through the contract, not literal paths). */
+/** A call's inputs as the contract types them (tests go through the contract, not literal paths). */
 export interface CallRequestOf<C extends CallDef> {
   readonly query?: CallInput<C>['query'];
   readonly body?: CallInput<C>['body'];

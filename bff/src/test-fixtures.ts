@@ -1,11 +1,7 @@
 import { recordDeviceAssignments } from './billing/summary.js';
 import type { Db } from './db/schema.js';
 
-/**
- * Test fixtures of the patient chart's API tests: patients placed in a given user's practice, devices assigned to
- * them, the way the product writes them (assignments through recordDeviceAssignments, so the billing summary
- * follows). Not used by the app.
- */
+/** Fixtures of the chart's API tests: patients and devices placed the way the product writes them. */
 
 let serial = 0;
 

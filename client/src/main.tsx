@@ -1,4 +1,4 @@
-// First: zod goes jitless before any schema is built, whatever order the bundle's chunks load in (issue 11 #9).
+// First: zod goes jitless before any schema is built, whatever order the bundle's chunks load in.
 import '@rpm/shared/zod-csp';
 import '@blueprintjs/core/lib/css/blueprint.css';
 import './styles.css';

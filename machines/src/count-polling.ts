@@ -3,7 +3,6 @@ import { assign, fromPromise, setup } from 'xstate';
 /** The unread count cached in browser storage with its age (000 §3 "Unread count", §4.6). */
 export interface CachedCount {
   readonly count: number;
-  /** Milliseconds since it was fetched. */
   readonly ageMs: number;
 }
 
@@ -24,10 +23,8 @@ export type CountEvent =
   | { type: 'FOCUS'; focused: boolean };
 
 /**
- * What the header's two polled counts share (the bell's unread count, the My Tasks badge): their context and
- * events, the server's count as an actor, and the fetching region. Each machine extends it with its own poll delay
- * and rules; the bell also reads and writes its cached count (`readCache`, `writeCache`), which the badge leaves
- * as they are: never invoked, and nothing to store.
+ * What the header's two polled counts share (the bell's unread count, the My Tasks badge). Each machine adds its
+ * own poll delay and rules; only the bell provides `readCache` and `writeCache`, which the badge never invokes.
  */
 export const countSetup = setup({
   types: {} as { context: CountContext; events: CountEvent; input: CountInput },
@@ -51,7 +48,6 @@ export const countSetup = setup({
   },
 });
 
-/** The context a count machine starts with. */
 export const startCount = ({ input }: { input: CountInput }): CountContext => ({
   count: 0,
   focused: input.focused,

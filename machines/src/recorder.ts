@@ -22,7 +22,6 @@ export interface Recording {
   readonly events: readonly RecordedEvent[];
 }
 
-/** Options of {@link createRecorder}. */
 export interface RecorderOptions {
   /** The clock the times come from (Date.now in the app, a SimulatedClock in tests). */
   readonly now: () => number;

@@ -11,7 +11,6 @@ import {
 } from 'xstate';
 import type { RecordedEvent } from './recorder.js';
 
-/** Options of {@link replayEvents}. */
 export interface ReplayOptions<TMachine extends AnyStateMachine> {
   /** Moved forward by the recorded gaps between events, so the machine's own timers fire as they did. */
   readonly clock: SimulatedClock;

@@ -19,7 +19,6 @@ export interface RuleStatusInput {
 }
 
 export type RuleStatusEvent =
-  /** The switch was turned on or off. */
   | { type: 'TOGGLE' }
   /** Save in the resume dialog: terminate and continue with these dates. */
   | { type: 'SAVE'; dates: ResumeChoice }

@@ -5,7 +5,7 @@ import { assertEvent, assign, fromPromise, setup } from 'xstate';
 export type LoginAnswer =
   | { readonly kind: 'signedIn'; readonly user: StoredUser }
   | { readonly kind: 'changePassword'; readonly user: StoredUser }
-  /** Issue 11 "Add": the password was right; the code from the authenticator app is next. */
+  /** The password was right; the authenticator app's code is next (decisions.md "Multi-factor sign-in"). */
   | { readonly kind: 'mfaRequired'; readonly mfaToken: string }
   /** The user's role requires a second factor they have not set up: the session may only enrol. */
   | { readonly kind: 'enrolMfa'; readonly user: StoredUser }
@@ -28,7 +28,7 @@ export interface SignInContext {
   readonly captchaToken: string | null;
   readonly retryAfterSeconds: number;
   readonly user: StoredUser | null;
-  /** The second step's challenge while the code is asked for (issue 11 "Add"). */
+  /** The second step's challenge while the code is asked for. */
   readonly mfaToken: string | null;
 }
 
@@ -174,7 +174,7 @@ export const signInMachine = setup({
         onError: { target: 'offline', actions: 'resetCaptcha' },
       },
     },
-    /** Issue 11 "Add": the code step after the password; BACK returns to the sign-in form. */
+    /** The code step after the password; BACK returns to the sign-in form. */
     mfa: {
       on: {
         SUBMIT_CODE: 'verifyingCode',

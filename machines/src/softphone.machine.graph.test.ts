@@ -45,7 +45,7 @@ const EVENTS: AnyEventObject[] = [
   { type: 'xstate.after.blurDelay.softphone.line.settling' },
   done('0.softphone.prompt.lookingUp', [caller(77)]),
   done('0.softphone.prompt.lookingUp', []),
-  // A number two patients share (issue 38 §2), and the agent's choice.
+  // A number two patients share, and the agent's choice.
   done('0.softphone.prompt.lookingUp', [caller(77), caller(78)]),
   { type: 'PROMPT_CHOOSE', patientId: 78 },
   { type: 'xstate.error.actor.0.softphone.prompt.lookingUp', error: new Error('404') },

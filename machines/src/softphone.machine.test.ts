@@ -217,7 +217,7 @@ describe('softphone agent (000 §4.9)', () => {
     actor.send({ type: 'CONTACT_ACCEPTED', contact: inbound({ patientId: null }) });
     expect(log).toContain('status Accepted c-1 patient 78 +15551230001');
 
-    // Chosen after the outcome was reported (without a patient): the record is told the patient (issue 38 §2), the
+    // Chosen after the outcome was reported (without a patient): the record is told the patient, the
     // chart opens, and the call's minutes go to that patient.
     const late = start({ lookup: { '5551230001': [77, 78] } });
     late.actor.send({ type: 'CONTACT_CONNECTING', contact: inbound({ patientId: null }) });

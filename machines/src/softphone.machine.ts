@@ -36,7 +36,7 @@ export interface CurrentCall {
   readonly status: CallStatus | null;
 }
 
-/** What an ended call with a patient offers: its duration as RPM or CCM minutes (issue 14 §2). */
+/** What an ended call with a patient offers: its duration as RPM or CCM minutes (decisions.md "Call minutes"). */
 export interface MinutesOffer {
   readonly callId: number;
   readonly patientId: number;
@@ -65,10 +65,9 @@ export interface SoftphoneContext {
   readonly promptContactId: string | null;
   /** The patient of the 'open patient chart' prompt. */
   readonly promptPatientId: number | null;
-  /** Several patients share the caller's number (issue 38 §2): the agent chooses whose chart to open. */
+  /** Several patients share the caller's number (decisions.md "Caller lookup of a shared number"). */
   readonly promptChoices: readonly PatientMatch[];
   readonly offer: MinutesOffer | null;
-  /** The minutes the last accepted offer logged. */
   readonly loggedMinutes: number | null;
 }
 
@@ -113,11 +112,11 @@ function callOf(context: SoftphoneContext, contact: CallContact): CurrentCall {
   };
 }
 
-/** 000 §4.9: only inbound voice contacts prompt (issue 14: from the connecting event, not onIncoming). */
+/** 000 §4.9: only inbound voice contacts prompt (from the connecting event, not onIncoming). */
 const promptable = (contact: CallContact) => contact.inbound && contact.voice;
 
 /**
- * The softphone agent (000 §4.9; issue 14 §1). Effects are provided by the client: the contact-centre adapter
+ * The softphone agent (000 §4.9). Effects are provided by the client: the contact-centre adapter
  * (`setAgentState`, `dial`), the window (`openChart`, `sendBlur`), the calls (`reportCallStatus`, and the actors
  * `lookupPatient`, `endCall`, `logMinutes`), and `chartOpen` (whether the current URL already names the patient).
  *
@@ -128,7 +127,7 @@ const promptable = (contact: CallContact) => contact.inbound && contact.voice;
  *   progress (an end clears it).
  * - `prompt`: an inbound voice contact's patient (its patient_id, else the caller looked up by number without the
  *   +1, failures ignored) whose chart is not open prompts 'open patient chart with patient id {id}'; accepting
- *   opens it in a new window. Several patients with the number (issue 38 §2) are listed and the agent chooses one
+ *   opens it in a new window. Several patients with the number are listed and the agent chooses one
  *   to open; chosen before the call's outcome is reported, it is the call's patient
  *   (decisions.md "Caller lookup of a shared number").
  * - `wrapUp`: an ended Accepted or Called call is ended on the server; with a patient its minutes are offered.
@@ -337,7 +336,7 @@ export const softphoneMachine = softphone.createMachine({
               target: 'none',
               actions: [
                 // Not yet reported, the call is recorded with the chosen patient; already reported, the record is
-                // told the patient (issue 38 §2). Either way its minutes can be logged on that patient.
+                // told the patient. Either way its minutes can be logged on that patient.
                 softphone.enqueueActions(({ context, event, enqueue }) => {
                   const call = context.call;
                   if (call === null || call.patientId != null || event.type !== 'PROMPT_CHOOSE') return;

@@ -59,7 +59,7 @@ const is = <T extends TabMessage['type']>(
 ): event is { type: 'MESSAGE'; message: Msg<T> } => event.type === 'MESSAGE' && event.message.type === type;
 
 /**
- * One softphone per browser (000 §4.10; issue 14 §3). Leadership is a Web Lock held for the tab's life: the browser
+ * One softphone per browser (000 §4.10). Leadership is a Web Lock held for the tab's life: the browser
  * frees a closed or crashed tab's lock and grants it to the next waiting tab at once. The client provides the
  * effects: `post` (the channel between tabs), `requestLock` (wait for the lock), `stealLock` (take it: toggle_task),
  * `dialHere` (this tab's softphone dials).
@@ -244,7 +244,6 @@ function tabsData(context: TabContext): TabMessage {
 
 export type TabCoordinationSnapshot = SnapshotFrom<typeof tabCoordinationMachine>;
 
-/** Whether this tab holds the softphone. */
 export function holdsSoftphone(snapshot: TabCoordinationSnapshot): boolean {
   return snapshot.matches({ role: 'holding' });
 }

@@ -35,7 +35,6 @@ export interface TemporaryLoginContext extends TemporaryLoginInput {
 }
 
 export type TemporaryLoginEvent =
-  /** Start acting as the user with this user name. */
   | { type: 'START'; username: string }
   /** The Home button: back to the main account. */
   | { type: 'RETURN' }
@@ -64,16 +63,11 @@ const startOrReturn = {
 /**
  * Temporary login (000 §4.4, §7; 001 §4, §6): an admin acts as another user and comes back.
  *
- * - START: rpm/auth/login with {username, password '', is_dummy 1, user_id, user_token} of the signed-in admin
- *   (`startTemporaryLogin`). On status 1 `storeTemporaryLogin` sets the tempLogin flag, stores the main user
- *   {user_id, token, username} and the returned user as 'user', and `openDashboard` reloads the dashboard.
- *   Otherwise the invalid state (001 §8).
- * - RETURN (the Home button, only while tempLogin is set): `clearTemporaryLogin` clears tempLogin, tempDash and
- *   mainUser, then rpm/auth/loginWithToken with the main user name (lowercased) and token (`returnToMainUser`).
- *   On status 1 `storeUser` stores the returned user and `goToDashboard` goes to /app/dashboard; otherwise the
- *   invalid state.
- *
- * START during a temporary login is ignored (decisions.md "Temporary login").
+ * - START: rpm/auth/login with is_dummy 1 and the admin's id and token; on status 1 the main user is stored beside
+ *   the user acted as and the dashboard reloads, otherwise the invalid state (001 §8). Ignored during a temporary
+ *   login (decisions.md "Temporary login").
+ * - RETURN (the Home button, only while tempLogin is set): the flags are cleared first, then
+ *   rpm/auth/loginWithToken with the main user's lowercased name and token; on status 1 back to /app/dashboard.
  */
 export const temporaryLoginMachine = setup({
   types: {} as {

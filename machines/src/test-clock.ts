@@ -5,10 +5,7 @@ export function flush(): Promise<void> {
   return new Promise((resolve) => setImmediate(resolve));
 }
 
-/**
- * Moves a simulated clock forward by `ms` in steps of at most `step` ms, letting fake actors answer after each step,
- * so an answer that starts a new timer starts it at about the right simulated time. Tests only.
- */
+/** Moves a simulated clock forward in steps, letting fake actors answer after each so their timers start on time. */
 export async function advance(clock: SimulatedClock, ms: number, step = 1000): Promise<void> {
   let left = ms;
   while (left > 0) {

@@ -7,10 +7,7 @@ import { lastDayOfMonth } from 'date-fns/lastDayOfMonth';
 import { subDays } from 'date-fns/subDays';
 import { subMonths } from 'date-fns/subMonths';
 
-/**
- * Calendar arithmetic on the days ('YYYY-MM-DD') and months ('YYYY-MM') the contract carries, in UTC by date-fns
- * over UTCDate, whatever the process's or browser's time zone (decisions.md "UTC days").
- */
+/** Calendar arithmetic on 'YYYY-MM-DD' days and 'YYYY-MM' months in UTC, in any time zone (decisions.md "UTC days"). */
 
 /** A contract day or a Date as a UTC calendar date. */
 const utc = (day: string | Date): UTCDate =>

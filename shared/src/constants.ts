@@ -4,9 +4,7 @@
  * 000 = application shell (spec/000_*.txt), 001 = feature screens (spec/001_*.txt).
  */
 
-// ---------------------------------------------------------------------------------------------------------------
 // Product naming
-// ---------------------------------------------------------------------------------------------------------------
 
 /** The product's name where the spec writes "{product}" (000 §2.4, 001 §2.1, §3; decisions.md "Product name"). */
 export const PRODUCT = 'RPM';
@@ -14,9 +12,7 @@ export const PRODUCT = 'RPM';
 /** "{product}" inside URL paths, e.g. '/app/rpm-billing' (000 §2.4; decisions.md "Product name"). */
 export const PRODUCT_SLUG = 'rpm';
 
-// ---------------------------------------------------------------------------------------------------------------
 // 000 §9: session and activity
-// ---------------------------------------------------------------------------------------------------------------
 
 /** Idle session limit, added to the last-activity time on every key or mouse press (000 §4.1, §9). */
 export const SESSION_IDLE_MS = 600_000;
@@ -36,9 +32,7 @@ export const DIALOG_IDLE_MS = 120_000;
 /** Debounce of key and mouse activity (000 §4.1, §9). */
 export const ACTIVITY_DEBOUNCE_MS = 250;
 
-// ---------------------------------------------------------------------------------------------------------------
 // 000 §9: notifications, tasks, search, snackbars
-// ---------------------------------------------------------------------------------------------------------------
 
 /** Unread-notification poll interval (000 §4.6, §9). */
 export const NOTIFICATION_POLL_MS = 600_000;
@@ -59,12 +53,12 @@ export const NOTIFICATION_MESSAGE_MAX = 300;
 export const SEARCH_SUGGESTIONS_MAX = 5;
 
 /**
- * The header search's patients (issue 38 §3; the spec has none): at most this many, the best first. A search box
+ * The header search's patients (the spec has none): at most this many, the best first. A search box
  * answers a patient the user means to open, not a list to browse (the patients list does that).
  */
 export const PATIENT_SEARCH_MAX = 8;
 
-/** The header search offers this many of the charts the user opened last, on focus (issue 38 §3). */
+/** The header search offers this many of the charts the user opened last, on focus. */
 export const RECENT_CHARTS_MAX = 5;
 
 /** Typing pauses this long before the header search asks for patients (ours: about one keystroke's gap). */
@@ -82,9 +76,7 @@ export const ERROR_BAR_MS = 3000;
 /** Width of the notification bell popup (000 §2.8, §9). */
 export const BELL_POPUP_WIDTH_PX = 350;
 
-// ---------------------------------------------------------------------------------------------------------------
 // 000 §9: languages and locale
-// ---------------------------------------------------------------------------------------------------------------
 
 /** Language ids: 1 is the default (no translation), 2 Arabic, 3 Spanish (000 §4.7, §9). */
 export const LANGUAGE = { default: 1, arabic: 2, spanish: 3 } as const;
@@ -98,9 +90,7 @@ export const TRANSLATION_SOURCE: Readonly<Record<number, string>> = {
 /** The one locale (000 §3, §9). */
 export const LOCALE = 'en';
 
-// ---------------------------------------------------------------------------------------------------------------
 // 000 §9: layout, scrolling and page loading
-// ---------------------------------------------------------------------------------------------------------------
 
 /** Scroll thresholds in px: header darkens, header shows the title, menu becomes fixed (000 §2.7, §9). */
 export const SCROLL = { headerDark: 30, headerTitle: 40, menuFixed: 64 } as const;
@@ -168,9 +158,7 @@ export const AVATAR_COUNT = 11;
 /** Steps of the guide dialog (000 §2.7, §9). */
 export const GUIDE_STEPS = 5;
 
-// ---------------------------------------------------------------------------------------------------------------
 // 000 §9: calls, tabs and real time
-// ---------------------------------------------------------------------------------------------------------------
 
 /** Delay of the blur message after a call ends (000 §4.9, §9). */
 export const CALL_BLUR_DELAY_MS = 1000;
@@ -196,9 +184,7 @@ export const AGENT_PRESENCE = ['online', 'idle', 'bussy', 'offline'] as const;
 /** Call outcome statuses reported to rpm/aws/setCallStatus (000 §4.9, §7). */
 export const CALL_STATUSES = ['Missed', 'Accepted', 'Called'] as const;
 
-// ---------------------------------------------------------------------------------------------------------------
 // Roles (000 §1, §6; 001 §6)
-// ---------------------------------------------------------------------------------------------------------------
 
 /** Every role id the spec shows (000 §6). Role names are not shown. */
 export const ROLE_IDS = [1, 2, 3, 5, 6, 7, 8, 9, 10, 11, 13, 14, 15, 16, 17, 18, 20] as const;
@@ -218,9 +204,7 @@ export const CUSTOM_SEARCH_ROLE_IDS = [1, 10, 17] as const;
 /** The care-coordinator role, which may search care coordinators in toolbars (000 §6.2; 001 §2.4). */
 export const CARE_COORDINATOR_SEARCH_ROLE_ID = 9;
 
-// ---------------------------------------------------------------------------------------------------------------
 // Browser storage (000 §3)
-// ---------------------------------------------------------------------------------------------------------------
 
 /** Keys of browser storage; tabId lives in session storage, the others in local storage (000 §3). */
 export const STORAGE_KEYS = {
@@ -235,9 +219,7 @@ export const STORAGE_KEYS = {
 /** Cookie holding the last-activity unix time (000 §3). */
 export const LAST_ACTIVITY_COOKIE = 'lastActivity';
 
-// ---------------------------------------------------------------------------------------------------------------
 // Passwords (000 §4.3, §9; 001 §5, §9)
-// ---------------------------------------------------------------------------------------------------------------
 
 /** A password older than this many days gets the change notice (000 §4.3, §9; 001 §9). */
 export const PASSWORD_MAX_AGE_DAYS = 45;
@@ -254,9 +236,7 @@ export const PASSWORD_MIN_STRONG = 8;
 /** The symbols that count towards 'Strong' (001 §5). */
 export const PASSWORD_SYMBOLS = '!@#$%^&*';
 
-// ---------------------------------------------------------------------------------------------------------------
 // 001 §9: lists, billing and rules
-// ---------------------------------------------------------------------------------------------------------------
 
 /** Rows-per-page options (001 §2.1, §9). */
 export const PAGE_SIZES = [10, 25, 50, 100] as const;

@@ -2,9 +2,8 @@ import { z } from 'zod';
 import { notificationEntry } from './api/notifications.js';
 
 /**
- * The real-time hub (socket.io, path /socket.io): event names and payloads (architecture.md "The hub and the jobs"). A client authenticates in
- * the handshake (`auth: { uid, token }` plus the session cookie) and joins its own room; the server pushes new
- * notifications there at once (000 §4.6 is a 10-minute poll; the socket makes it immediate).
+ * The real-time hub (socket.io at /socket.io; architecture.md "The hub and the jobs"): event names and payloads. A
+ * client authenticates in the handshake and joins its own room, where new notifications arrive at once.
  */
 export const HUB_EVENTS = {
   notificationNew: 'NOTIFICATION::NEW',
@@ -12,12 +11,12 @@ export const HUB_EVENTS = {
   sleepLock: 'SLEEP::LOCK',
   sleepFree: 'SLEEP::FREE',
   sleepFreeAll: 'SLEEP::FREE_ALL',
-  /** Issue 15 §2 hand-over (ours): a second reader asks the holder; the holder answers (decisions.md "Sleep lock hand-over"). */
+  /** A second reader asks the lock's holder; the holder answers (decisions.md "Sleep lock hand-over"). */
   sleepHandOverRequest: 'SLEEP::HANDOVER_REQUEST',
   sleepHandOverAnswer: 'SLEEP::HANDOVER_ANSWER',
   /**
    * A patient's alerts changed (one raised from a reading, or some acknowledged): pushed to the patient's care
-   * team, so an open worklist or dashboard refetches without a reload (issue 10 part 3).
+   * team, so an open worklist or dashboard refetches without a reload.
    */
   alertsChanged: 'ALERTS::CHANGED',
 } as const;
@@ -78,7 +77,7 @@ export const sleepHandOverAnswerPayload = z.object({
 });
 
 /**
- * The acknowledgement of a client's SLEEP::* event (issue 15 §2): `token` is the lease's fencing token the
+ * The acknowledgement of a client's SLEEP::* event: `token` is the lease's fencing token the
  * interpretation writes carry; a refused SLEEP::LOCK names the holder and since when.
  */
 export const sleepLockAck = z.union([

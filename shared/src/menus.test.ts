@@ -90,7 +90,7 @@ describe('the menu table of 000 §2.7', () => {
       'invoices',
       'co-read-billing',
     ]);
-    // Utilities: the 15 of 000 §2.7 and the Audit Report (issue 11 "Add").
+    // Utilities: the 15 of 000 §2.7 and the Audit Report.
     expect(MENU_GROUPS.map((g) => g.entries.length)).toEqual([24, 4, 12, 5, 16, 12, 16]);
   });
 

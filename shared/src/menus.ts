@@ -17,7 +17,6 @@ export interface MenuLink {
   readonly key: string;
   /** Readable label; the search box matches on it (000 §2.7). */
   readonly label: string;
-  /** Path under /app. */
   readonly link: string;
 }
 
@@ -42,7 +41,6 @@ export type MenuGroupKey =
   | 'billing'
   | 'utilities';
 
-/** A titled group of entries. */
 export interface MenuGroup {
   readonly key: MenuGroupKey;
   readonly title: string;
@@ -202,7 +200,7 @@ export const MENU_GROUPS: readonly MenuGroup[] = [
     ['ss-resource', 'SS Resource'],
     ['sleep-return-devices', 'Sleep Return Devices'],
     ['hst-order-billing', `HST ${PRODUCT} Order Billing`],
-    // Issue 11 "Add" (decisions.md "Audit report").
+    // Not in the spec (decisions.md "Audit report").
     ['audit-report', 'Audit Report'],
   ]),
 ];
@@ -344,9 +342,7 @@ export function menuEntries(menu: VisibleMenu): MenuEntry[] {
   return [...(menu.patientChart?.entries ?? []), ...menu.groups.flatMap((g) => g.entries)];
 }
 
-// ---------------------------------------------------------------------------------------------------------------
 // Management menu (000 §2.7)
-// ---------------------------------------------------------------------------------------------------------------
 
 /**
  * The management menu (000 §2.7): Organizations, Practices, Locations and Programs, each only if the page list
@@ -359,6 +355,4 @@ export function managementEntries(user: Pick<MenuUser, 'pages'>): MenuEntry[] {
   );
 }
 
-// ---------------------------------------------------------------------------------------------------------------
 // User menu (000 §2.7, §6.2)
-// ---------------------------------------------------------------------------------------------------------------

@@ -5,22 +5,16 @@ import { COMPLIANCE_TARGET_DAYS } from './constants.js';
  * 000 = application shell, 001 = feature screens. Keys are camelCase; groups name their spec section.
  */
 export const MSG = {
-  // -------------------------------------------------------------------------------------------------------------
   // 000 §2.1 shell
-  // -------------------------------------------------------------------------------------------------------------
   breadcrumbLabel: 'You are here:',
 
-  // -------------------------------------------------------------------------------------------------------------
   // 000 §2.5 sign-in page
-  // -------------------------------------------------------------------------------------------------------------
   signInTitle: 'Sign In',
   signInSubtitle: 'Sign in with your email id',
   signInButton: 'Sign in',
   invalidCredentials: '*Invalid Username or Password',
 
-  // -------------------------------------------------------------------------------------------------------------
   // 000 §2.6 other unauthenticated pages
-  // -------------------------------------------------------------------------------------------------------------
   registerTitle: 'Register',
   registerWithEmail: 'With Email',
   registerWithSocialMedia: 'With Social Media',
@@ -34,9 +28,7 @@ export const MSG = {
   /** Also 001 §2.10. */
   notFoundOops: 'Oops, Page Not Found :(',
 
-  // -------------------------------------------------------------------------------------------------------------
   // 000 §2.7 header, menus, search and guide
-  // -------------------------------------------------------------------------------------------------------------
   fullScreen: 'Full Screen',
   exitFullScreen: 'Exit Full Screen',
   showGuide: 'Show Guide',
@@ -60,9 +52,7 @@ export const MSG = {
   showCode: 'Show Code',
   hideCode: 'Hide Code',
 
-  // -------------------------------------------------------------------------------------------------------------
   // 000 §2.8 notification bell popup, §4.6
-  // -------------------------------------------------------------------------------------------------------------
   noAlerts: 'No alerts for you',
   loading: 'Loading...',
   clearAllConfirm: 'Are you sure, you want to close all notifications?',
@@ -70,9 +60,7 @@ export const MSG = {
   no: 'No',
   updatedSuccessfully: 'Updated Successfully',
 
-  // -------------------------------------------------------------------------------------------------------------
   // 000 §2.9 send-notification dialog, §2.10 organisation forms, §2.11 more information
-  // -------------------------------------------------------------------------------------------------------------
   userType: 'User Type',
   users: 'Users',
   message: 'Message',
@@ -86,9 +74,7 @@ export const MSG = {
   translatedNote: 'Translated Note',
   moreInformation: 'More Information',
 
-  // -------------------------------------------------------------------------------------------------------------
   // 000 §4.1 session, §4.3 sign-in
-  // -------------------------------------------------------------------------------------------------------------
   sessionTimeoutTitle: 'Session Timeout',
   sessionTimeoutBody: "You're Session is about to Expire",
   extendSession: 'Extend Session',
@@ -96,9 +82,7 @@ export const MSG = {
   /** Also 001 §4 and §8. */
   passwordOld: 'Your password has not been changed for more than 45 days',
 
-  // -------------------------------------------------------------------------------------------------------------
   // 000 §5 validation, §8 error catalogue
-  // -------------------------------------------------------------------------------------------------------------
   required: 'Required',
   invalidEmail: 'Invalid email',
   passwordsDontMatch: 'Passwords dont match',
@@ -119,9 +103,7 @@ export const MSG = {
   /** A 401 without one of the two spec texts above (decisions.md "Invalid session answer"). */
   notAuthorised: 'Your session is not valid. Please sign in again.',
 
-  // -------------------------------------------------------------------------------------------------------------
   // 001 §2.1 billing report
-  // -------------------------------------------------------------------------------------------------------------
   /** '{product} Billing Report' with PRODUCT = 'RPM'. */
   billingReportTitle: 'RPM Billing Report',
   colRpmId: 'RPM ID',
@@ -133,17 +115,13 @@ export const MSG = {
   colClaimSent: 'Claim Sent',
   searchPractice: 'Search Practice',
 
-  // -------------------------------------------------------------------------------------------------------------
   // 001 §3 billing code column names (the '{N} Days Readings' one is billingDaysReadings())
-  // -------------------------------------------------------------------------------------------------------------
   codeSetup: 'Setup',
   codeRpmTime20: 'RPM Time-20 mins',
   codeRpmTime40: 'RPM Time-40 mins',
   codeRpmTime60: 'RPM Time-60 mins',
 
-  // -------------------------------------------------------------------------------------------------------------
   // 001 §2.2 notification rules
-  // -------------------------------------------------------------------------------------------------------------
   patientChart: 'Patient Chart',
   statusAll: 'All',
   statusActive: 'Active',
@@ -168,16 +146,12 @@ export const MSG = {
   readingMonitoring: 'Reading Monitoring',
   noDeviceAvailable: 'No Device Available',
 
-  // -------------------------------------------------------------------------------------------------------------
   // 001 §2.3 patient dashboard card
-  // -------------------------------------------------------------------------------------------------------------
   update: 'Update',
   rejectReasonEmpty: 'Not Available',
   rejectCommentEmpty: '-',
 
-  // -------------------------------------------------------------------------------------------------------------
   // 001 §2.4 filters and print, §2.5-2.10 other screens
-  // -------------------------------------------------------------------------------------------------------------
   startDateRequired: 'Start Date*',
   endDateRequired: 'End Date*',
   printPdf: 'PDF',
@@ -192,9 +166,7 @@ export const MSG = {
   noOptions: 'No options',
   noOptionsCapital: 'No Options',
 
-  // -------------------------------------------------------------------------------------------------------------
   // 001 §5 validation, §8 error catalogue
-  // -------------------------------------------------------------------------------------------------------------
   selectDevice: 'Select a Device',
   invalidStartDate: 'Invalid Start Date',
   invalidEndDate: 'Invalid End Date',
@@ -218,9 +190,7 @@ export const MSG = {
   passwordUpdated: 'Password Updated',
   addedSuccessfully: 'Added Successfully',
 
-  // -------------------------------------------------------------------------------------------------------------
   // 001 §5 password strength labels
-  // -------------------------------------------------------------------------------------------------------------
   strengthStrong: 'Strong',
   strengthGood: 'Good',
   strengthWeak: 'Weak',
@@ -245,9 +215,7 @@ export function incomingCallPrompt(patientId: string | number): string {
   return `open patient chart with patient id ${patientId}`;
 }
 
-/**
- * The '{N} Days Readings' billing code column (001 §3; decisions.md "Billing days column").
- */
+/** The '{N} Days Readings' billing code column (001 §3; decisions.md "Billing days column"). */
 export function billingDaysReadings(days: number = COMPLIANCE_TARGET_DAYS): string {
   return `${days} Days Readings`;
 }

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { displayUtcDay } from './lists/day.js';
 
 /**
- * Who a patient is, declared once (issue 38 §2): wherever a patient is named (lists, worklists, the bell, tasks,
+ * Who a patient is, declared once: wherever a patient is named (lists, worklists, the bell, tasks,
  * the call prompt, the billing report, search results, dialogs) the name goes with the date of birth and the MRN,
  * or the RPM ID (the patient id) where the practice gave no MRN, so two patients of one name are told apart.
  * decisions.md "Patient identity".
@@ -32,12 +32,12 @@ export const identityDetail = (p: PatientIdentity): string =>
 /** The whole identity on one line, for plain text (exports, prompts, titles): 'HILL, ROSA · DOB … · MRN …'. */
 export const identityText = (p: PatientIdentity): string => `${identityName(p)} · ${identityDetail(p)}`;
 
-/** The marker beside a name another patient of the same practice shares (issue 38 §2). */
+/** The marker beside a name another patient of the same practice shares. */
 export const SAME_NAME_TEXT = 'Same name';
 
 /**
  * A patient as a list row, the bell and the billing report name it: the identity, and whether another patient of the
- * same practice (not merged away) has the same first and last name, case aside (issue 38 §2). The BFF selects it with
+ * same practice (not merged away) has the same first and last name, case aside. The BFF selects it with
  * one helper (bff/src/patients/identity-sql.ts; decisions.md "Patient identity").
  */
 export const listPatient = patientIdentity.extend({ same_name: z.boolean() });

@@ -10,7 +10,7 @@ import { isCalendarDay } from './rule-form.js';
 import { emailField } from './validators.js';
 
 /**
- * A patient's record as registration, the Demographics tab's edit and the bulk upload take it (issue 38 §1, §4):
+ * A patient's record as registration, the Demographics tab's edit and the bulk upload take it:
  * one schema for the form, the server and each CSV row, so all three refuse the same input with the same texts.
  * decisions.md "Patient registration".
  */
@@ -198,7 +198,7 @@ export const registrationPrograms = z.object({
 });
 
 /**
- * A new patient (issue 38 §1): the record, its practice, programs and diagnosis codes (ICD-10-CM, the first the
+ * A new patient: the record, its practice, programs and diagnosis codes (ICD-10-CM, the first the
  * primary: the billing report's diagnosis code). Later the Clinical tab keeps the diagnoses, the status selectors
  * the programs.
  */

@@ -1,7 +1,7 @@
 import { RECORD_ID_MAX } from './api/ids.js';
 
 /**
- * The header search's patient half (issue 38 §3; decisions.md "Patient search"): which texts may look for a patient
+ * The header search's patient half (decisions.md "Patient search"): which texts may look for a patient
  * and what each finds by. Pure; the server parses the call's query with it and the search box decides with it when
  * a text is a patient search rather than the spec's invalid search (000 §2.7, §5).
  */

@@ -1,6 +1,4 @@
-/**
- * Role rules. Role names are not shown in the spec (000 §6), so ids stay ids.
- */
+/** Role rules. Role names are not shown in the spec (000 §6), so ids stay ids. */
 
 /**
  * The user's lowest role id, which drives most checks (000 §6; 001 §6).

@@ -196,7 +196,7 @@ const fixed: [string, string[]][] = [
   ['Device History', ['device-history']],
   ['Deactivated Devices', ['deactivated-devices']],
   ['HST RPM Order Billing', ['hst-order-billing']],
-  // Not in the spec: issue 11 "Add" (the audit report).
+  // Not in the spec (decisions.md "Audit report").
   ['Audit Report', ['audit-report']],
 ];
 const fixedRows: Row[] = fixed.flatMap(([page, paths]) =>
@@ -244,7 +244,7 @@ const paramRows: Row[] = [
     'Sleep Tests Co-Read',
     { filter: 'x' },
   ],
-  // issue 15: the interpretation view of one study (decisions.md "Sleep interpretation view").
+  // The interpretation view of one study (decisions.md "Sleep interpretation view").
   ['/app/sleep-test/41', '/app/sleep-test/:studyId', 'Sleep Tests', { studyId: '41' }],
   ['/app/ccm', '/app/:filter?/ccm', 'CCM', { filter: undefined }],
   ['/app/enrolled/ccm', '/app/:filter?/ccm', 'CCM', { filter: 'enrolled' }],

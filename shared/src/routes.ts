@@ -16,7 +16,6 @@ export type RouteAccess =
       readonly orCallLink?: boolean;
     };
 
-/** One row of the route table. */
 export interface RouteEntry {
   /** A wouter/regexparam pattern, e.g. '/app/patient-chart/overview/:patientId?/:new?'. */
   readonly pattern: string;
@@ -197,7 +196,7 @@ const fixedPageRoutes: RouteEntry[] = [
   ...pageRows('Device History', ['device-history']),
   ...pageRows('Deactivated Devices', ['deactivated-devices']),
   ...pageRows(`HST ${PRODUCT} Order Billing`, ['hst-order-billing']),
-  // Issue 11 "Add" (decisions.md "Audit report").
+  // Not in the spec (decisions.md "Audit report").
   ...rows({ kind: 'page', page: 'Audit Report', requiresRole: 1 }, 'issue 11', ['audit-report']),
 ];
 

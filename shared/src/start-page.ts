@@ -22,7 +22,6 @@ export const START_PAGES = {
   dashboard: '/app/dashboard',
 } as const;
 
-/** One of {@link START_PAGES}. */
 export type StartPagePath = (typeof START_PAGES)[keyof typeof START_PAGES];
 
 /**

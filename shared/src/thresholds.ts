@@ -23,7 +23,6 @@ export interface Thresholds {
   readonly critical_high: number | null;
 }
 
-/** The names of the four bounds, low to high. */
 export const THRESHOLD_FIELDS = ['critical_low', 'abnormal_low', 'abnormal_high', 'critical_high'] as const;
 export type ThresholdField = (typeof THRESHOLD_FIELDS)[number];
 

@@ -1,7 +1,7 @@
 import { ENROLMENT_PROGRAMS } from './patient-record.js';
 
 /**
- * The CSV uploads (000 §2.4 Bulk Uploads, Inventory Uploads, CSV Utility; issue 38 §4; decisions.md "CSV uploads"):
+ * The CSV uploads (000 §2.4 Bulk Uploads, Inventory Uploads, CSV Utility; decisions.md "CSV uploads"):
  * each kind's columns declared once (header ↔ field, and how a value is written), from which the template, the
  * column guide, the mapping editor and the server's reading of a file follow.
  */

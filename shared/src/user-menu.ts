@@ -5,20 +5,15 @@ import { canOpen } from './routes.js';
 
 /** The user menu under the avatar (000 §2.7) and who sees each entry (000 §6.2). Pure: no React, no storage. */
 
-/**
- * Lowest role ids that see Notification Defaults (000 §6.2; decisions.md "Configure-defaults roles").
- */
+/** Lowest role ids that see Notification Defaults (000 §6.2; decisions.md "Configure-defaults roles"). */
 export const NOTIFICATION_DEFAULTS_ROLE_IDS: readonly number[] = [1, 2, 3, 5, 6, 8, 9, 13, 15];
 
-/**
- * Lowest role ids that see Insurance Defaults (000 §6.2; decisions.md "Configure-defaults roles").
- */
+/** Lowest role ids that see Insurance Defaults (000 §6.2; decisions.md "Configure-defaults roles"). */
 export const INSURANCE_DEFAULTS_ROLE_IDS: readonly number[] = [1, 5, 10, 11];
 
 /** Lowest role ids that see Configure Defaults, besides role 6 when not a dentist (000 §6.2). */
 const CONFIGURE_DEFAULTS_ROLE_IDS: readonly number[] = [1, 5, 8, 13];
 
-/** The key of a user-menu entry. */
 export type UserMenuKey =
   | 'profile'
   | 'configure-defaults'
@@ -102,7 +97,6 @@ export function seesProtocolDefaults(user: Pick<MenuUser, 'roleid'>): boolean {
   return lowestRoleId(user.roleid) === 5;
 }
 
-/** The user-menu fields of the stored user. */
 export type UserMenuUser = Pick<
   MenuUser,
   'roleid' | 'pages' | 'aws_link' | 'is_dentist' | 'is_sleeplab_user'

@@ -31,9 +31,9 @@ export const storedUser = z.object({
   change_password: flag,
   /** Days since the password was last changed (000 §4.3; decisions.md "Password age"). */
   password_age_days: z.number().int().nonnegative(),
-  /** The machine devtools are on for this user in a production build (issue 11 #10; server's MACHINE_DEVTOOLS_USERS). */
+  /** The machine devtools are on for this user in a production build (decisions.md "Machine devtools"). */
   devtools: flag.optional(),
-  /** The call panel drives the demo contact centre, not Amazon Connect (issue 14; server's CALL_SIMULATOR). */
+  /** The call panel drives the demo contact centre, not Amazon Connect (server's CALL_SIMULATOR). */
   call_simulator: flag.optional(),
   data: z.object({
     organization_id: z.number().int().nullable(),

@@ -7,9 +7,7 @@ import {
 } from './constants.js';
 import { MSG } from './messages.js';
 
-/**
- * A basic e-mail address whose top-level domain has 2 to 4 letters (000 §5; decisions.md "Form errors").
- */
+/** A basic e-mail address whose top-level domain has 2 to 4 letters (000 §5; decisions.md "Form errors"). */
 const EMAIL_PATTERN = /^[A-Z0-9._%+-]+@[A-Z0-9.-]+\.[A-Z]{2,4}$/i;
 
 /** A text field that must be filled in: 'Required' when absent, not a string, or empty (000 §5). */

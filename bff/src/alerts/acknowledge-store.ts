@@ -33,10 +33,9 @@ export interface Acknowledgement {
 }
 
 /**
- * Acknowledges alerts in one transaction with an audit row per patient: all the ids are checked first, and one
- * unknown or foreign id writes nothing ({@link unknownAlert}). Alerts already acknowledged are left as they
- * were and not counted. Minutes are recorded through billing's recordTimeLogs, as the chart's timer does, so the
- * month summary counts them. Answers the count and the pushes (ALERTS::CHANGED) to make after the commit.
+ * Acknowledges alerts in one transaction with an audit row per patient; one unknown or foreign id writes nothing,
+ * and alerts already acknowledged are left uncounted. Minutes go through recordTimeLogs, as the chart's timer does.
+ * Answers the count and the pushes (ALERTS::CHANGED) to make after the commit.
  */
 export async function acknowledgeAlerts(
   db: Db,
@@ -63,8 +62,8 @@ export async function acknowledgeAlerts(
       .execute();
     const patients = [...new Set(found.values())].sort((a, b) => a - b);
     const changed = [...new Set(updated.map((a) => a.patient_id))].sort((a, b) => a - b);
-    // decisions.md "Worklist minutes and audit": minutes are logged only against patients with a newly acknowledged alert,
-    // so a repeated request (a double click, a retry) does not bill the same minutes twice.
+    // Minutes only against patients with a newly acknowledged alert, so a repeated request (a double click, a retry)
+    // bills nothing twice (decisions.md "Worklist minutes and audit").
     if (ack.minutes !== undefined && changed.length > 0)
       await recordTimeLogs(
         trx,

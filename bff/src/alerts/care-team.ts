@@ -14,10 +14,7 @@ export interface CareTeamMember {
 /** Roles whose members watch a practice's readings (decisions.md "Alert recipients"). */
 const MONITORING_ROLE_IDS: readonly number[] = [8, 13];
 
-/**
- * A patient's care team: the patient's physician, care coordinator, and the active monitoring staff whose
- * membership covers the patient's practice and location. Each user once, in that order of precedence.
- */
+/** A patient's care team: physician, care coordinator, then the monitoring staff covering the patient, each once. */
 export async function careTeam(db: Db, patientId: number): Promise<CareTeamMember[]> {
   const { rows } = await sql<{ user_id: number; firstname: string; lastname: string; role: CareTeamRole }>`
     select u.user_id, u.firstname, u.lastname, 'physician' as role, 1 as rank

@@ -19,11 +19,8 @@ const REFUSAL_KIND: Record<RefusalReason, DomainErrorKind> = {
 };
 
 /**
- * POST /api/ingest/readings (shared/src/api/ingest.ts): one measurement of a device, authenticated by a vendor
- * key. The intake (alerts/intake/) writes it in one transaction with its audit row: the message is recorded
- * once per device and time (unique key, ON CONFLICT DO NOTHING), the readings are stored through recordReadings
- * (the month's billing summary follows), the device's rule in force is checked and values beyond a bound become
- * alerts with a bell notification for each member of the care team, pushed over the hub after the commit.
+ * POST /api/ingest/readings (shared/src/api/ingest.ts): one measurement, by a vendor key, written by the intake
+ * (alerts/intake/) with its audit row, billing summary, alerts and bell notifications.
  */
 export function ingestRoutes(app: FastifyInstance, deps: Deps): void {
   const intake = createIntake({ db: deps.db, clock: deps.clock, hub: deps.hub });

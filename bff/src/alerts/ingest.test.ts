@@ -175,7 +175,7 @@ describe(`${ingestReading.method} ${ingestReading.path}`, () => {
     const nurseBell = await listen(w.nurse);
     const physicianBell = await listen(w.physician);
     const leadBell = await listen(w.lead);
-    // Open worklists and dashboards of the care team refetch on ALERTS::CHANGED (issue 10 part 3).
+    // Open worklists and dashboards of the care team refetch on ALERTS::CHANGED.
     const nurseTab = await openTab(w.t.app, w.nurse);
     sockets.push(nurseTab);
     const changed: AlertsChangedPayload[] = [];

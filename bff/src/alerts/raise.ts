@@ -3,10 +3,7 @@ import type { Db } from '../db/schema.js';
 import type { Hub } from '../hub/hub.js';
 import { careTeam } from './care-team.js';
 
-/**
- * A push to make after the commit: a bell notification to one user, or word to a patient's care team that the
- * patient's alerts changed (hub ALERTS::CHANGED).
- */
+/** A push to make after the commit: a bell notification to a user, or ALERTS::CHANGED to a patient's care team. */
 export type PendingPush =
   | { readonly userId: number; readonly payload: NotificationNewPayload }
   | { readonly alertsOf: number; readonly userIds: readonly number[] };

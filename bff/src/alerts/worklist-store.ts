@@ -12,10 +12,7 @@ import { dayRange, idValues, optionValues } from '../lists/view-values.js';
 import { listPatientSql } from '../patients/identity-sql.js';
 import type { PatientScope } from '../scope.js';
 
-/**
- * The monitoring worklist's store (000 §2.4 'Monitoring Table'; issue 10): the alerts of the patients in the
- * viewer's scope, and their acknowledgement, shared by the worklist and the chart's Alerts tab.
- */
+/** The monitoring worklist's store (000 §2.4 'Monitoring Table'): the alerts of patients in the viewer's scope. */
 
 /** Alerts with their patients (acknowledgement checks scope through the patient). */
 export const alertsWithPatients = (db: Db) =>
@@ -45,9 +42,8 @@ const openOnly = (view: ListView) => {
 };
 
 /**
- * The alerts of the view: scope, filters and search, before the order. The conditions on the patient (scope,
- * practice, search) are one `exists`, so a viewer who sees every practice counts and pages the open alerts from
- * their index alone, without joining 10,000 patients (tests/bench/lists.ts).
+ * The alerts of the view before the order: the patient's conditions are one `exists`, so a viewer of every practice
+ * counts and pages open alerts from their index alone (tests/bench/lists.ts).
  */
 async function filtered(db: Db, viewer: ListViewer, view: ListView): Promise<Base> {
   let q = alertsOnly(db);
@@ -90,10 +86,9 @@ async function filtered(db: Db, viewer: ListViewer, view: ListView): Promise<Bas
 }
 
 /**
- * The order of a sort key; the alert id breaks ties (stable paging). `level` is the triage order of issue 10, as
- * the definition ranks it (critical first), then the longest waiting (oldest first); descending reverses both.
- * Open alerts only: waiting time is the time since raised, so it orders by created_at reversed (an index scan).
- * The expressions match the indexes of migrations/0009_list_speed.sql and 0030_worklist_sort.sql.
+ * The order of a sort key, the alert id breaking ties: `level` is the triage order (critical first, then the longest
+ * waiting; decisions.md "Monitoring worklist triage"); open alerts' waiting time orders by created_at reversed. The
+ * expressions match the indexes of migrations 0009 and 0030.
  */
 function orderOf(view: ListView, now: Date): Expression<unknown>[] {
   const dir = sql.raw(view.order);
@@ -126,10 +121,7 @@ function orderOf(view: ListView, now: Date): Expression<unknown>[] {
   }
 }
 
-/**
- * One slice of the view in order, as rows of the list: the slice's ids first (alerts alone), then the
- * rows of those ids, so the joins and the row building cover the slice alone.
- */
+/** One slice of the view in order: the slice's ids first (alerts alone), then only their rows joined and built. */
 const rowsOf: SliceQueries<MonitorRow, Base>['slice'] = async (base, viewer, view, offset, limit) => {
   const { rows: page } = await sql<{ alert_id: number }>`select al.alert_id
     from (${base.q.selectAll('al')}) al

@@ -4,7 +4,7 @@ import { audit } from '../audit.js';
 import { TEST_TODAY } from '../db/test-database.js';
 import { signIn, startTestApp, type TestApp } from '../test-app.js';
 
-/** The audit report (issue 11 "Add"): role 1's only; both identities of a temporary login on a row. */
+/** The audit report: role 1's only; both identities of a temporary login on a row. */
 
 let t: TestApp;
 let admin: { headers: Record<string, string>; user: { user_id: number } };

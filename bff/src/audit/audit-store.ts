@@ -6,10 +6,7 @@ import { inRange, listSource } from '../lists/declare.js';
 import type { ListViewer } from '../lists/source.js';
 import { and, byNotNull, byText, inIds, likeWord, options, searchTerms, userName } from '../lists/sql.js';
 
-/**
- * The audit report's rows (shared/src/lists/audit.ts auditList; issue 11 "Add", ONC 170.315(d)(2)/(3)): audit_log
- * with the names of the actor and of the administrator behind a temporary login.
- */
+/** The audit report's rows (decisions.md "Audit report"), with the actor's and a temporary login admin's names. */
 
 /** The record as the row shows it: the entity and its id. */
 const recordSql = sql<string>`(a.entity || coalesce(' ' || a.entity_id, ''))`;

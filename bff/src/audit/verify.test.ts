@@ -5,7 +5,7 @@ import { type TestDatabase, testDatabase } from '../db/test-database.js';
 import { type ChainReport, verifyAuditChain, verifyCommand } from './verify.js';
 
 /**
- * Issue 11 "Add" (ONC 170.315(d)(2)/(3)): audit rows are append-only (triggers refuse UPDATE, DELETE, TRUNCATE on
+ * ONC 170.315(d)(2)/(3): audit rows are append-only (triggers refuse UPDATE, DELETE, TRUNCATE on
  * both engines) and hash-chained, so a row changed or removed around the triggers is found at its id.
  */
 

@@ -6,9 +6,8 @@ import { openDatabase } from '../db/connect.js';
 import type { Database, Db } from '../db/schema.js';
 
 /**
- * The audit chain's check (issue 11 "Add", ONC 170.315(d)(2)/(3); bff/src/db/migrations/0011_audit_chain.sql):
- * recomputes every row's hash in id order, a chunk at a time, and reports the first row where the chain breaks.
- * `npm run audit:verify` runs it on the configured database (DATABASE_URL, else DATA_DIR) and exits 1 on a break.
+ * The audit chain's check (ONC 170.315(d)(2)/(3); migrations/0011_audit_chain.sql): recomputes every row's hash in
+ * id order and reports the first break; `npm run audit:verify` exits 1 on one.
  */
 
 /** The hash before the first row. */
@@ -51,10 +50,7 @@ function rowHash(prevHash: string, canonical: string): string {
   return createHash('sha256').update(`${prevHash}\n${canonical}`, 'utf8').digest('hex');
 }
 
-/**
- * Verifies the whole chain in one snapshot (rows written meanwhile are left for the next run); inside a given
- * transaction, in that transaction's view.
- */
+/** Verifies the whole chain in one snapshot (later rows wait for the next run), or in the given transaction's view. */
 export async function verifyAuditChain(db: Db | Transaction<Database>): Promise<ChainReport> {
   if (db.isTransaction) return verifyIn(db);
   return db.transaction().setIsolationLevel('repeatable read').execute(verifyIn);

@@ -14,15 +14,13 @@ import { mfaRequired } from './mfa.js';
 import { SESSION_COOKIE } from './session-cookie.js';
 import { type LiveSession, requireSession } from './sessions.js';
 
-/** What a session may call while its user must still set up a second factor (issue 11 "Add"). */
+/** What a session may call while its user must still set up a second factor. */
 const ENROLMENT_CALLS: ReadonlySet<CallDef> = new Set([
   getMfaStatus,
   beginMfaEnrolment,
   confirmMfaEnrolment,
   checkSession,
 ]);
-
-/** The HttpOnly cookie that must accompany the uid/token headers (architecture.md "Security"). */
 
 export interface AuthContext {
   readonly session: LiveSession;

@@ -2,15 +2,10 @@ import type { Clock } from '../clock.js';
 import type { Db } from '../db/schema.js';
 
 /**
- * Sign-in rate limits (000 §4.3: a 429 shows the too-many-attempts state; decisions.md "Sign-in rate limits"):
- * - 5 failures for one user name from one client in 15 minutes;
- * - 20 failures from one client in 15 minutes (any user names);
- * - 50 failures for one user name from all clients in 15 minutes.
- * These count only attempts whose captcha verified, so each costs the attacker a solved captcha; the per-name limit
- * across clients is high, and the lock ends 15 minutes after the attack stops. Failures live in the database, so
- * replicas share them.
- * - 200 attempts with a captcha that did not verify from one client in 15 minutes, higher than perClient because a
- *   browser left open sends expired tokens (decisions.md "Sign-in attempts with an unsolved captcha").
+ * Sign-in rate limits (000 §4.3; decisions.md "Sign-in rate limits"): in 15 minutes, 5 failures for a name from one
+ * client, 20 from one client, 50 for a name from all clients, counting only attempts whose captcha verified; and 200
+ * unverified attempts from one client (decisions.md "Sign-in attempts with an unsolved captcha"). Failures live in
+ * the database, so replicas share them.
  */
 export const LOGIN_WINDOW_MS = 15 * 60_000;
 export const LIMITS = { perNameAndClient: 5, perClient: 20, perName: 50, unverifiedPerClient: 200 } as const;
@@ -49,7 +44,7 @@ export async function loginWait(db: Db, clock: Clock, username: string, client: 
   return { retryAfterSeconds: Math.ceil(Math.max(0, waitMs) / 1000) };
 }
 
-/** How long the next attempt with an unverified captcha from this client must wait (issue 11 #1). */
+/** How long the next attempt with an unverified captcha from this client must wait. */
 export async function unverifiedWait(db: Db, clock: Clock, client: string): Promise<LimitState> {
   const now = clock.now().getTime();
   const rows = await db

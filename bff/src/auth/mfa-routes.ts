@@ -24,7 +24,7 @@ import {
 } from './mfa-store.js';
 
 /**
- * Enrolment of a TOTP factor from the profile, turning it off, and the administrator's reset (issue 11 "Add").
+ * Enrolment of a TOTP factor from the profile, turning it off, and the administrator's reset.
  * Changes are made by the user themself, never during a temporary login: the factor belongs to the person.
  */
 export function mfaRoutes(app: FastifyInstance, deps: Deps): void {

@@ -58,7 +58,7 @@ export async function createChallenge(db: Db, clock: Clock, userId: number, clie
   return token;
 }
 
-/** The texts of a refused second step (issue 11 "Add"; the spec has none). */
+/** The texts of a refused second step (the spec has none). */
 const CHALLENGE_EXPIRED = 'This sign-in has expired. Please sign in again.';
 export const MFA_CODE_INVALID = 'Invalid authentication code';
 
@@ -108,10 +108,7 @@ async function useChallenge(tx: Executor, clock: Clock, tokenHash: string): Prom
   return Number(done.numUpdatedRows) === 1;
 }
 
-/**
- * Checks a TOTP code or a recovery code for an enrolled user and spends it (the TOTP step is remembered, the
- * recovery code marked used). Answers how it was proven, or null.
- */
+/** Checks a TOTP or recovery code of an enrolled user and spends it; answers how it was proven, or null. */
 async function spendCode(
   tx: Executor,
   clock: Clock,

@@ -3,7 +3,7 @@ import { Secret, TOTP } from 'otpauth';
 import QRCode from 'qrcode';
 
 /**
- * TOTP factors (issue 11 "Add", RFC 6238 with the authenticator apps' defaults: SHA-1, 6 digits, 30 s) by otpauth.
+ * TOTP factors (RFC 6238 with the authenticator apps' defaults: SHA-1, 6 digits, 30 s) by otpauth.
  * One step either side is accepted for clock drift; a step at or before the last accepted one is refused, so a code
  * seen over a shoulder cannot be used again.
  */
@@ -19,7 +19,6 @@ export function mfaRequired(
   return roleid.some((role) => config.MFA_REQUIRED_ROLES.includes(role));
 }
 
-/** How many one-time recovery codes an enrolment hands out. */
 export const RECOVERY_CODE_COUNT = 10;
 
 /**
@@ -80,9 +79,7 @@ export function totpCode(base32: string, at: Date): string {
   return totp(base32).generate({ timestamp: at.getTime() });
 }
 
-/**
- * The time step a code belongs to when it is valid at `at` and newer than `lastStep`; null otherwise.
- */
+/** The time step of a code valid at `at` and newer than `lastStep`; null otherwise. */
 export function acceptedStep(base32: string, code: string, at: Date, lastStep: number | null): number | null {
   if (!/^\d{6}$/.test(code)) return null;
   const delta = totp(base32).validate({ token: code, timestamp: at.getTime(), window: DRIFT_STEPS });

@@ -1,9 +1,6 @@
 import { hash, verify } from '@node-rs/argon2';
 
-/**
- * OWASP's argon2id parameters (19 MiB, t=2, p=1); ~13 ms a hash here. `algorithm: 2` is
- * Algorithm.Argon2id, a const enum that verbatimModuleSyntax cannot import.
- */
+/** OWASP's argon2id parameters (~13 ms a hash here); `algorithm: 2` is Argon2id, a const enum we cannot import. */
 const OPTIONS = { algorithm: 2, memoryCost: 19_456, timeCost: 2, parallelism: 1 } as const;
 
 export function hashPassword(password: string): Promise<string> {

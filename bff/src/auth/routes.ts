@@ -32,14 +32,11 @@ function refuse(wait: { retryAfterSeconds: number }): void {
     throw tooMany(tooManyAttempts(wait.retryAfterSeconds), wait.retryAfterSeconds);
 }
 
-/** Issue 11 "Add": texts of the second step (the spec has none). */
+/** Texts of the second step (the spec has none). */
 const MFA_STEP = 'Enter the authentication code from your app.';
 const MFA_ENROL = 'Your role requires multi-factor sign-in. Please set it up to continue.';
 
-/**
- * Gives the browser the cookie of a session just opened for `userId` (sign-in, return, temporary login) and answers
- * the stored-user record the client keeps (000 §4.3).
- */
+/** Sets the cookie of a session just opened for `userId` and answers the stored-user record (000 §4.3). */
 export async function handOver(deps: Deps, reply: FastifyReply, userId: number, session: NewSession) {
   setSessionCookie(reply, deps.config, session.cookieSecret);
   const { MACHINE_DEVTOOLS_USERS, callSimulator } = deps.config;
@@ -52,9 +49,8 @@ export function authRoutes(app: FastifyInstance, deps: Deps): void {
   const mfaSecretKey = mfaKey(deps.config.APP_SECRET);
 
   /**
-   * Opens the session of a user who has proven who they are, as loginWithCaptcha always answered: status 1 and the
-   * stored user, or the change_password step (001 §4), or, for a role that requires a second factor the user has
-   * not set up, a session that may only enrol (auth/guard.ts).
+   * Opens the session of a user who proved who they are: status 1 and the stored user, the change_password step
+   * (001 §4), or, for a role that requires a factor the user lacks, a session that may only enrol (auth/guard.ts).
    */
   const openSignIn = async (
     user: { user_id: number; change_password: boolean },
@@ -92,7 +88,7 @@ export function authRoutes(app: FastifyInstance, deps: Deps): void {
 
   registerCall(app, deps, loginWithCaptcha, async ({ body, req, reply }) => {
     const client = req.ip;
-    // Issue 11 #1: an unverified captcha counts only against the address's own budget, never against the name.
+    // An unverified captcha counts only against the address's own budget, never against the name.
     if (!(await deps.captcha.verify(body.captchaToken))) {
       refuse(await unverifiedWait(db, clock, client));
       await recordLoginFailure(db, clock, body.username, client, false);
@@ -105,7 +101,7 @@ export function authRoutes(app: FastifyInstance, deps: Deps): void {
       await recordLoginFailure(db, clock, body.username, client);
       return { status: 0, message: INVALID };
     }
-    // Issue 11 "Add": an enrolled user proves the second factor before any session opens.
+    // An enrolled user proves the second factor before any session opens.
     if (await isEnrolled(db, user.user_id)) {
       return {
         status: 0,

@@ -56,7 +56,6 @@ export class SessionCache<T = unknown> {
     return this.#generation;
   }
 
-  /** How many answers are kept. */
   get size(): number {
     return this.#entries.size;
   }

@@ -5,7 +5,6 @@ import type { Config } from '../config.js';
  * The HttpOnly SameSite cookie that must accompany the uid/token headers (architecture.md "Security"). Path '/',
  * not '/api': the hub's handshake at /socket.io needs it too.
  */
-/** The session cookie's name. */
 export const SESSION_COOKIE = 'rpm_session';
 
 const OPTIONS = { path: '/', httpOnly: true, sameSite: 'strict' } as const;

@@ -105,19 +105,15 @@ export interface SessionUser {
   readonly changePassword: boolean;
   readonly roleid: readonly number[];
   /**
-   * Whether the user's access list (`pages`, from their roles) holds the page asked about, or, for a page that a
-   * call link opens too (`orCallLink`, shared/src/routes.ts), the user has an aws_link or is a temporary login;
-   * false if no page was asked about.
+   * Whether the user's access list holds the page asked about, or, for a page a call link opens too (`orCallLink`),
+   * the user has an aws_link or is a temporary login; false without a page.
    */
   readonly hasPage: boolean;
-  /** Whether the user has a second factor set up (user_mfa): read here so a call needs one query (issue 17). */
+  /** Whether the user has a second factor set up (user_mfa): read here so a call needs one query. */
   readonly mfaEnrolled: boolean;
   /** The practices the user belongs to (user_practices), for the patient scope without a query of its own. */
   readonly practiceIds: readonly number[];
-  /**
-   * First and last name as route-helpers' fullName writes them: the sleep-lock holder's name, read here so the hub's
-   * connect makes one query.
-   */
+  /** First and last name (fullName's form) for the sleep locks, read here so the hub's connect makes one query. */
   readonly name: string;
 }
 
@@ -141,9 +137,8 @@ interface SessionRow {
 }
 
 /**
- * The session query, as text: it runs on every protected call, and building it with Kysely's query builder each time
- * cost more than running it (issue 17 goal 3). $1 the token's digest, $2 the page asked about, $3 whether a call
- * link opens that page too.
+ * The session query as text: building it with Kysely on every call cost more than running it
+ * (decisions.md "One query per call"). $1 the token's digest, $2 the page, $3 whether a call link opens it too.
  */
 const SESSION_SQL = `select s.session_id, s.user_id, s.acting_user_id, s.cookie_hash, s.created_at, s.expires_at,
   s.ended_at, s.end_reason, u.active, u.change_password,
@@ -160,10 +155,8 @@ from sessions s join users u on u.user_id = s.user_id
 where s.token_hash = $1`;
 
 /**
- * Checks the uid/token headers and the cookie against a live session; 401 with the spec's text otherwise.
- * An idle or over-age session is ended here, so the server enforces expiry even if the client skips its timer.
- * One query reads the session with its user's flags, roles and whether their access list holds `page`: it runs on
- * every protected call.
+ * Checks the uid/token headers and the cookie against a live session in one query (401 with the spec's text
+ * otherwise); an idle or over-age session is ended here, so expiry holds even if the client skips its timer.
  */
 export async function requireSession(
   db: Db,
@@ -205,9 +198,8 @@ export async function requireSession(
 }
 
 /**
- * The session query's row, from the database's session cache when it holds it: a call then makes no query of its
- * own beyond its work (decisions.md "Sessions are cached until their tables change"). The row is what the database
- * said; every call still checks the uid, the cookie and the expiry against it.
+ * The session query's row, from the database's session cache when it holds it; the uid, cookie and expiry are
+ * still checked (decisions.md "Sessions are cached until their tables change").
  */
 async function readSession(
   db: Db,

@@ -15,13 +15,9 @@ export interface ClaimResult {
 }
 
 /**
- * Records that the claim of a patient-month was sent ('Claim Sent', 001 §2.1, §4 Billing), once: a repeat
- * changes nothing and answers the first date. The claim and its audit row are written in one transaction;
- * concurrent requests for the same patient-month meet at the unique key and both answer the one date.
- * 404 for an unknown summary id, 403 for a patient outside the user's practices; both name `id`.
- *
- * Every listed row may be claimed, even one without a billable code: 001 §2.1 keeps the action enabled until a
- * claim is recorded, and the biller decides what to send.
+ * Records once that a patient-month's claim was sent ('Claim Sent', 001 §2.1, §4) with its audit row; a repeat or
+ * a concurrent request answers the first date. 404 for an unknown summary id, 403 outside the user's practices.
+ * Every listed row may be claimed, even one without a billable code: the biller decides what to send (001 §2.1).
  */
 export async function recordClaim(
   db: Db,

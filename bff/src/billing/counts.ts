@@ -35,10 +35,8 @@ export interface CountSummary {
 }
 
 /**
- * Patients per code for the month in scope (the billing dashboard, 001 §3). Each count is the number of
- * patient-months carrying that code in that column, so count99458_40Mins and count99458_60Mins are the 40- and
- * 60-minute units. 99445 and 99470 (CY2026) have no count field in the spec; they are in the revenue only.
- * Every summary row of the month counts, RTM-only patients included (not only the rows the RPM report lists).
+ * Patients per code for the month in scope (001 §3): patient-months carrying the code in that column, so the 99458
+ * counts are units; 99445 and 99470 (CY2026) count only in the revenue. RTM-only patients count too.
  */
 export async function countSummary(db: Db, filter: BillingFilter): Promise<CountSummary> {
   const [totals, prices] = await Promise.all([codeTotals(db, filter, CELLS), monthPrices(db, filter.month)]);

@@ -32,10 +32,8 @@ export interface BillingDetails {
 type Who = Pick<AuthContext, 'userId' | 'roleid'>;
 
 /**
- * One page of the billing report (001 §2.1, §7): the headers checked against the scope, then the page, the count
- * with the billed codes, and the prices as queries of their own (the total covers every row of the month in scope,
- * not just the page), beside the check that the practice exists (read-only, so a 404 simply discards the rest).
- * On PostgreSQL they run side by side; PGlite serialises them on its one connection.
+ * One page of the billing report (001 §2.1, §7): the headers checked against the scope, then the page, the month's
+ * count and billed codes, and the prices, each a query of its own (side by side on PostgreSQL).
  */
 export async function billingDetails(
   db: Db,

@@ -13,9 +13,8 @@ export interface PracticeOption {
 const SEARCH_LIMIT = 100;
 
 /**
- * The practices of the user's billing scope (scope.ts: role 1 all, role 10 all of its organisations; 001 §6), by name, optionally
- * narrowed to one organisation and to names containing a search term (001 §2.4 practice search selector). A
- * membership limited to one location still lists its practice: the report then shows that location's patients.
+ * The practices of the user's billing scope (001 §6), by name, optionally of one organisation and matching a search
+ * (001 §2.4); a membership limited to one location still lists its practice.
  */
 export async function practiceOptions(
   db: Db,

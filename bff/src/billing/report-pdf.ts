@@ -22,10 +22,7 @@ export interface ReportMeta {
   readonly generatedAt: Date;
 }
 
-/**
- * The PDF's content (001 §2.1: the report's columns in order, names upper-cased as on screen, the code columns,
- * Claim Sent), plus the row's amount so the printed total can be checked line by line.
- */
+/** The PDF's content (001 §2.1: the columns as on screen), with each row's amount so the total can be checked. */
 export function reportData(rows: readonly BillingRow[], meta: ReportMeta): ReportData {
   const columns = [
     ...BILLING_LEADING_COLUMNS.map((column) => column.name),

@@ -55,9 +55,8 @@ interface RowRecord {
 }
 
 /**
- * ORDER BY of a page: the key, then the patient id in the same direction, so pages are stable and each order is
- * one of the summary's indexes read forwards or backwards (nulls of the set-up date last ascending, first
- * descending, as an index scan gives them).
+ * ORDER BY of a page: the key, then the patient id the same way, so pages are stable and each order reads one of the
+ * summary's indexes forwards or backwards.
  */
 function orderBy(order: BillingOrder, s = 's'): RawBuilder<unknown> {
   const direction = sql.raw(order.order === 'desc' ? 'desc' : 'asc');
@@ -79,10 +78,7 @@ function rowsOf(ids: RawBuilder<unknown>, order: BillingOrder): RawBuilder<RowRe
     order by ${orderBy(order)}`;
 }
 
-/**
- * One page of report rows. The offset is taken over the summary's index alone (ids only), and only the page's
- * rows are joined to patients and claims, so a page deep in the list costs little more than the first.
- */
+/** One page of report rows: the offset over the summary's index alone, then only the page's rows joined. */
 export async function pageRows(
   db: Db,
   filter: BillingFilter,
@@ -101,9 +97,8 @@ export async function pageRows(
 const CHUNK = 1000;
 
 /**
- * Every report row of the filter, in order (the PDF): the ordered ids first (from the index alone), then the rows
- * a thousand at a time. On PGlite a query runs on the main thread, so no single query holds the event loop for
- * the thousands of rows of a large practice.
+ * Every report row of the filter in order (the PDF): the ids from the index, then the rows a thousand at a time, so
+ * no query on PGlite's main thread holds the event loop for a large practice.
  */
 export async function allRows(
   db: Db,
@@ -148,10 +143,7 @@ export const RPM_CELLS: readonly CodeCell[] = BILLING_CODE_COLUMNS.flatMap((colu
   RPM_COLUMN_CODES[column.code].map((code) => ({ column: column.field, code })),
 );
 
-/**
- * Rows of the filter and, per (column, code), how many carry that code: one pass with a filtered count per cell
- * (cheaper than unnesting the columns, and read from the index alone when it carries the columns).
- */
+/** Rows of the filter and how many carry each (column, code): one pass with a filtered count per cell. */
 export async function codeTotals(
   db: Db,
   filter: BillingFilter,

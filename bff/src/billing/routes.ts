@@ -25,9 +25,8 @@ export interface BillingRouteOptions {
 }
 
 /**
- * The billing report, claims, the PDF, the practice selector and the dashboard counts (001 §2.1, §3, §4 Billing,
- * §6, §7 Billing). Scope: lowest role 1 or 10 sees every practice, everyone else the practices they belong to; a
- * practice outside the scope is refused with 403, never answered as an empty report.
+ * The billing report, claims, PDF, practice selector and dashboard counts (001 §2.1, §3, §4, §6, §7); a practice
+ * outside the scope is refused with 403, never answered as an empty report.
  */
 export function billingRoutes(app: FastifyInstance, deps: Deps, opts: BillingRouteOptions = {}): void {
   const { db, clock } = deps;

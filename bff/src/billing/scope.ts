@@ -8,24 +8,20 @@ import { seesEverything, userOrganizations } from '../scope.js';
 
 /**
  * 001 §6 "Roles 1 and 10 load the full practice list": for role 1 every practice of every organisation; for role 10
- * every practice of the organisations the biller belongs to (issue 11 #5: only role 1 spans organisations).
+ * every practice of the organisations the biller belongs to (only role 1 spans organisations).
  */
 const FULL_LIST_ROLE = 10;
 
 /** The text of the 403 for a practice outside the user's scope. */
 export const NO_PRACTICE_ACCESS = 'You do not have access to this practice.';
 
-/**
- * Which practices a user may bill. Everyone but roles 1 and 10 is limited to the practices they belong to
- * (`user_practices`); a membership that names a location limits them to that location's patients.
- */
+/** Which practices a user may bill: for roles 1 and 10 as above, else their memberships (a location narrows them). */
 export interface BillingScope {
   readonly all: boolean;
   /** practice id → the locations the user may see, or null for the whole practice. Empty when `all`. */
   readonly practices: ReadonlyMap<number, readonly number[] | null>;
 }
 
-/** The billing scope of the signed-in user. */
 export async function billingScope(
   db: Db,
   auth: Pick<AuthContext, 'userId' | 'roleid'>,
@@ -95,13 +91,10 @@ export interface BillingFilter {
 const PRACTICE_VALUE = /^(\d+)(?:##(\d*))?$/;
 
 /**
- * Reads the billing headers against the user's scope, without the database. The practice header is a practice id
- * or the selector's 'practice##location' (001 §3); empty means every practice in scope. A practice (or location)
- * outside a restricted user's memberships is refused with 403 naming the header, whether it exists or not; that
- * the named practice, location and organisation exist is checked by {@link verifyBillingFilter} (404).
- *
- * 001 §6 has every request carry an organization header; when a practice is selected it decides, and the
- * organization header only narrows "every practice in scope" (decisions.md "Billing filter headers").
+ * Reads the billing headers against the scope without the database: the practice header is an id or the selector's
+ * 'practice##location' (001 §3), empty for every practice in scope; one outside a restricted user's memberships is
+ * a 403 whether it exists or not ({@link verifyBillingFilter} checks existence). The organization header only
+ * narrows "every practice in scope" (decisions.md "Billing filter headers").
  */
 export function parseBillingFilter(scope: BillingScope, headers: BillingHeaders): BillingFilter {
   const month = billingMonth(headers.year, headers.month);
@@ -131,9 +124,8 @@ export function parseBillingFilter(scope: BillingScope, headers: BillingHeaders)
 }
 
 /**
- * Checks what the filter names exists: the practice (404), the location within it (404), the organisation (404),
- * and for a restricted user that the organisation holds one of their practices (403). Answers the practice's name.
- * Read-only, so callers may run it beside the report's own queries and discard those if it throws.
+ * Checks the practice, location and organisation the filter names exist (404) and, for a restricted user, that the
+ * organisation holds one of their practices (403); answers the practice's name. Read-only.
  */
 export async function verifyBillingFilter(
   db: Db,
@@ -192,18 +184,12 @@ export async function resolveBillingFilter(
   return { filter, practiceName };
 }
 
-/**
- * The search box (001 §2.1: Enter runs a search): every word must occur in the patient's name, or the whole
- * term is the patient's id (the RPM ID column).
- */
+/** The search box (001 §2.1): every word in the patient's name, or the whole term as the patient id (RPM ID). */
 function parseSearch(search: string | undefined): { searchWords: string[]; searchId: number | null } {
   return searchTerms(decodeHeader(search ?? ''));
 }
 
-/**
- * HTTP header values are Latin-1, so a client sends a search for a name like 'José' or 'نور' URI-encoded
- * (shared/src/api/billing.ts); undo that. Text that is not valid URI encoding ('50%') is taken as typed.
- */
+/** Header values are Latin-1, so the client URI-encodes a search ('José'); undone here, bad encoding kept as typed. */
 function decodeHeader(value: string): string {
   try {
     return decodeURIComponent(value);

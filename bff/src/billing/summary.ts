@@ -4,24 +4,13 @@ import { type Insertable, sql, type Transaction } from 'kysely';
 import type { Database, Db, DeviceAssignmentsTable, ReadingsTable, TimeLogsTable } from '../db/schema.js';
 
 /**
- * The per-patient-per-month summary the billing report reads (architecture.md "Data"; measured here: computing billing from
- * raw readings per request took 150-500 ms for 10,000 patients, a summary kept up to date on each insert served a
- * page in 2-5 ms).
- *
- * Two ways fill it, and a test proves they agree:
- * - incrementally, in the transaction of each write: {@link recordReadings}, {@link recordTimeLogs},
- *   {@link recordDeviceAssignments} insert the rows and update the summary (reading days through
- *   `patient_reading_days`, seconds per program, the device episode's set-up date, the RPM/RTM codes);
- * - in bulk: {@link rebuildSummaries} recomputes everything with INSERT … SELECT (the seed).
- *
- * Days and months are UTC calendar days (decisions.md "UTC days").
+ * The per-patient-per-month summary the billing report reads (architecture.md "Data"): kept in the transaction of
+ * each write ({@link recordReadings}, {@link recordTimeLogs}, {@link recordDeviceAssignments}) or rebuilt in bulk
+ * ({@link rebuildSummaries}); a test proves both agree. Days and months are UTC (decisions.md "UTC days").
  */
 
-/** A reading to record. */
 export type NewReading = Insertable<ReadingsTable>;
-/** A time log to record. */
 export type NewTimeLog = Insertable<TimeLogsTable>;
-/** A device assignment to record. */
 export type NewDeviceAssignment = Insertable<DeviceAssignmentsTable>;
 
 /** The write transaction the summary is kept in: never autocommit, so the raw rows and the summary agree. */
@@ -124,8 +113,8 @@ const SETUP_DATE_OF = (patientId: ReturnType<typeof sql.ref>, month: ReturnType<
         where e.patient_id = ${patientId} and e.episode_start < ${month} + interval '1 month')`;
 
 /**
- * Inserts readings and, in the same transaction, counts each patient's new reading days into the month's summary.
- * Returns the new reading ids in input order. The reading intake and later features call this, never a bare insert.
+ * Inserts readings and counts each patient's new reading days into the month's summary; answers the ids in order.
+ * The reading intake and every other writer call this, never a bare insert.
  */
 export async function recordReadings(trx: Trx, rows: readonly NewReading[]): Promise<number[]> {
   const ids: number[] = [];
@@ -166,10 +155,7 @@ export async function recordReadings(trx: Trx, rows: readonly NewReading[]): Pro
   return ids;
 }
 
-/**
- * Inserts time logs and, in the same transaction, adds their seconds to each patient-month's summary by program.
- * Returns the new time-log ids in input order.
- */
+/** Inserts time logs and adds their seconds to each patient-month's summary by program; answers the ids in order. */
 export async function recordTimeLogs(trx: Trx, rows: readonly NewTimeLog[]): Promise<number[]> {
   const ids: number[] = [];
   for (let start = 0; start < rows.length; start += BATCH) {
@@ -211,10 +197,7 @@ export async function recordTimeLogs(trx: Trx, rows: readonly NewTimeLog[]): Pro
   return ids;
 }
 
-/**
- * Inserts device assignments and refreshes the set-up dates of the patients' summaries, so the month a device
- * episode starts is billed 99453 even before the first reading. Returns the new assignment ids in input order.
- */
+/** Inserts device assignments and refreshes set-up dates, so an episode's month bills 99453 before any reading. */
 export async function recordDeviceAssignments(
   trx: Trx,
   rows: readonly NewDeviceAssignment[],
@@ -260,11 +243,8 @@ export async function refreshSetupDates(trx: Db, patientIds: readonly number[]):
 }
 
 /**
- * Recomputes every summary from the raw tables with INSERT … SELECT (the seed, or a repair after bulk edits):
- * reading days from readings, seconds from time logs, a row for each episode's first month, set-up dates as the
- * running latest episode start, then the codes. Existing rows keep their ids (patients_cpt_id); rows without any
- * activity left are removed. Claims are keyed by patient and month and are not touched. With `patientIds`, only
- * those patients' rows (a merge moved their raw rows).
+ * Recomputes the summaries from the raw tables with INSERT … SELECT (the seed, a repair, or with `patientIds` a
+ * merge): existing rows keep their ids, rows without activity go, claims are untouched.
  */
 export async function rebuildSummaries(
   trx: Db,

@@ -7,9 +7,8 @@ import { tenDigitsSql } from '../patients/search-store.js';
 import { tenDigits } from './list-store.js';
 
 /**
- * setCallPatient (issue 38 §2): the agent chose the caller among patients sharing the number after the call was
- * recorded without one. Names the patient on the agent's records of the contact that name none, when the patient's
- * mobile or phone is the call's number (400 naming patient_id otherwise); 404 naming contract_id without a record.
+ * setCallPatient: names the patient the agent chose among those sharing the number on the agent's records of the
+ * contact that name none; the patient's number must be the call's (400), a record must exist (404).
  */
 export async function nameCallPatient(
   trx: Transaction<Database>,

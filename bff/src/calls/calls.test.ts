@@ -15,7 +15,7 @@ import { injectCall, injectUnchecked, signIn, startTestApp, type TestApp } from 
 import { makePatient, placeElsewhere, placeOf } from '../test-fixtures.js';
 import { rowCounts } from '../test-rows.js';
 
-/** Issue 14: the softphone's four calls (000 §4.9, §7): access, scope, bad input, audit, idempotency, minutes. */
+/** The softphone's four calls (000 §4.9, §7): access, scope, bad input, audit, idempotency, minutes. */
 
 type Signed = Awaited<ReturnType<typeof signIn>>;
 let t: TestApp;

@@ -30,10 +30,7 @@ import {
 import { patientFields } from '../patients/identity-sql.js';
 import { visibleCalls } from './store.js';
 
-/**
- * The seven call pages' rows (shared/src/lists/calls.ts; 000 §2.4 Aws Call row): aws-tasks over the open
- * missed-reading outreach call tasks and the callbacks not yet returned, the six others over call_records.
- */
+/** The seven call pages' rows (000 §2.4): aws-tasks over open outreach tasks and callbacks, the others over calls. */
 
 /** The practice filter, by the practice the row names. */
 const PRACTICE = {

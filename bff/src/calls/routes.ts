@@ -16,9 +16,8 @@ import { nameCallPatient } from './caller-store.js';
 import * as store from './store.js';
 
 /**
- * The softphone's calls (issue 14; 000 §4.9, §7). Only call agents reach them (shared/src/api/calls.ts
- * CALL_AGENT_ACCESS, checked by the guard); each record's patient is checked here, a foreign one answering 404
- * like an unknown one, before anything is written.
+ * The softphone's calls (000 §4.9, §7), for call agents only (CALL_AGENT_ACCESS); each record's patient is checked
+ * here, a foreign one answering 404 like an unknown one, before anything is written.
  */
 export function callRoutes(app: FastifyInstance, deps: Deps): void {
   const { db, clock } = deps;

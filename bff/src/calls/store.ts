@@ -15,18 +15,12 @@ import { conflict, invalid, notFound } from '../domain-errors.js';
 import { patientMatches, tenDigitsSql } from '../patients/search-store.js';
 import type { PatientScope } from '../scope.js';
 
-/**
- * The softphone's call records (issue 14; 000 §4.9, §7): the agent's outcomes, the call's end measured on the
- * server's clock, its minutes in the patient's time log, and the lookup of a caller's patient by number.
- */
+/** The softphone's call records (000 §4.9, §7): outcomes, ends on the server's clock, minutes, callers by number. */
 
 type CallStatus = (typeof CALL_STATUSES)[number];
 type TimerProgram = (typeof TIMER_PROGRAMS)[number];
 
-/**
- * The patients in the agent's scope whose mobile (rank 0) or phone (rank 1) number ends in these ten digits, one
- * row per number matched.
- */
+/** The patients in the agent's scope whose mobile (rank 0) or phone (rank 1) ends in these ten digits. */
 function numberMatches(db: Db, scope: PatientScope, tenDigits: string) {
   const match = (column: 'p.mobile' | 'p.phone', rank: number) =>
     db
@@ -55,9 +49,8 @@ export async function patientIdByNumber(db: Db, scope: PatientScope, tenDigits: 
 }
 
 /**
- * Every patient the agent may see whose mobile or phone number ends in these ten digits (issue 38 §2: a number a
- * family shares), merged records left out, as many as the header search shows: mobile matches first, then by id,
- * the order of the single answer above. None: an empty list (the prompt asks nothing).
+ * Every patient in the agent's scope whose number ends in these ten digits, merged ones left out, mobile matches
+ * first (decisions.md "Caller lookup of a shared number"); none: an empty list.
  */
 export async function patientsByNumber(
   db: Db,
@@ -87,10 +80,8 @@ export function visibleCalls(scope: PatientScope, agentId: number): RawBuilder<S
 }
 
 /**
- * setCallStatus (000 §7): the agent's outcome for a contact as a call record, once per agent, contact and status
- * (a repeat answers the first record and writes nothing). Missed and Accepted are inbound, Called outbound; a
- * Missed call ends as it is recorded. A new outbound call returns the open inbound calls of its number the agent
- * may see (missed, callbacks, voicemails, unattended; decisions.md "Returned calls"). The route checks the patient.
+ * setCallStatus (000 §7): the agent's outcome as a call record, once per agent, contact and status; Missed ends as
+ * recorded, and a new outbound call returns the open inbound calls of its number (decisions.md "Returned calls").
  */
 export async function recordCallStatus(
   trx: Transaction<Database>,
@@ -155,10 +146,7 @@ export async function recordCallStatus(
   return { call_id: inserted.call_id };
 }
 
-/**
- * endCall (ours): ends the agent's accepted or placed call with this contact, measuring its duration on the
- * server's clock from the recorded start; ending it again answers the first end.
- */
+/** endCall (ours): ends the agent's call with this contact, timed on the server's clock; a repeat answers the first. */
 export async function endCall(
   trx: Transaction<Database>,
   actor: AuditActor,
@@ -217,9 +205,8 @@ export async function ownCall(db: Db | Transaction<Database>, agentId: number, c
 const minutesOf = (seconds: number) => Math.ceil(seconds / 60);
 
 /**
- * logCallMinutes (ours; issue 14 §2): the ended call's measured seconds (at most TIMER_MAX_SECONDS, like the
- * activity timer) into the patient's time log as RPM or CCM time, once per call: a repeat for the same program
- * answers the first, another program is a conflict (decisions.md "Call minutes"). The patient is checked by the route.
+ * logCallMinutes (ours): the ended call's seconds (at most TIMER_MAX_SECONDS) into the patient's time log, once per
+ * call; another program is a conflict (decisions.md "Call minutes").
  */
 export async function logCallMinutes(
   trx: Transaction<Database>,

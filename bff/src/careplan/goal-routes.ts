@@ -8,7 +8,7 @@ import { actor } from '../http/route-helpers.js';
 import { assertPatientAccess } from '../scope.js';
 import { addGoal, goalRecord, patientGoals, updateGoal } from './goal-store.js';
 
-/** The chart's Goals tab (000 §2.3 `goals`; issue 13). */
+/** The chart's Goals tab (000 §2.3 `goals`). */
 export function goalRoutes(app: FastifyInstance, deps: Deps): void {
   const { db, clock } = deps;
 

@@ -16,7 +16,7 @@ import type { Database, Db, PatientGoalsTable } from '../db/schema.js';
 import { invalid } from '../domain-errors.js';
 import { fullName } from '../http/route-helpers.js';
 
-/** The patient goals of the chart's Goals tab (issue 13; decisions.md "Goals"). */
+/** The patient goals of the chart's Goals tab (decisions.md "Goals"). */
 
 type GoalFields = z.infer<typeof goalFields>;
 

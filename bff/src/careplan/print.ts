@@ -14,10 +14,7 @@ interface PrintedVersion {
   readonly plan: CarePlanContent;
 }
 
-/**
- * The care plan as the PDF worker's table document (one row per problem: its goals, its interventions with who
- * is responsible), headed by the patient, the version and its signature, for the patient to take home.
- */
+/** The care plan as the PDF worker's table: a row per problem with its goals and interventions, for the patient. */
 export async function carePlanPdfData(
   db: Db,
   patientId: number,

@@ -11,7 +11,7 @@ import { assertPatientAccess } from '../scope.js';
 import { carePlanPdfData } from './print.js';
 import { carePlan, carePlanVersions, saveCarePlanVersion, signCarePlanVersion } from './store.js';
 
-/** The chart's Care Plan tab (000 §2.3 `ccm`; issue 13). */
+/** The chart's Care Plan tab (000 §2.3 `ccm`). */
 export function carePlanRoutes(app: FastifyInstance, deps: Deps): void {
   const { db, clock } = deps;
 

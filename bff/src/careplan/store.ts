@@ -14,7 +14,7 @@ import type { Database, Db } from '../db/schema.js';
 import { conflict, forbidden, notFound } from '../domain-errors.js';
 import { fullName } from '../http/route-helpers.js';
 
-/** The CCM care plan of the chart's Care Plan tab (issue 13): versions, defaults, signature. */
+/** The CCM care plan of the chart's Care Plan tab: versions, defaults, signature. */
 
 /** Versions with their author's and signer's names. */
 const versionQuery = (db: Db) =>
@@ -163,9 +163,8 @@ const lockPatient = (trx: Transaction<Database>, patientId: number) =>
   trx.selectFrom('patients').select('patient_id').where('patient_id', '=', patientId).forUpdate().execute();
 
 /**
- * Saves the plan as the next version with its audit row, in the caller's transaction. The patient's row is locked
- * first so two saves cannot take the same number; a base other than the newest answers 409 (another edit won;
- * decisions.md "Care plan versions").
+ * Saves the plan as the next version with its audit row in the caller's transaction, the patient's row locked first;
+ * a base other than the newest answers 409 (decisions.md "Care plan versions").
  */
 export async function saveCarePlanVersion(
   trx: Transaction<Database>,

@@ -6,7 +6,7 @@ import { actor } from '../http/route-helpers.js';
 import { assertPatientAccess } from '../scope.js';
 import { activityLogs, ownRunningTimer, runningTimer, startTimer, stopTimer } from './activity-store.js';
 
-/** The activity timer and the activity log of the patient chart (000 §2.3; issue 5 part 6). */
+/** The activity timer and the activity log of the patient chart (000 §2.3). */
 export function chartActivityRoutes(app: FastifyInstance, deps: Deps): void {
   const { db, clock } = deps;
 

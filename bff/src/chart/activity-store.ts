@@ -37,10 +37,7 @@ export async function runningTimer(db: Db, userId: number) {
   return running ? timerDto(running) : null;
 }
 
-/**
- * Starts the user's timer on the patient with its audit row, in the caller's transaction. A timer already running
- * for the same work is answered as it is; one running for other work is a conflict (one timer at a time).
- */
+/** Starts the user's timer on the patient, audited; the same work running is answered, other work is a conflict. */
 export async function startTimer(
   trx: Transaction<Database>,
   actor: AuditActor,
@@ -88,10 +85,7 @@ export async function ownRunningTimer(db: Db, userId: number, timerId: number) {
   return timer;
 }
 
-/**
- * Stops the timer and, unless discarded or under a second, logs its time (at most TIMER_MAX_SECONDS) into the
- * patient's month, with the audit row, in the caller's transaction.
- */
+/** Stops the timer and, unless discarded or under a second, logs its time (capped) into the month, audited. */
 export async function stopTimer(
   trx: Transaction<Database>,
   actor: AuditActor,

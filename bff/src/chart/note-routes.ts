@@ -9,7 +9,7 @@ import { assertPatientAccess } from '../scope.js';
 import { addNote, noteRecord, patientNotes, updateNote } from './note-store.js';
 import { updateInScope } from './scoped-record.js';
 
-/** The notes of the patient chart (000 §2.3 Notes tab; issue 5 part 6). */
+/** The notes of the patient chart (000 §2.3 Notes tab). */
 export function chartNoteRoutes(app: FastifyInstance, deps: Deps): void {
   const { db, clock } = deps;
 

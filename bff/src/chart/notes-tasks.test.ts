@@ -93,7 +93,7 @@ describe('notes and tasks (000 §2.3)', () => {
       w.admin,
     );
     const update = await updateTask({ task_id: foreignTask.json().data.task_id, status: 'completed' });
-    // Issue 11 #6: the task of a foreign patient answers as an unknown task.
+    // The task of a foreign patient answers as an unknown task.
     expect(update.statusCode).toBe(404);
     expect(update.json().message).toBe(`Task ${foreignTask.json().data.task_id} is not a patient's task.`);
   });

@@ -16,7 +16,7 @@ import { actor } from '../http/route-helpers.js';
 import { assertPatientAccess, patientScope } from '../scope.js';
 import { patientAlerts, patientDevices, patientReadings } from './record-store.js';
 
-/** The chart's Devices, Readings and Alerts tabs and the care team (000 §2.3; 001 §2.6; issue 5 parts 3, 5). */
+/** The chart's Devices, Readings and Alerts tabs and the care team (000 §2.3; 001 §2.6). */
 export function chartRecordRoutes(app: FastifyInstance, deps: Deps): void {
   const { db, clock } = deps;
 

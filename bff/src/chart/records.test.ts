@@ -57,7 +57,7 @@ describe('devices and readings (000 §2.3, 001 §2.6)', () => {
   });
 
   it('refuses the devices and readings of a patient outside the practice', async () => {
-    // Issue 11 #6: a foreign patient answers as an unknown one.
+    // A foreign patient answers as an unknown one.
     expect((await devices(w.foreign)).statusCode).toBe(404);
     expect((await readings({ patient_id: w.foreign, from: w.today, to: w.today })).statusCode).toBe(404);
   });

@@ -36,7 +36,7 @@ describe('patient and session calls (001 §7)', () => {
     [
       'a patient outside the practice',
       () => ({ patient_id: w.foreign, type: 'demographics' }),
-      404, // issue 11 #6: as an unknown patient
+      404, // as an unknown patient
       'patient_id',
     ],
     ['another type', () => ({ patient_id: w.patient, type: 'insurance' }), 400, 'type'],

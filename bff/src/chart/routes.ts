@@ -23,8 +23,7 @@ import { monthlyTargets } from './targets-store.js';
 
 /**
  * The patient chart's frame and Overview card (000 §2.3; 001 §2.3, §2.9, §3, §4, §7 "Patient and session"):
- * demographics, the page-access check, the user's organisations, the statuses with their lists and changes, the
- * monthly targets, CPT history and compliance strip.
+ * demographics, page access, statuses, monthly targets, CPT history and the compliance strip.
  */
 export function chartRoutes(app: FastifyInstance, deps: Deps): void {
   const { db, clock } = deps;

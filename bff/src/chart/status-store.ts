@@ -82,9 +82,8 @@ export interface StatusChange {
 }
 
 /**
- * Changes one program's status (001 §4) with its history and audit rows, in the caller's transaction. Refuses a
- * status the program does not offer, a missing dialog, a day after today; answers 'unchanged' without writing when
- * the status is already the one asked and no dialog applies.
+ * Changes one program's status (001 §4) with its history and audit rows; refuses a status not offered, a missing
+ * dialog or a future day; the same status without a dialog answers 'unchanged'.
  */
 export async function changeStatus(
   trx: Transaction<Database>,

@@ -45,9 +45,8 @@ export const ccmFactColumns = <A extends 'patients' | 'p'>(patients: A) =>
   [`${patients}.ccm_type` as `${A}.ccm_type`, carePlanSigned(patients).as('care_plan_signed')] as const;
 
 /**
- * The codes a patient-month bills, in the billing report's column order: the RPM and RTM codes billing stored in
- * the summary (billing/summary.ts) and the CCM codes of the patient's CCM type — only with a signed care plan, as
- * the billing report counts them (decisions.md "CCM needs a signed care plan").
+ * A patient-month's codes in the report's column order: the stored RPM and RTM codes, and the CCM codes only with a
+ * signed care plan (decisions.md "CCM needs a signed care plan").
  */
 export function summaryCodes(r: CodeColumns, facts: CcmFacts): string[] {
   const ccm = ccmBilling({
@@ -70,9 +69,8 @@ export function summaryCodes(r: CodeColumns, facts: CcmFacts): string[] {
 }
 
 /**
- * The Overview card's monthly targets of one month (YYYY-MM), its CPT history and compliance strip (001 §2.3,
- * §2.9, §4). The billing summary (billing/summary.ts) holds the month's counts and stored RPM codes; CCM codes
- * depend on the patient's CCM type and are computed here, as the billing report does.
+ * The Overview card's monthly targets, CPT history and compliance strip (001 §2.3, §2.9, §4), from the billing
+ * summary; CCM codes computed from the CCM type, as the billing report does.
  */
 export async function monthlyTargets(db: Db, patientId: number, month: string) {
   const first = `${month}-01`;

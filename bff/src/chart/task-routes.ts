@@ -8,7 +8,7 @@ import { assertPatientAccess } from '../scope.js';
 import { updateInScope } from './scoped-record.js';
 import { addTask, assertAssignable, patientTasks, taskRecord, updateTaskStatus } from './task-store.js';
 
-/** The tasks of the patient chart (000 §2.3 Tasks tab; issue 5 part 6). */
+/** The tasks of the patient chart (000 §2.3 Tasks tab). */
 export function chartTaskRoutes(app: FastifyInstance, deps: Deps): void {
   const { db, clock } = deps;
 

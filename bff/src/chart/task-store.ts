@@ -61,10 +61,7 @@ export async function patientTasks(db: Db, query: CallQuery<typeof getPatientTas
   return { count: Number(count.n), data: rows.map(taskDto) };
 }
 
-/**
- * Refuses an assignee who cannot open the patient: the assignee must be active, and top administrator or a member
- * of the patient's practice covering its location (scope.ts).
- */
+/** Refuses an assignee who cannot open the patient: inactive, or neither role 1 nor a member covering its place. */
 export async function assertAssignable(db: Db, userId: number, place: PatientPlace): Promise<void> {
   const assignee = await db
     .selectFrom('users as u')

@@ -29,7 +29,7 @@ import {
 } from './medication-store.js';
 import { vitalsSummary } from './vitals-store.js';
 
-/** The Clinical tab (issue 13): diagnoses, medications, allergies, vitals summary; every edit audited. */
+/** The Clinical tab: diagnoses, medications, allergies, vitals summary; every edit audited. */
 export function clinicalRoutes(app: FastifyInstance, deps: Deps): void {
   const { db, clock } = deps;
 

@@ -6,10 +6,8 @@ import type { ListViewer } from '../lists/source.js';
 import { and, byText, likeWord, searchTerms, type Where } from '../lists/sql.js';
 
 /**
- * The configuration tables' stores (shared/src/lists/config-table.ts), each declared from one description typed by
- * its list: a FROM, the row's fields as SQL, how each sort key orders, the text the search box looks in, and a
- * table's filters (its parent, declare.ts) with their options. Most rows belong to no organisation (decisions.md
- * "Configuration tables"): the page access of 000 §2.4 is their whole scope; a table whose rows do names its `scope`.
+ * The configuration tables' stores, each declared from one description typed by its list; most rows belong to no
+ * organisation, so page access is their scope (decisions.md "Configuration tables"), else a table names its `scope`.
  */
 export type ConfigTable<D extends ListShape> = {
   readonly from: RawBuilder<unknown>;

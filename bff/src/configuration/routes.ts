@@ -7,10 +7,7 @@ import { actor } from '../http/route-helpers.js';
 import { visibleOrganizations } from '../scope.js';
 import { addConfigRow, CONFIG_WRITES, updateConfigRow } from './write-store.js';
 
-/**
- * The configuration tables' add and update calls (shared/src/lists/config-tables.ts), one registration for all:
- * the guard holds each call to its table's page (403 otherwise), the body is the table's own schema.
- */
+/** The configuration tables' add and update calls, one registration for all, each held to its table's page. */
 export function configurationRoutes(app: FastifyInstance, deps: Deps): void {
   const { db, clock } = deps;
   for (const [name, table] of configTables()) {

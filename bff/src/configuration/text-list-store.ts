@@ -12,10 +12,7 @@ import { organizationOptions, organizationScope } from '../lists/organization-sc
 import { by, byText, inIds, options } from '../lists/sql.js';
 import { activeSelect, byStatus, configSource } from './config-source.js';
 
-/**
- * The text and insurance configuration tables' stores (shared/src/lists/configuration-texts.ts): message and note
- * categories with their templates and comments, insurance plans, and the plans each organisation accepts.
- */
+/** The text and insurance configuration tables' stores (shared/src/lists/configuration-texts.ts). */
 
 /** A category table and its child rows' table, counted per category. */
 function categorySource(table: 'message_categories' | 'note_categories', children: string) {

@@ -6,10 +6,9 @@ import { conflict, invalid, notFound } from '../domain-errors.js';
 import { assertOrganization } from '../organizations/structure-store.js';
 
 /**
- * The configuration tables' writes (shared/src/lists/config-table.ts; issue 16 part 5), all of one shape: a row's
- * body fields are its columns; names are unique ignoring case (409 naming the field); a field naming another
- * configuration row must name an active one (400 naming it); a row of an organisation is written only in the
- * caller's organisations (403 on create, 404 on update like an unknown row). Rows are deactivated, never deleted.
+ * The configuration tables' writes (decisions.md "Configuration writes"): body fields are columns, names unique
+ * ignoring case (409), references active (400), an organisation's rows only in the caller's (403, or 404 on update);
+ * rows are deactivated, never deleted.
  */
 export interface ConfigWrite {
   readonly table: string;

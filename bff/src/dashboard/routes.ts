@@ -7,7 +7,7 @@ import { registerCall } from '../http/calls.js';
 import { patientScope } from '../scope.js';
 import { dashboardSummary } from './store.js';
 
-/** The dashboard's figures (000 §2.4 'Dashboard', §6.1; issue 10). */
+/** The dashboard's figures (000 §2.4 'Dashboard', §6.1). */
 export function dashboardRoutes(app: FastifyInstance, deps: Deps): void {
   const { db, clock } = deps;
 

@@ -12,10 +12,8 @@ import {
 } from '../patients/progress.js';
 
 /**
- * The dashboard's figures (000 §2.4 'Dashboard', §6.1; issue 10): this month, for the patients in the viewer's
- * scope, optionally one practice. Three statements: the patients with their month (statuses, progress, minutes),
- * the open alerts and outreach tasks, and the status labels. Month figures come from patient_month_summary, and
- * progress from the one rule of patients/progress.ts, so each figure equals what its list's filter returns.
+ * The dashboard's figures (000 §2.4 'Dashboard', §6.1) this month for the patients in scope, in three statements;
+ * month figures and progress come from the lists' own sources, so each equals what its list's filter returns.
  */
 
 interface PatientGroup {
@@ -35,10 +33,7 @@ interface WorkRow {
   outreach_mine: number;
 }
 
-/**
- * The summary for `viewer`; `practiceId` narrows it to one practice (the caller has checked it is in scope; a
- * practice that does not exist is a not_found naming `practice`).
- */
+/** The summary for `viewer`, or one practice of its scope (a practice that does not exist: not_found). */
 export async function dashboardSummary(
   db: Db,
   viewer: ListViewer,

@@ -9,7 +9,6 @@ import type { Database } from './schema.js';
 import { type StopWatch, watchPglite, watchPostgres } from './session-watch.js';
 import { RESULT_PARSERS } from './type-parsers.js';
 
-/** Where the data lives. */
 export interface OpenDatabaseOptions {
   /** PostgreSQL connection string; when set, PostgreSQL is used and dataDir is ignored. */
   readonly databaseUrl?: string | undefined;
@@ -21,7 +20,6 @@ export interface OpenDatabaseOptions {
   readonly pgliteTemplate?: Blob | undefined;
 }
 
-/** An open database. */
 export interface OpenDatabase {
   readonly db: Kysely<Database>;
   readonly engine: 'pglite' | 'postgres';
@@ -37,10 +35,7 @@ export interface OpenDatabase {
 /** Each open database's session cache (auth/session-cache.ts), found by its Kysely instance. */
 const sessionCaches = new WeakMap<object, SessionCache>();
 
-/**
- * The session cache of a database opened here, or undefined for any other Kysely instance (then every call reads
- * its session). Emptied by this database's writes to the session tables and by the triggers' notifications.
- */
+/** The session cache of a database opened here; undefined for any other Kysely instance (calls read their session). */
 export function sessionCacheOf(db: object): SessionCache | undefined {
   return sessionCaches.get(db);
 }
@@ -55,16 +50,14 @@ export function runsOneQueryAtATime(db: object): boolean {
 
 const MEMORY = 'memory://';
 /**
- * The planner's cost of a random page read on both engines' sessions: PGlite's pages are in memory and a server's on
- * SSD or in its cache. At PostgreSQL's default of 4.0 a deep, filtered list page sorted the whole list rather than walk
- * its sort key's covering index, 3–4× slower (decisions.md "Planned for memory and SSD").
+ * The planner's cost of a random page read on both engines: pages are in memory (PGlite) or on SSD or cached
+ * (decisions.md "Planned for memory and SSD").
  */
 const RANDOM_PAGE_COST = 1.1;
 
 /**
- * Opens PostgreSQL (when `databaseUrl` is given) or PGlite, with the same result types on both
- * (type-parsers.ts) and the session time zone pinned to UTC, so date arithmetic agrees across engines.
- * Does not migrate: call `migrate(db)`.
+ * Opens PostgreSQL (with `databaseUrl`) or PGlite, with the same result types (type-parsers.ts) and the session in
+ * UTC so date arithmetic agrees; does not migrate.
  */
 export async function openDatabase(opts: OpenDatabaseOptions): Promise<OpenDatabase> {
   const cache = new SessionCache();
@@ -118,11 +111,9 @@ const getPostgresTypeParser = ((oid: number, format?: 'text' | 'binary') => {
 }) as pg.CustomTypesConfig['getTypeParser'];
 
 /**
- * PGlite behind the same driver as PostgreSQL: node-postgres over PGlite's wire-protocol adapter, one client (PGlite
- * has one session), so a transaction holds it from BEGIN to COMMIT and other queries wait for it; code inside
- * `db.transaction().execute(trx => …)` must use `trx`, never `db`, or it waits for itself. Both engines thus share
- * the type parsers, the parameter encoding and the prepared statements (prepared-pool.ts: the session check
- * measured 0.55 ms through PGlite's own query(), 0.14 ms prepared).
+ * PGlite behind node-postgres over its wire-protocol adapter, one client (one session): a transaction holds it from
+ * BEGIN to COMMIT, so code inside `db.transaction().execute(trx => …)` must use `trx`, never `db`, or it waits for
+ * itself. Both engines share the type parsers, parameter encoding and prepared statements (prepared-pool.ts).
  */
 async function openPGlite(
   dataDir: string | undefined,

@@ -2,20 +2,13 @@ import { sql } from 'kysely';
 import type { Db } from './schema.js';
 
 /**
- * PGlite runs PostgreSQL without its autovacuum daemon (and keeps no table statistics to decide with), so in the
- * embedded mode nothing would ever vacuum or analyse: every update leaves a dead row, index-only scans fetch the
- * heap for every row, and the planner keeps the row counts of the day the data was loaded (issue 10 Benchmarks:
- * the patients list's page 500 on PGlite took 11–15 ms, 4.5–11 ms after one `vacuum analyze`; decisions.md
- * "PGlite maintenance"). PostgreSQL's own autovacuum does this work when DATABASE_URL is set.
+ * PGlite runs PostgreSQL without autovacuum or table statistics, so the embedded BFF vacuums and analyses itself
+ * (decisions.md "PGlite maintenance"); with DATABASE_URL PostgreSQL's autovacuum does it.
  */
 
-/** How often the embedded database is vacuumed and analysed. */
 const PGLITE_MAINTENANCE_MS = 15 * 60_000;
 
-/**
- * Vacuums and analyses every table of the public schema, one statement per table: PGlite runs one statement at a
- * time, so calls that arrive meanwhile wait for one table, not for the whole database. Answers the tables done.
- */
+/** Vacuums and analyses every table, one statement each, so calls wait for one table, not all; answers the tables. */
 export async function vacuumAnalyze(db: Db): Promise<string[]> {
   const { rows } = await sql<{ name: string }>`select tablename as name from pg_tables
     where schemaname = 'public' order by tablename`.execute(db);
@@ -23,10 +16,7 @@ export async function vacuumAnalyze(db: Db): Promise<string[]> {
   return rows.map((row) => row.name);
 }
 
-/**
- * The embedded database's upkeep: once soon after start, then every {@link PGLITE_MAINTENANCE_MS}. `stop` waits for
- * a run in progress, so the database is not closed under it.
- */
+/** The embedded database's upkeep, soon after start and then every period; `stop` waits for a run in progress. */
 export function startPgliteMaintenance(
   db: Db,
   onError: (err: unknown) => void,

@@ -32,12 +32,8 @@ export async function listMigrations(): Promise<MigrationFile[]> {
 }
 
 /**
- * Applies the migrations not yet recorded in `schema_migrations`, each in its own transaction together with
- * its record, and returns the names of the files it applied (empty when up to date).
- *
- * Every transaction first takes a transaction-scoped advisory lock, so when several processes start at once on
- * PostgreSQL one applies a file while the others wait, then see it recorded and skip it. (PGlite has a single
- * session; the lock is harmless there.)
+ * Applies the migrations not yet in `schema_migrations`, each in one transaction with its record, under an advisory
+ * lock so concurrent starts on PostgreSQL apply each file once; answers the files applied.
  */
 export async function migrate(db: Db): Promise<string[]> {
   const files = await listMigrations();

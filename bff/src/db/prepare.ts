@@ -3,10 +3,7 @@ import { type OpenDatabase, openDatabase } from './connect.js';
 import { migrate } from './migrate.js';
 import { ensureRoleAccess, isEmpty, seedDemo } from './seed/index.js';
 
-/**
- * Opens the database and brings it to this version: migrations, the demo data when it is empty and SEED_DEMO is on,
- * and the roles' access lists. The server runs it on start (while `npm start` builds the client, scripts/start.mjs).
- */
+/** Opens the database and brings it to this version: migrations, demo data when empty, the roles' access lists. */
 export async function prepareDatabase(config: Config): Promise<{ database: OpenDatabase; seeded: boolean }> {
   const database = await openDatabase({ databaseUrl: config.DATABASE_URL, dataDir: config.DATA_DIR });
   await migrate(database.db);

@@ -2,20 +2,16 @@ import { createHash } from 'node:crypto';
 import type { PostgresCursor, PostgresPool, PostgresPoolClient, PostgresQueryResult } from 'kysely';
 import pg from 'pg';
 
-/**
- * Distinct statements a connection keeps prepared; past this a new text runs unnamed (planned each time), so a query
- * whose text varies (an `in` list of every length) cannot grow the server's memory without bound.
- */
+/** Statements a connection keeps prepared; past this new texts run unnamed, so memory stays bounded. */
 export const PREPARED_PER_CONNECTION = 500;
 
 /** Per connection: the texts it keeps prepared, each with its statement name. */
 const prepared = new WeakMap<pg.PoolClient, Map<string, string>>();
 
 /**
- * node-postgres's pool for Kysely, with every parameterised query sent as a named statement: PostgreSQL parses and
- * plans it once per connection and then only executes it. Planning is most of a small query's time (the session
- * check: 0.36 ms unnamed, 0.11 ms named), and every call runs several. Texts without parameters (migrations, which
- * may hold many statements) run as they are. The name is a digest of the text, so one name never means two texts.
+ * node-postgres's pool for Kysely, every parameterised query sent as a named statement (its name a digest of the
+ * text): planned once per connection (the session check: 0.36 ms unnamed, 0.11 ms named). Texts without parameters
+ * (migrations) run as they are.
  */
 export function preparingPool(pool: pg.Pool): PostgresPool {
   return {

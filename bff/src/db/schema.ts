@@ -8,7 +8,6 @@ import type { ColumnType, Generated, Insertable, Kysely } from 'kysely';
 export type Timestamp = ColumnType<Date, Date | string, Date | string>;
 /** A timestamptz with a database default (`now()`): optional on insert. */
 export type DefaultTimestamp = ColumnType<Date, Date | string | undefined, Date | string>;
-/** A nullable timestamptz. */
 export type NullableTimestamp = ColumnType<
   Date | null,
   Date | string | null | undefined,
@@ -21,9 +20,7 @@ export type NullableTimestamp = ColumnType<
 export type DateColumn = ColumnType<Date, string, string>;
 /** A nullable date column (see {@link DateColumn}). */
 export type NullableDateColumn = ColumnType<Date | null, string | null | undefined, string | null>;
-/** A numeric column, read as a number. */
 export type NumericColumn = ColumnType<number, number | string, number | string>;
-/** A boolean with a database default. */
 export type DefaultBoolean = ColumnType<boolean, boolean | undefined, boolean>;
 /** A bigint identity key, read as a number (see type-parsers.ts). */
 export type BigIdentity = Generated<number>;
@@ -183,11 +180,11 @@ export interface LoginFailuresTable {
   username: string;
   client: string;
   failed_at: DefaultTimestamp;
-  /** False for an attempt whose captcha did not verify (issue 11 #1). */
+  /** False for an attempt whose captcha did not verify (decisions.md "Sign-in attempts with an unsolved captcha"). */
   verified: DefaultBoolean;
 }
 
-/** Answers of creating calls by Idempotency-Key (issue 11 #7). */
+/** Answers of creating calls by Idempotency-Key (decisions.md "Retried creations"). */
 export interface IdempotencyKeysTable {
   user_id: number;
   idempotency_key: string;
@@ -196,7 +193,7 @@ export interface IdempotencyKeysTable {
   created_at: Timestamp;
 }
 
-/** Issue 11 "Add": an enrolled TOTP factor (migration 0010); secret_enc is encrypted (auth/mfa.ts). */
+/** An enrolled TOTP factor (migration 0010); secret_enc is encrypted (auth/mfa.ts). */
 export interface UserMfaTable {
   user_id: number;
   secret_enc: string;
@@ -590,9 +587,9 @@ export interface ReadingMessagesTable {
   key_id: number;
   payload_hash: string;
   received_at: Timestamp;
-  /** The device-error task this measurement opened (issue 11 #8). */
+  /** The device-error task this measurement opened (decisions.md "Impossible readings"). */
   device_task_id: ColumnType<number | null, number | null | undefined, number | null>;
-  /** The request body as the device sent it (Device Data logs, issue 16); null before migration 0022. */
+  /** The request body as the device sent it (Device Data logs); null before migration 0022. */
   payload: ColumnType<unknown, string | null | undefined, string | null>;
 }
 
@@ -728,7 +725,7 @@ export interface CarePlanDefaultsTable {
   plan: JsonColumn;
 }
 
-/** One version of a patient's care plan (issue 13); a save adds a version, a signature marks one. */
+/** One version of a patient's care plan; a save adds a version, a signature marks one. */
 export interface CarePlanVersionsTable {
   care_plan_version_id: Generated<number>;
   patient_id: number;
@@ -741,7 +738,7 @@ export interface CarePlanVersionsTable {
   signed_at: NullableTimestamp;
 }
 
-/** A goal of the chart's Goals tab (issue 13). */
+/** A goal of the chart's Goals tab. */
 export interface PatientGoalsTable {
   goal_id: Generated<number>;
   patient_id: number;
@@ -833,7 +830,6 @@ export interface SmsOutboxTable {
   created_at: Timestamp;
 }
 
-/** Bookkeeping of migrate.ts. */
 /** A tag patients can carry (the lists' 'Tags' filter, 001 §2.3). */
 export interface TagsTable {
   tag_id: Generated<number>;
@@ -954,7 +950,7 @@ export interface AthenaVitalExportsTable {
   updated_at: Timestamp;
 }
 
-/** A call of the softphone or of the contact centre (issue 14; migrations/0018_calls.sql). */
+/** A call of the softphone or of the contact centre (migrations/0018_calls.sql). */
 export interface CallRecordsTable {
   call_id: Generated<number>;
   patient_id: number | null;
@@ -1120,7 +1116,7 @@ export interface Database {
   upload_mappings: UploadMappingsTable;
 }
 
-// The defaults pages of 0028 (000 §2.2, §6.2; issue 16 part 6).
+// The defaults pages of 0028 (000 §2.2, §6.2).
 /** An organisation's RPM Protocol Defaults. */
 export interface OrganizationProtocolDefaultsTable {
   organization_id: number;
@@ -1152,7 +1148,7 @@ export interface OrganizationInsuranceDefaultsTable {
   updated_at: Timestamp;
 }
 
-// The configuration tables of 0026 (000 §2.4; issue 16 part 5).
+// The configuration tables of 0026 (000 §2.4).
 export interface NoteCategoriesTable {
   category_id: Generated<number>;
   name: string;
@@ -1210,7 +1206,7 @@ export interface LeadsTable {
   created_at: DefaultTimestamp;
 }
 
-// The CSV uploads of 0036 (issue 38 §4; decisions.md "CSV uploads").
+// The CSV uploads of 0036 (decisions.md "CSV uploads").
 export type UploadKindColumn = 'patients' | 'devices';
 export type UploadStatusColumn = 'previewed' | 'committed' | 'rejected';
 /** How an upload's file columns filled ours. */
@@ -1264,7 +1260,6 @@ export interface UploadMappingsTable {
   updated_at: Timestamp;
 }
 
-/** The database handle used across the BFF. */
 export type Db = Kysely<Database>;
 
 /** Names of the application's tables (schema_migrations excluded), in dependency order. */
@@ -1360,7 +1355,6 @@ export const TABLE_NAMES = [
   'upload_mappings',
 ] as const satisfies readonly Exclude<keyof Database, 'schema_migrations'>[];
 
-/** One application table's name. */
 export type TableName = (typeof TABLE_NAMES)[number];
 
 /** Row types, for code that passes rows around. */

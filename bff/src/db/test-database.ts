@@ -16,7 +16,6 @@ import { type SeedSummary, seedDemo } from './seed/seed-demo.js';
 /** The fixed "today" of seeded test data, so tests can name months and ages. */
 export const TEST_TODAY = new Date('2026-11-15T12:00:00Z');
 
-/** Options of {@link testDatabase}. */
 export interface TestDatabaseOptions {
   /** Seed demo data with this many patients (no seeding when absent). */
   readonly seedPatients?: number;

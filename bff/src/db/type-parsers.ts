@@ -29,9 +29,8 @@ export function parseNumeric(text: string): number {
 }
 
 /**
- * date as a Date at UTC midnight of that calendar day. node-postgres would use the process's local midnight,
- * PGlite uses UTC; pinning UTC keeps `toISOString().slice(0, 10)` equal to the stored day everywhere.
- * 'infinity' and '-infinity' map to the matching infinite Date (Invalid Date is useless to callers).
+ * date as a Date at UTC midnight (node-postgres would use local midnight, PGlite UTC), so `toISOString().slice(0, 10)`
+ * is the stored day everywhere; ±infinity map to infinite Dates.
  */
 export function parseDate(text: string): Date {
   if (text === 'infinity') return new Date(8.64e15);
@@ -39,10 +38,7 @@ export function parseDate(text: string): Date {
   return new Date(`${text}T00:00:00Z`);
 }
 
-/**
- * Parses a PostgreSQL array literal of unquoted elements (numbers, dates), nested arrays included.
- * Elements of the types we handle never contain quotes, commas or braces.
- */
+/** Parses a PostgreSQL array literal of unquoted elements (numbers, dates: never quotes, commas or braces). */
 export function parseSimpleArray<T>(text: string, parseElement: (element: string) => T): unknown[] {
   let index = 0;
   const parseLevel = (): unknown[] => {

@@ -12,7 +12,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { injectCall, injectUnchecked, signIn, startTestApp, type TestApp } from '../test-app.js';
 import { organizationIdOf } from '../test-fixtures.js';
 
-/** RPM Protocol, Notes and Insurance Defaults (000 §2.2, §6.2; issue 16 part 6). */
+/** RPM Protocol, Notes and Insurance Defaults (000 §2.2, §6.2). */
 
 type Signed = Awaited<ReturnType<typeof signIn>>;
 

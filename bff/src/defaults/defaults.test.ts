@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { injectCall, injectUnchecked, signIn, startTestApp, type TestApp } from '../test-app.js';
 import { organizationIdOf } from '../test-fixtures.js';
 
-/** CCM Care Plan Defaults (000 §2.2 ccm-defaults, §6.2; issue 16 part 6). */
+/** CCM Care Plan Defaults (000 §2.2 ccm-defaults, §6.2). */
 
 type Signed = Awaited<ReturnType<typeof signIn>>;
 

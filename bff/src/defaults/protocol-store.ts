@@ -11,10 +11,7 @@ import { protocolBounds } from '../rules/protocol-bounds.js';
 import { assertVitalBounds } from '../rules/vital-store.js';
 import { chooseOrganization, type Orgs } from './store.js';
 
-/**
- * RPM Protocol Defaults (000 §2.2 rpmProtocol-defaults, §6.2): the protocol an organisation's new patients start
- * from. Its bounds are read by getVitalsDefaults for the organisation's patients (bff/src/rules/vital-store.ts).
- */
+/** RPM Protocol Defaults (000 §2.2, §6.2): the protocol an organisation's new patients start from. */
 
 /** The first check-in frequency offered; decisions.md "RPM Protocol Defaults". */
 const DEFAULT_CHECK_IN = 'monthly' as const;
@@ -64,10 +61,7 @@ export async function protocolDefaultsOf(db: Db, orgs: Orgs, organizationId: num
   };
 }
 
-/**
- * Saves an organisation's RPM Protocol Defaults: each vital an active one, given once, as the threshold rules of 001 §5
- * leave it (400 naming `vitals.N.<field>`), in one transaction with the audit row.
- */
+/** Saves RPM Protocol Defaults: each vital active, given once, as 001 §5's threshold rules leave it; audited. */
 export async function saveProtocolDefaults(
   db: Db,
   by: AuditActor,

@@ -26,7 +26,7 @@ import {
 } from './settings-store.js';
 import { assertSees, assertSeesCarePlanDefaults, carePlanDefaultsOf, saveCarePlanDefaults } from './store.js';
 
-/** The user-menu defaults pages (000 §2.2, §6.2; issue 16 part 6): each refused to those the page is hidden from. */
+/** The user-menu defaults pages (000 §2.2, §6.2): each refused to those the page is hidden from. */
 export function defaultsRoutes(app: FastifyInstance, deps: Deps): void {
   const { db, clock } = deps;
 

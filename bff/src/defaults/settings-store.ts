@@ -33,10 +33,7 @@ export async function notesDefaultsOf(db: Db, userId: number) {
   return { category_id: row?.category_id ?? null, comment_id: row?.comment_id ?? null, categories, comments };
 }
 
-/**
- * Saves the caller's Notes Defaults: an active category, and an active comment of that category (a comment needs
- * its category); 400 naming the field otherwise. One transaction with the audit row.
- */
+/** Saves the caller's Notes Defaults: an active category and an active comment of it (else 400), audited. */
 export async function saveNotesDefaults(
   db: Db,
   by: AuditActor,
@@ -92,10 +89,7 @@ const acceptedPlans = (db: Db, organizationId: number) =>
     .orderBy('p.plan_id')
     .execute();
 
-/**
- * An organisation's Insurance Defaults (its own, else no plan) with the plans it accepts.
- * 403 naming organization_id for another organisation.
- */
+/** An organisation's Insurance Defaults (its own, else no plan) with the plans it accepts; 403 for another's. */
 export async function insuranceDefaultsOf(db: Db, orgs: Orgs, organizationId: number | undefined) {
   const choice = await chooseOrganization(db, orgs, organizationId);
   const row = await db
@@ -113,10 +107,7 @@ export async function insuranceDefaultsOf(db: Db, orgs: Orgs, organizationId: nu
   };
 }
 
-/**
- * Saves an organisation's Insurance Defaults: the plan one it accepts (400 naming plan_id otherwise), in one
- * transaction with the audit row. 403 naming organization_id for another organisation.
- */
+/** Saves an organisation's Insurance Defaults: a plan it accepts (400 naming plan_id); audited; 403 for another's. */
 export async function saveInsuranceDefaults(
   db: Db,
   by: AuditActor,

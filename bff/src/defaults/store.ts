@@ -5,10 +5,7 @@ import type { Db } from '../db/schema.js';
 import { forbidden } from '../domain-errors.js';
 import { assertOrganization } from '../staff/store.js';
 
-/**
- * The user-menu defaults pages (000 §2.2, §6.2; issue 16 part 6): who may use them, and the CCM Care Plan Defaults
- * each organisation's first care plans start from (care_plan_defaults; read by bff/src/careplan/store.ts).
- */
+/** The user-menu defaults pages (000 §2.2, §6.2): who may use them, and the CCM Care Plan Defaults. */
 
 export type Orgs = 'all' | readonly number[];
 
@@ -20,10 +17,7 @@ export async function assertSeesCarePlanDefaults(
   await assertSees(db, auth, seesCarePlanDefaults, 'CCM Care Plan Defaults');
 }
 
-/**
- * The organisation a defaults page shows and the organisations the caller may choose; `organizationId` absent is
- * the caller's first. 403 naming organization_id for another organisation.
- */
+/** The organisation a defaults page shows (the caller's first when absent) and the choices; 403 for another's. */
 export async function chooseOrganization(db: Db, orgs: Orgs, organizationId: number | undefined) {
   let choices = db
     .selectFrom('organizations')
@@ -57,10 +51,7 @@ export async function assertSees(
   if (!sees({ roleid: [...auth.roleid], ...flags })) throw forbidden(`You do not have access to ${page}.`);
 }
 
-/**
- * An organisation's CCM Care Plan Defaults (its own row, else the product's) and the organisations the caller may
- * choose; `organizationId` absent is the caller's first. 403 naming organization_id for another organisation.
- */
+/** An organisation's CCM Care Plan Defaults (its own, else the product's) and the caller's choices of organisation. */
 export async function carePlanDefaultsOf(db: Db, orgs: Orgs, organizationId: number | undefined) {
   const { organization_id: chosen, organizations } = await chooseOrganization(db, orgs, organizationId);
   const row = await db

@@ -6,7 +6,7 @@ import { actor } from '../http/route-helpers.js';
 import { patientScope } from '../scope.js';
 import { advanceStage, stageCounts } from './store.js';
 
-/** The Dental Dashboard (issue 15 §3): figures per stage and a case's move to its next stage, in the caller's scope. */
+/** The Dental Dashboard: figures per stage and a case's move to its next stage, in the caller's scope. */
 export function dentalRoutes(app: FastifyInstance, deps: Deps): void {
   const { db, clock } = deps;
 

@@ -19,10 +19,7 @@ import { by, byPatientName, fullName, inIds, options, practiceOptions } from '..
 import { patientFields } from '../patients/identity-sql.js';
 import type { PatientScope } from '../scope.js';
 
-/**
- * The Dental Dashboard's store (issue 15 §3; shared/src/lists/dental.ts): oral-appliance cases of the patients in
- * the viewer's scope (bff/src/scope.ts), their counts per stage, and a case's move to its next stage.
- */
+/** The Dental Dashboard's store: oral-appliance cases in the viewer's scope, counts per stage, and stage moves. */
 
 const FROM = sql`oral_appliance_cases c
   join patients p on p.patient_id = c.patient_id
@@ -102,10 +99,7 @@ const STAGE_DAY: Readonly<Record<Exclude<OralApplianceStage, 'referral'>, string
   follow_up_test: 'follow_up_test_on',
 } as const;
 
-/**
- * Moves a case in scope to `toStage`, which must be its next stage (stages only in order, never skipped or
- * repeated: a second click of the same move answers 409), dated today; audited in the same transaction.
- */
+/** Moves a case to its next stage only (a repeated click answers 409), dated today, audited. */
 export async function advanceStage(
   db: Db,
   by: AuditActor,

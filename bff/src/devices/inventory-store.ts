@@ -18,10 +18,7 @@ import { and, by, byPatientName, inIds } from '../lists/sql.js';
 import { textSearchSql } from '../lists/text-search.js';
 import { patientFields } from '../patients/identity-sql.js';
 
-/**
- * The device inventory lists (shared/src/lists/devices.ts). A user sees the devices of the organisations they
- * belong to (lowest role 1 every device, stock included) and the assignments of the patients they may read.
- */
+/** The device inventory lists: devices of the user's organisations (all for role 1) and assignments they may read. */
 
 /** The devices of the user's organisations (every device for lowest role 1). */
 export const deviceScope = (db: Db, viewer: ListViewer) =>

@@ -7,11 +7,7 @@ import { and, by, byPatientName, byText, fullName } from '../lists/sql.js';
 import { patientFields } from '../patients/identity-sql.js';
 import { ASSIGNMENT_WHERE, assignmentSearch } from './inventory-store.js';
 
-/**
- * Latest Assigned Devices (shared/src/lists/utilities.ts latestAssignedDevicesList): every assignment of the
- * patients in scope with its first reading, read from the readings' index on (assignment, time) (migration 0037;
- * decisions.md "Latest Assigned Devices").
- */
+/** Latest Assigned Devices (decisions.md "Latest Assigned Devices"): assignments in scope with their first reading. */
 
 const FROM = sql`device_assignments a
   join devices d on d.inventory_id = a.inventory_id

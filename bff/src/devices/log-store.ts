@@ -8,10 +8,7 @@ import { textSearchSql } from '../lists/text-search.js';
 import { patientFields } from '../patients/identity-sql.js';
 import { DEVICE_TYPE_WHERE, deviceScope } from './inventory-store.js';
 
-/**
- * Device Data logs (shared/src/lists/devices.ts deviceDataLogsList; 000 §2.4): each measurement a device sent, with
- * the body as received, for the devices of the user's organisations.
- */
+/** Device Data logs (000 §2.4): each measurement the user's organisations' devices sent, with the body as received. */
 export const deviceLogSource = listSource(deviceDataLogsList, {
   from: sql`reading_messages m
     join devices d on d.inventory_id = m.inventory_id

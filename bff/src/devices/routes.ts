@@ -7,10 +7,7 @@ import { actor } from '../http/route-helpers.js';
 import { assertPatientAccess, patientScope, visibleOrganizations } from '../scope.js';
 import { assignDeviceTo, deviceCounts, returnDeviceFrom } from './store.js';
 
-/**
- * The device inventory's calls (issue 16 part 4): the device-count table (001 §2.5, §7), handing a device to a
- * patient and taking it back. The lists are the list pattern's (inventory-store.ts).
- */
+/** The device inventory's calls: the device-count table (001 §2.5, §7), handing a device out and taking it back. */
 export function deviceRoutes(app: FastifyInstance, deps: Deps): void {
   const { db, clock } = deps;
 

@@ -6,10 +6,7 @@ import type { Database, Db } from '../db/schema.js';
 import { conflict, invalid, notFound } from '../domain-errors.js';
 import type { PatientPlace, PatientScope } from '../scope.js';
 
-/**
- * The device inventory's writes and the device-count table (issue 16 part 4; 001 §2.5). A device is with at most
- * one patient at a time (device_assignments_current_key); a returned assignment stays as history.
- */
+/** The device inventory's writes (one patient per device at a time; returns kept as history) and the count table. */
 
 type Trx = Transaction<Database>;
 
@@ -17,10 +14,7 @@ type Trx = Transaction<Database>;
 const inOrganizations = (column: string, orgs: 'all' | readonly number[]): RawBuilder<SqlBool> =>
   orgs === 'all' ? sql<SqlBool>`true` : sql<SqlBool>`${sql.ref(column)} = any(${[...orgs]}::integer[])`;
 
-/**
- * The device-count table (001 §2.5): per organisation, its devices in service (issued to a patient or available;
- * decisions.md "Device-count table") and its patients, all and RPM-active.
- */
+/** The device-count table (001 §2.5; decisions.md "Device-count table"): devices in service and patients per org. */
 export async function deviceCounts(db: Db, orgs: 'all' | readonly number[]): Promise<DeviceCountRow[]> {
   const { rows } = await sql<Record<keyof DeviceCountRow, number | string>>`
     select o.organization_id as id, o.organization_name as name,
@@ -50,9 +44,8 @@ export async function deviceCounts(db: Db, orgs: 'all' | readonly number[]): Pro
 const unknownDevice = (id: number) => `Device ${id} does not exist.`;
 
 /**
- * Hands a device to a patient the caller may read (checked by the route): the device must be one of the caller's
- * organisations' (another's answers as unknown), available, and of the patient's organisation. Locks the device
- * row, so two hand-outs of one device cannot both pass. Answers the assignment's id.
+ * Hands an available device of the caller's organisations (else unknown) to a patient of the same organisation,
+ * the device row locked so two hand-outs cannot both pass; answers the assignment's id.
  */
 export async function assignDeviceTo(
   trx: Trx,
@@ -95,9 +88,8 @@ export async function assignDeviceTo(
 const unknownAssignment = (id: number) => `Device assignment ${id} does not exist.`;
 
 /**
- * Takes a device back: the assignment ends now (kept as history), the device is available again, the active alert
- * rules on the assignment end (decisions.md "Device assignment"), and the billing set-up dates follow. An
- * assignment of a patient outside the scope answers as unknown.
+ * Takes a device back: the assignment ends (kept), the device is available, its rules end
+ * (decisions.md "Device assignment") and the set-up dates follow; a patient outside the scope answers as unknown.
  */
 export async function returnDeviceFrom(
   db: Db,

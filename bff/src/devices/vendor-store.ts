@@ -6,10 +6,7 @@ import { organizationScope } from '../lists/organization-scope.js';
 import { by } from '../lists/sql.js';
 import { textSearchSql } from '../lists/text-search.js';
 
-/**
- * Vendors (shared/src/lists/devices.ts vendorsList; decisions.md "Vendors"): the intake's vendor keys that serve
- * the user's organisations (keys for every organisation included), with how many measurements each delivered.
- */
+/** Vendors (decisions.md "Vendors"): the vendor keys serving the user's organisations, with measurement counts. */
 
 const MESSAGES = sql<number>`(select count(*) from reading_messages m where m.key_id = k.key_id)`;
 

@@ -50,10 +50,7 @@ function safeFileName(name: string, ext: string): string {
   return `${stem || 'document'}.${ext}`;
 }
 
-/**
- * The chart's Documents tab (000 §2.3 documents; issue 13): upload (multipart, type by the file's own bytes), list,
- * file, removal. Every call checks the chart's access to the document's patient; a foreign document is unknown.
- */
+/** The chart's Documents tab (000 §2.3): upload, list, file, removal; a foreign document answers as unknown. */
 export function documentRoutes(app: FastifyInstance, deps: Deps): void {
   const { db, clock } = deps;
   // Encapsulated: the multipart parser serves these calls only.

@@ -27,10 +27,7 @@ function simplify(node: unknown): unknown {
   return out;
 }
 
-/**
- * The JSON Schema of an answer as it goes out (zod's input side: `encode` turns the handler's value into it), or
- * null when zod cannot express the schema in JSON Schema (a transform, a custom check, a date object).
- */
+/** The JSON Schema of an answer as it goes out (zod's input side), or null when zod cannot express the schema. */
 export function answerJsonSchema(schema: z.ZodType): JsonSchema | null {
   try {
     const json = z.toJSONSchema(schema, { io: 'input', target: 'draft-7', unrepresentable: 'throw' });
@@ -56,10 +53,8 @@ export function compiledSerializer(schema: z.ZodType): Serializer | null {
 }
 
 /**
- * The app's serializer compiler (issue 17 goal 3). With `validate` (tests, development): each answer is checked
- * by zod against the call's response schema, then JSON.stringify. Without (production): a serialiser compiled from
- * the same schema writes it, without checking it; a schema it cannot express falls back to the checking one
- * (decisions.md "Compiled answer serialisation").
+ * The app's serializer compiler: with `validate` (tests, development) zod checks each answer before JSON.stringify;
+ * without, a serialiser compiled from the schema writes it (decisions.md "Compiled answer serialisation").
  */
 export function answerSerializerCompiler(validate: boolean): FastifySerializerCompiler<unknown> {
   return ((route: SerializerCompiler) => {

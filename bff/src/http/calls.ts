@@ -24,10 +24,7 @@ export interface CallContext<C extends CallDef> {
   readonly reply: FastifyReply;
 }
 
-/**
- * A response with its `status` optional where the status may be 1 (the spec's success envelope, which registerCall
- * writes); a status that cannot be 1 (a boolean) stays the handler's to write, and every other field stays required.
- */
+/** A response whose `status` is optional where it may be 1 (registerCall writes it); other fields stay required. */
 type WithStatusOneImplied<R> = R extends { status: infer S }
   ? 1 extends S
     ? Omit<R, 'status'> & { status?: S }
@@ -56,10 +53,7 @@ function impliesStatusOne(schema: z.ZodType): boolean {
   return false;
 }
 
-/**
- * The Fastify route schema of a call: its zod schemas for validation, serialisation and the OpenAPI document.
- * Shared by the embedded routes (registerCall) and relay mode (relay/relay.ts).
- */
+/** The Fastify route schema of a call (validation, serialisation, OpenAPI), shared by embedded and relay mode. */
 export function callRouteSchema(call: CallDef): FastifySchema {
   const response: Record<number, unknown> = { 200: call.response };
   for (const code of ERROR_CODES) response[code] = errorEnvelope;
@@ -77,25 +71,22 @@ export function callRouteSchema(call: CallDef): FastifySchema {
 }
 
 /**
- * Issue 11 #3: answers of calls that need a session hold PHI or the user's own data, so no cache keeps them
- * (browser, proxy or CDN): `Cache-Control: no-store` on every such answer, errors and files included. An
- * `onRequest` hook of the call's route (none for a public call), shared by embedded and relay mode.
+ * An `onRequest` hook setting `Cache-Control: no-store` on every answer of a call that needs a session, files and
+ * errors included (decisions.md "No caching of answers with a session").
  */
 export function noStoreUnlessPublic(call: CallDef): onRequestHookHandler[] {
   return call.access === 'public' ? [] : [noStore];
 }
 
-/** A callback hook, not an async one: no promise on every request (issue 17 goal 3). */
+/** A callback hook, not an async one: no promise on every request. */
 function noStore(_req: FastifyRequest, reply: FastifyReply, done: HookHandlerDoneFunction): void {
   reply.header('cache-control', 'no-store');
   done();
 }
 
 /**
- * Registers one call of the contract (architecture.md "A request"): its path under /api/, its zod
- * schemas (validation, serialisation and the OpenAPI document), and the access check before the handler runs.
- * A JSON answer whose status may be 1 gets `status: 1` unless the handler wrote its own (a file or the reply
- * itself goes out as it is).
+ * Registers one call of the contract (architecture.md "A request"): its path, its zod schemas and the access check
+ * before the handler; a JSON answer whose status may be 1 gets `status: 1` unless the handler wrote its own.
  */
 export function registerCall<C extends CallDef>(
   app: FastifyInstance,

@@ -22,19 +22,15 @@ function urlPath(url: string): string | null {
   }
 }
 
-/**
- * Serves the built client (precompressed) and falls back to index.html for unknown non-API paths, so wouter can route them
- * (a client-side router needs it). API paths that match no call get a JSON 404.
- */
+/** Serves the built client, precompressed, with index.html for unknown non-API paths; unknown API paths get a 404. */
 export async function clientFiles(app: FastifyInstance, dist: string): Promise<void> {
   const root = resolve(dist);
   const hasClient = existsSync(resolve(root, 'index.html'));
   if (hasClient) {
     await app.register(fastifyStatic, {
       root,
-      // Only reply.sendFile: the one route below serves the build's files. A route per file (wildcard: false) was
-      // 3,000 routes, about 0.4 s of every start (issue 17 goal 5); the plugin's own wildcard route reads every
-      // folder of a file's path on every request, to refuse other spellings of it on a case-insensitive disk.
+      // Only reply.sendFile: a route per file would add 0.4 s to every start, and the plugin's wildcard route reads
+      // every folder of a file's path on every request.
       serve: false,
       dotfiles: 'ignore',
       // The client's build writes .br and .gz beside each file (client/vite.config.ts): served as the browser
@@ -67,7 +63,7 @@ export async function clientFiles(app: FastifyInstance, dist: string): Promise<v
     if (path.startsWith('/api/') || !hasClient || (req.method !== 'GET' && req.method !== 'HEAD')) {
       return reply.status(404).send({ status: 404, message: `No such call: ${req.method} ${path}` });
     }
-    // Issue 11 #8: a missing build file is a 404, not the index page (a stale tab would parse HTML as a script).
+    // A missing build file is a 404, not the index page (a stale tab would parse HTML as a script).
     if (path.startsWith('/assets/') || path.startsWith('/icons/')) {
       return reply.status(404).send({ status: 404, message: `No such file: ${path}` });
     }

@@ -4,9 +4,8 @@ import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { DOMAIN_ERROR_STATUS, DomainError } from '../domain-errors.js';
 
 /**
- * An error with the HTTP status and the text the client shows in its 'Alert - {status}' dialog (000 §8), for the
- * HTTP layer's own refusals (this folder); everything below the routes throws a DomainError
- * (decisions.md "One error vocabulary").
+ * The HTTP layer's own refusals, with the text of the client's 'Alert - {status}' dialog (000 §8); below the routes
+ * a DomainError is thrown instead (decisions.md "One error vocabulary").
  */
 export class HttpError extends Error {
   constructor(
@@ -29,10 +28,7 @@ function describeValidation(err: FastifyError): { message: string; field?: strin
   return field ? { message, field } : { message };
 }
 
-/**
- * PostgreSQL data errors caused by the input (a number out of range, bytes it cannot store, bad text for a type):
- * the caller's fault, so 400, never 500. The contracts catch most of these first.
- */
+/** PostgreSQL data errors caused by the input (out of range, bad text for a type): 400, never 500. */
 const INPUT_SQLSTATES = new Set(['22003', '22021', '22P05', '22P02', '22007', '22008', '22001']);
 
 /** Turns every error into the spec's envelope: 4xx with a message naming the field, 500 without details. */

@@ -4,10 +4,8 @@ import type { Database, Db } from '../db/schema.js';
 import { HttpError } from './errors.js';
 
 /**
- * Runs a creating call's write in one transaction, once per Idempotency-Key (issue 11 #7): the key is claimed in
- * the same transaction as the write, and a retry with the same key (the client lost the first answer, e.g. a crash
- * after the commit) gets the first answer without writing again. A concurrent retry waits on the key's row and
- * then reads the answer. Without a key the write simply runs. A key used for another call is a 422.
+ * Runs a creating call's write once per Idempotency-Key, claimed in its transaction (decisions.md "Retried creations"):
+ * a retry, or a concurrent one once it is done, gets the first answer; a key used for another call is a 422.
  */
 export async function once<T>(
   db: Db,
@@ -47,10 +45,7 @@ export async function once<T>(
   });
 }
 
-/**
- * A creating call's answer (000 §7: 'Added successfully' and the new record; registerCall adds status 1), written
- * once per Idempotency-Key in one transaction with its audit row.
- */
+/** A creating call's answer ('Added successfully', 000 §7), once per Idempotency-Key, with its audit row. */
 export async function addedOnce<T>(
   db: Db,
   userId: number,

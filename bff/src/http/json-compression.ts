@@ -4,22 +4,16 @@ import { negotiate } from '@fastify/accept-negotiator';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 
 /**
- * Answers smaller than this go out as they are. Measured (`npm run bench -- compression`, tests/bench/compression.ts):
- * brotli's ~30 µs per answer saves more than it costs on a 50 Mbit/s link from about 512 B, but below 1 KiB the answer
- * and its headers fit one TCP segment either way, so compressing it would not save a packet.
+ * Smaller answers go out as they are: below 1 KiB an answer and its headers fit one TCP segment either way
+ * (tests/bench/compression.ts).
  */
 export const COMPRESS_MIN_BYTES = 1024;
-/**
- * Answers up to this size are compressed in one synchronous step (about 1 ms of zlib at most); larger ones on
- * zlib's thread pool, so the event loop keeps serving meanwhile.
- */
+/** Answers up to this size are compressed synchronously (about 1 ms of zlib at most), larger ones on its pool. */
 export const COMPRESS_SYNC_MAX_BYTES = 256 * 1024;
 
 /**
- * Brotli for answers made on the fly: quality 1, text mode, told the answer's size so the encoder sizes its buffers
- * to it. Measured in the server on a 9 KB patients page (issue 17 goal 3): quality 4 added 0.30 ms to the call and
- * made 1,387 B, quality 1 adds 0.10 ms and makes 1,695 B; the 308 B more take 0.05 ms on a 50 Mbit/s link, so
- * quality 1 is the quicker answer there and about even on a 10 Mbit/s one.
+ * Brotli for answers made on the fly: quality 1, text mode, told the answer's size
+ * (decisions.md "Answers compressed with brotli quality 1").
  */
 export const brotliOptions = (bytes: number) => ({
   params: {
@@ -33,12 +27,9 @@ const brotliAsync = promisify(brotliCompress);
 const gzipAsync = promisify(gzip);
 
 /**
- * onSend hook of the app (app.ts): the one place API answers are compressed. A JSON (text) answer of at least
- * COMPRESS_MIN_BYTES goes out as brotli or gzip, whichever the client accepts (brotli first). Up to
- * COMPRESS_SYNC_MAX_BYTES in one synchronous zlib call: a stream through zlib's thread pool measured about 1 ms per
- * call for a 35 KB page of the billing report that zlib compresses in 0.1 ms. Binary answers (the PDF, compressed
- * already) pass as they are; the client's files are compressed once at build time (client-files.ts). A callback
- * hook, not an async one: no promise on every answer (issue 17 goal 3).
+ * The app's onSend hook: a JSON answer of COMPRESS_MIN_BYTES or more goes out as brotli or gzip as accepted; up to
+ * COMPRESS_SYNC_MAX_BYTES in one synchronous call (a stream through zlib's pool cost ~1 ms for 0.1 ms of work).
+ * Binary answers pass as they are. A callback hook: no promise on every answer.
  */
 export function compressJson(
   req: FastifyRequest,

@@ -4,21 +4,19 @@ import helmet from 'helmet';
 import type { Config } from '../config.js';
 
 /**
- * Security headers with a CSP the client passes: no inline scripts or styles; the captcha's workers from our own
- * origin. The page connects only to its own origin (the API and the hub's socket,
- * which CSP 3 'self' covers for ws: and wss:) and the configured contact centre (issue 11 #9); it may be framed by
- * no one (frame-ancestors 'none' with X-Frame-Options: DENY for older browsers).
+ * Security headers with a CSP the client passes: no inline scripts or styles, connections only to our origin and the
+ * contact centre (decisions.md "Contact centre in the CSP"), framed by no one.
  */
 export function securityHeaders(app: FastifyInstance, config: Pick<Config, 'CONTACT_CENTER_ORIGINS'>): void {
   const contactCentre = config.CONTACT_CENTER_ORIGINS;
-  // Built once: @fastify/helmet built helmet's middleware again on every request (issue 17 goal 3).
+  // Built once: @fastify/helmet builds helmet's middleware again on every request (decisions.md "One query per call").
   const setHeaders = helmet({
     contentSecurityPolicy: {
       useDefaults: false,
       directives: {
         defaultSrc: ["'self'"],
         scriptSrc: ["'self'"],
-        // No 'unsafe-inline' (issue 11 #9): React, Blueprint's popovers and uPlot style through the CSSOM, which CSP
+        // No 'unsafe-inline': React, Blueprint's popovers and uPlot style through the CSSOM, which CSP
         // allows; the captcha widget's CSP build injects no styles (tests/e2e/csp.spec.ts checks every screen).
         styleSrc: ["'self'"],
         imgSrc: ["'self'", 'data:', 'blob:'],
@@ -44,9 +42,8 @@ export function securityHeaders(app: FastifyInstance, config: Pick<Config, 'CONT
 }
 
 /**
- * The headers helmet's middleware sets, read once from a response that records them: with no nonce they are the same
- * on every answer, and setting them as one object costs a call less than running the middleware's eleven steps
- * (issue 17 goal 3). The one header helmet removes (X-Powered-By) is never set here.
+ * The headers helmet's middleware sets, read once: without a nonce they are the same on every answer, and setting
+ * them as one object is cheaper than its eleven steps. X-Powered-By, which helmet removes, is never set here.
  */
 function headersOf(
   middleware: (req: IncomingMessage, res: ServerResponse, next: (err?: unknown) => void) => void,

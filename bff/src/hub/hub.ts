@@ -32,9 +32,8 @@ export interface HubSocketData {
   /** The administrator behind a temporary login (000 §4.4), or null. */
   readonly actingUserId: number | null;
   /**
-   * What the handshake's session query read of the user, for the layers attached to the hub (the sleep locks) to
-   * take before the connection completes, with no query of their own (issue 17 goal 2: the start calls wait for the
-   * connect); dropped once it has (heap per socket, issue 15).
+   * What the handshake's session query read of the user, for the sleep locks to take without a query of their own
+   * (decisions.md "One query per call"); dropped once the connection completes.
    */
   handshakeUser?: {
     readonly roleid: readonly number[];
@@ -56,29 +55,20 @@ export interface Hub {
   endSessions(sessionIds: readonly number[]): void;
   /** The socket.io server, for features that add their own events (sleep-test locks, 000 §4.11). */
   readonly io: Server;
-  /**
-   * Disconnects this replica's sockets whose session is no longer live (idle or over age, ended, or the user
-   * disabled); runs every {@link HUB_SWEEP_MS}. Answers how many it disconnected.
-   */
+  /** Disconnects this replica's sockets whose session ended, every {@link HUB_SWEEP_MS}; answers how many. */
   sweep(): Promise<number>;
   /** Disconnects this replica's clients and stops accepting new ones. */
   close(): Promise<void>;
 }
 
-/**
- * How often the hub looks for sockets of sessions that ended without a call that closed them (idle expiry is
- * noticed lazily, by the next call; decisions.md "Hub sweep").
- */
+/** How often the hub drops sockets of sessions that ended without a closing call (decisions.md "Hub sweep"). */
 const HUB_SWEEP_MS = 60_000;
 
 export interface HubOptions {
   readonly db: Db;
   readonly clock: Clock;
   readonly log: FastifyBaseLogger;
-  /**
-   * The socket.io adapter. Absent: the in-process one (one BFF). With REDIS_URL, app.ts passes the Redis adapter
-   * (redis-adapter.ts) so a notification reaches a user's clients on every replica (architecture.md "Modes and replicas").
-   */
+  /** The socket.io adapter: in-process by default, Redis's with REDIS_URL (architecture.md "Modes and replicas"). */
   readonly adapter?: ServerOptions['adapter'];
 }
 
@@ -112,9 +102,8 @@ export function createHub(server: HttpServer, opts: HubOptions): Hub {
 
   io.on('connection', (socket: Socket) => {
     const data = socket.data as HubSocketData;
-    // The handshake has been read (auth, cookie; address is kept): drop the first HTTP request engine.io keeps for
-    // the connection's life, as socket.io's memory guide advises, and the headers' copy (issue 15 Benchmarks: heap
-    // per socket 12.4 → 11.3 KiB with 5,000 sockets).
+    // The handshake has been read: drop engine.io's copy of the first request and its headers, as socket.io's memory
+    // guide advises (heap per socket 12.4 → 11.3 KiB with 5,000 sockets).
     (socket.conn as { request: unknown }).request = null;
     socket.handshake.headers = {};
     delete data.handshakeUser;
@@ -198,11 +187,9 @@ async function authenticateSocket(socket: Socket, opts: HubOptions): Promise<Hub
 }
 
 /**
- * Lets a WebSocket's upgrade request be collected once the hub has read it. engine.io's upgrade adds a 'close'
- * listener to the TCP socket (a `WebSocketResponse`, for engine middlewares, of which the hub has none) that keeps
- * the request for the socket's whole life: about 3 KiB each (issue 15 Benchmarks: heap per socket 12.8 → 9.5 KiB
- * with 2,000 sockets). Runs after engine.io's own 'upgrade' listener, for a first connection and for an upgrade
- * from polling alike. The listener is known by its source; if engine.io changes it, nothing is removed.
+ * Lets a WebSocket's upgrade request be collected once the hub has read it: engine.io's upgrade leaves a 'close'
+ * listener holding it for the socket's life (decisions.md "The hub drops engine.io's hold on the upgrade request").
+ * The listener is known by its source: if engine.io changes it, nothing is removed (and the hub's test fails).
  */
 function releaseUpgradeRequests(server: HttpServer): void {
   server.on('upgrade', (_req: IncomingMessage, tcp: Duplex) => {

@@ -11,9 +11,8 @@ export interface RedisHubAdapter {
 }
 
 /**
- * Connects to REDIS_URL for the hub (architecture.md "Modes and replicas": several BFF replicas behind a load balancer). With it a
- * notification or a session's end reaches the user's sockets on every replica, not only on the one that handled
- * the call. Fails at start when Redis cannot be reached, so a replica never runs cut off from the others.
+ * Connects the hub to REDIS_URL (architecture.md "Modes and replicas"), so pushes and session ends reach every
+ * replica; fails at start when Redis cannot be reached, so no replica runs cut off from the others.
  */
 export async function connectRedisAdapter(url: string, log: FastifyBaseLogger): Promise<RedisHubAdapter> {
   const pub = createClient({ url });

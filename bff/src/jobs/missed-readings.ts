@@ -7,12 +7,9 @@ import type { Db } from '../db/schema.js';
 import { periodic } from './periodic.js';
 
 /**
- * The missed-reading outreach job (issue 5 part 5; 001 §3 sms_miss and call_miss): for every active rule in
- * force today whose device is still with the patient, the days since the device's last reading (or since the
- * rule started or the device was assigned, whichever is later) are counted; at sms_miss days an 'SMS reminder'
- * task is created, at call_miss days a 'call the patient' task, each once per streak of silence. A reading ends the
- * streak; the next silence starts a new one. Which tasks a rule makes follows its notification_mode (SMS, IVR
- * call, or both). Recipients, and who sends: decisions.md "Missed-reading outreach".
+ * The missed-reading outreach job (001 §3 sms_miss and call_miss): for every active rule whose device is still with
+ * the patient, the days since the last reading (or the rule's or assignment's start) are counted, and at sms_miss
+ * and call_miss days a task is made, once per streak of silence (decisions.md "Missed-reading outreach").
  */
 
 /** How often the app runs the job (decisions.md "Missed-reading outreach"). */

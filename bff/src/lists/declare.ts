@@ -16,13 +16,9 @@ import { and, type Base, by, byText, countWhere, orderSql, type SortBy, type Whe
 import { dayRange, isChecked, optionValues } from './view-values.js';
 
 /**
- * A plain list's store, declared (architecture.md "Lists"): its tables, who sees which rows, each row field's SQL,
- * each sort key's and each filter's SQL, and the options of the filters the user's scope decides. The keys are the
- * definition's own (shared/src/lists), so a missing or misspelled sort or filter key does not compile; the
- * generic builder {@link listSource} makes the page, the count, the export chunks and the options from it. The
- * patient lists and the monitoring worklist keep hand-tuned sources (their covering indexes and trigger-kept copies).
- * What a request's SQL needs beyond the viewer and the day (a read awaited first, or a filter value that changes
- * the tables) comes from the declaration's {@link ListDeclaration.prepare} step.
+ * A plain list's store, declared (architecture.md "Lists"): tables, scope, each row field's, sort key's and filter's
+ * SQL and the scope's options, keyed by the definition's own keys so a misspelled one does not compile;
+ * {@link listSource} builds the page, count, export chunks and options from it.
  */
 
 /** What a request's SQL may depend on: the viewer, and the request's day on the app's clock. */
@@ -70,21 +66,16 @@ type Fn<T, P> = (ctx: PreparedContext<P>) => T;
 /** A definition's row. */
 type RowOf<D extends ListShape> = z.infer<D['row']>;
 
-/**
- * A list's declaration; `P` is what its optional {@link ListDeclaration.prepare} step gives the other parts (as
- * `ctx.prepared`), inferred from that step.
- */
+/** A list's declaration; `P` is what its optional {@link ListDeclaration.prepare} step gives the others. */
 export interface ListDeclaration<D extends ListShape, P = undefined> {
   /**
-   * A step run once per request, before the other parts, for what their SQL needs that is read first (the viewer's
-   * organisations) or that the view decides beyond a condition (the month a figure is counted in). Its result is
-   * `ctx.prepared` in `from`, `scope`, `select` and `sort`; a list without it leaves it out.
+   * Run once per request before the other parts, for what their SQL needs read first (the viewer's organisations)
+   * or the view decides (the month a figure is counted in); its result is `ctx.prepared`.
    */
   readonly prepare?: (db: Db, ctx: ListContext, view: ListView) => P | Promise<P>;
   /**
-   * The FROM clause: the list's tables and joins (aliases the other parts name); a function where the request
-   * changes them (a window of the last nights up to today, the month a figure is counted in). The count reads it too: a join only the row fields read is best a left join the planner drops
-   * there (a lateral aggregate: one row for each row).
+   * The FROM clause (a function where the request changes it). The count reads it too: a join only the row fields
+   * read is best a left join the planner drops there (a lateral aggregate: one row for each row).
    */
   readonly from: RawBuilder<unknown> | Fn<RawBuilder<unknown>, P>;
   /** Which rows the viewer may read: the scope's condition. */
@@ -127,10 +118,7 @@ export interface DayRange {
   readonly before?: Date;
 }
 
-/**
- * A date-range filter's condition on a column or expression: `instant` for timestamps, `day` for dates (compared
- * as 'YYYY-MM-DD' days, so no time zone shifts them).
- */
+/** A date-range filter's condition: `instant` for timestamps, `day` for dates (compared as days, never shifted). */
 export function inRange(expr: string | RawBuilder<unknown>, unit: 'day' | 'instant') {
   const value = typeof expr === 'string' ? sql.ref(expr) : expr;
   const bound = (at: Date) => (unit === 'day' ? sql`${isoDay(at)}::date` : sql`${at}`);

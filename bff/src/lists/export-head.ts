@@ -10,7 +10,7 @@ import { displayNameOf } from '../auth/account-store.js';
 import type { Deps } from '../deps.js';
 import type { ListView, ListViewer } from './source.js';
 
-/** The head of a list's CSV and PDF (issue 10 "Exports"): the filters in force, when, by whom; safe CSV cells. */
+/** The head of a list's CSV and PDF: the filters in force, when, by whom; safe CSV cells. */
 
 /** Options of the scope-dependent filters, by filter key. */
 export type Options = Record<string, FilterOption[]>;

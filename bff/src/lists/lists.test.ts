@@ -23,7 +23,7 @@ import { giveDevice, makePatient, placeOf } from '../test-fixtures.js';
 import { neutralise } from './export-head.js';
 
 /**
- * The generic suite of the list pattern (issue 10): every definition of ALL_LISTS with a registered source
+ * The generic suite of the list pattern: every definition of ALL_LISTS with a registered source
  * (embedded.ts LIST_SOURCES) is checked the same way: sorting, paging, each filter, scope, bad input, CSV, PDF.
  */
 
@@ -492,7 +492,7 @@ describe('CSV formula neutralisation (OWASP CSV injection, CWE-1236)', () => {
       const res = await get(def.calls.csv as CallDef, { search: 'formula' }, nurse);
       expect(res.statusCode).toBe(200);
       expect(res.body).toContain('Search: formula');
-      // The name cell begins with the name (issue 38 §2: its DOB and MRN or RPM ID follow).
+      // The name cell begins with the name (its DOB and MRN or RPM ID follow).
       expect(res.body).toContain(`"'=HYPERLINK(""X""), FORMULA · DOB `);
       expect(res.body).toContain(`"'+1, FORMULA · DOB `);
       expect(res.body).toContain(`"'@X, FORMULA · DOB `);

@@ -15,10 +15,7 @@ export function rankSql(
   return sql<number>`array_position(array[${sql.join(rank.map((v) => sql.lit(v)))}]::text[], ${value}::text)`;
 }
 
-/**
- * A code column's (or a code expression's) labels as SQL (value → label, declared once in shared/): a constant CASE,
- * no input reaches it.
- */
+/** A code column's labels as SQL (value → label, declared once in shared/): a constant CASE, no input reaches it. */
 export function labelSql(
   column: string | RawBuilder<string>,
   labels: Readonly<Record<string, string>>,

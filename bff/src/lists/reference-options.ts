@@ -5,10 +5,8 @@ import type { ListViewer } from './source.js';
 import { practiceOptions } from './sql.js';
 
 /**
- * Options of the filters over reference tables that only migrations and the demo seed write (languages, device
- * types). Each is read once per database and kept: a list page filtering by one checks the value against its
- * options, which then costs no query (issue 10 Benchmarks, http − queries). A screen that comes to edit one of these
- * tables must drop the copy it changes.
+ * Options of the filters over tables only migrations and the seed write, read once per database and kept
+ * (decisions.md "Reference-table options are read once"); a screen that comes to edit them must drop the copy.
  */
 const kept = new WeakMap<Db, Map<string, Promise<FilterOption[]>>>();
 

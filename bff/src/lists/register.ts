@@ -25,10 +25,7 @@ import { patientScope } from '../scope.js';
 import { CSV_OPTIONS, exportFacts, type Options } from './export-head.js';
 import { foreignFilterValue, type ListSource, type ListView, type ListViewer } from './source.js';
 
-/**
- * One registration for every list definition (architecture.md "Lists"; issue 10): the page, the filter options and the
- * exports of a definition are registered from the definition and its source; nothing per list is written here.
- */
+/** One registration for every list definition (architecture.md "Lists"): its page, filter options and exports. */
 
 /** Texts of the export files and their errors. */
 const EXPORT_TEXT = {
@@ -44,9 +41,8 @@ const fieldsOf = (filter: ListFilter) =>
   filter.dateRange ? [`${filter.key}_from`, `${filter.key}_to`] : [filter.key];
 
 /**
- * Sort, search and filters of a parsed query, with the definition's defaultFilters for the filters the query does
- * not name (present but empty means 'all'); then refuses future dates (001 §5) with 400 and values of
- * scope-dependent filters outside the viewer's options with 403, each naming the field.
+ * Sort, search and filters of a parsed query with the definition's defaultFilters; refuses future dates (001 §5, 400)
+ * and scope-dependent filter values outside the viewer's options (403), naming the field.
  */
 async function resolveView<Row>(
   def: ListDef,
@@ -114,9 +110,8 @@ async function resolveView<Row>(
 }
 
 /**
- * Registers the page, filter-options and export calls of one list definition (001 §2.4) with its source.
- * Exports write one audit row each: the CSV when its stream starts (the row count is not known yet), the PDF
- * once rendered, with its row count.
+ * Registers the page, filter-options and export calls of one list definition (001 §2.4); each export writes one
+ * audit row (a CSV as its stream starts, a PDF once rendered with its row count).
  */
 function registerList<Row extends object>(
   app: FastifyInstance,
@@ -230,10 +225,7 @@ function registerList<Row extends object>(
     });
 }
 
-/**
- * Registers every list that has a source, by list name (embedded.ts). Partial until the monitor and my-tasks
- * sources join; then a complete record makes a list without a source a type error.
- */
+/** Registers every list of ALL_LISTS with its source (embedded.ts LIST_SOURCES). */
 export function registerLists(
   app: FastifyInstance,
   deps: Deps,

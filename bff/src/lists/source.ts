@@ -5,9 +5,8 @@ import { forbidden } from '../domain-errors.js';
 import type { PatientScope } from '../scope.js';
 
 /**
- * What a list's store gives the generic registration (register.ts; architecture.md "Lists"). The registration parses the
- * query with the definition's schemas, checks filter values against the viewer's options, and maps domain errors
- * to HTTP; the store owns the SQL: scope, filters, a stable order (the definition's idKey last), paging, count.
+ * What a list's store gives the generic registration (register.ts; architecture.md "Lists"), which parses the query
+ * and checks filter values; the store owns the SQL: scope, filters, a stable order, paging, count.
  */
 
 /** Who is asking, and when. */
@@ -42,9 +41,8 @@ export interface ListSource<Row> {
    */
   chunks(db: Db, viewer: ListViewer, view: ListView): AsyncIterable<readonly Partial<Row>[]>;
   /**
-   * The options of the filters without fixed options, in the viewer's scope. A value outside them is refused with
-   * 403 naming the filter (register.ts). Filters left out here (e.g. a hidden patient filter) are checked by the
-   * store itself, throwing {@link foreignFilterValue}. With `only`, a source may answer just those filters.
+   * The options of the filters without fixed options, in the viewer's scope (a value outside them: 403). Filters
+   * left out are checked by the store ({@link foreignFilterValue}); with `only`, just those filters.
    */
   options(db: Db, viewer: ListViewer, only?: ReadonlySet<string>): Promise<Record<string, FilterOption[]>>;
   /** A declared list's row field showing each filter's value (declare.ts), which the generic suite checks by. */
@@ -56,9 +54,8 @@ export const foreignFilterValue = (field: string) =>
   forbidden(`${field} names a record you do not have access to.`, field);
 
 /**
- * How a row shows a filter's value, so the generic suite can check a filtered row without SQL of its own: an
- * option's `label` (the default) or `value` in the field, one of the `listed` labels (', '-joined), the day of a
- * date or time in the range, or `true` for a checkbox.
+ * How a row shows a filter's value, for the generic suite: an option's `label` (default) or `value`, one of the
+ * `listed` labels, the day of a date or time in the range, or `true` for a checkbox.
  */
 export interface FilterShows<Row> {
   readonly shows: keyof Row & string;

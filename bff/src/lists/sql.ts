@@ -3,10 +3,7 @@ import { type RawBuilder, type SqlBool, sql } from 'kysely';
 import type { Db } from '../db/schema.js';
 import type { ListView, ListViewer } from './source.js';
 
-/**
- * The SQL every list store builds from (architecture.md "Lists"): conditions, sort keys, the order, counts, option
- * rows, names and search words. Here, not in a domain, so no domain imports another for it.
- */
+/** The SQL every list store builds from (architecture.md "Lists"), here so no domain imports another for it. */
 
 /** A condition of a list's query. */
 export type Where = RawBuilder<SqlBool>;
@@ -21,9 +18,8 @@ export const inIds = (column: string, ids: readonly number[]): Where =>
   sql<SqlBool>`${sql.ref(column)} = any(${[...ids]}::integer[])`;
 
 /**
- * How a sort key orders: by an expression, by text ignoring case (byte order, as the list suite reads it), or by a
- * column never null, which says no `nulls last`, so its ascending index serves the order backward too (decisions.md
- * "Literal paging in prepared statements").
+ * How a sort key orders: by an expression, by text ignoring case, or by a column never null (no `nulls last`, so its
+ * ascending index serves the order backward too: decisions.md "Literal paging in prepared statements").
  */
 export type SortBy =
   | { readonly by: RawBuilder<unknown> }
@@ -92,10 +88,7 @@ export const fullName = (alias: string) =>
 export const userName = (alias: string) =>
   sql<string>`nullif(trim(coalesce(${sql.ref(`${alias}.firstname`)}, '') || ' ' || coalesce(${sql.ref(`${alias}.lastname`)}, '')), '')`;
 
-/**
- * A patient search as typed (billing's box and the lists' search, issue 10): the lower-cased words, each to occur
- * in the patient's name, and the patient id when the whole term is a number (the RPM ID).
- */
+/** A patient search as typed: lower-cased words to occur in the name, and the patient id when the term is a number. */
 export function searchTerms(search: string): { searchWords: string[]; searchId: number | null } {
   const term = search.trim().toLowerCase();
   if (term === '') return { searchWords: [], searchId: null };

@@ -2,10 +2,7 @@ import type { RawBuilder } from 'kysely';
 import { sql } from 'kysely';
 import { and, likeWord, searchTerms, type Where } from './sql.js';
 
-/**
- * A list's search box over a text of the row (a name, an IMEI): every word typed occurs in `text`, case aside.
- * Undefined for an empty search.
- */
+/** A search over a text of the row (a name, an IMEI): every word occurs in it, case aside; undefined when empty. */
 export function textSearchSql(search: string, text: RawBuilder<string>): Where | undefined {
   const words = searchTerms(search).searchWords;
   if (words.length === 0) return undefined;

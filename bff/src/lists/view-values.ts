@@ -1,10 +1,7 @@
 import { shiftDay } from '@rpm/shared';
 import type { ListView } from './source.js';
 
-/**
- * Reading a parsed view's filter values (define-list.ts's query conventions) in a store: option and id filters
- * arrive as arrays, date ranges as two days, checkboxes as '1'.
- */
+/** Reading a parsed view's filter values: option and id filters as arrays, ranges as two days, checkboxes as '1'. */
 
 /** The values of an option or id filter; undefined when absent. An empty list means "all" (`state=`). */
 export function optionValues(view: ListView, key: string): readonly string[] | undefined {

@@ -6,7 +6,7 @@ import type { Database, Db } from '../db/schema.js';
 import { notFound } from '../domain-errors.js';
 import { smsNumber } from './store.js';
 
-/** The SMS provider's side (issue 13 Messages): webhook keys, inbound texts and delivery reports. */
+/** The SMS provider's side (decisions.md "SMS provider"): webhook keys, inbound texts and delivery reports. */
 
 /** Whether a webhook key is one of the provider's keys in force. */
 export async function providerKeyValid(db: Db, key: string | undefined): Promise<boolean> {

@@ -6,7 +6,7 @@ import { and, by, byPatientName, likeWord, searchTerms } from '../lists/sql.js';
 import { patientFields } from '../patients/identity-sql.js';
 
 /**
- * Incoming Messages (shared/src/lists/messages.ts incomingMessagesList; issue 13): the inbound texts with their
+ * Incoming Messages (shared/src/lists/messages.ts incomingMessagesList): the inbound texts with their
  * patients. A text from an unknown number has no patient, so no practice places it: only a user who sees every
  * patient sees it (decisions.md "Incoming Messages").
  */

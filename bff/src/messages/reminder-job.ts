@@ -10,10 +10,8 @@ import { deliver, type SmsAdapter } from './sms-adapter.js';
 import { addOutbound, type OutgoingSms } from './store.js';
 
 /**
- * The reminder job (issue 13 Reminder): each pass, on the app's clock, turns the reminders due by now into messages
- * in the patient's thread (each with its audit row), moves each reminder to its next time, and after the commit
- * hands the texts to the SMS adapter. An advisory lock lets one replica run a pass at a time, as in
- * jobs/missed-readings.ts.
+ * The reminder job: each pass turns the reminders due by now into audited messages, moves each to its next time,
+ * and after the commit hands the texts to the SMS adapter; one replica at a time, under an advisory lock.
  */
 
 /** How often the app runs the job: reminders go out within a minute of their time. */

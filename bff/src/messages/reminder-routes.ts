@@ -8,7 +8,7 @@ import { actor } from '../http/route-helpers.js';
 import { assertPatientAccess } from '../scope.js';
 import { addReminder, patientReminders, reminderRecord, setActive } from './reminder-store.js';
 
-/** The Reminder tab's calls (000 §2.3 reminder/{patientId?}/{new?}; issue 13). */
+/** The Reminder tab's calls (000 §2.3 reminder/{patientId?}/{new?}). */
 export function reminderRoutes(app: FastifyInstance, deps: Deps): void {
   const { db, clock } = deps;
 

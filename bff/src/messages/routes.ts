@@ -20,10 +20,7 @@ import { reminderRoutes } from './reminder-routes.js';
 import { createSmsAdapter, deliver } from './sms-adapter.js';
 import { addOutbound, messageById, messageTemplates, type OutgoingSms, patientMessages } from './store.js';
 
-/**
- * The Messages and Reminder tabs of the chart (000 §2.3; issue 13), the SMS provider's webhooks, and, with `jobs`,
- * the job that sends due reminders on the app's clock.
- */
+/** The chart's Messages and Reminder tabs (000 §2.3), the SMS webhooks, and with `jobs` the reminder job. */
 export function messageRoutes(app: FastifyInstance, deps: Deps, opts: { jobs: boolean }): void {
   const { db, clock } = deps;
   const sms = createSmsAdapter(deps.config, db, clock);

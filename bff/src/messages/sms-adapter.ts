@@ -5,11 +5,7 @@ import type { Config } from '../config.js';
 import type { Db } from '../db/schema.js';
 import { type OutgoingSms, recordOutbox, recordOutcome, type SmsOutcome } from './store.js';
 
-/**
- * The one way the product sends a text (issue 13 Messages, Reminder): a provider chosen by configuration. With
- * SMS_PROVIDER_URL set, a generic HTTP provider; without it, the built-in outbox records what would have been sent
- * and the message stays 'Not sent: no SMS provider configured' (decisions.md "SMS provider").
- */
+/** The one way the product sends a text: an HTTP provider, or the built-in outbox (decisions.md "SMS provider"). */
 
 export interface SmsAdapter {
   send(sms: OutgoingSms): Promise<SmsOutcome>;

@@ -125,9 +125,8 @@ export interface Outbound {
 }
 
 /**
- * Records an outbound message as 'queued' with its audit row (and the time it took, when given), in the caller's
- * transaction; the caller hands it to the SMS adapter after the commit. A staff member sends with `actor`; a
- * reminder sends with `actor` null at `at`.
+ * Records an outbound message as 'queued' with its audit row (and minutes) in the caller's transaction; the caller
+ * hands it to the SMS adapter after the commit. A reminder sends with `actor` null.
  */
 export async function addOutbound(
   trx: Transaction<Database>,

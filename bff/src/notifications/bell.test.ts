@@ -133,7 +133,7 @@ describe('readAll (000 §4.6)', () => {
   });
 
   it.each([
-    // Issue 11 #6: as an unknown patient.
+    // As an unknown patient.
     ['a patient outside the caller’s practices', 'outside', 404, 'patient_id'],
     ['an unknown patient', 'unknown', 404, 'patient_id'],
     ['another user’s id', 'other-user', 403, 'user_id'],

@@ -17,10 +17,7 @@ export interface NotificationsWorld {
 
 export const userId = (who: Signed) => who.user.user_id;
 
-/**
- * A test app with the four users, and notifications of our own for the physician and the lead, so the tests do
- * not hang on what the seed happened to generate for these users.
- */
+/** A test app with the four users and notifications of its own, not those the seed happened to generate. */
 export async function startNotificationsWorld(): Promise<NotificationsWorld> {
   const t = await startTestApp({ seedPatients: 20 });
   const admin = await signIn(t.app, 'role1@demo.test');

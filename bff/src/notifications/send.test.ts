@@ -168,7 +168,7 @@ describe('sendNotification (000 §2.9, §4.8, §5)', () => {
     const res = await injectUnchecked(t.app, sendNotification, { body }, physician);
     expect(res.statusCode).toBe(status);
     expect(res.json().field).toBe(field);
-    // Issue 11 #8: a disallowed character gets the character message, not the length message.
+    // A disallowed character gets the character message, not the length message.
     if (typeof c.message === 'string')
       expect(res.json().message).toContain(
         /[^A-Za-z0-9_ ]/.test(c.message)

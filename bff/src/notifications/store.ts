@@ -144,10 +144,7 @@ export async function recipients(
   return rows.map((r) => ({ user_id: r.user_id, name: fullName(r.firstname, r.lastname) }));
 }
 
-/**
- * Stores a message from the actor to another active user of the organisations ('all' for every one) with its
- * audit row; answers the bell entry to push to the recipient after the commit.
- */
+/** Stores a message to another active user of the organisations, audited; answers the bell entry to push. */
 export async function sendToUser(
   db: Db,
   actor: AuditActor,

@@ -8,11 +8,7 @@ import { by, byPatientName, inIds, practiceOptions } from '../lists/sql.js';
 import { patientFields } from '../patients/identity-sql.js';
 import { orderProgramIn } from './list-store.js';
 
-/**
- * Patient Consent (shared/src/lists/consents.ts patientConsentList; decisions.md "Patient Consent"): the enrolment
- * orders of the patients the user may read, each with its latest authorisation and that authorisation's state on
- * the request's day.
- */
+/** Patient Consent (decisions.md "Patient Consent"): enrolment orders with their latest authorisation and its state. */
 
 const FROM = sql`enrollment_orders eo
   join patients p on p.patient_id = eo.patient_id

@@ -8,10 +8,7 @@ import { deviceTypeAndPracticeOptions } from '../lists/reference-options.js';
 import { by, byPatientName, fullName, inIds, type Where } from '../lists/sql.js';
 import { patientFields } from '../patients/identity-sql.js';
 
-/**
- * Care Orders (shared/src/lists/orders.ts careOrdersList; decisions.md "Care Orders"): the device orders of the
- * patients the user may read, with their enrolment order's program and provider.
- */
+/** Care Orders (decisions.md "Care Orders"): device orders of the patients the user may read, with their order. */
 
 /** The order_program filter (ORDER_PROGRAM_FILTER) on the enrolment order `eo`: its values are lower-case programs. */
 export const orderProgramIn = (programs: readonly string[]): Where =>

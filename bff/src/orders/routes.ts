@@ -32,10 +32,7 @@ import {
   updateOrder,
 } from './store.js';
 
-/**
- * The chart's Orders (enroll-details), Sub Orders and authorization-history (000 §2.3; issue 13). Every call checks
- * the chart's access to the patient of the order; a foreign order answers as an unknown one.
- */
+/** The chart's Orders, Sub Orders and authorization-history (000 §2.3); a foreign order answers as an unknown one. */
 export function orderRoutes(app: FastifyInstance, deps: Deps): void {
   const { db, clock } = deps;
   const orderOf = async (auth: Parameters<typeof assertPatientAccess>[1], orderId: number) => {

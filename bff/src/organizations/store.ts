@@ -98,9 +98,8 @@ export async function findOrganization(db: Db, organizationId: number) {
 }
 
 /**
- * Saves an edit with its audit row. 000 §4.7: the form sends whether the name changed (trimmed, ignoring case). We
- * recompute it here rather than trust or reject the client's flag: the server's answer decides the uniqueness
- * check, and both are audited.
+ * Saves an edit with its audit row; whether the name changed (000 §4.7) is recomputed here rather than trusted, so
+ * the server decides the uniqueness check.
  */
 export async function saveOrganization(
   db: Db,

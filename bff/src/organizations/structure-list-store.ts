@@ -8,10 +8,7 @@ import { by, inIds, options } from '../lists/sql.js';
 import { textSearchSql } from '../lists/text-search.js';
 import { organizationVisible } from '../scope.js';
 
-/**
- * The stores of Practices, Locations and Programs (shared/src/lists/organization-structure.ts): the practices and
- * locations of the viewer's organisations (scope.ts visibleOrganizations; lowest role 1 every one).
- */
+/** The stores of Practices, Locations and Programs, in the viewer's organisations (scope.ts visibleOrganizations). */
 
 const PRACTICE_LOCATIONS = sql<number>`(select count(*) from locations l where l.practice_id = pr.practice_id)`;
 const PRACTICE_PATIENTS = sql<number>`(select count(*) from patients p where p.practice_id = pr.practice_id)`;

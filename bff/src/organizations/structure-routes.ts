@@ -16,7 +16,7 @@ import {
   saveLocation,
 } from './structure-store.js';
 
-/** Practice and location forms (000 §2.4 Practices, Locations Tables; issue 16 part 3). */
+/** Practice and location forms (000 §2.4 Practices, Locations Tables). */
 export function structureRoutes(app: FastifyInstance, deps: Deps): void {
   const { db, clock } = deps;
 

@@ -4,9 +4,8 @@ import type { Database, Db } from '../db/schema.js';
 import { forbidden, invalid, notFound } from '../domain-errors.js';
 
 /**
- * Practices and locations with their programs (shared/src/api/practices.ts; issue 16 part 3). The caller's
- * organisations come from scope.ts visibleOrganizations: a record outside them answers as an unknown one (404); a
- * parent named in a body outside them is refused (403 naming the field), like the organisation form.
+ * Practices and locations with their programs, in the caller's organisations (scope.ts): a record outside them
+ * answers 404 as unknown, a parent outside them 403 naming the field.
  */
 
 type Orgs = 'all' | readonly number[];

@@ -6,10 +6,7 @@ import { conflict } from '../domain-errors.js';
 import type { PatientScope } from '../scope.js';
 import { mrnTaken, recordProblems, takenMrns, throwFirst } from './record-store.js';
 
-/**
- * The Demographics tab's save (issue 38 §1; decisions.md "Patient registration"): optimistic by version, every
- * changed field's before and after in one audit row, nothing written when nothing changed.
- */
+/** The Demographics tab's save (decisions.md "Patient registration"): optimistic by version, audited field by field. */
 
 /** The fields the tab edits, as stored; dates as 'YYYY-MM-DD'. */
 const EDITED = PATIENT_RECORD_FIELDS;
@@ -64,10 +61,7 @@ export interface RecordUpdate {
   readonly changes: FieldChanges;
 }
 
-/**
- * Writes checked changes set-based (one statement per thousand patients), each bumping the version, with one
- * 'update_demographics' audit row each holding every changed field's before and after (and `detail`'s fields).
- */
+/** Writes checked changes set-based, each bumping the version, with an 'update_demographics' audit row. */
 export async function applyRecordUpdates(
   trx: Transaction<Database>,
   actor: AuditActor,
@@ -96,7 +90,6 @@ export async function applyRecordUpdates(
   }
 }
 
-/** Patients one update statement changes at most. */
 const UPDATE_CHUNK = 1000;
 
 /** The record's columns as jsonb_to_recordset reads them (migrations 0001, 0033). */

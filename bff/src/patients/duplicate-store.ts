@@ -3,7 +3,7 @@ import { sql, type Transaction } from 'kysely';
 import type { Database, Db } from '../db/schema.js';
 import type { PatientScope } from '../scope.js';
 
-/** What the duplicate check compares (issue 38 §1). */
+/** What the duplicate check compares. */
 export interface DuplicateProbe {
   readonly organizationId: number;
   readonly lastname: string;
@@ -17,9 +17,8 @@ export interface DuplicateProbe {
 const DUPLICATE_MAX = 10;
 
 /**
- * Live patients of the organisation that may be the same person (issue 38 §1): same last name (case-insensitive)
- * and date of birth, same MRN, or same mobile. Those the user may read come with their identity; the others only
- * as a count (no identity outside the user's scope, issue 11 #6). Indexed by migration 0033.
+ * Live patients of the organisation that may be the same person (same last name and date of birth, MRN or mobile;
+ * indexed by 0033): those the user may read with their identity, the others only as a count.
  */
 export async function findDuplicates(
   db: Db | Transaction<Database>,

@@ -8,10 +8,7 @@ import { patientFields } from './identity-sql.js';
 import { PROGRAMS } from './list-sql.js';
 import { patientFilterOptions } from './list-store.js';
 
-/**
- * GM Patients (shared/src/lists/utilities.ts gmPatientsList; decisions.md "GM Patients"): the patients the user may
- * read with their organisation, practice and location, the people and programs caring for them.
- */
+/** GM Patients (decisions.md "GM Patients"): the patients the user may read, with their place and care team. */
 
 const FROM = sql`patients p
   join organizations o on o.organization_id = p.organization_id

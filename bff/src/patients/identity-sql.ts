@@ -3,10 +3,8 @@ import { type RawBuilder, sql } from 'kysely';
 import { fullName } from '../lists/sql.js';
 
 /**
- * The row's patient as every list names it (issue 38 §2; ListPatient in shared/src/patient-identity.ts): the
- * identity, and `same_name` when another patient of the practice, not merged away, has the same first and last name,
- * case aside. One index probe per row read (migration 0035), so a page or an export chunk pays only for its own rows.
- * Null where `alias` is a left join that found no patient. decisions.md "Patient identity".
+ * The row's patient as every list names it (decisions.md "Patient identity"): its identity and `same_name`, one index
+ * probe per row read (migration 0035); null where `alias` is a left join that found no patient.
  */
 export function listPatientSql(alias: string): RawBuilder<ListPatient> {
   const col = (column: string) => sql.ref(`${alias}.${column}`);
@@ -19,10 +17,7 @@ export function listPatientSql(alias: string): RawBuilder<ListPatient> {
         and twin.patient_id <> ${col('patient_id')})) end`;
 }
 
-/**
- * A declared list row's patient fields (patientColumn in shared/src/lists/patient-row.ts): the id the row opens, the
- * name as 'Last, First', and the identity the column draws.
- */
+/** A declared list row's patient fields (patientColumn): the id the row opens, 'Last, First', and the identity. */
 export const patientFields = (alias = 'p') => ({
   patient_id: sql.ref(`${alias}.patient_id`),
   patient_name: fullName(alias),

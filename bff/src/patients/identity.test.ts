@@ -7,7 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { signIn, startTestApp, type TestApp } from '../test-app.js';
 import { makePatient, placeOf } from '../test-fixtures.js';
 
-/** Identity everywhere (issue 38 §2): a list row's patient with DOB, MRN or RPM ID, and the same-name flag. */
+/** Identity everywhere: a list row's patient with DOB, MRN or RPM ID, and the same-name flag. */
 
 type Row = { patient_id: number; patient: ListPatient };
 let t: TestApp;

@@ -8,7 +8,6 @@ import { type MonthPace, minutesBandSql, monthPace, progressSql, readingDaysOf }
 
 /** The SQL of the six patient lists (list-store.ts): their tables, fixed predicates, filters and sort keys. */
 
-/** The names of the lists this store serves. */
 export const PATIENT_LIST_NAMES = [
   'patients',
   'non-compliance-patients',
@@ -45,9 +44,8 @@ export interface Frame {
 }
 
 /**
- * Record ids (parsed integers, never other input) as literals: a prepared statement's generic plan cannot see a
- * skewed value (85% of patients speak the first language), and walked the whole filtered list to sort it where the
- * sort key's index was 4× faster (decisions.md "Filter ids in the statement").
+ * Record ids (parsed integers only) as literals: a generic plan cannot see a skewed value
+ * (decisions.md "Filter ids in the statement").
  */
 export const ids = (values: readonly string[]) =>
   sql.join(
@@ -94,9 +92,8 @@ export function frameOf(
 }
 
 /**
- * The tables the ordered ids and the count read: patient_list_state, with the month's summary when the figures are
- * of another month, and only the staff join the sort key reads (a join PostgreSQL drops still keeps its columns
- * needed, which rules out the index-only scans of 0012's indexes). The rows read their own (list-store.ts rowsOf).
+ * The tables the ordered ids and the count read: patient_list_state, the month's summary for another month, and only
+ * the staff join the sort key reads (a dropped join still rules out 0012's index-only scans).
  */
 export function fromClause(frame: Frame, orderby?: string): RawBuilder<unknown> {
   const month = frame.stateFigures ? sql`` : monthSummaryJoin(frame.month);
@@ -110,9 +107,8 @@ export const monthSummaryJoin = (month: string): RawBuilder<unknown> =>
   sql`left join patient_month_summary s on s.patient_id = p.patient_id and s.month = ${`${month}-01`}::date`;
 
 /**
- * Whether any row of patient_list_state is of another month than `month` (a new month began, or a row has none
- * yet). Two index probes whatever the statistics say: the newest month or a null (descending, nulls first), then
- * the oldest month. With `where month is null` a planner whose statistics predate the last roll scanned the table.
+ * Whether any patient_list_state row is of another month than `month`: two index probes (the newest month or a null,
+ * then the oldest), since `where month is null` scanned the table under stale statistics.
  */
 export function listStateStale(month: string): RawBuilder<boolean> {
   const first = `${month}-01`;
@@ -248,9 +244,8 @@ export const nullsOrder = (key: string, reversed = false): RawBuilder<unknown> =
   NULLABLE_SORT_KEYS.has(key) ? (reversed ? sql`nulls first` : sql`nulls last`) : sql``;
 
 /**
- * The value each sortable column orders by in patient_list_state (fromClause): the value the row shows (text in byte
- * order, ignoring case). The state row carries the name, practice and status orders, copied (0012), so they read an
- * index.
+ * The value each sortable column orders by in patient_list_state: what the row shows (text in byte order, case
+ * ignored); names, practice and statuses are copied onto the state row (0012) so they read an index.
  */
 export function sortExpression(key: string, frame: Frame): RawBuilder<unknown> {
   const text = (expr: RawBuilder<unknown>) => sql`lower(${expr}) collate "C"`;

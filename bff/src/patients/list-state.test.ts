@@ -9,7 +9,7 @@ import { makePatient, placeOf } from '../test-fixtures.js';
 import { patientListSources } from './list-store.js';
 
 /**
- * The copies the lists order by (issue 10 "Benchmarks"): patient_list_state (0012) and the alerts' sort values
+ * The copies the lists order by: patient_list_state (0012) and the alerts' sort values
  * (0030) stay exact under every write that changes their sources, compared with the sources themselves.
  */
 

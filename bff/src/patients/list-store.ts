@@ -46,17 +46,13 @@ import {
 } from './list-sql.js';
 
 /**
- * The six patient lists (000 §2.4; 001 §2.3, §2.9): one query shape, each list a fixed predicate plus the
- * filters of its definition (shared/src/lists/patients.ts). Month figures come from patient_month_summary, the
- * last reading from patients.last_reading_at (kept by a trigger, migrations/0006_lists.sql).
+ * The six patient lists (000 §2.4; 001 §2.3, §2.9): one query shape, each a fixed predicate plus its definition's
+ * filters (shared/src/lists/patients.ts).
  */
 
 /** Months the Monthly Report's month filter offers, this month included (decisions.md "Monthly Report"). */
 const REPORT_MONTHS = 12;
-/**
- * Rows per query when an export reads the whole list: each chunk pays a scan of the month's summaries, so 2,000
- * rather than 500 (PGlite, 10,000 patients: 2.5 → 0.8 s of queries; 5,000 measured no faster).
- */
+/** Rows per query of an export: each chunk scans the month's summaries, so 2,000 (2.5 → 0.8 s on 10,000 patients). */
 const EXPORT_CHUNK = 2000;
 
 /** A row as its JSON object reads (dates 'YYYY-MM-DD', timestamps ISO 8601 with an offset). */
@@ -126,9 +122,8 @@ const LOOKUPS = {
 } as const;
 
 /**
- * The row's fields that read another table for each patient: a subquery per row, or (the names and labels of
- * {@link LOOKUPS}) a join. An export computes only those its columns show: the Patients CSV of 10,000 rows does not
- * read every patient's tags, care plan, language or physician.
+ * The row's fields that read another table per patient (a subquery, or a join of {@link LOOKUPS}); an export
+ * computes only those its columns show.
  */
 const COSTLY_FIELDS = [
   'devices',
@@ -147,17 +142,12 @@ function costlyFieldsOf(keys: readonly string[]): ReadonlySet<CostlyField> {
 }
 
 /**
- * Rows from which the lookups are joined rather than read by a subquery per row. A page (at most 100 rows) reads
- * them by subqueries: with the seven joins PostgreSQL took 9 ms to plan the statement for 1 ms of work, and ran the
- * cached plan in 1.5 ms against 0.5. An export's chunk of 2,000 rows joins them: a subquery per row and field made
- * the CSV of 10,000 patients 25% slower (decisions.md "Patient rows").
+ * Rows from which the lookups are joined rather than read by subqueries: a page plans faster with subqueries, an
+ * export's chunk runs faster with joins (decisions.md "Patient rows").
  */
 const JOINED_LOOKUPS_FROM = 200;
 
-/**
- * The lookups' values, and their joins when `joined` (constant SQL: no input reaches it); a lookup not `wanted` is
- * null and joins nothing.
- */
+/** The lookups' values, and their joins when `joined` (constant SQL); one not `wanted` is null and joins nothing. */
 function lookups(joined: boolean, wanted: ReadonlySet<CostlyField>) {
   const read = (Object.keys(LOOKUPS) as (keyof typeof LOOKUPS)[]).filter((field) => wanted.has(field));
   return {
@@ -172,10 +162,7 @@ function lookups(joined: boolean, wanted: ReadonlySet<CostlyField>) {
   };
 }
 
-/**
- * The rows of the given patients, with their compliance strips, in the order of `patientIds`: whole rows, or (an
- * export) without the costly fields it does not show, which are then absent rather than empty.
- */
+/** The rows of the patients, in order, with their strips; an export's rows lack the costly fields it does not show. */
 async function rowsOf(db: Db, ordered: Frame, patientIds: readonly number[]): Promise<PatientListRow[]>;
 async function rowsOf(
   db: Db,
@@ -204,7 +191,7 @@ async function rowsOf(
   // literals (computed here, not input), so a generic plan still probes (patient_id, month) for each row.
   const named = lookups(patientIds.length >= joinedFrom, wanted);
   // Each row as one JSON value: PGlite's protocol parser copies every field of a row into a buffer of its own, which
-  // was a fifth of an export (decisions.md "Patient rows as JSON").
+  // costs a fifth of an export (decisions.md "Patient rows as JSON").
   const { rows } = await sql<{ row: DetailRow }>`select to_json(r) as row from (
       select p.patient_id, ${fullName('p')} as patient_name, ${listPatientSql('p')} as patient, p.dob,
       coalesce(p.phone, p.mobile) as phone,
@@ -273,10 +260,8 @@ async function rowsOf(
 }
 
 /**
- * Offset from which a page is read after its count on PGlite, so that a page in the list's second half is read from
- * the end: an offset walks that many index entries, and 5,000 of them cost PGlite more than the count
- * (tests/bench/lists.ts, page 500 of 5,558). PGlite runs the two queries one after the other anyway; PostgreSQL runs
- * them at once on two connections, which measured faster there than the count first (decisions.md "Deep pages").
+ * Offset from which a page is read after its count on PGlite, and read from the end in the list's second half
+ * (decisions.md "Deep pages").
  */
 const COUNT_FIRST_FROM = 1000;
 
@@ -439,10 +424,7 @@ export function recentMonths(now: Date): FilterOption[] {
 export interface PatientListTuning {
   /** Rows per query of an export. */
   readonly exportChunk?: number;
-  /**
-   * Offset from which a page is read after its count (and from the end when that is nearer); by default
-   * {@link COUNT_FIRST_FROM} on PGlite and never on PostgreSQL.
-   */
+  /** Offset from which a page is read after its count: {@link COUNT_FIRST_FROM} on PGlite, never on PostgreSQL. */
   readonly countFirstFrom?: number;
   /** Rows of an export's chunk from which the names and labels are joined ({@link JOINED_LOOKUPS_FROM}). */
   readonly joinedLookupsFrom?: number;

@@ -6,9 +6,8 @@ import type { Database } from '../db/schema.js';
 import { conflict, invalid } from '../domain-errors.js';
 
 /**
- * Merging a patient entered twice into the record that stays, and deactivating one (issue 38 §1; decisions.md
- * "Merging and deactivating patients"). No row is deleted: the merged record stays, marked with `merged_into_id`,
- * so every audit row and every link to it still resolves.
+ * Merging a patient entered twice into the record that stays, and deactivating one
+ * (decisions.md "Merging and deactivating patients"): nothing is deleted, so every audit row and link still resolves.
  */
 
 /**
@@ -124,9 +123,8 @@ async function moveRows(trx: Trx, rule: MoveRule, from: number, into: number) {
 }
 
 /**
- * Merges `from` into `into` in the caller's transaction (both already checked readable): moves every table's rows
- * by {@link MERGE_MOVES}, marks `from`, rebuilds both patients' reading days and month summaries, recounts the
- * list's open alerts, and writes one audit row on each record. Returns the counts per table.
+ * Merges `from` into `into` in the caller's transaction: moves rows by {@link MERGE_MOVES}, marks `from`, rebuilds
+ * both patients' summaries and open-alert count, audits both records; answers the counts per table.
  */
 export async function mergePatient(
   trx: Trx,

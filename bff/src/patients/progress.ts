@@ -9,13 +9,8 @@ import {
 import { type RawBuilder, sql } from 'kysely';
 
 /**
- * Reading-day progress of a month against the 16 days of 99454 (001 §9), declared once for the patient lists'
- * filter and column and the dashboard's figures (decisions.md "Reading-day progress"):
- * - 'met': 16 days or more;
- * - 'unreachable': the days left in the month (today included) are fewer than the days still missing;
- * - 'at_risk': behind the month's pace (fewer days than 16 × elapsed days ÷ days in the month, rounded down);
- * - 'on_track': otherwise.
- * A past month has no days left: it is 'met' or 'unreachable'.
+ * Reading-day progress of a month against the 16 days of 99454 (001 §9), declared once for the lists and the
+ * dashboard (decisions.md "Reading-day progress").
  */
 export type Progress = 'met' | 'on_track' | 'at_risk' | 'unreachable';
 
@@ -52,10 +47,7 @@ export function progressOf(readingDays: number, pace: MonthPace): Progress {
 /** Reading days a month can hold (patient_month_summary's check). */
 const MAX_READING_DAYS = 31;
 
-/**
- * The reading-day counts whose progress is one of `values`, by the rule above: a progress filter as a plain
- * condition on reading days, which an index or a narrow scan answers (the patient lists).
- */
+/** The reading-day counts whose progress is one of `values`: a progress filter as a condition an index answers. */
 export function readingDaysOf(values: readonly string[], pace: MonthPace): number[] {
   const wanted = new Set(values);
   return Array.from({ length: MAX_READING_DAYS + 1 }, (_, n) => n).filter((n) =>
@@ -73,10 +65,7 @@ export function progressSql(readingDays: RawBuilder<number>, pace: MonthPace): R
     else 'on_track' end)`;
 }
 
-/**
- * RPM minutes of a month in the bands of the patient lists' `minutes` filter (MINUTES_OPTIONS): under 20, 20–39,
- * 40 or more, at the thresholds billing counts (99457 at 20 minutes, 99458 at 40; whole seconds, as billing).
- */
+/** RPM minutes bands of the lists' `minutes` filter, at billing's thresholds (99457 at 20 minutes, 99458 at 40). */
 export const MINUTES_BANDS = ['under20', '20to39', '40plus'] as const;
 export type MinutesBand = (typeof MINUTES_BANDS)[number];
 

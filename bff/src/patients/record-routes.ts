@@ -36,7 +36,7 @@ function assertMayMerge(auth: Pick<AuthContext, 'roleid'>): void {
   if (!mayMergePatients(auth.roleid)) throw forbidden(NO_PATIENT_MERGE);
 }
 
-/** Registration, the duplicate check, the Demographics tab's save, merge and deactivation (issue 38 §1). */
+/** Registration, the duplicate check, the Demographics tab's save, merge and deactivation. */
 export function patientRecordRoutes(app: FastifyInstance, deps: Deps): void {
   const { db, clock } = deps;
 

@@ -15,10 +15,8 @@ import type { PatientScope } from '../scope.js';
 import { findDuplicates } from './duplicate-store.js';
 
 /**
- * Patients taken in (issue 38 §1; decisions.md "Patient registration"): the registration form's choices, the checks
- * a record needs beyond its schema (its practice, location, staff, language and plan, the date of birth's range),
- * and the set-based insert registration and the bulk upload share, with each patient's first statuses, diagnoses
- * and audit row in the caller's transaction.
+ * Patients taken in (decisions.md "Patient registration"): the checks a record needs beyond its schema, and the
+ * set-based insert registration and the bulk upload share.
  */
 
 /** A problem of one record, named by its field. */
@@ -27,7 +25,7 @@ export interface RecordProblem {
   readonly message: string;
 }
 
-/** The text of a practice the user does not belong to (answered as an unknown one, issue 11 #6). */
+/** The text of a practice the user does not belong to (answered as an unknown one). */
 const unknownPractice = (id: number) => `Practice ${id} does not exist.`;
 
 /** Staff a patient may be given: physicians (role 6) and care coordinators (role 9) of the practice. */
@@ -41,10 +39,8 @@ type Checked = Pick<
 > & { readonly practice_id: number };
 
 /**
- * What each record names that must exist and be the user's: its practice (else 'not found', as for a foreign
- * record), a location of the practice within the user's memberships, a physician (role 6) and a care coordinator
- * (role 9) of the practice, a language, an active insurance plan; and a date of birth within 001 §5's range.
- * Set-based: one query per kind for any number of records. Returns each record's problems by its index.
+ * What each record names that must exist and be the user's (practice, location, physician, coordinator, language,
+ * active plan) and its date of birth's range (001 §5); one query per kind, problems by record index.
  */
 export async function recordProblems(
   db: Db | Transaction<Database>,
@@ -194,9 +190,8 @@ export async function organizationsOf(
 const INSERT_CHUNK = 1000;
 
 /**
- * Inserts checked patients with their first statuses (status history from none), diagnoses (the first primary,
- * which the patient's diagnosis code repeats) and one audit row each; a few statements per thousand patients.
- * Returns the new ids in the records' order. The MRN's unique index refuses a race (the caller's transaction fails).
+ * Inserts checked patients with first statuses, diagnoses and an audit row each, a few statements per thousand;
+ * answers the ids in order. The MRN's unique index refuses a race.
  */
 export async function insertPatients(
   trx: Transaction<Database>,
@@ -320,9 +315,8 @@ const REGISTRATION_LOCK = 38_001;
 const MRN_WRITES_LOCK = 38_002;
 
 /**
- * Waits until no write by MRN of the other sort runs: registrations take it shared (they serialise per practice
- * above), a bulk upload's commit alone, so no registration checks an MRN while an upload writes (decisions.md
- * "CSV uploads").
+ * Waits until no write by MRN of the other sort runs: registrations share the lock, a bulk upload's commit holds it
+ * alone (decisions.md "CSV uploads").
  */
 export async function lockMrnWrites(trx: Transaction<Database>, alone: boolean): Promise<void> {
   if (alone) await sql`select pg_advisory_xact_lock(${MRN_WRITES_LOCK}, 0)`.execute(trx);

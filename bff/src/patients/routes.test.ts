@@ -93,7 +93,7 @@ describe('getDetailsByUserID (000 §4.6, §7)', () => {
     const res = await details(query(), nurse);
     expect(res.statusCode).toBe(status);
     expect(res.json().field).toBe(field);
-    // Issue 11 #6: a foreign patient and an unknown one get the same answer.
+    // A foreign patient and an unknown one get the same answer.
     if (status === 404) expect(res.json().message).toMatch(/^Patient \d+ does not exist\.$/);
   });
 });

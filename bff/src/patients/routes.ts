@@ -22,9 +22,8 @@ import { transferPatients as transfer, transferCoordinators } from './transfer-s
 const CHECK_IN_ROLES: readonly number[] = [6, 8, 13];
 
 /**
- * The patient lookup and check-in of opening a notification, the language list (000 §2.10, §4.6, §7), the header's
- * patient search and recent charts (issue 38 §3), and Patient Transfer's actions (000 §2.4 'Care Coord Mapping';
- * its list is the patient list source 'patient-transfer').
+ * The notification's patient lookup and check-in, languages (000 §2.10, §4.6, §7), the header's patient search and
+ * recent charts, and Patient Transfer's actions (000 §2.4 'Care Coord Mapping').
  */
 export function patientRoutes(app: FastifyInstance, deps: Deps): void {
   const { db, clock } = deps;

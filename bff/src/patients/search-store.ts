@@ -5,9 +5,8 @@ import { dayText, sqlDay } from '../db/sql-day.js';
 import type { PatientScope } from '../scope.js';
 
 /**
- * The header's patient search (issue 38 §3; 000 §2.7) and the identities it shows. Each way of finding is one
- * index lookup of migration 0034 (decisions.md "Patient search index"): name words in the GIN index of
- * patient_search_keys, dob and lower(mrn) btrees, the digit indexes of 0018, the primary key.
+ * The header's patient search (000 §2.7) and the identities it shows, each way of finding one index lookup
+ * (decisions.md "Patient search index").
  */
 
 /** The last ten digits of a stored number, as the patients_*_digits_idx indexes of migration 0018 hold them. */
@@ -47,10 +46,7 @@ function lookups(terms: PatientSearchTerms): RawBuilder<unknown>[] {
   return ways;
 }
 
-/**
- * The patients `terms` find among those `scope` may read, merged records left out (issue 38 §1: the record it was
- * merged into is the one to open): at most PATIENT_SEARCH_MAX, exact matches first, then by name and id.
- */
+/** The patients `terms` find in `scope`, merged ones left out: at most PATIENT_SEARCH_MAX, exact matches first. */
 export async function searchPatients(
   db: Db,
   scope: PatientScope,
@@ -82,10 +78,7 @@ async function matchesOf(
   return rows;
 }
 
-/**
- * Patients as a search shows them (identity and practice), merged records left out (issue 38 §1: the record it was
- * merged into is the one to open). Narrow it with `where` on `p`.
- */
+/** Patients as a search shows them (identity and practice), merged records left out; narrow it with `where` on `p`. */
 export function patientMatches(db: Db) {
   return db
     .selectFrom('patients as p')
@@ -101,10 +94,7 @@ export function patientMatches(db: Db) {
     .where('p.merged_into_id', 'is', null);
 }
 
-/**
- * The identities of these patients (the header search's recent charts), in the order given, leaving out those the
- * user may not read and merged records: a chart opened once is offered only while the user may still open it.
- */
+/** The identities of these patients in order (recent charts), without those the user may not read or merged ones. */
 export async function patientIdentities(
   db: Db,
   scope: PatientScope,

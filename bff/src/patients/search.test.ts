@@ -10,7 +10,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { injectCall, injectUnchecked, signIn, startTestApp, type TestApp } from '../test-app.js';
 import { type FixtureIdentity, makePatient, type Place, placeElsewhere, placeOf } from '../test-fixtures.js';
 
-/** Issue 38 §2–3: the header's patient search, recent charts' identities, and the caller lookup of shared numbers. */
+/** The header's patient search, recent charts' identities, and the caller lookup of shared numbers. */
 
 type Signed = Awaited<ReturnType<typeof signIn>>;
 let t: TestApp;

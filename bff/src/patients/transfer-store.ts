@@ -13,7 +13,6 @@ import { type PatientScope, practiceMember } from '../scope.js';
 
 const coordinatorTable = STAFF_TABLES.find((table) => table.name === 'careCoordinators');
 if (!coordinatorTable) throw new Error('STAFF_TABLES has no care coordinators');
-/** The care coordinators' role (9). */
 const COORDINATOR_ROLE = coordinatorTable.roleId;
 
 /** The patients asked for, each in the user's scope; one unknown or foreign id refuses them all (no oracle). */
@@ -62,9 +61,8 @@ export async function transferCoordinators(
 }
 
 /**
- * Makes `coordinatorId` the care coordinator of the patients, in one transaction: every id is checked first and one
- * refusal writes nothing. Patients who already have that coordinator are left as they were and not counted; each
- * patient changed gets an audit row naming the coordinator before and after.
+ * Makes `coordinatorId` the patients' care coordinator in one transaction (one refusal writes nothing); those who
+ * have them already are skipped, each other gets an audit row with the coordinator before and after.
  */
 export async function transferPatients(
   db: Db,

@@ -5,10 +5,7 @@ import { Worker } from 'node:worker_threads';
 import type { RenderReply } from './pdf-worker.js';
 import type { PdfDocumentData } from './report-data.js';
 
-/**
- * Renders reports (billing, list exports, the chart's monthly summary) to PDF off the main thread (measured: 5,000
- * rows block a thread for ~3 s).
- */
+/** Renders reports to PDF off the main thread (5,000 rows block a thread for ~3 s). */
 export interface PdfPool {
   /** The PDF's bytes; rejects with {@link PdfPoolBusyError} when too many reports are already waiting. */
   render(data: PdfDocumentData): Promise<Buffer>;
@@ -53,9 +50,8 @@ const WORKER_ENTRY = new URL(`./pdf-worker${extname(fileURLToPath(import.meta.ur
 const WORKER_BOOT = new URL('./pdf-worker-boot.mjs', import.meta.url);
 
 /**
- * A small pool of warm worker threads, started on first use and kept (unreferenced while idle, so they never hold
- * the process open). Jobs wait in order for a free worker; a worker that fails or exceeds the time limit is replaced.
- * The PDF comes back as a transferred ArrayBuffer, not a copy.
+ * A small pool of warm worker threads, started on first use and never holding the process open; jobs wait in order,
+ * a failed or timed-out worker is replaced, and the PDF comes back transferred, not copied.
  */
 export function createPdfPool(opts: PdfPoolOptions = {}): PdfPool {
   const size = opts.size ?? Math.max(1, Math.min(2, availableParallelism() - 1));

@@ -1,8 +1,4 @@
-/**
- * What the PDF worker needs, as plain strings: cheap to copy to the worker (structured clone of a few arrays)
- * and free of any rule or formatting decision on the worker's side. Billing's report and every list export
- * (bff/src/lists/register.ts) fill it.
- */
+/** What the PDF worker needs, as plain strings: cheap to copy, and no formatting decision on the worker's side. */
 export interface ReportData {
   readonly title: string;
   /** Lines under the title: filters in force, counts, when and by whom. */

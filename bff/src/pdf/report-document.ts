@@ -105,12 +105,10 @@ function longestWord(measure: MeasureText, text: string, bold: boolean): number 
 }
 
 /**
- * The report table's column widths, sized to their text as a browser sizes a table's. When every column's widest
- * text (its bold header too) fits the page, each gets that and a share of the spare width in proportion. Otherwise
- * narrow columns keep their widest text and the wide ones share what is left equally, none narrower than its longest
- * word: the widths are the widest text capped at one level, raised until the table fills the page. When even the
- * longest words overflow, the columns keep those, as pdfmake does. Decided here rather than by pdfmake, so that
- * which cells fit on one line is known before the layout.
+ * The report table's column widths, sized to their text as a browser sizes a table's
+ * (decisions.md "Report columns sized to their text"): the widest text where all fits, else narrow columns keep theirs
+ * and the wide ones share the rest, none narrower than its longest word. Decided here, so which cells fit on one line
+ * is known before the layout.
  */
 function columnWidths(
   measure: MeasureText,

@@ -10,7 +10,7 @@ import {
   type TestApp,
 } from '../test-app.js';
 
-/** User Profile (000 §2.2, issue 16 part 6): own record only, the staff form's rules, the voluntary password change. */
+/** User Profile (000 §2.2): own record only, the staff form's rules, the voluntary password change. */
 
 type Signed = Awaited<ReturnType<typeof signIn>>;
 

@@ -6,7 +6,7 @@ import { actor } from '../http/route-helpers.js';
 import { assertDobBy } from '../staff/routes.js';
 import { profileOf, saveProfile } from './store.js';
 
-/** User Profile (000 §2.2; issue 16 part 6): the session's own record only, so no record check is needed. */
+/** User Profile (000 §2.2): the session's own record only, so no record check is needed. */
 export function profileRoutes(app: FastifyInstance, deps: Deps): void {
   const { db, clock } = deps;
 

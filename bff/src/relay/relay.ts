@@ -29,7 +29,7 @@ export interface RelayOptions {
   readonly fetch?: typeof fetch;
   /**
    * The Authorization header value the upstream's rpm/aws/setCallStatus expects (000 §7: a fixed basic
-   * authorization), from UPSTREAM_CALL_STATUS_AUTH: added here, never taken from the browser (issue 14 §2).
+   * authorization), from UPSTREAM_CALL_STATUS_AUTH: added here, never taken from the browser.
    */
   readonly callStatusAuth?: string | undefined;
 }

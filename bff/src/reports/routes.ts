@@ -9,10 +9,7 @@ import { assertPatientAccess } from '../scope.js';
 import { monthlyReportData } from './report-pdf.js';
 import { complianceInfo, monthlyReport, reportMonths } from './store.js';
 
-/**
- * The chart's Reports tab (the monthly RPM summary for the physician, a PDF from the app's pool) and Compliance Info
- * tab (001 §2.9, §9); issue 13. Foreign patients answer 404 like unknown ones (bff/src/scope.ts).
- */
+/** The chart's Reports tab (the monthly summary PDF) and Compliance Info tab (001 §2.9, §9); foreign patients 404. */
 export function reportRoutes(app: FastifyInstance, deps: Deps): void {
   const { db, clock } = deps;
 

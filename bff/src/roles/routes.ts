@@ -5,7 +5,7 @@ import { registerCall } from '../http/calls.js';
 import { actor } from '../http/route-helpers.js';
 import { assertRoleEditor, saveRolePages } from './store.js';
 
-/** The Roles table's Access dialog (000 §2.4 Roles Table; issue 16 part 3). */
+/** The Roles table's Access dialog (000 §2.4 Roles Table). */
 export function roleRoutes(app: FastifyInstance, deps: Deps): void {
   const { db, clock } = deps;
 

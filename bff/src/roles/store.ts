@@ -4,7 +4,7 @@ import type { Db } from '../db/schema.js';
 import { forbidden, invalid, notFound } from '../domain-errors.js';
 
 /**
- * A role's access list (shared/src/api/roles.ts; issue 16 part 3). Sign-in reads `role_pages` (auth/user-payload.ts),
+ * A role's access list (shared/src/api/roles.ts). Sign-in reads `role_pages` (auth/user-payload.ts),
  * so menus and routes change at the user's next sign-in.
  */
 

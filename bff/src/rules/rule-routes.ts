@@ -19,7 +19,7 @@ import { resumeRules, switchOffRule } from './rule-status-store.js';
 import { loadRules, ruleDetail, type StoredRule, storedRule, unknownRule } from './rule-store.js';
 import { addRule, updateRule } from './rule-write-store.js';
 
-/** A stored rule whose patient the caller may read; one outside the scope answers as unknown (issue 11 #6). */
+/** A stored rule whose patient the caller may read; one outside the scope answers as unknown. */
 async function ruleWithAccess(db: Db, auth: AuthContext, ruleId: number): Promise<StoredRule> {
   const rule = await storedRule(db, ruleId);
   await assertPatientAccess(db, auth, rule.patient_id, 'notification_rule_id', unknownRule(ruleId));

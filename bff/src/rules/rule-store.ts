@@ -128,7 +128,7 @@ async function ruleVitals(db: Db, ruleIds: readonly number[]): Promise<Map<numbe
   return map;
 }
 
-/** The message of a rule that does not exist, or whose patient the caller may not see (issue 11 #6). */
+/** The message of a rule that does not exist, or whose patient the caller may not see. */
 export const unknownRule = (ruleId: number) => `Rule ${ruleId} does not exist.`;
 
 /** A stored rule row with its device, as the writes check it. */

@@ -12,10 +12,7 @@ import type { Db } from '../db/schema.js';
 import { dayText } from '../db/sql-day.js';
 import { organizationScope } from '../lists/organization-scope.js';
 
-/**
- * The Sales Rep Dashboard's figures (000 §2.4, §6.1: role 14's start page; decisions.md "Leads"): the active leads of
- * the user's organisations, on the app's clock. Two statements: the counts, then the next follow-ups.
- */
+/** The Sales Rep Dashboard's figures (000 §6.1; decisions.md "Leads"): lead counts, then the next follow-ups. */
 export async function salesDashboard(
   db: Db,
   auth: Pick<AuthContext, 'userId' | 'roleid'>,

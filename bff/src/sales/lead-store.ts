@@ -6,10 +6,7 @@ import { organizationOptions, organizationScope } from '../lists/organization-sc
 import { rankSql } from '../lists/rank.js';
 import { by, byText, inIds } from '../lists/sql.js';
 
-/**
- * Leads (shared/src/lists/leads.ts leadsTable; decisions.md "Leads"): the leads of the viewer's organisations, in
- * the configuration tables' one store shape; their writes are the generic ones (configuration/write-store.ts).
- */
+/** Leads (decisions.md "Leads") of the viewer's organisations, in the configuration tables' store shape. */
 export const leadSource = configSource(leadsTable.list, {
   from: sql`leads l join organizations o on o.organization_id = l.organization_id`,
   select: {

@@ -8,7 +8,7 @@ import { badInputs, sample } from './schema-inputs.js';
 import type { Signed } from './users.js';
 
 /**
- * Issue 11: schema-derived bad bodies for every POST. From a valid body of the top administrator (every page,
+ * Schema-derived bad bodies for every POST. From a valid body of the top administrator (every page,
  * every patient) about real records, each field in turn is left out, given the wrong type, null, a 100k-character
  * string, a negative, huge or fractional number (and an unknown field where the object is strict); only variants
  * the call's own schema refuses are sent. Each must be answered 4xx, never 5xx, and write no row.

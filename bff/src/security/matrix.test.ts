@@ -6,7 +6,7 @@ import { startTestApp, type TestApp } from '../test-app.js';
 import { pageOf, pagesOf, type Signed, signInAll } from './users.js';
 
 /**
- * Issue 11: the authorisation matrix, generated from the contract. Every call × every demo user and anonymous,
+ * The authorisation matrix, generated from the contract. Every call × every demo user and anonymous,
  * with an input that need not be valid (the access check runs before input parsing, http/calls.ts). Expected,
  * from the call's declared access and the user's pages only: anonymous → 401 on every non-public call; a user
  * whose pages lack the call's page → 403 naming the page; anyone else → neither of those, and never a 5xx.

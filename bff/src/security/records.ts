@@ -21,8 +21,8 @@ import { type KnownValues, sample } from './schema-inputs.js';
 import type { Signed } from './users.js';
 
 /**
- * Real records of one user's practice for the security suite (issue 11): a patient with a blood-pressure cuff, a
- * notification rule, a note, a task, an alert, a running timer and clinical records (issue 13), made through the
+ * Real records of one user's practice for the security suite: a patient with a blood-pressure cuff, a
+ * notification rule, a note, a task, an alert, a running timer and clinical records, made through the
  * product's own calls where it has one; and the field values that name them in a request.
  */
 
@@ -210,7 +210,7 @@ export async function makeRecords(t: TestApp, who: Signed): Promise<Records> {
   };
 }
 
-/** A document row, an enrolment order and a device order of the patient (issue 13), as their stores write them. */
+/** A document row, an enrolment order and a device order of the patient, as their stores write them. */
 async function makeChartPapers(t: TestApp, userId: number, patient: number) {
   const at = t.clock.now();
   const day = at.toISOString().slice(0, 10);

@@ -1,9 +1,6 @@
 import type { z } from 'zod';
 
-/**
- * Inputs derived from a call's zod 4 schema by introspection (`schema.def`), for the security suite (issue 11):
- * a valid sample (ids and other fields the caller knows taken from `values` by key) and bad variants of it.
- */
+/** Inputs derived from a call's zod 4 schema (`schema.def`) for the security suite: a valid sample and bad variants. */
 
 type Def = { type: string; [k: string]: unknown };
 type Check = { _zod: { def: { check: string; [k: string]: unknown } } };

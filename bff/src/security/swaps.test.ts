@@ -16,10 +16,10 @@ import { type KnownValues, sample, unwrap } from './schema-inputs.js';
 import type { Signed } from './users.js';
 
 /**
- * Issue 11: record swaps. Every call whose query or body names a patient, rule, note, task, alert, timer or user
+ * Record swaps. Every call whose query or body names a patient, rule, note, task, alert, timer or user
  * is made by a user of another practice (Riverside's medical assistant) about their own records, with one field
  * swapped for the real record of the nurse's practice (Northwind). Expected: a 4xx naming the field, the same as
- * for an unknown record (issue 11 #6: 404 mostly), or a filter's 200 identical to an unknown record's, except
+ * for an unknown record (404 mostly), or a filter's 200 identical to an unknown record's, except
  * checkPageAccess's 403 (001 §7); 403 naming the field
  * where it must be the caller's own id; and no row written.
  */
@@ -113,7 +113,7 @@ describe('record swaps (issue 11)', () => {
           );
         continue;
       }
-      // Issue 11 #6: a foreign record answers exactly as an unknown one (no oracle of which ids exist elsewhere).
+      // A foreign record answers exactly as an unknown one (no oracle of which ids exist elsewhere).
       const unknownRes = await send(swap.call, { ...valuesFor(swap.call, mine), [swap.field]: UNKNOWN_ID });
       const unknown = answer(unknownRes);
       // A call that filters ids (the header search's recent charts) leaves a foreign one out as it does an unknown

@@ -4,10 +4,7 @@ import { DEMO_USERS } from '../db/seed/demo-users.js';
 import { ROLE_PAGES } from '../db/seed/role-pages.js';
 import { signIn } from '../test-app.js';
 
-/**
- * The security suite's view of the demo users (issue 11): who they are, which access-list entries their roles give
- * them (the seed's declaration, not the database), and whether a call's declared access lets them in.
- */
+/** The security suite's demo users: their access lists from the seed's declaration, and which calls let them in. */
 
 export type Signed = Awaited<ReturnType<typeof signIn>>;
 

@@ -2,10 +2,7 @@ import { z } from 'zod';
 import type { Config } from '../config.js';
 import { unavailable, upstreamFailed } from '../domain-errors.js';
 
-/**
- * The translation provider's client. Its failures are the provider's, not the caller's, so they are gateway refusals
- * (`upstream_failed` 502, `unavailable` 503), not the caller's 4xx.
- */
+/** The translation provider's client: its failures are gateway refusals (502, 503), never the caller's 4xx. */
 
 /** How long the provider may take before the Translate button gets an answer (decisions.md "Translate timeout"). */
 const TRANSLATE_TIMEOUT_MS = 10_000;
@@ -16,10 +13,7 @@ export const TRANSLATION_NOT_CONFIGURED =
 const providerAnswer = z.object({ translatedText: z.string() });
 const providerError = z.object({ error: z.string().max(300) });
 
-/**
- * Translates to English through a LibreTranslate-compatible provider (POST {q, source, target, format, api_key}
- * → {translatedText}); `source` '' lets the provider detect the language. Every failure is a 502 with the reason.
- */
+/** Translates to English through a LibreTranslate-compatible provider; `source` '' lets it detect the language. */
 export async function translateToEnglish(
   config: Pick<Config, 'TRANSLATE_API_URL' | 'TRANSLATE_API_KEY'>,
   text: string,

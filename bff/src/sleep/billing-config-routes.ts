@@ -6,7 +6,7 @@ import { actor } from '../http/route-helpers.js';
 import { visibleOrganizations } from '../scope.js';
 import { billingConfig, savePrices, saveAthenaVitals as saveVitals } from './billing-config-store.js';
 
-/** HST Billing Configuration and Athena vitals (issue 15 §3), for the caller's organisations only. */
+/** HST Billing Configuration and Athena vitals, for the caller's organisations only. */
 export function billingConfigRoutes(app: FastifyInstance, deps: Deps): void {
   const { db, clock } = deps;
 

@@ -10,10 +10,7 @@ import type { Db } from '../db/schema.js';
 import { invalid, notFound } from '../domain-errors.js';
 import { inIds } from '../lists/sql.js';
 
-/**
- * HST Billing Configuration and Athena vitals (issue 15 §3; decisions.md "HST billing configuration"): per
- * organisation of the caller, a price per sleep CPT code (cents) and the vitals sent to Athena.
- */
+/** HST Billing Configuration and Athena vitals per organisation (decisions.md "HST billing configuration"). */
 
 type Orgs = 'all' | number[];
 

@@ -25,9 +25,8 @@ import { patientFields } from '../patients/identity-sql.js';
 import { recentMonths } from '../patients/list-store.js';
 
 /**
- * The sleep billing lists' store (issue 15 §3; shared/src/lists/sleep-billing.ts): billable lines of the studies of
- * patients in the viewer's scope, each with its CPT code and the organisation's price (hst_billing_prices).
- * Service days of signatures are UTC days, like the study lists' timestamps.
+ * The sleep billing lists' store: billable lines of the studies of patients in scope with their CPT code and the
+ * organisation's price; service days are UTC days.
  */
 
 type BillingListName = 'co-read-billing' | 'hst-billing' | 'hst-order-billing';

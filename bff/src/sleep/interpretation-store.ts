@@ -8,9 +8,8 @@ import { assertLease } from './lock-store.js';
 import { studyRowOf } from './study-list-store.js';
 
 /**
- * A sleep test's interpretation (issue 15 §1–§3): read by anyone who may see the study, written only under the
- * caller's current lease (fencing, lock-store.ts assertLease). Status: awaiting_interpretation → interpreted on
- * signing → co_read on a second reader's co-signature.
+ * A sleep test's interpretation: read by anyone who may see the study, written only under the caller's lease
+ * (lock-store.ts assertLease); awaiting_interpretation → interpreted → co_read.
  */
 
 const unknownStudy = (studyId: number) => notFound(`Sleep test ${studyId} does not exist.`, 'test_id');
@@ -121,10 +120,7 @@ export type InterpretationInput = Fenced &
 
 type StudyState = { readonly status: string; readonly needs_co_read: boolean };
 
-/**
- * One fenced write: in one transaction, the caller's lease is checked (a stale token learns nothing more), the
- * study's row locked, `run` writes, and the write is audited with the token.
- */
+/** One fenced write in one transaction: the lease checked, the study's row locked, `run`, and the audit row. */
 function fencedWrite(
   db: Db,
   actor: AuditActor,
@@ -176,10 +172,7 @@ export const saveInterpretation = (db: Db, actor: AuditActor, input: Interpretat
     await writeTexts(trx, actor, input, false);
   });
 
-/**
- * Signs the interpretation as its reading physician: the signer becomes the study's reader
- * (decisions.md "Sleep interpretation signing").
- */
+/** Signs as the reading physician, who becomes the study's reader (decisions.md "Sleep interpretation signing"). */
 export const signInterpretation = (db: Db, actor: AuditActor, input: InterpretationInput) =>
   fencedWrite(db, actor, input, 'sign_sleep_interpretation', async (trx, study) => {
     if (study.status !== 'awaiting_interpretation')

@@ -32,11 +32,9 @@ import {
 } from './lock-store.js';
 
 /**
- * The sleep-test lock events on the hub (000 §4.11, §7; issue 15 §2). A reader's client sends SLEEP::LOCK on
- * opening a study and SLEEP::FREE on closing it, SLEEP::FREE_ALL on signing out; each payload is parsed with zod,
- * and one naming another user or a study outside the sender's scope is refused and logged. Changes are broadcast
- * to the worklists of the study's practice (rooms per practice, the top administrators' room for all), on every
- * replica through the hub's adapter. Each answer is the event's acknowledgement.
+ * The sleep-test lock events on the hub (000 §4.11, §7): SLEEP::LOCK on opening a study, SLEEP::FREE on closing,
+ * SLEEP::FREE_ALL on signing out, each parsed and checked against the sender; changes broadcast to the worklists of
+ * the study's practice on every replica. Each answer is the event's acknowledgement.
  */
 
 const practiceRoom = (practiceId: number) => `sleep-practice:${practiceId}`;
@@ -61,7 +59,7 @@ export interface SleepLocks {
 /** A reader (as the lock store's scope rules need them) and their practice rooms, one copy per user per replica. */
 type ReaderAuth = Awaited<ReturnType<typeof readerAuth>>;
 type Place = { readonly auth: ReaderAuth; readonly rooms: string[] };
-// What the lock layer keeps in socket.data, not in per-socket closures or maps (issue 15 "Benchmarks": heap per
+// What the lock layer keeps in socket.data, not in per-socket closures or maps (heap per
 // socket): the reader's place and the studies it holds (a Set made with its first lock).
 interface SleepSocketData extends HubSocketData {
   sleepPlace?: Place;
@@ -91,7 +89,7 @@ export function attachSleepLocks(
   let stopped = false;
   const announceFreed = (freed: readonly FreedLock[]) => announceFreedLocks(hub, freed);
   // Each socket's roles and practice rooms, found before its connection completes (no broadcast is missed), from what
-  // the hub's session query read: one query a connect, which the start calls wait for (issue 17 goal 2).
+  // the hub's session query read: one query a connect, which the start calls wait for.
   io.use((socket, next) => {
     const data = socket.data as SleepSocketData;
     (async () => {

@@ -10,15 +10,11 @@ import { fullName } from '../http/route-helpers.js';
 import { patientVisible } from '../scope.js';
 
 /**
- * Sleep-test locks as leases (issue 15 §2; 000 §3, §4.11; migrations/0020_sleep_locks.sql): one holder per study,
- * a fencing token that grows with every new lease, an expiry renewed while the holder's socket lives. The database
- * is the authority, so every replica sees and honours the same lock.
+ * Sleep-test locks as leases (000 §3, §4.11; decisions.md "Sleep-test lock lease"): one holder per study, a growing
+ * fencing token, an expiry renewed while the holder's socket lives; the database decides for every replica.
  */
 
-/**
- * How long a lease lasts without renewal: the grace through a dropped connection, well over the client's 1 s
- * reconnect (000 §4.11; decisions.md "Sleep-test lock lease").
- */
+/** How long a lease lasts unrenewed: grace through a dropped connection, well over the client's 1 s reconnect. */
 export const LOCK_LEASE_MS = 30_000;
 /** How often a replica renews the leases of its connected holders and releases lapsed ones. */
 export const LOCK_RENEW_MS = 10_000;
@@ -93,11 +89,9 @@ async function lockOf(db: Db, studyId: number, practiceId: number): Promise<Slee
 }
 
 /**
- * Takes (or, for its holder, renews) the lock of a study in the user's scope. Answers the lease and whether this
- * call took it, or the other holder's lease when the study is locked (the caller opens it read-only). A lapsed
- * lease is replaced by a new one with a larger token in the same statement, so two readers can never both win.
- * One statement (scope, renewal, take, audit row and the answer as CTEs): one round trip on the hub's hot path
- * (issue 15 Benchmarks, delivery p99). A study outside the scope is a 404, as for an unknown one.
+ * Takes (or, for its holder, renews) a study's lock, answering the lease and whether this call took it, or the other
+ * holder's lease. One statement (decisions.md "A lock is one statement"): a lapsed lease is replaced with a larger
+ * token in it, so two readers never both win. Outside the scope: 404, as for an unknown study.
  */
 export async function takeLock(
   db: Db,
@@ -191,10 +185,7 @@ export interface FreedLock {
   readonly practiceId: number;
 }
 
-/**
- * Deletes locks matching `where` with an audit row each, in one statement (the audit rows and the freed leases'
- * practices as CTEs: one round trip, issue 15 Benchmarks); answers what was freed.
- */
+/** Deletes the locks matching `where` with an audit row each, in one statement; answers what was freed. */
 async function release(
   db: Db,
   actor: AuditActor | null,
@@ -245,10 +236,7 @@ export const freeAllLocks = (db: Db, actor: AuditActor, userId = actor.userId) =
 export const releaseLapsed = (db: Db, now: Date) =>
   release(db, null, now, 'sleep_lock_lapsed', { lapsed: true });
 
-/**
- * An administrator breaks a study's lock with a reason (issue 15 §2): audited; the holder's token stops working at
- * once. 404 when no lock is held (or the study is outside the administrator's scope).
- */
+/** An administrator breaks a study's lock with a reason, audited; its token stops working at once (404: no lock). */
 export async function breakLock(
   db: Db,
   actor: AuditActor,
@@ -272,9 +260,8 @@ export async function lockHolder(
 }
 
 /**
- * The holder hands a study's lock to a reader who asked for it (issue 15 §2; decisions.md "Sleep lock hand-over"):
- * the lease moves to the requester with a new fencing token in one audited statement, so the holder's open view
- * can write no more. The requester must see the study (their own scope); 409 when the holder's lease is gone.
+ * The holder hands a study's lock to a reader who asked (decisions.md "Sleep lock hand-over"): the lease moves with a
+ * new token in one audited statement; 409 when the holder's lease is gone.
  */
 export async function handOverLock(
   db: Db,
@@ -304,9 +291,8 @@ export async function handOverLock(
 }
 
 /**
- * Fencing (issue 15 §2): a write to a study goes ahead only while the caller holds its lock under this very token
- * and the lease has not lapsed; the row stays locked until the write's transaction ends, so a break or a new lease
- * waits for it. A reader whose lock lapsed or was broken gets a conflict and nothing is written.
+ * Fencing: a write goes ahead only while the caller holds the study's lock under this token and the lease lives; the
+ * row stays locked until the write commits, so a break or new lease waits. Otherwise a conflict, nothing written.
  */
 export async function assertLease(
   trx: Db,

@@ -89,7 +89,7 @@ describe('sleep-test locks (000 §4.11; issue 15 §2)', () => {
       .where('study_id', '=', w.lakeside[1] as number)
       .execute();
     expect(held).toEqual([]);
-    // Each refusal is in the log with the sender (issue 15 §2: refused and logged).
+    // Each refusal is in the log with the sender (refused and logged).
     const logged = warn.mock.calls.map(([fields, message]) => ({ fields, message }));
     warn.mockRestore();
     expect(logged).toEqual(

@@ -20,11 +20,7 @@ import { and, by, byPatientName, byText, fullName, inIds, practiceOptions } from
 import { patientFields } from '../patients/identity-sql.js';
 import { patientVisible } from '../scope.js';
 
-/**
- * Sleep Return Devices (shared/src/lists/utilities.ts sleepReturnDevicesList): the devices of home studies, due
- * back SLEEP_DEVICE_RETURN_DAYS after the order, and the write that records a return.
- * decisions.md "Sleep Return Devices".
- */
+/** Sleep Return Devices (decisions.md "Sleep Return Devices"): home studies' devices due back, and their returns. */
 
 const HOME_KINDS = sql<SqlBool>`s.kind in (${sql.join(HOME_STUDY_KINDS.map((kind) => sql.lit(kind)))})`;
 
@@ -91,9 +87,8 @@ export const sleepReturnSource = listSource(sleepReturnDevicesList, {
 });
 
 /**
- * Records that a home study's device came back, now (or at the order, for a study dated later than now), with an
- * audit row. A study outside the caller's scope answers as unknown (404); one returned already, or whose kind keeps
- * its device in the lab or office, answers 409.
+ * Records that a home study's device came back, with an audit row: 404 outside the caller's scope, 409 when returned
+ * already or its kind keeps the device.
  */
 export async function returnStudyDevice(
   db: Db,

@@ -26,10 +26,7 @@ import { announceFreedLocks } from './lock-hub.js';
 import { breakLock, studyPractice } from './lock-store.js';
 import { returnStudyDevice } from './return-store.js';
 
-/**
- * The interpretation of a sleep test (issue 15 §2, §3): read by anyone who may see the study; every write fenced
- * by the caller's lease token (a lapsed or broken lock answers 409, nothing written); administrators break locks.
- */
+/** The interpretation of a sleep test: read by whoever sees the study, every write fenced by the lease (409). */
 export function sleepRoutes(app: FastifyInstance, deps: Deps): void {
   const { db, clock } = deps;
 

@@ -18,9 +18,8 @@ import { and, by, byPatientName, fullName, inIds, practiceOptions } from '../lis
 import { listPatientSql, patientFields } from '../patients/identity-sql.js';
 
 /**
- * Sleep Consults and Sleep Appointments (issue 15 §1; shared/src/lists/sleep-schedule.ts) read from the view
- * `sleep_visits` (0024_sleep_schedule.sql): the visits of patients in the viewer's scope, not cancelled, filtered,
- * in a stable order (the visit id last). The calendar's range reads the same rows (schedule-store.ts).
+ * Sleep Consults and Sleep Appointments, read from the view `sleep_visits` (0024): visits of patients in scope, not
+ * cancelled, in a stable order; the calendar reads the same rows.
  */
 
 export type VisitKind = 'consult' | 'appointment';

@@ -34,10 +34,7 @@ import {
   visitRow,
 } from './schedule-store.js';
 
-/**
- * Sleep consults and appointments (issue 15 §1/§3): parse (the contract), authorise the patient (a visit of a
- * patient outside the caller's scope answers 404 like an unknown one), call the store in one transaction.
- */
+/** Sleep consults and appointments: parse, authorise the patient (404 outside the scope), store in one transaction. */
 export function scheduleRoutes(app: FastifyInstance, deps: Deps): void {
   const { db, clock } = deps;
   const viewerOf = async (auth: AuthContext) => ({

@@ -27,9 +27,8 @@ import {
 } from './schedule-list-store.js';
 
 /**
- * Writes of sleep consults and appointments (issue 15 §1), each in one transaction with its audit row; the only
- * status change is Scheduled → Completed / No Show / Connectivity Issue (SLEEP_VISIT_NEXT), and only a scheduled
- * visit is edited or cancelled. The calendar's range and the forms' patient search read here too.
+ * Writes of sleep consults and appointments, each with its audit row: only Scheduled → Completed / No Show /
+ * Connectivity Issue, and only a scheduled visit is edited or cancelled. Also the calendar's range and patient search.
  */
 
 type Trx = Transaction<Database>;

@@ -29,10 +29,7 @@ import {
 } from '../lists/sql.js';
 import { patientFields } from '../patients/identity-sql.js';
 
-/**
- * The study worklists' store (issue 15; shared/src/lists/sleep.ts): the studies of the patients in the viewer's
- * scope (bff/src/scope.ts), of the kinds each list shows, filtered, in a stable order (the study id last).
- */
+/** The study worklists' store: studies of patients in scope, of each list's kinds, filtered, in a stable order. */
 
 type SleepListName = keyof typeof SLEEP_LIST_KINDS;
 
@@ -90,7 +87,7 @@ const studyFields = (now: Date) => ({
   fvc_l: sql`s.fvc_l`,
   fev1_fvc_pct: RATIO,
   signed_at: timeText('si.signed_at'),
-  // The text of issue 15 §2, the name as the hub announces it (SLEEP::LOCK userName), on screen and in exports.
+  // 'Locked by {name}' (decisions.md "Locked by on the study lists"), the name as the hub announces it.
   locked_by: sql`case when ${lockHeld(now)} then 'Locked by '
     || trim(coalesce(lu.firstname, '') || ' ' || coalesce(lu.lastname, '')) end`,
   locked_since: sql`case when ${lockHeld(now)} then ${timeText('lk.taken_at')} end`,

@@ -11,7 +11,7 @@ import { addedOnce } from '../http/idempotency.js';
 import { actor } from '../http/route-helpers.js';
 import { createTemplate, editorOf, setTemplateActive, updateTemplate } from './template-store.js';
 
-/** Custom Interpretation Config's writes (issue 15 §3): create, edit, deactivate/activate, each audited. */
+/** Custom Interpretation Config's writes: create, edit, deactivate/activate, each audited. */
 export function templateRoutes(app: FastifyInstance, deps: Deps): void {
   const { db, clock } = deps;
 

@@ -17,9 +17,8 @@ import { and, by, fullName, inIds, likeWord, options, searchTerms, type Where } 
 import { visibleOrganizations } from '../scope.js';
 
 /**
- * Custom Interpretation Config's store (issue 15 §3; shared/src/lists/interpretation-templates.ts): the templates
- * of the viewer's organisations and the shared ones (organisation null), which only lowest role 1 may change
- * (decisions.md "Interpretation templates").
+ * Custom Interpretation Config's store: the templates of the viewer's organisations and the shared ones, which only
+ * lowest role 1 may change (decisions.md "Interpretation templates").
  */
 
 type Orgs = 'all' | number[];

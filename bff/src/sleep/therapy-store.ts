@@ -17,10 +17,8 @@ import { and, by, byPatientName, byText, fullName, inIds, options, practiceOptio
 import { patientFields } from '../patients/identity-sql.js';
 
 /**
- * CPAP Patients and Therapy Patients (issue 15 §3; shared/src/lists/therapy.ts): patients in scope with a PAP
- * device assigned now, their last 30 nights of device data (usage, AHI, leaks readings) and the CMS adherence rule
- * (decisions.md "PAP compliance"). A night is a UTC calendar day of readings; its usage is the night's largest
- * usage value (the device reports the night's total), its AHI and leaks the night's means.
+ * CPAP Patients and Therapy Patients (decisions.md "PAP compliance"): patients in scope with a PAP device now and
+ * their last 30 nights (a UTC day of readings: the night's largest usage, its mean AHI and leaks).
  */
 
 const THERAPY_VITALS = [VITAL.usage, VITAL.ahi, VITAL.leaks];

@@ -8,10 +8,7 @@ import { and, by, byText, inIds, options } from '../lists/sql.js';
 import { textSearchSql } from '../lists/text-search.js';
 import { userInOrganizations, visibleOrganizations } from '../scope.js';
 
-/**
- * The staff tables' rows (shared/src/lists/staff.ts): users holding the table's role, in the organisations the
- * viewer belongs to (every one for lowest role 1).
- */
+/** The staff tables' rows: users holding the table's role, in the viewer's organisations (all for role 1). */
 
 /** The list of one staff table (decisions.md "Staff table roles"): the same declaration for each role. */
 function staffSource(table: StaffTable) {

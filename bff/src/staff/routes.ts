@@ -39,7 +39,7 @@ export function assertDobBy(dob: string, now: Date): void {
   if (!dobInRange(dob, isoDay(now))) throw invalid(MSG.invalidDob, 'dob');
 }
 
-/** Add Admin (001 §2.8, §4, §7) and staff administration (issue 16 part 1): parse, authorise, store. */
+/** Add Admin (001 §2.8, §4, §7) and staff administration: parse, authorise, store. */
 export function staffRoutes(app: FastifyInstance, deps: Deps): void {
   const { db, clock, hub } = deps;
 

@@ -5,7 +5,7 @@ import { openTab } from '../hub/test-tab.js';
 import { injectCall, injectUnchecked, signIn, startTestApp, type TestApp } from '../test-app.js';
 
 /**
- * Staff administration against live sessions and other roles (issue 16 part 1): deactivation and a password reset
+ * Staff administration against live sessions and other roles: deactivation and a password reset
  * end the user's sockets at once (not at the hub's next sweep), and Add {role} follows Add Admin's rules.
  */
 

@@ -15,7 +15,7 @@ import {
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { injectCall, injectUnchecked, signIn, startTestApp, type TestApp } from '../test-app.js';
 
-/** Add Admin and staff administration calls (001 §2.8, §5, §7; issue 16 part 1). */
+/** Add Admin and staff administration calls (001 §2.8, §5, §7). */
 
 type Signed = Awaited<ReturnType<typeof signIn>>;
 

@@ -6,10 +6,7 @@ import type { Database, Db } from '../db/schema.js';
 import { conflict, forbidden, invalid, notFound } from '../domain-errors.js';
 import { userInOrganizations } from '../scope.js';
 
-/**
- * Staff administration (issue 16 parts 1-2; 001 §2.8 Add Admin): where a user may be placed, who may be given which
- * role, and the writes, each in one transaction with its audit row. `orgs` is the caller's visibleOrganizations.
- */
+/** Staff administration (001 §2.8; decisions.md "Staff administration"): placement, roles, and audited writes. */
 
 type Orgs = 'all' | readonly number[];
 type Executor = Db | Transaction<Database>;
@@ -100,7 +97,7 @@ export async function usernameTaken(db: Executor, username: string): Promise<boo
 }
 
 /**
- * No one grants more than they hold (issue 16): every page the roles open must be in the caller's own access list,
+ * No one grants more than they hold: every page the roles open must be in the caller's own access list,
  * and only a top administrator (lowest role 1) gives role 1. 403 naming `field` otherwise.
  */
 async function assertHoldsRoles(
@@ -197,10 +194,7 @@ export const personColumns = (p: PersonInput) => ({
   fax: p.fax || null,
 });
 
-/**
- * Creates a staff user (rpm/users/add). Someone else chose the password, so the user must change it at the first
- * sign-in (000 §4.3's change_password; decisions.md "Staff administration").
- */
+/** Creates a staff user (rpm/users/add), who must change the password at first sign-in (000 §4.3). */
 export async function createStaffUser(
   trx: Transaction<Database>,
   by: AuditActor,
@@ -337,10 +331,7 @@ export async function deactivateStaffMember(db: Db, by: AuditActor, userId: numb
   });
 }
 
-/**
- * Sets another user's password (000 §4.3): they must change it at the next sign-in, and their open sessions end
- * (decisions.md "Staff administration"). Answers the ended session ids.
- */
+/** Sets another user's password (000 §4.3): changed at their next sign-in, their sessions ended; answers those. */
 export async function resetPasswordOf(
   db: Db,
   by: AuditActor,

@@ -11,10 +11,7 @@ import { rankSql } from '../lists/rank.js';
 import { and, by, byPatientName, likeWord, searchTerms, userName } from '../lists/sql.js';
 import { patientFields } from '../patients/identity-sql.js';
 
-/**
- * My Tasks (000 §2.4 'My Tasks', §2.7 badge; issue 10): the tasks assigned to the signed-in user (during a
- * temporary login, the user logged in as: auth.userId), and the actions on one of them.
- */
+/** My Tasks (000 §2.4, §2.7 badge): the tasks assigned to the signed-in user (auth.userId), and their actions. */
 
 /** Not completed and due before now. */
 const overdueSql = (now: Date) => sql<SqlBool>`(t.status <> 'completed' and t.due_at < ${now}::timestamptz)`;
@@ -80,10 +77,7 @@ async function ownTask(db: Db, userId: number, taskId: number, lock = false) {
   return task;
 }
 
-/**
- * Completes one of the user's tasks with its audit row. A repeat keeps the first completion and writes nothing.
- * Answers whether this call completed it.
- */
+/** Completes one of the user's tasks, audited; a repeat keeps the first completion. Answers whether this call did. */
 export async function completeTask(db: Db, actor: AuditActor, taskId: number): Promise<boolean> {
   return db.transaction().execute(async (trx) => {
     const task = await ownTask(trx, actor.userId, taskId, true);
@@ -110,10 +104,7 @@ export interface TaskAssignee {
   readonly name: string;
 }
 
-/**
- * Who one of the user's tasks can be handed to, never the user: the patient's care team (care-team.ts), or for a
- * task without a patient the clinical staff of the user's practices.
- */
+/** Who a task can be handed to, never the user: the patient's care team, or the clinical staff of their practices. */
 export async function taskAssignees(db: Db, userId: number, taskId: number): Promise<TaskAssignee[]> {
   const task = await ownTask(db, userId, taskId);
   if (task.patient_id !== null)

@@ -14,10 +14,7 @@ import { actor } from '../http/route-helpers.js';
 import { patientScope } from '../scope.js';
 import { completeTask, reassignTask, taskAssignees } from './my-tasks-store.js';
 
-/**
- * The actions of the monitoring worklist and My Tasks (issue 10 part 2; shared/src/api/worklists.ts). Their lists
- * are the list sources monitorSource and myTasksSource, registered by the generic list registration.
- */
+/** The monitoring worklist's and My Tasks' actions; their lists are registered by the generic list registration. */
 export function worklistRoutes(app: FastifyInstance, deps: Deps): void {
   const { db, clock } = deps;
 

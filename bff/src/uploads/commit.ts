@@ -15,9 +15,8 @@ import {
 import { keepCommit, visibleUpload } from './store.js';
 
 /**
- * An upload's commit (issue 38 §4; decisions.md "CSV uploads"): the kept file checked again in the transaction (the
- * records may have changed since the preview), then, unless 'all or nothing' meets a row with a problem, its new
- * rows (and its updates when chosen) written; the upload records the choices, the counts and what was written.
+ * An upload's commit (decisions.md "CSV uploads"): the kept file checked again in the transaction, then its new rows
+ * (and updates when chosen) written unless 'all or nothing' meets a problem; the upload records the outcome.
  */
 
 /** The advisory-lock class of commits: one commit of a kind at a time (the second key is the kind). */

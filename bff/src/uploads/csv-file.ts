@@ -6,9 +6,8 @@ import { fileTypeFromBuffer } from 'file-type';
 import { DomainError, invalid } from '../domain-errors.js';
 
 /**
- * Reading an uploaded CSV file (issue 38 §4; decisions.md "CSV uploads"): the one file part of the request, refused
- * whole with a 400 naming the problem when it is not UTF-8 CSV text, empty, too large, or lacks a required column;
- * then its rows streamed through csv-parse (quoted fields, CRLF or LF), a chunk at a time.
+ * Reading an uploaded CSV file (decisions.md "CSV uploads"): refused whole (400) when not UTF-8 CSV, empty, too
+ * large or lacking a required column; its rows streamed through csv-parse a chunk at a time.
  */
 
 const refuse = (message: string) => invalid(message, 'file');
@@ -24,7 +23,7 @@ export async function receiveFile(req: FastifyRequest): Promise<{ bytes: Buffer;
   } catch (error) {
     if (error instanceof DomainError) throw error;
     const code = (error as { code?: string }).code;
-    // The issue asks for a 400 naming the problem for every file refused whole, the size included.
+    // Every file refused whole is a 400 naming the problem, its size included (decisions.md "Upload limits").
     if (code === 'FST_REQ_FILE_TOO_LARGE') throw refuse(UPLOAD_TEXT.tooLarge);
     if (code === 'FST_FILES_LIMIT' || code === 'FST_FIELDS_LIMIT' || code === 'FST_PARTS_LIMIT')
       throw refuse('Send one file and nothing else.');

@@ -8,10 +8,8 @@ import type { CheckedRow, RowProblem, UploadKindRows } from './engine.js';
 import { dayOf, NameIndex, orNull } from './names.js';
 
 /**
- * Inventory Uploads' rows (issue 38 §4; decisions.md "CSV uploads"): a device by its IMEI (15 digits with a valid
- * Luhn check digit) or serial number, its type and model, vendor, warehouse and purchase date. New devices go to
- * the stock (no organisation: Edison Inventory) at once; a device already known is unchanged, or updated when
- * chosen, unless it belongs to an organisation the user does not see.
+ * Inventory Uploads' rows (decisions.md "Inventory upload devices"): a device by IMEI (Luhn-checked) or serial; new
+ * devices go to the stock, known ones stay or are updated when chosen, unless another organisation's.
  */
 
 type Executor = Db | Transaction<Database>;

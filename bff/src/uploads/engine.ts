@@ -8,9 +8,8 @@ import type { PatientScope } from '../scope.js';
 import { type ColumnMap, cellsByField, csvChunks } from './csv-file.js';
 
 /**
- * The upload's two passes (issue 38 §4; decisions.md "CSV uploads"), the same for every kind: check (each chunk of
- * rows converted and checked set-based by the kind, then rows sharing a key marked duplicate) and write (the rows
- * the check found new, and updates when chosen, a chunk at a time in the caller's transaction).
+ * The upload's two passes (decisions.md "CSV uploads"): check (each chunk converted and checked set-based, shared
+ * keys marked duplicate) and write (new rows, and updates when chosen, in the caller's transaction).
  */
 
 /** Rows checked and written together: a few statements per chunk whatever the file's length. */

@@ -7,10 +7,7 @@ import { labelSql, rankSql } from '../lists/rank.js';
 import { and, by, likeWord, searchTerms } from '../lists/sql.js';
 import { uploadVisible } from './store.js';
 
-/**
- * CSV Utility (shared/src/lists/uploads.ts csvUtilityList; decisions.md "CSV uploads"): the uploads of the kinds
- * whose page the viewer holds, by the viewer or users of their organisations.
- */
+/** CSV Utility (decisions.md "CSV uploads"): uploads by the viewer or colleagues, of kinds whose page they hold. */
 
 const FROM = sql`uploads up join users u on u.user_id = up.user_id`;
 const UPLOADER = sql<string>`u.lastname || ', ' || u.firstname`;

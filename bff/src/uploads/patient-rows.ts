@@ -28,11 +28,8 @@ import { dayOf, type Found, type NameIndex, orNull } from './names.js';
 import { type References, references } from './patient-references.js';
 
 /**
- * Bulk Uploads' rows (issue 38 §4; decisions.md "CSV uploads"): each row's names looked up (practice, location,
- * staff, language, plan, statuses), then the one schema of a new patient (newPatientFields), the registration's
- * reference checks (recordProblems) and the MRN: a patient of the practice with that MRN and the same record is
- * unchanged, with another record an update (its demographics only), written through registration's insert and the
- * Demographics tab's audited update.
+ * Bulk Uploads' rows (decisions.md "Re-uploading by MRN"): names looked up, then the new patient's schema and the
+ * registration's checks; a known MRN with the same record is unchanged, with another an audited update.
  */
 
 /** A row's patient and, when its MRN is taken, the patient it updates. */

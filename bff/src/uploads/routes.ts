@@ -28,9 +28,8 @@ import { patientRows } from './patient-rows.js';
 import { errorReportRows, keepUpload, savedMapping, uploadSummary, visibleUpload } from './store.js';
 
 /**
- * Bulk Uploads and Inventory Uploads (000 §2.4; issue 38 §4; decisions.md "CSV uploads"): the same calls for each
- * kind. Patients need the page and a role that registers patients (PATIENT_RECORD_ROLES); rows reach only the
- * user's practices (recordProblems).
+ * Bulk Uploads and Inventory Uploads (000 §2.4; decisions.md "CSV uploads"): the same calls for each kind; patients
+ * need a role that registers patients, and rows reach only the user's practices.
  */
 
 const ROWS: { readonly [K in UploadKind]: UploadKindRows<never> } = {

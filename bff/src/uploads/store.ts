@@ -15,10 +15,7 @@ import { userInOrganizations, visibleOrganizations } from '../scope.js';
 import { type ColumnMap, csvChunks } from './csv-file.js';
 import { type FileCheck, type KeptProblem, outcomeAt, type UploadCounts } from './engine.js';
 
-/**
- * The uploads kept (migration 0036; decisions.md "CSV uploads"): the file, its column map, each row's outcome and
- * problems and the counts; an upload's summary and its error report are read from them.
- */
+/** The uploads kept (migration 0036): file, column map, each row's outcome and problems, and the counts. */
 
 type Executor = Db | Transaction<Database>;
 

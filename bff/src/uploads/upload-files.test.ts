@@ -13,7 +13,7 @@ import {
   startPatientUploads,
 } from './test-world.js';
 
-/** The files Bulk Uploads reads or refuses whole, the column mapping and who may upload (issue 38 §4). */
+/** The files Bulk Uploads reads or refuses whole, the column mapping and who may upload. */
 
 let t: TestApp;
 let admin: Signed; // role 2: Bulk Uploads and a registering role

@@ -183,7 +183,7 @@ function prefetchKey(def: CallDef, input: unknown, auth: CallAuth | null): strin
 }
 
 /**
- * Makes a call now for a caller that will ask for it soon with the same input and session (issue 17 goal 2: the start
+ * Makes a call now for a caller that will ask for it soon with the same input and session (the start
  * page's calls leave with the sign-in answer rather than after the shell has drawn). The first {@link call} that
  * matches takes the answer, or the failure; any later call goes to the server again.
  */

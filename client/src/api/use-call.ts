@@ -4,7 +4,6 @@ import { useApi } from '../errors/ErrorDialogProvider';
 import { ApiError } from './api-error';
 import { type CallRequest, call } from './call';
 
-/** Options of {@link useCall}. */
 export interface UseCallOptions {
   /** `false` loads nothing (and keeps what was loaded); default true. */
   readonly enabled?: boolean;

@@ -64,7 +64,6 @@ function BillingReportAtLocation() {
   return <BillingReport fixedPractice={current} />;
 }
 
-/** Props of {@link BillingReport}. */
 interface BillingReportProps {
   /** The practice selector's options; absent for users without the selector. */
   readonly loadPractices?: ReturnType<typeof usePracticeLoader>;

@@ -15,7 +15,6 @@ import type { BillingSortKey } from '@rpm/shared';
 import { displayDate } from '@rpm/shared';
 import { codeCell } from './code-columns';
 
-/** Props of {@link BillingTable}. */
 export interface BillingTableProps {
   readonly rows: readonly BillingRow[];
   /** The code column names the server supplied, in order (001 §2.1). */
@@ -61,7 +60,7 @@ const LEADING: readonly FixedColumn[] = BILLING_LEADING_COLUMNS.map((column, ind
   ...(column.name === MSG.colPatientName
     ? {
         interactive: true,
-        // On one line, the row being 32 px; the name links (issue 38 §2: DOB, MRN or RPM ID, 'Same name').
+        // On one line, the row being 32 px; the name links (DOB, MRN or RPM ID, 'Same name').
         cell: (row: BillingRow) => (
           <PatientIdentity
             inline
@@ -74,7 +73,7 @@ const LEADING: readonly FixedColumn[] = BILLING_LEADING_COLUMNS.map((column, ind
     : { cell: column.text }),
 }));
 
-/** The CCM columns (issue 13); the first is wide enough for the reason CCM minutes met do not bill. */
+/** The CCM columns; the first is wide enough for the reason CCM minutes met do not bill. */
 const CCM_WIDTHS = [360, 170] as const;
 
 const CCM: readonly FixedColumn[] = BILLING_CCM_COLUMNS.map((column, index) => ({
@@ -86,7 +85,7 @@ const CCM: readonly FixedColumn[] = BILLING_CCM_COLUMNS.map((column, index) => (
 /**
  * The billing report table (001 §2.1), Blueprint's Table2 with server-side sorting: RPM ID, Patient Name (upper
  * case, a link to the patient chart overview), DOB, Diagnosis Code, Setup Date, Auth Number, the server's code
- * columns, the CCM codes or why they do not bill (issue 13), then Claim Sent: an action until the claim is recorded, then the claim date. The three sortable
+ * columns, the CCM codes or why they do not bill, then Claim Sent: an action until the claim is recorded, then the claim date. The three sortable
  * headers are buttons showing the current order.
  */
 export function BillingTable({
@@ -189,7 +188,6 @@ export function BillingTable({
   );
 }
 
-/** Props of {@link SortButton}. */
 interface SortButtonProps {
   readonly name: string;
   readonly sortKey: BillingSortKey;

@@ -13,7 +13,6 @@ import { type BillingPeriod, monthOptions, yearOptions } from './billing-period'
 import type { BillingReportEvent, BillingReportState } from './billing-report-state';
 import { type PracticeLoader, PracticeSelector } from './PracticeSelector';
 
-/** Props of {@link BillingToolbar}. */
 export interface BillingToolbarProps {
   readonly state: BillingReportState;
   readonly dispatch: (event: BillingReportEvent) => void;

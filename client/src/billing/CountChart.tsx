@@ -1,7 +1,6 @@
 import { Link } from 'wouter';
 import type { CodeGroup, CountBar } from './billing-counts';
 
-/** Props of {@link CountChart}. */
 export interface CountChartProps {
   readonly bars: readonly CountBar[];
   /** What the chart shows, e.g. 'Patients per code, March 2026'; read out as the list's name. */

@@ -6,7 +6,6 @@ import type { PracticeChoice } from './billing-report-state';
 /** Loads the practices matching `text` ('' for all); `signal` aborts a superseded search. */
 export type PracticeLoader = (text: string, signal: AbortSignal) => Promise<readonly PracticeChoice[]>;
 
-/** Props of {@link PracticeSelector}. */
 export interface PracticeSelectorProps {
   /** The chosen practice; `null` for none (all practices in scope). */
   readonly value: PracticeChoice | null;

@@ -4,7 +4,6 @@ import { useId } from 'react';
 import { PatientIdentity } from '../patient/PatientIdentity';
 import { CALL_TEXT } from './call-texts';
 
-/** Props of {@link CallerChoice}. */
 export interface CallerChoiceProps {
   /** The patients in the agent's scope who share the caller's number (two or more). */
   readonly patients: readonly PatientMatch[];
@@ -13,8 +12,9 @@ export interface CallerChoiceProps {
 }
 
 /**
- * The incoming-call prompt when several patients share the caller's number (issue 38 §2; 000 §4.9 has one): each
- * named as everywhere (name, date of birth, MRN or RPM ID) with the practice; the agent opens the right chart.
+ * The incoming-call prompt when several patients share the caller's number (000 §4.9 has one;
+ * decisions.md "Caller lookup of a shared number"): each named as everywhere, with the practice; the agent opens
+ * the right chart.
  */
 export function CallerChoice({ patients, onChoose, onDismiss }: CallerChoiceProps) {
   const titleId = useId();

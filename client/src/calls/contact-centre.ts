@@ -20,7 +20,7 @@ export type AgentStateChoice = 'first' | 'third' | 'Available';
 
 /**
  * A contact centre as the softphone sees it: Amazon Connect through amazon-connect-streams (`streams-centre.ts`)
- * or the demo simulator (`demo-centre.ts`), the same interface for both (issue 14 §2).
+ * or the demo simulator (`demo-centre.ts`), the same interface for both.
  */
 export interface ContactCentre {
   /** Shows the softphone in `container` and reports the agent and its contacts to `emit`; once per page. */

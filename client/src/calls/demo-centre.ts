@@ -25,7 +25,7 @@ export interface DemoCentre extends ContactCentre {
 }
 
 /**
- * A contact-centre simulator with the same interface as the Streams adapter (issue 14 §2), labelled 'Demo contact
+ * A contact-centre simulator with the same interface as the Streams adapter, labelled 'Demo contact
  * centre': it reports the events Amazon Connect would (inbound voice from CONNECTING, an end after a miss), so the
  * demo and the tests drive the same softphone machine. Nothing leaves the browser but the app's own calls.
  */

@@ -3,7 +3,7 @@ import { awsTasksList, TASK_CALL_EVENTS } from '@rpm/shared';
 import { ListScreen } from '../list/ListScreen';
 import type { ListRow } from '../list/ListTable';
 
-// The call pages of 000 §2.4 (Aws Call row; issue 14 §4): list definitions, and click-to-call on aws-tasks.
+// The call pages of 000 §2.4 (Aws Call row): list definitions, and click-to-call on aws-tasks.
 
 /**
  * Asks the softphone to dial (000 §4.9): the window event it listens to, with the patient and the number (ten

@@ -61,7 +61,7 @@ function contactOf(contact: StreamsContact): CallContact {
 let pageCcp: { container: HTMLElement } | null = null;
 
 /**
- * Amazon Connect through amazon-connect-streams (000 §2.12; issue 14 §2): the CCP from the user's aws_link in
+ * Amazon Connect through amazon-connect-streams (000 §2.12): the CCP from the user's aws_link in
  * us-east-1 with a login popup, audio device and phone type settings, and the softphone framed (only the tab that
  * holds the softphone starts it). Inbound voice is reported from CONNECTING (the library fires onIncoming only for
  * queued callbacks); an end is reported once, from ENDED, or from DESTROYED when ENDED never came.

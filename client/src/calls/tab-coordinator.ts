@@ -1,7 +1,7 @@
 import { type TabEvent, type TabMessage, tabCoordinationMachine } from '@rpm/machines';
 import { type Actor, createActor } from 'xstate';
 
-/** The Web Lock one tab of the browser holds for its life: the softphone (000 §4.10; issue 14 §3). */
+/** The Web Lock one tab of the browser holds for its life: the softphone (000 §4.10). */
 const SOFTPHONE_LOCK = 'rpm-softphone';
 /** The channel the tabs talk on (the spec's messages). */
 export const TABS_CHANNEL = 'rpm-tabs';

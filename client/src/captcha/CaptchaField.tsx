@@ -11,7 +11,6 @@ export interface CaptchaHandle {
   readonly reset: () => void;
 }
 
-/** Props of {@link CaptchaField}. */
 export interface CaptchaFieldProps {
   /** Called with the payload when solved, `null` when the solution is dropped (reset, expired, error). */
   readonly onToken?: (token: string | null) => void;

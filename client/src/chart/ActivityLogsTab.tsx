@@ -26,13 +26,12 @@ export function formatDuration(seconds: number): string {
   return `${Math.floor(s / 60)}:${String(s % 60).padStart(2, '0')}`;
 }
 
-/** Props of {@link ActivityLogsTab}. */
 export interface ActivityLogsTabProps {
   readonly patientId: number;
 }
 
 /**
- * The Activity Logs tab with the activity timer (000 §2.3; issue 5 part 6): Start times the user's RPM or CCM work
+ * The Activity Logs tab with the activity timer (000 §2.3): Start times the user's RPM or CCM work
  * on the patient on the server's clock (the time shown here only counts along), Stop logs it (at most
  * TIMER_MAX_SECONDS) with an optional note, Discard logs nothing; below, this month's logged time with totals.
  */

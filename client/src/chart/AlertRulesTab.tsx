@@ -16,7 +16,6 @@ import { RuleFormDialog } from './RuleFormDialog';
 import { RuleStatusSwitch } from './RuleStatusSwitch';
 import { VitalBoundsTable } from './VitalBoundsTable';
 
-/** Props of {@link AlertRulesTab}. */
 export interface AlertRulesTabProps {
   readonly patientId: number;
   /** The read-only 'notes' mode (001 §2.2): Status, Edit and Add New are hidden. */

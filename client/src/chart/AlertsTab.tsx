@@ -9,13 +9,12 @@ import { showToast } from '../toaster/toast';
 
 type State = 'all' | 'open' | 'acknowledged';
 
-/** Props of {@link AlertsTab}. */
 export interface AlertsTabProps {
   readonly patientId: number;
 }
 
 /**
- * The Alerts tab (000 §2.3; issue 5 part 5): the alerts the patient's readings raised, newest first, filtered all /
+ * The Alerts tab (000 §2.3): the alerts the patient's readings raised, newest first, filtered all /
  * open / acknowledged; open ones can be selected and acknowledged, a page at a time.
  */
 export function AlertsTab({ patientId }: AlertsTabProps) {

@@ -22,7 +22,7 @@ import { CarePlanEditor } from './careplan/CarePlanEditor';
 import { CarePlanView } from './careplan/CarePlanView';
 
 /**
- * The Care Plan tab (000 §2.3 `ccm/{patientId?}`; issue 13): the CCM care plan, started from the CCM Care Plan
+ * The Care Plan tab (000 §2.3 `ccm/{patientId?}`): the CCM care plan, started from the CCM Care Plan
  * Defaults, edited as new versions, signed by the patient's physician; the version list says who wrote and signed.
  */
 export function CarePlanTab({ patientId }: { readonly patientId: number }) {

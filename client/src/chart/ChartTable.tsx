@@ -2,7 +2,6 @@ import { HTMLTable } from '@blueprintjs/core';
 import { MSG } from '@rpm/shared';
 import type { ReactNode } from 'react';
 
-/** Props of {@link ChartTable}. */
 export interface ChartTableProps<T> {
   /** The rows; undefined while they load. */
   readonly rows: readonly T[] | undefined;

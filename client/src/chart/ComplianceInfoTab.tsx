@@ -12,7 +12,6 @@ import { useCall } from '../api/use-call';
 import { ComplianceStrip } from '../list/ComplianceStrip';
 import '../list/list.css';
 
-/** Props of {@link ComplianceInfoTab}. */
 export interface ComplianceInfoTabProps {
   readonly patientId: number;
 }
@@ -41,7 +40,7 @@ function targetText(t: Target): string {
 }
 
 /**
- * The Compliance Info tab (001 §2.9, §9; issue 13): this month's reading days, the days left and still needed for
+ * The Compliance Info tab (001 §2.9, §9): this month's reading days, the days left and still needed for
  * 99454 (and 99445 from 2026) and whether they can be reached, the five-month strip, and twelve months of reading
  * days and minutes (decisions.md "Compliance Info months").
  */

@@ -32,7 +32,6 @@ import { useSession } from '../session/SessionProvider';
 import { showToast } from '../toaster/toast';
 import '../patient/patient.css';
 
-/** Props of {@link DemographicsTab}. */
 export interface DemographicsTabProps {
   readonly patient: PatientDemographics | null;
   /** The record was saved: the chart shows the stored one. */

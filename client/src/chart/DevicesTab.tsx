@@ -2,7 +2,6 @@ import { HTMLTable, Tag } from '@blueprintjs/core';
 import { displayUtcDay, getPatientDevices, MSG } from '@rpm/shared';
 import { useCall } from '../api/use-call';
 
-/** Props of {@link DevicesTab}. */
 export interface DevicesTabProps {
   readonly patientId: number;
 }

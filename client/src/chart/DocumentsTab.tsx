@@ -31,7 +31,7 @@ interface Viewed {
 }
 
 /**
- * The Documents tab (000 §2.3 documents; issue 13): upload, the patient's documents a page at a time, View (images
+ * The Documents tab (000 §2.3 documents): upload, the patient's documents a page at a time, View (images
  * in a dialog, PDFs in a new browser tab: decisions.md "Documents"), Download and Delete.
  */
 export function DocumentsTab({ patientId }: { readonly patientId: number }) {

@@ -5,7 +5,7 @@ import { useCall } from '../api/use-call';
 import { enrolmentChecklist } from './enrolment-checklist';
 
 /**
- * The overview of a newly enrolled patient (000 §2.3 overview/{patientId}/new; issue 13): the enrolment checklist
+ * The overview of a newly enrolled patient (000 §2.3 overview/{patientId}/new): the enrolment checklist
  * instead of the monthly view, each step linking to the tab where it is done.
  */
 export function EnrolmentChecklist({ patientId }: { readonly patientId: number }) {

@@ -36,7 +36,7 @@ function progressText(g: PatientGoal): string {
 }
 
 /**
- * The Goals tab (000 §2.3 goals/{patientId?}; issue 13; decisions.md "Goals"): clinical targets with progress from
+ * The Goals tab (000 §2.3 goals/{patientId?}; decisions.md "Goals"): clinical targets with progress from
  * the readings and personal goals, each perhaps serving a care-plan problem; active goals first.
  */
 export function GoalsTab({ patientId }: { readonly patientId: number }) {

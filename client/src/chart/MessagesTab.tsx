@@ -33,7 +33,6 @@ const STATUS_INTENT: Readonly<Record<MessageStatus, Intent>> = {
   received: Intent.NONE,
 };
 
-/** Props of {@link MessagesTab}. */
 export interface MessagesTabProps {
   readonly patientId: number;
   /** Fills a template's {first_name}. */
@@ -41,7 +40,7 @@ export interface MessagesTabProps {
 }
 
 /**
- * The Messages tab (000 §2.3; issue 13): the text thread with the patient, newest first, with each message's
+ * The Messages tab (000 §2.3): the text thread with the patient, newest first, with each message's
  * delivery status; a message is written freely or started from a Message Template chosen by Messages Category
  * (000 §6.2), and the minutes it took may be logged to the activity log (decisions.md "Time spent on a message").
  * `?tip=<id>` (the Tips page's 'Send as Message') starts the message with the tip's text.

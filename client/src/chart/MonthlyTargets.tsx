@@ -6,7 +6,6 @@ import type { z } from 'zod';
 /** The answer of getMonthlyTargets. */
 export type Targets = z.infer<(typeof getMonthlyTargets)['response']>['data'];
 
-/** Props of {@link MonthlyTargets}. */
 export interface MonthlyTargetsProps {
   readonly targets: Targets;
   /** RPM details from RPM status 4 (001 §2.3). */

@@ -16,7 +16,6 @@ import { usePaging } from '../list/use-paging';
 import { useSession } from '../session/SessionProvider';
 import { showToast } from '../toaster/toast';
 
-/** Props of {@link NotesTab}. */
 export interface NotesTabProps {
   readonly patientId: number;
   /** The route's {add?} segment (000 §2.3): the new-note field takes the focus. */

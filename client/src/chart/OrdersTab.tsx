@@ -12,7 +12,7 @@ type Editing =
   | { readonly kind: 'renew'; readonly orderId: number };
 
 /**
- * The Orders tab (000 §2.3 enroll-details; issue 13): the patient's RPM/CCM enrolment orders with ordering provider,
+ * The Orders tab (000 §2.3 enroll-details): the patient's RPM/CCM enrolment orders with ordering provider,
  * diagnoses, consent and the current insurance authorisation; new order, corrections and authorisation renewals.
  */
 export function OrdersTab({ patientId }: { readonly patientId: number }) {

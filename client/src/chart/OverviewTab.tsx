@@ -31,7 +31,6 @@ async function loadStatuses(call: ReturnType<typeof useApi>['call'], patientId: 
   return (await call(getPatientStatuses, { query: { patient_id: patientId } })).data;
 }
 
-/** Props of {@link OverviewTab}. */
 export interface OverviewTabProps {
   readonly patientId: number;
   /** The `new` segment (000 §2.3 overview/{patientId?}/{new?}): the enrolment checklist instead of the monthly view. */
@@ -41,7 +40,7 @@ export interface OverviewTabProps {
 /**
  * The Overview tab (001 §2.3, §2.9, §4): the RPM, CCM and BHI status selectors with Update and the dialogs of 001 §4,
  * the monthly targets (RPM details from status 4, CCM progress from 2) and the compliance strip; with `new`, the
- * enrolment checklist in their place (issue 13).
+ * enrolment checklist in their place (decisions.md "Overview new: enrolment checklist").
  */
 export function OverviewTab({ patientId, enrolment = false }: OverviewTabProps) {
   const { call } = useApi();

@@ -6,7 +6,6 @@ import { bandsFor, type ChartPoint, COLOURS, plotData, valueRange } from './read
 
 export type { ChartPoint } from './readings-plot';
 
-/** Props of {@link ReadingsChart}. */
 export interface ReadingsChartProps {
   readonly title: string;
   readonly points: readonly ChartPoint[];
@@ -23,7 +22,7 @@ const dots = (stroke: string): uPlot.Series => ({
 });
 
 /**
- * One vital's readings over time (issue 5 part 3) drawn with uPlot, a small fast canvas chart: the critical and
+ * One vital's readings over time drawn with uPlot, a small fast canvas chart: the critical and
  * abnormal zones of the active rule behind the line, and a dot per reading coloured by the alert it raised.
  */
 export function ReadingsChart({ title, points, thresholds, width = 640, height = 200 }: ReadingsChartProps) {

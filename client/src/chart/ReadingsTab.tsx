@@ -12,13 +12,12 @@ type Vitals = z.infer<(typeof getPatientVitals)['response']>['data'];
 /** The readings tab's default range in days (decisions.md "Readings tab range"). */
 const READINGS_DEFAULT_DAYS = 30;
 
-/** Props of {@link ReadingsTab}. */
 export interface ReadingsTabProps {
   readonly patientId: number;
 }
 
 /**
- * The Readings tab (000 §2.3; 001 §2.6; issue 5 part 3): the vital-threshold display, then per vital a chart with
+ * The Readings tab (000 §2.3; 001 §2.6): the vital-threshold display, then per vital a chart with
  * the abnormal and critical bands of the rule in force and a table of the readings, newest first.
  */
 export function ReadingsTab({ patientId }: ReadingsTabProps) {

@@ -48,7 +48,6 @@ const WEEKDAY_LABELS: Readonly<Record<Weekday, string>> = {
 /** The repeat intervals offered: every 1 to REMINDER_INTERVAL_MAX days, weeks or months. */
 const INTERVALS = Array.from({ length: REMINDER_INTERVAL_MAX }, (_, n) => n + 1);
 
-/** Props of {@link ReminderTab}. */
 export interface ReminderTabProps {
   readonly patientId: number;
   /** The route's {new?} segment (000 §2.3 reminder/{patientId?}/{new?}): the form is open. */
@@ -56,7 +55,7 @@ export interface ReminderTabProps {
 }
 
 /**
- * The Reminder tab (000 §2.3; issue 13): the patient's scheduled reminder texts with their schedule, next and last
+ * The Reminder tab (000 §2.3): the patient's scheduled reminder texts with their schedule, next and last
  * time, Pause and Resume; New Reminder opens reminder/{patientId}/new with the form.
  */
 export function ReminderTab({ patientId, creating }: ReminderTabProps) {

@@ -6,7 +6,6 @@ import { downloadFile } from '../api/download';
 import { useCall } from '../api/use-call';
 import { useApi } from '../errors/ErrorDialogProvider';
 
-/** Props of {@link ReportsTab}. */
 export interface ReportsTabProps {
   readonly patientId: number;
 }
@@ -14,7 +13,7 @@ export interface ReportsTabProps {
 const minutes = (seconds: number) => formatCell(Math.floor(seconds / 60), 'minutes');
 
 /**
- * The Reports tab (000 §2.3; issue 13): the months with readings, minutes or a set-up, newest first, each with its
+ * The Reports tab (000 §2.3): the months with readings, minutes or a set-up, newest first, each with its
  * figures and a download of the month's RPM summary for the physician as a PDF.
  */
 export function ReportsTab({ patientId }: ReportsTabProps) {

@@ -2,7 +2,6 @@ import { Button, Dialog, DialogBody, DialogFooter, FormGroup, InputGroup, Intent
 import { isoDay, MSG, RULE_DEFAULT_END_DATE, resumeDatesErrors } from '@rpm/shared';
 import { useState } from 'react';
 
-/** Props of {@link ResumeDialog}. */
 export interface ResumeDialogProps {
   readonly busy: boolean;
   readonly onSave: (dates: { start_date: string; end_date: string }) => void;

@@ -26,7 +26,6 @@ import { initialRuleForm, ruleFormReducer } from './rule-form/rule-form-state';
 import { isWeightRule, ruleRequest } from './rule-form/rule-request';
 import { WeightChangeFields } from './rule-form/WeightChangeFields';
 
-/** Props of {@link RuleFormDialog}. */
 export interface RuleFormDialogProps {
   readonly patientId: number;
   /** The rule to edit; null adds a rule. */

@@ -7,7 +7,6 @@ import { fromPromise } from 'xstate';
 import { useApi } from '../errors/ErrorDialogProvider';
 import { ResumeDialog } from './ResumeDialog';
 
-/** Props of {@link RuleStatusSwitch}. */
 export interface RuleStatusSwitchProps {
   readonly rule: NotificationRule;
   /** The signed-in user (terminated_by). */

@@ -32,7 +32,6 @@ export type StatusDialogResult =
       readonly discharge: { discharged_on: string; reason: string; comment: string };
     };
 
-/** Props of {@link StatusChangeDialog}. */
 export interface StatusChangeDialogProps {
   readonly kind: StatusDialog;
   readonly onSubmit: (result: StatusDialogResult) => void;

@@ -2,7 +2,6 @@ import { Button, HTMLSelect, Intent, Tooltip } from '@blueprintjs/core';
 import { type StatusOption, type StatusProgram, statusAvailability } from '@rpm/shared';
 import type { ReactElement } from 'react';
 
-/** Props of {@link StatusSelector}. */
 export interface StatusSelectorProps {
   readonly program: StatusProgram;
   readonly options: readonly StatusOption[];

@@ -22,7 +22,7 @@ import './orders/orders.css';
 type Move = Exclude<DeviceOrderStatus, 'ordered'>;
 
 /**
- * The Sub Orders tab (000 §2.3 sub-orders; issue 13): the devices ordered under the patient's enrolment orders and
+ * The Sub Orders tab (000 §2.3 sub-orders): the devices ordered under the patient's enrolment orders and
  * their fulfilment, moved forward only (decisions.md "Device orders").
  */
 export function SubOrdersTab({ patientId }: { readonly patientId: number }) {

@@ -24,7 +24,6 @@ const STATUS_LABELS: Record<TaskStatus, string> = {
   completed: 'Completed',
 };
 
-/** Props of {@link TasksTab}. */
 export interface TasksTabProps {
   readonly patientId: number;
 }

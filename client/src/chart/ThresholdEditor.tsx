@@ -18,7 +18,6 @@ export const BOUND_LABELS: Record<ThresholdField, string> = {
   critical_high: 'Critical High',
 };
 
-/** Props of {@link ThresholdEditor}. */
 export interface ThresholdEditorProps {
   readonly vitalId: number;
   readonly title: string;

@@ -16,7 +16,7 @@ import { useCall } from '../api/use-call';
 type Shown = 'patient' | 'all' | Condition;
 
 /**
- * The Tips page (000 §2.3 tips/{patientId}; issue 13): patient-education tips by condition, first those of the
+ * The Tips page (000 §2.3 tips/{patientId}): patient-education tips by condition, first those of the
  * patient's open diagnoses (decisions.md "Tips page filtered by the patient's conditions"). 'Send as Message' opens
  * the Messages tab's composer with the tip's text (decisions.md "Tips catalogue").
  */

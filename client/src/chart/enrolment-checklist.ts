@@ -6,7 +6,7 @@ import {
   type PatientDevice,
 } from '@rpm/shared';
 
-/** One step of a new patient's enrolment (issue 13 "Overview new"). */
+/** One step of a new patient's enrolment. */
 export interface ChecklistStep {
   readonly name: string;
   readonly done: boolean;
@@ -19,7 +19,7 @@ export interface ChecklistStep {
 type CarePlanState = Pick<CallResponse<typeof getCarePlan>['data'], 'in_force_version' | 'latest_version'>;
 
 /**
- * The enrolment checklist (issue 13: consent, order, device, rule, care plan): consent and the order from the
+ * The enrolment checklist (consent, order, device, rule, care plan): consent and the order from the
  * newest enrolment order, the device and its rule from the current assignments, the care plan done once a version
  * is signed (decisions.md "Overview new: enrolment checklist").
  */

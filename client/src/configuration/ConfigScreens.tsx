@@ -18,7 +18,7 @@ import { ListScreen } from '../list/ListScreen';
 import { type Open, ParentSelect, saved, useRecordForm } from '../list/record-form';
 
 /**
- * The configuration tables of 000 §2.4 (issue 16 part 5): one list screen each and, for an edited table, one form
+ * The configuration tables of 000 §2.4: one list screen each and, for an edited table, one form
  * drawn from its declaration (shared/src/lists/config-table.ts): its fields, its body schema, its add and update calls.
  */
 const TABLES = {

@@ -21,7 +21,6 @@ const INTENT_COLOURS: Record<Intent, string> = {
 
 const barColour = (bar: Pick<FigureBar, 'intent'>) => INTENT_COLOURS[bar.intent ?? Intent.PRIMARY];
 
-/** Props of {@link FigureBars}. */
 export interface FigureBarsProps {
   /** What the bars count, e.g. 'Patients by RPM status'; names the chart and its list for screen readers. */
   readonly caption: string;

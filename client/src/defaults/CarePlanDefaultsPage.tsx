@@ -17,7 +17,6 @@ import { NotFoundPage } from '../pages/not-found/NotFoundPage';
 import { useSession } from '../session/SessionProvider';
 import { showToast } from '../toaster/toast';
 
-/** Props of {@link CarePlanDefaultsPage}. */
 export interface CarePlanDefaultsPageProps {
   /** The route's {curId?}: the organisation whose defaults show (decisions.md "CCM Care Plan Defaults"). */
   readonly curId: string | undefined;

@@ -1,6 +1,5 @@
 import { FormGroup, HTMLSelect } from '@blueprintjs/core';
 
-/** Props of {@link OrganizationSelect}. */
 export interface OrganizationSelectProps {
   readonly id: string;
   readonly data: {

@@ -21,9 +21,9 @@ import { readUser } from '../session/storage';
  *   off) every inspection event is written to this browser's own console, tokens redacted;
  * - `window.__rpmMachines.replay(json)` replays an exported recording with the machine's default (empty) effects,
  *   writing its events to the console, so nothing in the app changes.
- * Issue 11 #10: nothing leaves the machine (no third-party inspector page receives events, which hold user names
+ * Nothing leaves the machine (no third-party inspector page receives events, which hold user names
  * and stored user records), and a production build turns all of it on only for the users the server names
- * (MACHINE_DEVTOOLS_USERS, the stored user's `devtools` flag).
+ * (MACHINE_DEVTOOLS_USERS, the stored user's `devtools` flag; decisions.md "Machine devtools").
  */
 
 /** The local-storage switch of the console inspector. */

@@ -12,7 +12,6 @@ export interface DeviceToAssign {
   readonly device_name: string;
 }
 
-/** Props of {@link AssignDeviceDialog}. */
 export interface AssignDeviceDialogProps {
   /** `null` keeps the dialog closed. */
   readonly device: DeviceToAssign | null;

@@ -9,7 +9,7 @@ import { showToast } from '../toaster/toast';
 import { AssignDeviceDialog, type DeviceToAssign } from './AssignDeviceDialog';
 import { DeviceCountTable } from './DeviceCountTable';
 
-// The device inventory screens (000 §2.4, §2.7 Inventory; issue 16 part 4): list definitions plus their actions.
+// The device inventory screens (000 §2.4, §2.7 Inventory): list definitions plus their actions.
 /** Assigning and returning need the Devices Table entry (shared/src/api/devices.ts). */
 const DEVICES_PAGE = 'Devices Table';
 

@@ -1,7 +1,6 @@
 import { Button, Dialog, DialogBody, DialogFooter, Intent } from '@blueprintjs/core';
 import { MSG } from '@rpm/shared';
 
-/** Props of {@link AlertDialog}. */
 export interface AlertDialogProps {
   readonly message: string;
   /** OK, Escape. */

@@ -1,7 +1,6 @@
 import { Button, Dialog, DialogBody, DialogFooter, Intent } from '@blueprintjs/core';
 import { alertTitle, MSG } from '@rpm/shared';
 
-/** Props of {@link ErrorDialog}. */
 export interface ErrorDialogProps {
   /** HTTP status of the failed call; 0 when no answer arrived. */
   readonly status: number;

@@ -71,7 +71,6 @@ export type ShowAlert = (alert: AlertRequest) => Promise<void>;
 
 const AlertContext = createContext<ShowAlert | null>(null);
 
-/** Props of {@link ErrorDialogProvider}. */
 export interface ErrorDialogProviderProps {
   readonly children: ReactNode;
 }

@@ -1,7 +1,6 @@
 import { Button, DialogFooter, Intent } from '@blueprintjs/core';
 import { MSG } from '@rpm/shared';
 
-/** Props of {@link FormDialogFooter}. */
 export interface FormDialogFooterProps {
   /** The id of the form the submit button submits. */
   readonly formId: string;

@@ -1,7 +1,6 @@
 import { FormGroup, Intent } from '@blueprintjs/core';
 import type { ReactNode } from 'react';
 
-/** Props of {@link FormField}. */
 export interface FormFieldProps {
   /** Id of the input; the label points at it and the error gets `{id}-error`. */
   readonly id: string;

@@ -2,7 +2,6 @@ import { Button, Dialog, DialogBody, DialogFooter, Intent } from '@blueprintjs/c
 import { MSG } from '@rpm/shared';
 import { FactsTable } from './FactsTable';
 
-/** Props of {@link MoreInformationDialog}. */
 export interface MoreInformationDialogProps {
   /** The record's fields as label/value rows; `null` keeps the dialog closed. */
   readonly rows: readonly (readonly [string, string])[] | null;

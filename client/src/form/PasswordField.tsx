@@ -2,7 +2,6 @@ import type { ReactNode } from 'react';
 import { PasswordInput, type PasswordInputProps } from '../pages/sign-in/PasswordInput';
 import { describedById, FormField } from './FormField';
 
-/** Props of {@link PasswordField}. */
 export interface PasswordFieldProps
   extends Pick<PasswordInputProps, 'id' | 'value' | 'onChange' | 'autoComplete'> {
   readonly label: string;

@@ -4,7 +4,6 @@ import { AppShell } from '../shell/AppShell';
 export { preloadEveryStartScreen, preloadStartScreen } from '../shell/PageArea';
 export { prefetchStartCalls } from '../shell/start-calls';
 
-/** Props of {@link SignedInApp}. */
 export interface SignedInAppProps {
   /** The path is unknown or not in the user's access list (000 §2.1): the shell shows the not-found variant. */
   readonly notFound: boolean;

@@ -1,7 +1,7 @@
 /**
  * @public What Blueprint's Table2 imports as `./interactions/resizeSensor` (`client/vite.config.ts` resolves it here):
  * `ResizeSensor.attach(element, callback)`, answering a detach function. Blueprint's own writes its sensor's divs as
- * markup with style attributes, which the CSP refuses (style-src 'self', issue 11 #9): the browser reported four
+ * markup with style attributes, which the CSP refuses (style-src 'self'): the browser reported four
  * violations on every Table2 screen, and the unstyled divs never scrolled, so a table whose box grew or shrank kept
  * its old viewport. A ResizeObserver reports the same change without any markup.
  * decisions.md "Table resizes under the CSP".

@@ -29,7 +29,6 @@ const HUB_ACK_TIMEOUT_MS = 5000;
 
 const HubContext = createContext<Hub | null>(null);
 
-/** Props of {@link HubProvider}. */
 export interface HubProviderProps {
   readonly children: ReactNode;
 }

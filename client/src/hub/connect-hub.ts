@@ -42,7 +42,7 @@ async function connectHub(
   const socket = io({
     path: '/socket.io',
     // A WebSocket at once, one round trip, where a polling start took three requests and held one of the page's six
-    // connections during sign-in (issue 17 goal 2); polling where a WebSocket cannot open (a proxy refusing upgrades).
+    // connections during sign-in; polling where a WebSocket cannot open (a proxy refusing upgrades).
     transports: ['websocket', 'polling'],
     tryAllTransports: true,
     auth: { uid: auth.uid, token: auth.token },
@@ -109,10 +109,10 @@ export function dropEarlyHub(): void {
 }
 
 /**
- * Opens the hub connection of a user who has just signed in, while the signed-in code loads (issue 17 goal 2). The
- * shell takes it over before its pages load anything, so a connection made by then needs no reload after it: a
- * connect after a page's first load makes that page load again, since pushes sent before it are not replayed.
- * Settles once it has connected, or has failed or been closed before the shell took it.
+ * Opens the hub connection of a user who has just signed in, while the signed-in code loads
+ * (decisions.md "The hub connects during sign-in"). The shell takes it over before its pages load anything, so a
+ * connection made by then needs no reload; a connect after a page's first load makes that page load again, since
+ * pushes sent before it are not replayed. Settles once connected, or failed or closed before the shell took it.
  */
 export function openHubEarly(auth: HubAuth): Promise<void> {
   dropEarlyHub();

@@ -1,7 +1,7 @@
 import { type IconName, IconSize, Icons } from '@blueprintjs/icons';
 
 /**
- * Issue 17 goal 1: Blueprint's default loader fetches every icon of a size in one ~100 KiB (gzip) chunk when the
+ * Blueprint's default loader fetches every icon of a size in one ~100 KiB (gzip) chunk when the
  * first icon draws. The build writes each icon's paths as a file of its own (`iconFiles` in client/vite.config.ts)
  * and this loader fetches only the icons a screen draws. Development and tests keep Blueprint's loader.
  */

@@ -1,7 +1,6 @@
 import { Classes, Icon, Tag } from '@blueprintjs/core';
 import { displayDate, type FilterOption, type ListFilter } from '@rpm/shared';
 
-/** Props of {@link FilterChips}. */
 export interface FilterChipsProps {
   readonly filters: readonly ListFilter[];
   /** The filter fields in force ('' or absent: all). */

@@ -15,7 +15,6 @@ import { useEffect, useId, useState } from 'react';
 /** Filter query fields being edited: key → value ('' = all). */
 export type FilterDraft = Readonly<Record<string, string>>;
 
-/** Props of {@link FilterDrawer}. */
 export interface FilterDrawerProps {
   readonly isOpen: boolean;
   /** The filters offered (hidden ones are not). */

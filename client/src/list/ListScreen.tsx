@@ -48,7 +48,6 @@ export interface ListActionContext {
   readonly reload: () => void;
 }
 
-/** Props of {@link ListScreen}. */
 export interface ListScreenProps {
   readonly def: ListDef;
   /** Reloads (debounced) when the hub reports a change (the monitoring worklist). */

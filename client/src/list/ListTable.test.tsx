@@ -5,7 +5,7 @@ import { listPatientOf } from '../test/fixtures';
 import { renderAt } from '../test/render';
 import { ListTable } from './ListTable';
 
-/** A list's 'patient' column on screen (issue 38 §2): the name links, DOB and MRN or RPM ID beside, the marker. */
+/** A list's 'patient' column on screen: the name links, DOB and MRN or RPM ID beside, the marker. */
 describe("ListTable's patient column", () => {
   const rows = [
     {

@@ -16,7 +16,6 @@ import { ComplianceStrip } from './ComplianceStrip';
 /** A row of any list: the definition's zod row, parsed. */
 export type ListRow = Readonly<Record<string, unknown>>;
 
-/** Props of {@link ListTable}. */
 export interface ListTableProps {
   readonly columns: readonly ListColumn[];
   readonly rows: readonly ListRow[];

@@ -4,7 +4,6 @@ import { useEffect, useState } from 'react';
 
 const FORMAT_LABELS: Record<ExportFormat, string> = { pdf: MSG.printPdf, csv: MSG.printCsv };
 
-/** Props of {@link PrintDialog}. */
 export interface PrintDialogProps {
   readonly isOpen: boolean;
   /** The list's export formats (its definition's `exports`). */

@@ -6,7 +6,6 @@ import './list.css';
 /** A page size of 001 §9: 10, 25, 50 or 100. */
 export type PageSize = (typeof PAGE_SIZES)[number];
 
-/** Props of {@link TablePager}. */
 export interface TablePagerProps {
   /** 0-based page. */
   readonly page: number;

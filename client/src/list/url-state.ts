@@ -3,7 +3,8 @@ import type { PageSize } from './TablePager';
 
 /**
  * The whole state of a list screen, as its URL query string holds it: the same fields as the list call's query
- * (`def.listQuery`), so a reload, the back button and a shared link restore the list (issue 10).
+ * (`def.listQuery`), so a reload, the back button and a shared link restore the list
+ * (decisions.md "List state in the URL").
  */
 export interface ListState {
   readonly page: number;

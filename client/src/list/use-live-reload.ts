@@ -9,7 +9,7 @@ import type { HubEventName } from '../hub/hub-events';
  */
 export const LIST_CHANGED_EVENT = HUB_EVENTS.alertsChanged;
 
-/** The sleep-test lock events after which a study worklist loads again ('Locked by {name}', issue 15 §2). */
+/** The sleep-test lock events after which a study worklist loads again ('Locked by {name}'). */
 export const SLEEP_LOCK_EVENTS: readonly HubEventName[] = [HUB_EVENTS.sleepLock, HUB_EVENTS.sleepFree];
 
 /** Reloads are gathered for this long, so a burst of events loads the list once. */

@@ -14,8 +14,8 @@ export interface Paging {
 }
 
 /**
- * Server paging for a table inside a screen (the chart's Notes, Tasks, Activity Logs and Alerts tabs; issue 10:
- * they no longer stop at 100 rows): 10 rows by default (000 §9), back to the first page when `resetKey` changes
+ * Server paging for a table inside a screen (the chart's Notes, Tasks, Activity Logs and Alerts tabs;
+ * decisions.md "Chart tabs paging"): 10 rows by default (000 §9), back to the first page when `resetKey` changes
  * (another patient, another state filter) or the page size changes.
  */
 export function usePaging(resetKey: unknown): Paging {

@@ -71,7 +71,6 @@ export function useSessionActors(): SessionActors {
   return actors;
 }
 
-/** Props of {@link SessionMachinesProvider}. */
 export interface SessionMachinesProviderProps {
   readonly children: ReactNode;
 }

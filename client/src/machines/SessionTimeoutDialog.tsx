@@ -1,7 +1,6 @@
 import { Button, Dialog, DialogBody, DialogFooter, Intent } from '@blueprintjs/core';
 import { MSG } from '@rpm/shared';
 
-/** Props of {@link SessionTimeoutDialog}. */
 export interface SessionTimeoutDialogProps {
   readonly isOpen: boolean;
   /** 'Extend Session'. */

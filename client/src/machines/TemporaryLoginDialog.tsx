@@ -5,7 +5,6 @@ import { describedById, FormField } from '../form/FormField';
 import { useSession } from '../session/SessionProvider';
 import { useTemporaryLogin } from './hooks';
 
-/** Props of {@link TemporaryLoginDialog}. */
 export interface TemporaryLoginDialogProps {
   readonly isOpen: boolean;
   readonly onClose: () => void;

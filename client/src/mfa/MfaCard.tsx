@@ -8,7 +8,7 @@ import { useApi } from '../errors/ErrorDialogProvider';
 import { CodeField, MFA_TEXT, MfaEnrolment } from './MfaEnrolment';
 
 /**
- * The profile's multi-factor sign-in card (issue 11 "Add"): whether it is on, set-up, and turning it off with a code
+ * The profile's multi-factor sign-in card: whether it is on, set-up, and turning it off with a code
  * (not offered when the role requires it).
  */
 export function MfaCard() {

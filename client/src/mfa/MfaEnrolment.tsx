@@ -9,14 +9,13 @@ import { describedById, FormField } from '../form/FormField';
 /** The session to enrol with: the sign-in answer's user (a session limited to enrolment), or the stored one. */
 export type MfaAuth = { readonly uid: number; readonly token: string } | undefined;
 
-/** Props of {@link MfaEnrolment}. */
 export interface MfaEnrolmentProps {
   readonly auth?: MfaAuth;
   /** The recovery codes were shown and the user is done. */
   readonly onDone: () => void;
 }
 
-/** Issue 11 "Add": the texts of enrolment (the spec has none). */
+/** The texts of enrolment (the spec has none). */
 export const MFA_TEXT = {
   codeLabel: 'Authentication code',
   stepTitle: 'Multi-factor sign-in',
@@ -69,7 +68,7 @@ export function CodeField(props: {
 }
 
 /**
- * Enrolment of a TOTP factor (issue 11 "Add"): starts it (a new secret, its QR code), takes a code from the app to
+ * Enrolment of a TOTP factor: starts it (a new secret, its QR code), takes a code from the app to
  * confirm, then shows the one-time recovery codes once.
  */
 export function MfaEnrolment({ auth, onDone }: MfaEnrolmentProps) {

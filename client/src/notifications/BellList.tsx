@@ -7,7 +7,7 @@ import { PatientIdentity } from '../patient/PatientIdentity';
 export interface BellEntry {
   readonly id: number;
   readonly patientId: number | null;
-  /** The patient named with DOB, MRN or RPM ID and the 'Same name' marker (issue 38 §2); null without one. */
+  /** The patient named with DOB, MRN or RPM ID and the 'Same name' marker; null without one. */
   readonly patient: ListPatient | null;
   readonly icon: string | null;
   /** Sanitised HTML (see sanitize-message.ts). */
@@ -16,7 +16,6 @@ export interface BellEntry {
   readonly unread: boolean;
 }
 
-/** Props of {@link BellList}. */
 export interface BellListProps {
   /** `null` while loading. */
   readonly entries: readonly BellEntry[] | null;

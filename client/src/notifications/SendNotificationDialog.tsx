@@ -29,7 +29,6 @@ import {
   sendNotificationErrors,
 } from './send-notification-rules';
 
-/** Props of {@link SendNotificationDialog}. */
 export interface SendNotificationDialogProps {
   readonly isOpen: boolean;
   readonly onClose: () => void;

@@ -7,7 +7,7 @@ describe('isValidMessage (000 §5)', () => {
     ['Hello', true],
     ['Call the patient_today 2 times', true],
     ['a', true],
-    [' ', false], // only spaces: refused (issue 11 #8)
+    [' ', false], // only spaces: refused
     ['x'.repeat(300), true],
     ['', false],
     ['x'.repeat(301), false],

@@ -3,7 +3,6 @@ import { MoreInformationDialog as InfoDialog } from '../form/MoreInformationDial
 import { type Language, languageName } from './languages';
 import { showsTranslation } from './organization-form-rules';
 
-/** Props of {@link MoreInformationDialog}. */
 export interface MoreInformationDialogProps {
   /** The record shown; `null` keeps the dialog closed. */
   readonly organization: OrganizationRow | null;

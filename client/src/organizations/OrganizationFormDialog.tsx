@@ -43,7 +43,6 @@ export type OrganizationFormMode =
   | { readonly kind: 'create' }
   | { readonly kind: 'edit'; readonly row: OrganizationRow };
 
-/** Props of {@link OrganizationFormDialog}. */
 export interface OrganizationFormDialogProps {
   /** `null` keeps the dialog closed. */
   readonly mode: OrganizationFormMode | null;

@@ -4,7 +4,6 @@ import { MSG, type OrganizationRow } from '@rpm/shared';
 import '@blueprintjs/table/lib/css/table.css';
 import { displayDate } from '@rpm/shared';
 
-/** Props of {@link OrganizationsTable}. */
 export interface OrganizationsTableProps {
   readonly rows: readonly OrganizationRow[];
   readonly onEdit: (row: OrganizationRow) => void;

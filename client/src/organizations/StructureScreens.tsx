@@ -19,7 +19,7 @@ import { FormField } from '../form/FormField';
 import { ListScreen } from '../list/ListScreen';
 import { type Open, ParentSelect, saved, useRecordForm as useStructureForm } from '../list/record-form';
 
-// Practices, Locations, Programs (000 §2.4, §2.7 management menu; issue 16 part 3): the lists and their forms.
+// Practices, Locations, Programs (000 §2.4, §2.7 management menu): the lists and their forms.
 
 export function PracticesScreen() {
   const form = useStructureForm();

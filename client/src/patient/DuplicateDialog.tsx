@@ -30,7 +30,6 @@ const REASON: Readonly<Record<(typeof DUPLICATE_REASONS)[number], string>> = {
   mobile: 'Same mobile',
 };
 
-/** Props of {@link DuplicateDialog}. */
 export interface DuplicateDialogProps {
   readonly candidates: readonly DuplicateCandidate[];
   /** Matches the user may not see, as a count. */
@@ -41,7 +40,7 @@ export interface DuplicateDialogProps {
   readonly onClose: () => void;
 }
 
-/** The duplicate check before saving (issue 38 §1): the candidates with why each matched; open one or confirm. */
+/** The duplicate check before saving: the candidates with why each matched; open one or confirm. */
 export function DuplicateDialog({
   candidates,
   outsideScope,

@@ -3,7 +3,6 @@ import { type PatientIdentity as Identity, identityDetail, identityName, SAME_NA
 import { Link } from 'wouter';
 import './patient.css';
 
-/** Props of {@link PatientIdentity}. */
 export interface PatientIdentityProps {
   readonly patient: Identity;
   /** Another patient of the practice has this name: show the 'Same name' marker. */
@@ -15,7 +14,7 @@ export interface PatientIdentityProps {
 }
 
 /**
- * A patient named as the product names every patient (issue 38 §2; shared/src/patient-identity.ts): the name, its
+ * A patient named as the product names every patient (shared/src/patient-identity.ts): the name, its
  * date of birth and MRN (or RPM ID), and the 'Same name' marker when another patient of the practice shares it.
  */
 export function PatientIdentity({ patient, sameName = false, inline = false, href }: PatientIdentityProps) {

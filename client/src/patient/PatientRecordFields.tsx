@@ -50,7 +50,6 @@ const GROUPS: readonly { readonly title: string; readonly fields: readonly Recor
   { title: 'Insurance', fields: ['insurance_plan_id', 'insurance_member_id'] },
 ];
 
-/** Props of {@link PatientRecordFields}. */
 export interface PatientRecordFieldsProps {
   /** Prefix of the inputs' ids ('register', 'demographics'). */
   readonly idPrefix: string;
@@ -90,7 +89,7 @@ const INPUT_TYPE: Partial<Record<RecordField, string>> = {
 };
 
 /**
- * The fields of a patient's record in groups (issue 38 §1): person, contact, care team, insurance. Each error sits
+ * The fields of a patient's record in groups: person, contact, care team, insurance. Each error sits
  * under its field, named by the schema's path.
  */
 export function PatientRecordFields({

@@ -62,7 +62,7 @@ export interface RecordStatusProps {
   readonly onChanged: () => void;
 }
 
-/** The chart's notice on a merged or deactivated record (issue 38 §1; decisions.md "Merging and deactivating patients"). */
+/** The chart's notice on a merged or deactivated record (decisions.md "Merging and deactivating patients"). */
 export function RecordStatusBanner({ patient, onChanged }: RecordStatusProps) {
   const { user } = useSession();
   const api = useApi();

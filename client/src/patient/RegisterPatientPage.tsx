@@ -52,7 +52,7 @@ const REGISTER_TEXT = {
 /** Where a new chart opens. */
 
 /**
- * Registration (issue 38 §1; decisions.md "Patient registration"): the record, practice, diagnosis codes and programs;
+ * Registration (decisions.md "Patient registration"): the record, practice, diagnosis codes and programs;
  * Save checks the fields, then asks for possible duplicates and lets the user open one or confirm a new record;
  * the new chart opens after saving.
  */

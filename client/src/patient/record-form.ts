@@ -9,8 +9,8 @@ import {
 import type { z } from 'zod';
 
 /**
- * The patient form's values as typed (every field a string) and their conversion to the calls' input (issue 38 §1;
- * shared/src/patient-record.ts is the schema): the registration page and the Demographics edit share them.
+ * The patient form's values as typed (every field a string) and their conversion to the calls' input
+ * (shared/src/patient-record.ts is the schema): the registration page and the Demographics edit share them.
  */
 
 /** The fields the Demographics tab edits. */

@@ -16,7 +16,7 @@ import type { ListRow } from '../list/ListTable';
 import { useSession } from '../session/SessionProvider';
 import { showToast } from '../toaster/toast';
 
-// Roles (000 §2.4 Roles Table, §6.2; issue 16 part 3): the list and each role's Access dialog.
+// Roles (000 §2.4 Roles Table, §6.2): the list and each role's Access dialog.
 
 type Open = { readonly row: ListRow; readonly reload: () => void } | null;
 

@@ -31,7 +31,7 @@ describe('the /app gate', () => {
 
   it('shows the page in the frame with the user', async () => {
     storeUser();
-    // A route without its screen yet says so honestly (issue 10: no organisation card under the title).
+    // A route without its screen yet says so honestly (no organisation card under the title).
     renderAt('/app/practice-protocol');
     expect(await screen.findByRole('heading', { level: 1, name: 'practice protocol' })).toBeTruthy();
     expect(await screen.findByText('Coming soon: Practice Protocol is not available yet.')).toBeTruthy();

@@ -1,7 +1,6 @@
 import { useLayoutEffect } from 'react';
 import { useLocation } from 'wouter';
 
-/** Props of {@link Navigate}. */
 export interface NavigateProps {
   readonly to: string;
   /** Runs just before navigating (saving a redirect URL, clearing one). */

@@ -19,7 +19,7 @@ export interface Preloadable<P extends object> {
 /**
  * Like React.lazy, but a component whose code is already loaded (by `preload` or an earlier render) renders at once
  * instead of suspending. React holds a Suspense boundary's content back until 300 ms after it showed the fallback,
- * which was most of the time from pressing 'Sign in' to a usable start page (issue 17 goal 2).
+ * which was most of the time from pressing 'Sign in' to a usable start page.
  */
 export function preloadable<M, P extends object>(
   load: () => Promise<M>,

@@ -5,8 +5,8 @@ import { preloadable } from './preloadable';
 
 /**
  * Everything behind sign-in, as one chunk loaded on demand. The sign-in form asks for it when the user types the
- * password, so it is fetched and evaluated while they type rather than after they press 'Sign in' (issue 17 goal 2);
- * it is not part of what the sign-in page loads before a user can sign in (goal 1).
+ * password, so it is fetched and evaluated while they type rather than after they press 'Sign in', and is not part
+ * of what the sign-in page loads first (decisions.md "Signed-in code loads while the password is typed").
  */
 export const SignedInApp = preloadable(
   () => import('../frame/SignedInApp'),
@@ -27,7 +27,7 @@ const delay = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve,
 
 /**
  * Opens the signed-in app of `user`, who has just signed in, at `path`: connects the hub, loads the frame and the
- * start page's screen, and makes their first calls (issue 17 goal 2; decisions.md "Start calls at sign-in"). The
+ * start page's screen, and makes their first calls (decisions.md "Start calls at sign-in"). The
  * calls leave once the hub has connected, so a push after them reaches this tab and the page need not load again
  * when the connect is seen. Settles within {@link OPEN_WAIT_MS} and never fails: a load that fails or hangs does not
  * keep the user on the sign-in page.
@@ -45,7 +45,7 @@ export function openSignedIn(user: StoredUser, path: string): Promise<void> {
 /**
  * While the password is typed, the user's roles are not known yet: loads the frame and the screen most users land
  * on (the dashboard, or the saved redirect: 000 §6.1 'others'), then every other start page's screen, so a biller,
- * a sleep lab or a dentist lands as fast (issue 17 goal 2; decisions.md "Every start screen loaded while typing").
+ * a sleep lab or a dentist lands as fast (decisions.md "Every start screen loaded while typing").
  * A browser set to save data loads only the first.
  */
 export async function preloadLikelyStart(): Promise<void> {

@@ -16,7 +16,6 @@ export interface Session {
 
 const SessionContext = createContext<Session | null>(null);
 
-/** Props of {@link SessionProvider}. */
 export interface SessionProviderProps {
   readonly children: ReactNode;
 }

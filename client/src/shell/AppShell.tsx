@@ -6,7 +6,6 @@ import { LocationFilterProvider } from './location-filter';
 import { ShellLayout } from './ShellLayout';
 import { UiSettingsProvider } from './UiSettingsProvider';
 
-/** Props of {@link AppShell}. */
 export interface AppShellProps {
   /** The path is unknown or not in the user's access list (000 §2.1): the page shows the not-found variant. */
   readonly notFound: boolean;

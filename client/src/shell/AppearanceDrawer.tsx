@@ -13,7 +13,6 @@ import { BG_POSITION_LABEL, LAYOUT_LABEL, SHELL_TEXT, themeLabel } from './shell
 import { useUiSettings } from './UiSettingsProvider';
 import type { BgPosition, Layout, Mode } from './ui-settings';
 
-/** Props of {@link AppearanceDrawer}. */
 export interface AppearanceDrawerProps {
   readonly isOpen: boolean;
   readonly onClose: () => void;

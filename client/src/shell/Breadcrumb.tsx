@@ -1,7 +1,6 @@
 import { Classes } from '@blueprintjs/core';
 import { MSG } from '@rpm/shared';
 
-/** Props of {@link Breadcrumb}. */
 export interface BreadcrumbProps {
   readonly pathname: string;
 }

@@ -2,7 +2,6 @@ import { DialogBody, DialogStep, MultistepDialog } from '@blueprintjs/core';
 import { MSG } from '@rpm/shared';
 import { GUIDE } from './guide-steps';
 
-/** Props of {@link GuideDialog}. */
 export interface GuideDialogProps {
   readonly isOpen: boolean;
   readonly onClose: () => void;

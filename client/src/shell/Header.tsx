@@ -8,7 +8,6 @@ import { SearchBox } from './menu/SearchBox';
 import { SHELL_TEXT } from './shell-texts';
 import { TopBar } from './TopBar';
 
-/** Props of {@link Header}. */
 export interface HeaderProps {
   /** The header element, measured by the layout. */
   readonly ref?: Ref<HTMLElement>;

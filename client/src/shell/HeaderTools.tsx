@@ -53,7 +53,6 @@ export function ModeToggle() {
   );
 }
 
-/** Props of {@link IconTool}. */
 export interface IconToolProps {
   readonly label: string;
   readonly icon: 'help' | 'color-fill';

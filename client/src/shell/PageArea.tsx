@@ -20,7 +20,7 @@ import {
 
 /**
  * The screen of each start page (000 §6.1). Signing in loads it with the frame before showing the page, so the start
- * page draws without a 'Loading...' pause (issue 17 goal 2).
+ * page draws without a 'Loading...' pause.
  */
 const START_SCREENS: Record<StartPagePath, Preloadable<object>> = {
   [START_PAGES.billingDashboard]: BillingDashboardPage,
@@ -58,7 +58,6 @@ export function startScreenCalls(user: StoredUser, path: string): void {
   startScreen(path)?.startCalls(user);
 }
 
-/** Props of {@link PageArea}. */
 export interface PageAreaProps {
   readonly pathname: string;
   /** The page title, or `null` where title and breadcrumb are hidden (000 §2.1). */

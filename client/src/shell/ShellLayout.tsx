@@ -26,7 +26,7 @@ function isSmallScreen(): boolean {
   return window.matchMedia?.(`(max-width: ${SMALL_SCREEN_PX - 1}px)`).matches ?? false;
 }
 
-// The softphone's code loads for users who may call (000 §2.12), not on every start page (issue 17 goal 1).
+// The softphone's code loads for users who may call (000 §2.12), not on every start page.
 const LazyCallPanel = preloadable(
   () => import('../calls/CallPanel'),
   (m) => m.CallPanel,
@@ -42,7 +42,6 @@ function CallPanel(props: CallPanelProps) {
   );
 }
 
-/** Props of {@link ShellLayout}. */
 export interface ShellLayoutProps {
   readonly notFound: boolean;
 }

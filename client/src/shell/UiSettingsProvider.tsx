@@ -10,7 +10,6 @@ export interface UiSettingsState {
 
 const UiSettingsContext = createContext<UiSettingsState | null>(null);
 
-/** Props of {@link UiSettingsProvider}. */
 export interface UiSettingsProviderProps {
   /** The signed-in user whose settings these are (000 §3: per user). */
   readonly userId: number;

@@ -98,7 +98,6 @@ export interface LocationFilter extends LocationSelection {
 
 const LocationFilterContext = createContext<LocationFilter | null>(null);
 
-/** Props of {@link LocationFilterProvider}. */
 export interface LocationFilterProviderProps {
   /** The signed-in user; the selection starts over when the user changes. */
   readonly user: StoredUser;

@@ -7,7 +7,7 @@ const OrganizationsPage = preloadable(
   () => import('../organizations/OrganizationsPage'),
   (m) => m.OrganizationsPage,
 );
-// Billing (001 §2.1; 000 §6.1: the dashboard is the start page of roles 10 and 11). Added by the billing UI work.
+// Billing (001 §2.1; 000 §6.1: the dashboard is the start page of roles 10 and 11).
 const BillingReportPage = preloadable(
   () => import('../billing/BillingReportPage'),
   (m) => m.BillingReportPage,
@@ -17,7 +17,7 @@ export const BillingDashboardPage = preloadable(
   (m) => m.BillingDashboardPage,
   (m) => m.billingDashboardStart,
 );
-// The dashboard (000 §2.4, §6.1: the start page of most roles; issue 10).
+// The dashboard (000 §2.4, §6.1: the start page of most roles).
 export const DashboardPage = preloadable(
   () => import('../dashboard/DashboardPage'),
   (m) => m.DashboardPage,
@@ -39,12 +39,11 @@ const RegisterPatientPage = preloadable(
   () => import('../patient/RegisterPatientPage'),
   (m) => m.RegisterPatientPage,
 );
-// The profile: multi-factor sign-in (issue 11 "Add").
 const ProfilePage = preloadable(
   () => import('../pages/profile/ProfilePage'),
   (m) => m.ProfilePage,
 );
-// The list screens (issue 10), on their definitions' route patterns.
+// The list screens, on their definitions' route patterns.
 const listScreen = <K extends keyof typeof import('../worklists/screens')>(name: K) =>
   preloadable(
     () => import('../worklists/screens'),
@@ -56,12 +55,12 @@ const SleepReturnsScreen = preloadable(
   () => import('../sleep/SleepReturnsScreen'),
   (m) => m.SleepReturnsScreen,
 );
-// The staff tables (000 §2.4 Users menu; issue 16 part 1).
+// The staff tables (000 §2.4 Users menu).
 const StaffScreen = preloadable(
   () => import('../staff/StaffScreen'),
   (m) => m.StaffScreen,
 );
-// The call pages (issue 14; 000 §2.4 Aws Call row).
+// The call pages (000 §2.4 Aws Call row).
 const callScreen = <K extends keyof typeof import('../calls/screens')>(name: K) =>
   preloadable(
     () => import('../calls/screens'),
@@ -80,7 +79,6 @@ const PatientTransferScreen = preloadable(
   () => import('../worklists/PatientTransferScreen'),
   (m) => m.PatientTransferScreen,
 );
-// The sleep study worklists (issue 15).
 const sleepScreen = <K extends keyof typeof import('../sleep/screens')['START_CALLS']>(name: K) =>
   preloadable(
     () => import('../sleep/screens'),
@@ -92,7 +90,7 @@ export const SleepCoReadScreen = sleepScreen('SleepCoReadScreen');
 const PulseOximetryScreen = sleepScreen('PulseOximetryScreen');
 const SpirometryScreen = sleepScreen('SpirometryScreen');
 export const SleepLabScreen = sleepScreen('SleepLabScreen');
-// Sleep consults, appointments, the Technician Calendar, CPAP and Therapy patients (issue 15 §1/§3).
+// Sleep consults, appointments, the Technician Calendar, CPAP and Therapy patients.
 const scheduleScreen = <K extends keyof typeof import('../sleep/schedule-screens')>(name: K) =>
   preloadable(
     () => import('../sleep/schedule-screens'),
@@ -100,7 +98,7 @@ const scheduleScreen = <K extends keyof typeof import('../sleep/schedule-screens
   );
 const SleepConsultsScreen = scheduleScreen('SleepConsultsScreen');
 const SleepAppointmentsScreen = scheduleScreen('SleepAppointmentsScreen');
-// The role 20 start page loads the calendar alone, not the schedule lists beside it (issue 17 goal 1).
+// The role 20 start page loads the calendar alone, not the schedule lists beside it.
 export const TechnicianCalendarScreen = preloadable(
   () => import('../sleep/TechnicianCalendar'),
   (m) => m.TechnicianCalendar,
@@ -109,7 +107,7 @@ const SleepInterpretationScreen = preloadable(
   () => import('../sleep/InterpretationScreen'),
   (m) => m.SleepInterpretationScreen,
 );
-// The Dental Dashboard, Custom Interpretation Config, the sleep billing lists and their configuration (issue 15 §3).
+// The Dental Dashboard, Custom Interpretation Config, the sleep billing lists and their configuration.
 export const DentalDashboard = preloadable(
   () => import('../sleep/DentalDashboard'),
   (m) => m.DentalDashboard,
@@ -119,7 +117,7 @@ const TemplatesScreen = preloadable(
   () => import('../sleep/TemplatesScreen'),
   (m) => m.TemplatesScreen,
 );
-// Bulk Uploads, Inventory Uploads and the CSV Utility (issue 38 §4).
+// Bulk Uploads, Inventory Uploads and the CSV Utility.
 const UploadPage = preloadable(
   () => import('../uploads/UploadPage'),
   (m) => m.UploadPage,
@@ -138,7 +136,6 @@ const sleepBillingScreen = <K extends keyof typeof import('../sleep/billing-scre
     (m) => m[name],
   );
 const SleepBillingReportScreen = sleepBillingScreen('SleepBillingReportScreen');
-// The device inventory (issue 16 part 4).
 const deviceScreen = <K extends keyof typeof import('../devices/screens')>(name: K) =>
   preloadable(
     () => import('../devices/screens'),
@@ -146,12 +143,12 @@ const deviceScreen = <K extends keyof typeof import('../devices/screens')>(name:
   );
 const DevicesScreen = deviceScreen('DevicesScreen');
 const UnassignedDevicesScreen = deviceScreen('UnassignedDevicesScreen');
-// Notification Defaults (000 §2.2, §6.2; issue 16 part 6).
+// Notification Defaults (000 §2.2, §6.2).
 const NotificationDefaultsPage = preloadable(
   () => import('../defaults/NotificationDefaultsPage'),
   (m) => m.NotificationDefaultsPage,
 );
-// Configure Defaults and CCM Care Plan Defaults (000 §2.2, §6.2; issue 16 part 6).
+// Configure Defaults and CCM Care Plan Defaults (000 §2.2, §6.2).
 const ConfigureDefaultsPage = preloadable(
   () => import('../defaults/ConfigureDefaultsPage'),
   (m) => m.ConfigureDefaultsPage,
@@ -160,7 +157,7 @@ const CarePlanDefaultsPage = preloadable(
   () => import('../defaults/CarePlanDefaultsPage'),
   (m) => m.CarePlanDefaultsPage,
 );
-// RPM Protocol, Notes and Insurance Defaults (000 §2.2, §6.2; issue 16 part 6).
+// RPM Protocol, Notes and Insurance Defaults (000 §2.2, §6.2).
 const ProtocolDefaultsPage = preloadable(
   () => import('../defaults/ProtocolDefaultsPage'),
   (m) => m.ProtocolDefaultsPage,
@@ -173,7 +170,7 @@ const InsuranceDefaultsPage = preloadable(
   () => import('../defaults/InsuranceDefaultsPage'),
   (m) => m.InsuranceDefaultsPage,
 );
-// Practices, Locations, Programs (issue 16 part 3).
+// Practices, Locations, Programs.
 const structureScreen = <K extends keyof typeof import('../organizations/StructureScreens')>(name: K) =>
   preloadable(
     () => import('../organizations/StructureScreens'),
@@ -181,12 +178,10 @@ const structureScreen = <K extends keyof typeof import('../organizations/Structu
   );
 const PracticesScreen = structureScreen('PracticesScreen');
 const LocationsScreen = structureScreen('LocationsScreen');
-// Roles and their access lists (issue 16 part 3).
 const RolesScreen = preloadable(
   () => import('../roles/RolesScreen'),
   (m) => m.RolesScreen,
 );
-// Configuration tables (issue 16 part 5).
 const ConfigTableScreen = preloadable(
   () => import('../configuration/ConfigScreens'),
   (m) => m.ConfigTableScreen,

@@ -6,7 +6,7 @@ import { startScreenCalls } from './PageArea';
 
 /**
  * Makes the first calls of the signed-in shell and of the start page at `path` (its screen loaded) as the user signs
- * in, before the shell draws (issue 17 goal 2; decisions.md "Start calls at sign-in"). Each request
+ * in, before the shell draws (decisions.md "Start calls at sign-in"). Each request
  * is the one its screen or the shell makes, declared beside it, and `call` hands each answer to the first caller with
  * the same input. A start page that declares none makes its calls as it draws.
  */

@@ -30,7 +30,7 @@ export const dentalDashboardStart: StartCalls = (user) => {
 };
 
 /**
- * The Dental Dashboard (000 §2.4 'dentalDashboard', dentists' only menu item, 000 §6.2; issue 15 §3): a figure per
+ * The Dental Dashboard (000 §2.4 'dentalDashboard', dentists' only menu item, 000 §6.2): a figure per
  * stage of oral-appliance therapy linking to the list filtered to it, and the list with each case's next step.
  */
 export function DentalDashboard() {

@@ -15,7 +15,7 @@ import { FormField } from '../form/FormField';
 import { showToast } from '../toaster/toast';
 
 /**
- * HST Billing Configuration (000 §2.4 'hst-billing-config', 'athena-vitals-config'; issue 15 §3): per organisation,
+ * HST Billing Configuration (000 §2.4 'hst-billing-config', 'athena-vitals-config'): per organisation,
  * the price of each sleep CPT code, or the vitals sent to Athena (decisions.md "HST billing configuration").
  */
 export function HstBillingConfigScreen({ section }: { readonly section: 'prices' | 'vitals' }) {

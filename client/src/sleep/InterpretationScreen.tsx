@@ -25,7 +25,7 @@ import { LockControls } from './LockControls';
 import { type HandOver, type StudyLock, useStudyLock } from './use-study-lock';
 
 /**
- * The interpretation view of one sleep test (issue 15 §3; route `/app/sleep-test/:studyId`,
+ * The interpretation view of one sleep test (route `/app/sleep-test/:studyId`,
  * decisions.md "Sleep interpretation view"): the study's measures, the template, findings/impression/
  * recommendations, Save draft and Sign, or Co-sign for a co-read. Editing needs the study's lock, taken over the
  * hub on open (use-study-lock.ts).
@@ -43,7 +43,7 @@ const TEXTS = [
 ] as const;
 
 type Study = SleepTestDetail['study'];
-/** The standard summary measures of a sleep study, with their units (issue 15 §3). */
+/** The standard summary measures of a sleep study, with their units. */
 const FIGURES: readonly { readonly label: string; readonly show: (s: Study) => string | null }[] = [
   { label: 'AHI', show: (s) => perHour(s.ahi) },
   { label: 'RDI', show: (s) => perHour(s.rdi) },

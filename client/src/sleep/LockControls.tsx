@@ -23,7 +23,7 @@ import { useApi } from '../errors/ErrorDialogProvider';
 import type { HandOver, StudyLock } from './use-study-lock';
 
 /**
- * The lock's part of the interpretation view (issue 15 §2; decisions.md "Sleep lock hand-over"): who holds the
+ * The lock's part of the interpretation view (decisions.md "Sleep lock hand-over"): who holds the
  * study when it is not this reader (read-only), with 'Request hand-over' and, for administrators, 'Break lock' with
  * a reason; for the holder, a toast when another reader asks for the study ('Hand over' / 'Keep').
  */

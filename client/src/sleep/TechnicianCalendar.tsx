@@ -33,7 +33,7 @@ import { useSession } from '../session/SessionProvider';
 import { VisitStatusButtons } from './visit-actions';
 
 /**
- * The Technician Calendar (000 §2.2 /app/technician-calendar, start page of role 20, 000 §6.1; issue 15 §3): the
+ * The Technician Calendar (000 §2.2 /app/technician-calendar, start page of role 20, 000 §6.1): the
  * sleep appointments in the user's practices by day, week or month, coloured by status (EC407A by default,
  * 001 §9); a click on an appointment opens it, a click on a free slot (any date, future ones too) schedules one.
  * The calendar and its date maths are react-big-calendar's with date-fns (decisions.md "Calendar library").
@@ -68,7 +68,7 @@ interface AppointmentEvent {
 export const colourOf = (statusCode: number) =>
   SLEEP_VISIT_COLOR[statusCode as SleepVisitStatusCode] ?? CALENDAR_DEFAULT_COLOR;
 
-// The scheduling form loads when a slot or an edit opens it, not with the start page (issue 17 goal 1).
+// The scheduling form loads when a slot or an edit opens it, not with the start page.
 const VisitDialog = lazy(() => import('./VisitDialog').then((m) => ({ default: m.VisitDialog })));
 
 export function TechnicianCalendar() {

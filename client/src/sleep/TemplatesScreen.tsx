@@ -31,7 +31,7 @@ import type { ListRow } from '../list/ListTable';
 import { showToast } from '../toaster/toast';
 
 /**
- * Custom Interpretation Config (000 §2.4 'interpretation-customs'; issue 15 §3): the interpretation templates of the
+ * Custom Interpretation Config (000 §2.4 'interpretation-customs'): the interpretation templates of the
  * user's organisations, to add, edit, deactivate and activate again; the interpretation view offers the active ones.
  */
 

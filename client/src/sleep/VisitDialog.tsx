@@ -52,7 +52,7 @@ interface VisitDialogProps {
 }
 
 /**
- * Schedules a consult or an appointment (issue 15 §1/§3): patient, physician or technician, time, duration, notes;
+ * Schedules a consult or an appointment: patient, physician or technician, time, duration, notes;
  * or edits a scheduled one, its fields filled in.
  */
 export function VisitDialog(props: VisitDialogProps) {

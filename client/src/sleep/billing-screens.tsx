@@ -3,7 +3,7 @@ import { useMemo } from 'react';
 import { ListScreen } from '../list/ListScreen';
 import { useSession } from '../session/SessionProvider';
 
-// The sleep billing lists of 000 §2.4 (issue 15 §3): a definition each; the server refuses a report type the
+// The sleep billing lists of 000 §2.4: a definition each; the server refuses a report type the
 // user may not see (001 §2.4).
 
 /** The report offers only the types the user may see (type 1 is hidden from role 16). */

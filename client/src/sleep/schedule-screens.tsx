@@ -11,7 +11,7 @@ import { ListScreen } from '../list/ListScreen';
 import { VisitDialog } from './VisitDialog';
 import { type VisitKind, VisitStatusButtons } from './visit-actions';
 
-// Sleep Consults, Sleep Appointments (with the calendar view), CPAP Patients and Therapy Patients (issue 15 §3).
+// Sleep Consults, Sleep Appointments (with the calendar view), CPAP Patients and Therapy Patients.
 // The calendar library loads only with a calendar (the Technician Calendar route or this toggle).
 const TechnicianCalendar = lazy(() =>
   import('./TechnicianCalendar').then((m) => ({ default: m.TechnicianCalendar })),

@@ -8,8 +8,8 @@ import {
 import { ListScreen, listStartCalls } from '../list/ListScreen';
 import { SLEEP_LOCK_EVENTS } from '../list/use-live-reload';
 
-// The study worklists of issue 15 (000 §2.4): a definition each (architecture.md "Lists"). The reading lists
-// reload on the hub's lock events, so 'Locked by {name}' shows and clears live (issue 15 §2).
+// The study worklists (000 §2.4): a definition each (architecture.md "Lists"). The reading lists
+// reload on the hub's lock events, so 'Locked by {name}' shows and clears live.
 const SLEEP_TESTS = sleepTestsList;
 const SLEEP_CO_READ = sleepCoReadList;
 const PULSE_OXIMETRY = pulseOximetryList;

@@ -3,7 +3,7 @@ import { useCallback, useEffect, useRef, useState } from 'react';
 import { useHubConnect, useHubEmit, useHubEvent, useHubRequest } from '../hub/HubProvider';
 import type { HubEventName } from '../hub/hub-events';
 
-/** Where the reader stands with a study's lock (000 §4.11, issue 15 §2). */
+/** Where the reader stands with a study's lock (000 §4.11). */
 export type StudyLock =
   | { readonly kind: 'taking' }
   /** Ours: `token` fences every interpretation write. */

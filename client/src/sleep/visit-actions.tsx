@@ -13,7 +13,7 @@ import { useState } from 'react';
 import { useApi } from '../errors/ErrorDialogProvider';
 import { showToast } from '../toaster/toast';
 
-/** A consult or an appointment (issue 15 §1). */
+/** A consult or an appointment. */
 export type VisitKind = 'consult' | 'appointment';
 
 /**

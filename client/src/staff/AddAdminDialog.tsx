@@ -29,7 +29,6 @@ import { type AddAdminValues, addAdminSubmission, EMPTY_PERSON } from './add-adm
 import { PERSON_FIELDS, PersonField } from './PersonField';
 import './staff.css';
 
-/** Props of {@link AddAdminDialog}. */
 export interface AddAdminDialogProps {
   readonly isOpen: boolean;
   /** The staff table whose role the person is given: 'Add Admin' on the Admins table, 'Add Nurse'... elsewhere. */

@@ -6,7 +6,6 @@ import { FormDialogFooter } from '../form/FormDialogFooter';
 import { showToast } from '../toaster/toast';
 import { EDIT_FIELDS, type EditField, PersonField, personErrors } from './PersonField';
 
-/** Props of {@link EditStaffDialog}. */
 export interface EditStaffDialogProps {
   /** The member edited; null closes the dialog. */
   readonly member: StaffRow | null;
@@ -15,7 +14,7 @@ export interface EditStaffDialogProps {
   readonly onSaved: () => void;
 }
 
-/** Edit a staff member's name, birth date and numbers (issue 16 part 1) with the staff form's rules (001 §5). */
+/** Edit a staff member's name, birth date and numbers with the staff form's rules (001 §5). */
 export function EditStaffDialog({ member, onClose, onSaved }: EditStaffDialogProps) {
   return (
     <Dialog isOpen={member !== null} title={`Edit ${member?.name ?? ''}`} onClose={onClose}>

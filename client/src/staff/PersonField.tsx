@@ -32,7 +32,6 @@ export function personErrors(
   return errors;
 }
 
-/** Props of {@link PersonField}. */
 export interface PersonFieldProps {
   readonly id: string;
   readonly spec: (typeof PERSON_FIELDS)[number];

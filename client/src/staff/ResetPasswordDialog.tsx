@@ -12,7 +12,6 @@ import { FormDialogFooter } from '../form/FormDialogFooter';
 import { PasswordField } from '../form/PasswordField';
 import { showToast } from '../toaster/toast';
 
-/** Props of {@link ResetPasswordDialog}. */
 export interface ResetPasswordDialogProps {
   /** Whose password is reset; null closes the dialog. */
   readonly member: { readonly user_id: number; readonly name: string } | null;
@@ -23,7 +22,7 @@ export interface ResetPasswordDialogProps {
 export const RESET_PASSWORD = 'Reset password';
 
 /**
- * An administrator sets another user's password (issue 16 part 1): the dialog is the confirmation; the user must
+ * An administrator sets another user's password: the dialog is the confirmation; the user must
  * change it at the next sign-in (000 §4.3 change_password) and is signed out at once.
  */
 export function ResetPasswordDialog({ member, onClose }: ResetPasswordDialogProps) {

@@ -18,7 +18,6 @@ import { AddAdminDialog } from './AddAdminDialog';
 import { EditStaffDialog } from './EditStaffDialog';
 import { RESET_PASSWORD, ResetPasswordDialog } from './ResetPasswordDialog';
 
-/** Props of {@link StaffScreen}. */
 export interface StaffScreenProps {
   readonly name: StaffTable['name'];
 }
@@ -26,7 +25,7 @@ export interface StaffScreenProps {
 type Reload = () => void;
 
 /**
- * A staff table (000 §2.4, §2.7 Users menu; issue 16 part 1): the list of its role. Those who administer staff add a
+ * A staff table (000 §2.4, §2.7 Users menu): the list of its role. Those who administer staff add a
  * member of the role ('Add Admin' on the Admins table, 001 §2.8), edit one, reset their password or deactivate them.
  */
 export function StaffScreen({ name }: StaffScreenProps) {

@@ -3,7 +3,7 @@ import { dobInRange, formErrors, type LiveField, MSG, newAdminBody } from '@rpm/
 /**
  * The Add Admin dialog's values and its submit check (001 §2.8, §5): the shared schema of rpm/users/add, so the
  * dialog and the server refuse the same input with the same texts. The same form adds a member of any staff table
- * (issue 16 part 1): `roleId` is the table's role.
+ * (decisions.md "Add staff of any role"): `roleId` is the table's role.
  */
 
 export type AddAdminMode = 'select' | 'new';

@@ -10,7 +10,7 @@ import { type Mock, vi } from 'vitest';
 import type { z } from 'zod';
 
 /**
- * One fake BFF for every client test (issue 12 #5), keyed by the contract's call definitions, never by path strings:
+ * One fake BFF for every client test, keyed by the contract's call definitions, never by path strings:
  * - `on(call, answer)` serves a call; the answer is its JSON body (checked against the call's response schema), a
  *   function of the request giving one, or a raw `Response` (files, odd answers a test needs);
  * - `fail(call, status, message, field?)` answers the error envelope of 000 §8 with that status;

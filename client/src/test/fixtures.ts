@@ -37,7 +37,7 @@ export function makeUser(overrides: Partial<StoredUser> = {}): StoredUser {
   };
 }
 
-/** A list row's patient named 'Lastname, Firstname' (issue 38 §2): MRN 'M' and the id, no same-name twin. */
+/** A list row's patient named 'Lastname, Firstname': MRN 'M' and the id, no same-name twin. */
 export function listPatientOf(
   patientId: number,
   name: string,

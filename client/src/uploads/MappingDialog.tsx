@@ -4,7 +4,6 @@ import { useState } from 'react';
 import { useApi } from '../errors/ErrorDialogProvider';
 import { showToast } from '../toaster/toast';
 
-/** Props of {@link MappingDialog}. */
 export interface MappingDialogProps {
   readonly kind: UploadKind;
   readonly organizationId: number;

@@ -59,7 +59,7 @@ function ColumnGuide({ kind }: { readonly kind: UploadKind }) {
 }
 
 /**
- * Bulk Uploads and Inventory Uploads (000 §2.4; issue 38 §4; decisions.md "CSV uploads"): the template and column
+ * Bulk Uploads and Inventory Uploads (000 §2.4; decisions.md "CSV uploads"): the template and column
  * guide, the organisation's column mapping, a CSV file previewed with every row's problems, the choices
  * ('All or nothing', 'Update existing records'), the commit, and the error report. `?upload=` opens a kept upload.
  */

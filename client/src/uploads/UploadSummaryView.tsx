@@ -19,7 +19,6 @@ const OUTCOMES: Readonly<
   invalid: { label: 'Invalid', intent: 'danger' },
 };
 
-/** Props of {@link UploadSummaryView}. */
 export interface UploadSummaryViewProps {
   readonly summary: UploadSummary;
 }

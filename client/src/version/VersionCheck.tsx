@@ -14,7 +14,6 @@ async function isNewer(latest: string, running: string): Promise<boolean> {
   return isNewerVersion(latest, running);
 }
 
-/** Props of {@link VersionCheck}. */
 export interface VersionCheckProps {
   /** The running client's version; the build's own (`__APP_VERSION__`) unless a test says otherwise. */
   readonly runningVersion?: string;

@@ -16,7 +16,6 @@ import { showToast } from '../toaster/toast';
 /** The most minutes one acknowledgement logs (the call's limit). */
 const MAX_MINUTES = 120;
 
-/** Props of {@link AcknowledgeDialog}. */
 export interface AcknowledgeDialogProps {
   /** The alerts to acknowledge; empty keeps the dialog closed. */
   readonly alertIds: readonly number[];

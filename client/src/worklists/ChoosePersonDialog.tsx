@@ -9,7 +9,6 @@ export interface Person {
   readonly name: string;
 }
 
-/** Props of {@link ChoosePersonDialog}. */
 export interface ChoosePersonDialogProps {
   readonly isOpen: boolean;
   readonly title: string;

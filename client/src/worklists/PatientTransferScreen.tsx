@@ -48,7 +48,6 @@ export function PatientTransferScreen() {
   );
 }
 
-/** Props of {@link TransferDialog}. */
 interface TransferDialogProps {
   /** `null` keeps the dialog closed. */
   readonly transfer: Transfer | null;

@@ -3,7 +3,6 @@ import { useCall } from '../api/use-call';
 import { useApi } from '../errors/ErrorDialogProvider';
 import { ChoosePersonDialog } from './ChoosePersonDialog';
 
-/** Props of {@link ReassignDialog}. */
 export interface ReassignDialogProps {
   /** The task to hand over; `null` keeps the dialog closed. */
   readonly task: { readonly task_id: number; readonly title: string } | null;

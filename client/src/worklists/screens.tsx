@@ -14,7 +14,7 @@ const REGISTER_PATH = '/app/patient-chart/overview/new';
 export function PatientsScreen() {
   const { user } = useSession();
   const [, navigate] = useLocation();
-  // 'Add Patient' opens registration (issue 38 §1) for the roles that register patients.
+  // 'Add Patient' opens registration for the roles that register patients.
   const add =
     user && mayEditPatients(user.roleid)
       ? () => <Button icon="add" text={ADD_PATIENT} onClick={() => navigate(REGISTER_PATH)} />

@@ -10,7 +10,7 @@ export const loginAnswer = z.object({
   user: storedUser.optional(),
   /** Set when the server requires a new password before the session may be used (001 §2.7). */
   change_password: z.literal(1).optional(),
-  /** Issue 11 "Add": the password was right and the user has a TOTP factor; verifyMfa with this token finishes. */
+  /** The password was right and the user has a TOTP factor; verifyMfa with this token finishes. */
   mfa_required: z.literal(1).optional(),
   mfa_token: z.string().optional(),
   /** The user's role requires a second factor they have not set up: the session may only enrol (verifyMfa docs). */
@@ -80,7 +80,7 @@ export const checkSession = defineCall({
   spec: '000 §4.1, §4.2, §7',
   summary: 'status=1 extends the session by the idle limit; status=0 ends it (logout, idle end)',
   access: 'session',
-  // Issue 11 #8: exactly '0' or '1'; an empty `status=` is a 400, never read as 0 (which would log the user out).
+  // Exactly '0' or '1'; an empty `status=` is a 400, never read as 0 (which would log the user out).
   query: z.object({
     status: z
       .union([z.literal(0), z.literal(1), z.enum(['0', '1'])], { message: 'status must be 0 or 1' })

@@ -30,7 +30,7 @@ export const billingHeaders = z.object({
 export const billingRow = z.object({
   patient_id: z.number().int(),
   patient_name: z.string(),
-  /** The patient as every screen names it (issue 38 §2: DOB, MRN or RPM ID, 'Same name'), beyond 001 §3's row. */
+  /** The patient as every screen names it (DOB, MRN or RPM ID, 'Same name'), beyond 001 §3's row. */
   patient: listPatient,
   dob: z.string().nullable(),
   diagnosis_code: z.string().nullable(),
@@ -44,7 +44,7 @@ export const billingRow = z.object({
   /** CCM codes of the month (001 §9: 99490/99439, type 1 99426/99427); null unless a signed care plan is in place. */
   ccm_cpt: z.string().nullable(),
   ccm_additional_cpt: z.string().nullable(),
-  /** Why CCM minutes met do not bill (issue 13: 'care plan missing'); null otherwise. */
+  /** Why CCM minutes met do not bill ('care plan missing'); null otherwise. */
   ccm_not_billable: z.string().nullable(),
   [`${PRODUCT}_claim`]: z.union([z.literal(0), z.literal(1)]),
   [`${PRODUCT}_claim_date`]: z.string().nullable(),
@@ -65,7 +65,7 @@ export interface BillingLeadingColumn {
 /** RPM ID, Patient Name (upper case), DOB, Diagnosis Code, Setup Date, Auth Number (001 §2.1). */
 export const BILLING_LEADING_COLUMNS: readonly BillingLeadingColumn[] = [
   { name: MSG.colRpmId, sortKey: 'patient_id', text: (row) => String(row.patient_id) },
-  // The name with its DOB and MRN or RPM ID and the 'Same name' marker (issue 38 §2), upper case as 001 §2.1 has it.
+  // The name with its DOB and MRN or RPM ID and the 'Same name' marker, upper case as 001 §2.1 has it.
   { name: MSG.colPatientName, sortKey: 'patient_name', text: (row) => listPatientText(row.patient) },
   { name: MSG.colDob, text: (row) => displayDate(row.dob) },
   { name: MSG.colDiagnosisCode, text: (row) => row.diagnosis_code ?? '' },
@@ -74,7 +74,7 @@ export const BILLING_LEADING_COLUMNS: readonly BillingLeadingColumn[] = [
 ];
 
 /**
- * The CCM columns after the RPM code columns on screen (issue 13): the codes billed, or why CCM minutes met do not
+ * The CCM columns after the RPM code columns on screen: the codes billed, or why CCM minutes met do not
  * bill (decisions.md "CCM columns of the billing report").
  */
 export const BILLING_CCM_COLUMNS: readonly BillingLeadingColumn[] = [

@@ -7,7 +7,7 @@ import { recordId } from './ids.js';
 import { patientMatch } from './patients.js';
 
 /**
- * The softphone's calls (issue 14; 000 §4.9, §7). The spec's two calls keep their paths and fields; the call record's
+ * The softphone's calls (000 §4.9, §7). The spec's two calls keep their paths and fields; the call record's
  * end and its minutes are ours (decisions.md "Call records"). Access: call agents only — the 'Aws Call' page, a
  * call link or a temporary login (000 §2.12, §6.2) — others get 403.
  */
@@ -15,7 +15,7 @@ import { patientMatch } from './patients.js';
 /** Who may use the softphone's calls and the call pages (000 §2.4 Aws Call row, §6.2). */
 export const CALL_AGENT_ACCESS = { page: 'Aws Call', orCallLink: true } as const;
 
-/** A dialable number: E.164 (`+` then up to 15 digits), checked before dialling and on the server (issue 14 §1). */
+/** A dialable number: E.164 (`+` then up to 15 digits), checked before dialling and on the server. */
 export const E164 = /^\+[1-9][0-9]{6,14}$/;
 export const e164Number = z.string().regex(E164, 'phone_number must be an E.164 number like +15551234567');
 

@@ -8,7 +8,7 @@ import { chartDayField, chartText } from './rules.js';
 
 // ── Activity timer and log ───────────────────────────────────────────────────────────────────────────────
 
-/** The programs the chart's timer logs (issue 5 part 6: RPM or CCM minutes). */
+/** The programs the chart's timer logs (RPM or CCM minutes). */
 export const TIMER_PROGRAMS = ['RPM', 'CCM'] as const;
 
 /** The longest stretch one timer logs (decisions.md "Activity timer cap"). */

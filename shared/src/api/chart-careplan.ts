@@ -6,10 +6,7 @@ import { okAnswer, pageEnvelope } from './envelope.js';
 import { recordId, recordIdParam } from './ids.js';
 import { chartDayField, chartText } from './rules.js';
 
-/**
- * The chart's Care Plan tab (000 §2.3 `ccm/{patientId?}`; issue 13): the CCM care plan, versioned and signed by the
- * billing practitioner. Paths `rpm/careplan/<verb>` (decisions.md "Care plan calls").
- */
+/** The chart's Care Plan tab (000 §2.3 `ccm`): versioned CCM care plans (decisions.md "Care plan calls"). */
 
 /** Limits of a care plan, shared by the form and the server. */
 export const CARE_PLAN_LIMITS = {

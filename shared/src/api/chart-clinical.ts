@@ -6,10 +6,7 @@ import { okAnswer } from './envelope.js';
 import { recordId } from './ids.js';
 import { chartDayField, chartText } from './rules.js';
 
-/**
- * The chart's Clinical tab (issue 13): diagnoses (ICD-10-CM, one primary: the billing report's diagnosis code),
- * medications, allergies and the vitals history summary. Paths rpm/clinical/<verb> (decisions.md "Clinical calls").
- */
+/** The chart's Clinical tab: diagnoses, medications, allergies, vitals summary (decisions.md "Clinical calls"). */
 
 export const DIAGNOSIS_DESCRIPTION_MAX = 200;
 export const MEDICATION_NAME_MAX = 100;

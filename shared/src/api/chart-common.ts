@@ -10,8 +10,8 @@ export const patientQuery = z.object({ patient_id: recordIdParam });
 export const paging = PAGING;
 
 /**
- * The header of creating calls that makes a retry safe (issue 11 #7): the client generates one key per user action
- * and sends it again on a retry; the server answers a repeat with the first result.
+ * The header of creating calls that makes a retry safe: the client generates one key per user action and sends it
+ * again on a retry; the server answers a repeat with the first result (decisions.md "Retried creations").
  */
 export const idempotencyHeaders = z.object({
   'idempotency-key': z

@@ -6,7 +6,7 @@ import { okAnswer, pageEnvelope } from './envelope.js';
 import { recordId, recordIdParam } from './ids.js';
 import { chartText } from './rules.js';
 
-/** The chart's Documents tab (000 §2.3 documents; issue 13; decisions.md "Documents"). */
+/** The chart's Documents tab (000 §2.3 documents; decisions.md "Documents"). */
 
 /** The largest file a document may be: 10 MB (decisions.md "Documents"). */
 export const DOCUMENT_MAX_BYTES = 10 * 1024 * 1024;

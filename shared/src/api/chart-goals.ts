@@ -6,10 +6,7 @@ import { listEnvelope, okAnswer } from './envelope.js';
 import { recordId } from './ids.js';
 import { chartDayField, chartText } from './rules.js';
 
-/**
- * The chart's Goals tab (000 §2.3 `goals/{patientId?}`; issue 13): clinical targets on a vital, with progress from
- * the readings, and personal goals; each may name the care-plan problem it serves (decisions.md "Goals").
- */
+/** The chart's Goals tab (000 §2.3 `goals/{patientId?}`): clinical and personal goals (decisions.md "Goals"). */
 
 export const GOAL_TITLE_MAX = 200;
 /** Days of readings a clinical goal's progress covers (decisions.md "Goal progress"). */

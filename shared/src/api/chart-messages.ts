@@ -8,7 +8,7 @@ import { recordId, recordIdParam } from './ids.js';
 import { chartText } from './rules.js';
 
 /**
- * The chart's Messages tab (000 §2.3; issue 13): two-way text messages with the patient, outbound free text or from
+ * The chart's Messages tab (000 §2.3): two-way text messages with the patient, outbound free text or from
  * a Message Template chosen by Messages Category (000 §6.2 configurations), inbound from the SMS provider's webhook.
  * Paths: decisions.md "Message and reminder calls".
  */

@@ -6,10 +6,7 @@ import { listEnvelope, okAnswer, pageEnvelope } from './envelope.js';
 import { recordId, recordIdParam } from './ids.js';
 import { chartDayField, chartText } from './rules.js';
 
-/**
- * The chart's Orders (enroll-details), Sub Orders and authorization-history (000 §2.3; issue 13): the RPM/CCM
- * enrolment order, the devices it orders, and the insurance authorisations over time.
- */
+/** The chart's Orders, Sub Orders and authorization-history (000 §2.3): orders, their devices, authorisations. */
 
 export const ORDER_PROGRAMS = ['RPM', 'CCM'] as const;
 export const ORDERING_PROVIDER_MAX = 200;

@@ -7,10 +7,7 @@ import { okAnswer, pageEnvelope } from './envelope.js';
 import { recordId, recordIdParam } from './ids.js';
 import { chartDayField, chartText } from './rules.js';
 
-/**
- * The chart's Reminder tab (000 §2.3 reminder/{patientId?}/{new?}; issue 13): text reminders to the patient on a
- * schedule with recurrence, sent through the SMS adapter by a job on the app's clock. decisions.md "Reminders".
- */
+/** The chart's Reminder tab (000 §2.3): scheduled texts to the patient, sent by a job (decisions.md "Reminders"). */
 
 /** What a reminder is about, with the label the form shows. */
 export const REMINDER_KINDS = {

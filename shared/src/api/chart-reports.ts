@@ -5,10 +5,7 @@ import { monthParam } from './chart-targets.js';
 import { defineCall } from './contract.js';
 import { recordIdParam } from './ids.js';
 
-/**
- * The chart's Reports and Compliance Info tabs (000 §2.3; 001 §2.9, §9; issue 13); access as in chart.ts. Paths in
- * the spec's style (decisions.md "Reports and compliance calls").
- */
+/** The Reports and Compliance Info tabs (000 §2.3; 001 §2.9, §9; decisions.md "Reports and compliance calls"). */
 
 // ── Reports ──────────────────────────────────────────────────────────────────────────────────────────────
 

@@ -42,7 +42,7 @@ export const patientDemographics = z.object({
   organization_name: z.string(),
   practice_name: z.string(),
   location_name: z.string(),
-  // What registration records (issue 38 §1; migration 0033).
+  // What registration records (migration 0033).
   mrn: z.string().nullable(),
   email: z.string().nullable(),
   address_line1: z.string().nullable(),
@@ -103,7 +103,7 @@ export const getOrgsForUser = defineCall({
 
 /** The three status selectors of the dashboard card (001 §2.3). */
 export type StatusProgram = 'RPM' | 'CCM' | 'BHI';
-/** Every program a patient is enrolled in with a status: the card's three, PCM and RTM (issue 38). */
+/** Every program a patient is enrolled in with a status: the card's three, PCM and RTM. */
 export type EnrolmentProgram = StatusProgram | 'PCM' | 'RTM';
 
 /** The dialog a status change opens first (001 §4). */

@@ -42,7 +42,6 @@ export interface CallInput<C extends CallDef> {
   body: Input<C['body']>;
 }
 
-/** Full URL path of a call under the API base. */
 export function callUrl(call: Pick<CallDef, 'path'>): string {
   return `/api/${call.path}`;
 }

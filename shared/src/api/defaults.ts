@@ -7,7 +7,7 @@ import { organizationOption } from './staff.js';
 import { ruleVitalInput, vitalThreshold } from './vitals.js';
 
 /**
- * The user-menu defaults pages (000 §2.2, §2.7, §6.2; issue 16 part 6). The spec names no calls for them: ours are
+ * The user-menu defaults pages (000 §2.2, §2.7, §6.2). The spec names no calls for them: ours are
  * `rpm/defaults/<verb>` (decisions.md "CCM Care Plan Defaults"). Each is refused to users 000 §6.2 hides the page
  * from, checked on the server from the stored user.
  */

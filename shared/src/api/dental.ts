@@ -4,10 +4,7 @@ import { defineCall } from './contract.js';
 import { okAnswer } from './envelope.js';
 import { recordId } from './ids.js';
 
-/**
- * The Dental Dashboard's calls (000 §2.4 'dentalDashboard'; issue 15 §3). The spec names none: ours, in its
- * `rpm/<area>/<verb>` style (decisions.md "Dental Dashboard stages").
- */
+/** The Dental Dashboard's calls (000 §2.4 'dentalDashboard'), ours (decisions.md "Dental Dashboard stages"). */
 
 const stage = z.enum(ORAL_APPLIANCE_STAGES as [OralApplianceStage, ...OralApplianceStage[]]);
 

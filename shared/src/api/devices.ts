@@ -5,7 +5,7 @@ import { listEnvelope, okAnswer } from './envelope.js';
 import { recordId } from './ids.js';
 
 /**
- * The device inventory's calls (issue 16 part 4): the device-count table of 001 §2.5 and handing a device to a
+ * The device inventory's calls: the device-count table of 001 §2.5 and handing a device to a
  * patient and taking it back (decisions.md "Device assignment"). Both need the 'Devices Table' entry (000 §2.4).
  */
 const DEVICES = { page: 'Devices Table' } as const;

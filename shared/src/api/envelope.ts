@@ -1,9 +1,6 @@
 import { z } from 'zod';
 
-/**
- * The error answer of every call (spec 000 §8: the error dialog shows the HTTP status and the server's message).
- * `field` names the input that was rejected when there is one.
- */
+/** The error answer of every call (000 §8); `field` names the rejected input when there is one. */
 export const errorEnvelope = z.object({
   status: z.number().int(),
   message: z.string(),

@@ -2,14 +2,13 @@ import { z } from 'zod';
 import { defineCall } from './contract.js';
 
 /**
- * The device-reading intake (issue 5 part 5; the spec's client never shows how readings arrive). A device or its
- * vendor's cloud posts one measurement at a time, authenticated by a vendor key in the `x-device-key` header
- * (stored hashed; 401 when missing, unknown or revoked). The intake is idempotent on device + time: a retry of a
- * measurement already received answers `duplicate: true` and stores nothing again; the same device and time
+ * The device-reading intake (the spec never shows how readings arrive: decisions.md "Reading intake call"). A
+ * device or its vendor's cloud posts one measurement at a time, authenticated by a vendor key in the `x-device-key`
+ * header (stored hashed; 401 when missing, unknown or revoked). The intake is idempotent on device + time: a retry
+ * of a measurement already received answers `duplicate: true` and stores nothing again; the same device and time
  * with other values is refused (409).
  */
 
-/** The header that carries the vendor key. */
 export const DEVICE_KEY_HEADER = 'x-device-key';
 
 /** Most vitals one measurement carries (a blood-pressure cuff sends three). */
@@ -44,7 +43,7 @@ export const ingestReadingBody = z.object({
 export type IngestReadingBody = z.infer<typeof ingestReadingBody>;
 
 /**
- * Vitals for which a value of 0 cannot be a person's (issue 11 #8): such a value is a device error, not a reading.
+ * Vitals for which 0 cannot be a person's value: a device error, not a reading (decisions.md "Impossible readings").
  * Keys as `vitalKey` writes them (lower case, no separators); AHI, usage and leaks may be 0.
  */
 export const IMPOSSIBLE_AT_ZERO: ReadonlySet<string> = new Set([
@@ -56,7 +55,7 @@ export const IMPOSSIBLE_AT_ZERO: ReadonlySet<string> = new Set([
   'bloodglucose',
 ]);
 
-/** The intake's text for a device error (issue 11 #8). */
+/** The intake's text for a device error. */
 export const deviceErrorText = (vitalType: string, value: number, unit: string): string =>
   `${vitalType} of ${value} ${unit} is not physiologically possible: treated as a device error, not stored; a task was opened for the care team.`;
 
@@ -84,7 +83,7 @@ export const ingestReading = defineCall({
           direction: z.enum(['low', 'high']),
         }),
       ),
-      /** Values that cannot be a person's (issue 11 #8): not stored, not alerted; a device task instead. */
+      /** Values that cannot be a person's: not stored, not alerted; a device task instead. */
       device_errors: z.array(z.object({ vital_type: z.string(), value: z.number(), message: z.string() })),
       /** The task opened for the care team about the device (null without device errors or a care team). */
       device_task_id: z.number().int().nullable(),

@@ -6,10 +6,7 @@ import { okAnswer } from './envelope.js';
 import { recordId } from './ids.js';
 import { INTERPRETATION_TEXT_MAX } from './sleep.js';
 
-/**
- * Custom Interpretation Config's writes (000 §2.4 'interpretation-customs'; issue 15 §3). The spec names no calls:
- * ours, in its `rpm/<area>/<verb>` style (decisions.md "Interpretation templates").
- */
+/** Custom Interpretation Config's writes (000 §2.4), ours (decisions.md "Interpretation templates"). */
 
 /** Longest template name (bff/src/db/migrations/0019_sleep.sql). */
 export const TEMPLATE_NAME_MAX = 100;

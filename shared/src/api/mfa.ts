@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { loginAnswer } from './auth.js';
 import { defineCall } from './contract.js';
 
-/** Multi-factor sign-in with TOTP (issue 11 "Add"; decisions.md "Multi-factor sign-in"), beside 000 §7's sign-in. */
+/** Multi-factor sign-in with TOTP (decisions.md "Multi-factor sign-in"), beside 000 §7's sign-in. */
 
 /** A TOTP code (6 digits) or a recovery code (`xxxxx-xxxxx`, dash and case optional). */
 const mfaCode = z.string().trim().min(6, 'Enter the 6-digit code or a recovery code').max(32);

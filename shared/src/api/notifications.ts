@@ -18,7 +18,7 @@ export const notificationEntry = z.object({
 });
 
 /**
- * A bell entry: the notification and its patient named as every screen names one (issue 38 §2: DOB, MRN or RPM ID,
+ * A bell entry: the notification and its patient named as every screen names one (DOB, MRN or RPM ID,
  * 'Same name'), null for a notification without a patient. The push leaves it out: the bell reloads on a push.
  */
 export const bellNotification = notificationEntry.extend({ patient: listPatient.nullable() });
@@ -101,7 +101,7 @@ export const NOTIFICATION_MESSAGE_PATTERN = new RegExp(`^[A-Za-z0-9_ ]{1,${NOTIF
 
 /**
  * Why a notification message is refused on Save (000 §5, §8), or undefined when it is fine. A disallowed character
- * gets the spec's character message, everything else (blank, only spaces, over 300) the length message (issue 11 #8).
+ * gets the spec's character message, everything else (blank, only spaces, over 300) the length message.
  */
 export function notificationMessageError(message: string): string | undefined {
   if (/[^A-Za-z0-9_ ]/.test(message)) return MSG.messageSpecialChars;

@@ -4,10 +4,7 @@ import { defineCall } from './contract.js';
 import { okAnswer } from './envelope.js';
 import { recordId } from './ids.js';
 
-/**
- * A patient entered twice is merged into the other; a patient who leaves the service is deactivated (issue 38 §1;
- * decisions.md "Merging and deactivating patients"). No hard deletes: both records stay, marked.
- */
+/** Merging a patient entered twice, and deactivation (decisions.md "Merging and deactivating patients"). */
 
 /** Roles that merge, deactivate and reactivate patients: administrators and practice leads. */
 export const PATIENT_MERGE_ROLES: readonly number[] = [1, 2];

@@ -12,7 +12,7 @@ import { okAnswer } from './envelope.js';
 import { recordId, recordIdParam } from './ids.js';
 
 /**
- * Taking a patient in and correcting the record (issue 38 §1; decisions.md "Patient registration"): the form's
+ * Taking a patient in and correcting the record (decisions.md "Patient registration"): the form's
  * choices, the duplicate check, registration and the demographics edit. Paths rpm/patients/<verb>, as the spec's
  * patient calls; each needs 'Patient Chart' and one of {@link PATIENT_RECORD_ROLES}, checked on the server.
  */

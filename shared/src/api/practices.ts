@@ -6,7 +6,7 @@ import { recordId } from './ids.js';
 import { organizationName } from './organizations.js';
 
 /**
- * Practices and locations with their programs (000 §2.4 Practices, Locations, Programs Tables; issue 16 part 3).
+ * Practices and locations with their programs (000 §2.4 Practices, Locations, Programs Tables).
  * The spec names no create or edit calls here; ours follow its `rpm/<area>/<verb>` style (decisions.md
  * "Practice and location forms"). Names follow the organisation name's rule of 000 §5.
  */

@@ -4,10 +4,7 @@ import { personFields } from '../staff/admin-form.js';
 import { defineCall } from './contract.js';
 import { okAnswer } from './envelope.js';
 
-/**
- * User Profile (000 §2.2 /app/profile, issue 16 part 6): the signed-in user's own name, contact and avatar. The
- * session names the record, so no call can reach another user's (decisions.md "Profile calls").
- */
+/** User Profile (000 §2.2): the signed-in user's own record, never another's (decisions.md "Profile calls"). */
 
 /** The avatar set of 11 images (000 §3), served from profileImages/{profile_img} (000 §7). */
 export const AVATAR_IMAGES: readonly string[] = Array.from(

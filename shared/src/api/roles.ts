@@ -4,10 +4,7 @@ import { defineCall } from './contract.js';
 import { okAnswer } from './envelope.js';
 import { recordId } from './ids.js';
 
-/**
- * A role's access list (000 §2.4 'Roles Table', §6.2; issue 16 part 3): which pages the role opens. The spec names
- * no call; ours follows its `rpm/<area>/<verb>` style (decisions.md "Role access lists").
- */
+/** A role's access list (000 §2.4 'Roles Table', §6.2), by a call of ours (decisions.md "Role access lists"). */
 
 /** The access-list entries a role may open: those of the route table (000 §2.3, §2.4), each once. */
 export const rolePages = z

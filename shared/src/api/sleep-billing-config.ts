@@ -4,11 +4,7 @@ import { defineCall } from './contract.js';
 import { okAnswer } from './envelope.js';
 import { recordId, recordIdParam } from './ids.js';
 
-/**
- * HST Billing Configuration (000 §2.4 'hst-billing-config', 'athena-vitals-config'; issue 15 §3): per organisation,
- * the price of each sleep CPT code and which vitals go to Athena. The spec names no calls: ours
- * (decisions.md "HST billing configuration").
- */
+/** HST Billing Configuration (000 §2.4): code prices and Athena vitals (decisions.md "HST billing configuration"). */
 
 const cptCode = z.enum(SLEEP_CPT_CODE_LIST as [SleepCptCode, ...SleepCptCode[]]);
 /** Dollars with at most two decimals; null clears the price. */

@@ -14,10 +14,7 @@ import { defineCall } from './contract.js';
 import { listEnvelope, okAnswer } from './envelope.js';
 import { recordId } from './ids.js';
 
-/**
- * Writing sleep consults and appointments, and the Technician Calendar's range (issue 15 §1/§3; 001 §2.4 codes).
- * The spec names no paths: ours, `rpm/sleep/<verb>` (decisions.md "Sleep schedule calls").
- */
+/** Sleep consults, appointments and the calendar's range (001 §2.4; decisions.md "Sleep schedule calls"). */
 
 const CONSULTS = { page: 'Sleep Consults' } as const;
 const APPOINTMENTS = { page: 'Sleep Appointments' } as const;

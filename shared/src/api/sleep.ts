@@ -5,7 +5,7 @@ import { okAnswer } from './envelope.js';
 import { recordId, recordIdParam } from './ids.js';
 
 /**
- * The interpretation of a sleep test under its lock (issue 15 §2, §3; 000 §4.11). The spec names no path: ours, in
+ * The interpretation of a sleep test under its lock (000 §4.11). The spec names no path: ours, in
  * its style (decisions.md "Sleep interpretation calls"). Every write carries the lease's fencing token, which the
  * reader's client got from SLEEP::LOCK; a lapsed or broken lease answers 409 and writes nothing.
  */

@@ -7,7 +7,7 @@ import { listEnvelope, okAnswer } from './envelope.js';
 import { recordId, recordIdParam } from './ids.js';
 
 /**
- * Add Admin (001 §2.8, §4, §7) and staff administration (issue 16 part 1). Every call needs the page of those who
+ * Add Admin (001 §2.8, §4, §7) and staff administration. Every call needs the page of those who
  * administer staff, 'Admins Table' (decisions.md "Staff administration"); the server checks each record against
  * the caller's organisations and that no one grants more than they hold.
  */

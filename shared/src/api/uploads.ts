@@ -5,7 +5,7 @@ import { okAnswer } from './envelope.js';
 import { recordId, recordIdParam } from './ids.js';
 
 /**
- * The calls of Bulk Uploads and Inventory Uploads (000 §2.4; issue 38 §4; decisions.md "CSV uploads"), the same for
+ * The calls of Bulk Uploads and Inventory Uploads (000 §2.4; decisions.md "CSV uploads"), the same for
  * each kind under rpm/uploads/{kind}/, each needing the kind's access-list entry. Flow: preview (the file as
  * multipart/form-data, checked and kept, nothing written) → commit (the kept file written) → get and errorReport.
  */

@@ -3,10 +3,7 @@ import { defineCall } from './contract.js';
 import { listEnvelope, okAnswer } from './envelope.js';
 import { recordId, recordIdParam } from './ids.js';
 
-/**
- * The actions of the worklists (issue 10 part 2) and the dashboard's figures; 000 §2.4 names the screens only
- * (decisions.md "Monitoring worklist triage", "My Tasks", "Dashboard").
- */
+/** The worklists' actions and the dashboard's figures (decisions.md "Monitoring worklist triage", "My Tasks"). */
 
 export const acknowledgeWorklistAlerts = defineCall({
   method: 'POST',

@@ -22,7 +22,6 @@
 export interface CodeSet {
   /** First date of service (ISO day) the set applies to. */
   readonly effectiveFrom: string;
-  /** Where the set comes from. */
   readonly source: string;
   /** Device supply for fewer than the compliance days (99445 from CY2026), or null. */
   readonly partialDeviceSupply: { readonly code: '99445'; readonly minDays: number } | null;

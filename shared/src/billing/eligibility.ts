@@ -44,14 +44,12 @@ export interface RpmCodes {
   readonly time60: '99458' | null;
 }
 
-/** The RTM codes of a patient-month. */
 export interface RtmCodes {
   readonly time20: '98980' | null;
   readonly time40: '98981' | null;
   readonly time60: '98981' | null;
 }
 
-/** The CCM codes of a patient-month. */
 export interface CcmCodes {
   readonly time: '99490' | '99426' | null;
   readonly additional: '99439' | '99427' | null;
@@ -82,7 +80,6 @@ export const RTM_COLUMN_CODES: Readonly<Record<keyof RtmCodes, readonly string[]
   time60: ['98981'],
 };
 
-/** Every code of a patient-month. */
 export interface MonthlyCodes {
   readonly rpm: RpmCodes;
   readonly rtm: RtmCodes;
@@ -91,7 +88,6 @@ export interface MonthlyCodes {
 
 const atLeast = (seconds: number, minutes: number) => seconds >= minutes * 60;
 
-/** 'YYYY-MM' of an ISO day. */
 const monthOf = (day: string) => day.slice(0, 7);
 
 /**
@@ -153,7 +149,6 @@ export function ccmBilling(
   return { time: null, additional: null, notBillable: CCM_CARE_PLAN_MISSING };
 }
 
-/** Every code a patient-month qualifies for. */
 export function monthlyCodes(a: PatientMonthActivity): MonthlyCodes {
   return { rpm: rpmCodes(a), rtm: rtmCodes(a), ccm: ccmCodes(a) };
 }

@@ -15,12 +15,10 @@ export interface DefaultAmount {
 /** Price per code in cents, for one date of service. */
 export type PriceList = ReadonlyMap<string, number>;
 
-/** Whole cents of a dollar amount. */
 export function toCents(dollars: number): number {
   return Math.round(dollars * 100);
 }
 
-/** Dollars of a whole number of cents. */
 export function toDollars(cents: number): number {
   return cents / 100;
 }

@@ -2,8 +2,8 @@ import type { SleepStudyKind } from '../lists/sleep.js';
 import type { SleepConsultTypeCode } from '../lists/sleep-schedule.js';
 
 /**
- * The CPT codes of sleep medicine the sleep billing reports and HST Billing Configuration use (issue 15 §3;
- * decisions.md "Sleep CPT codes"). Descriptions after the AMA CPT code set:
+ * The CPT codes of sleep medicine the sleep billing reports and HST Billing Configuration use
+ * (decisions.md "Sleep CPT codes"). Descriptions after the AMA CPT code set:
  * - 95800 home sleep test with heart rate, oxygen saturation, respiratory analysis and sleep time;
  * - 95806 home sleep test with heart rate, oxygen saturation, respiratory airflow and effort (no sleep time);
  * - 95810 attended polysomnography, 6 or more parameters of sleep;

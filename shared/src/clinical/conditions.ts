@@ -1,5 +1,5 @@
 /**
- * The chronic conditions the care team monitors and teaches about (issue 13, Clinical and Tips), and the common
+ * The chronic conditions the care team monitors and teaches about (the Clinical and Tips tabs), and the common
  * ICD-10-CM codes of RPM/CCM patients with their descriptions (decisions.md "Clinical conditions from ICD-10").
  */
 

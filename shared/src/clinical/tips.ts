@@ -1,7 +1,7 @@
 import type { Condition } from './conditions.js';
 
 /**
- * Patient-education tips by condition (issue 13, Tips; 000 §2.3 route tips): a fixed, reviewed catalogue in plain
+ * Patient-education tips by condition (000 §2.3 route tips): a fixed, reviewed catalogue in plain
  * language, short enough to send as a text message (decisions.md "Tips catalogue").
  */
 

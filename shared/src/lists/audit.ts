@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { defineList } from './define-list.js';
 import { LIST_ROUTES } from './list-routes.js';
 
-/** One audit row (bff/src/audit.ts writes them; issue 11 "Add", ONC 170.315(d)(2)/(3)). */
+/** One audit row (bff/src/audit.ts writes them; ONC 170.315(d)(2)/(3)). */
 export const auditRow = z.object({
   audit_id: z.number().int(),
   at: z.string(),
@@ -18,7 +18,7 @@ export const auditRow = z.object({
 });
 export type AuditRow = z.infer<typeof auditRow>;
 
-/** The audit report (issue 11 "Add"): every audit row, newest first, for role 1 (decisions.md "Audit report"). */
+/** The audit report: every audit row, newest first, for role 1 (decisions.md "Audit report"). */
 export const auditList = defineList({
   name: 'audit',
   title: 'Audit Report',

@@ -7,7 +7,7 @@ import { LIST_ROUTES } from './list-routes.js';
 import { PATIENT_FILTERS as F, PATIENT_CHART_LINK, patientColumn } from './patient-row.js';
 
 /**
- * The seven call pages (000 §2.4 Aws Call row; issue 14 §4): patients to call, and the call records of the
+ * The seven call pages (000 §2.4 Aws Call row): patients to call, and the call records of the
  * softphone and of the contact centre (bff/src/calls/). Open to the 'Aws Call' page, a call link or a temporary
  * login (000 §6.2). Inbound calls are 'returned' by an agent's later outbound call to their number.
  */
@@ -42,7 +42,7 @@ const SOURCE_OPTIONS = [
 ] as const;
 
 /**
- * aws-tasks (000 §2.4; issue 14 §4): the patients to call — open missed-reading outreach tasks that ask for a call
+ * aws-tasks (000 §2.4): the patients to call — open missed-reading outreach tasks that ask for a call
  * (001 §3 call_miss) and callbacks not yet returned — due first; each row dials the patient's mobile or phone.
  */
 export const awsTasksList = defineList({

@@ -14,7 +14,7 @@ import {
 } from './define-list.js';
 
 /**
- * The configuration tables of 000 §2.4 (issue 16 part 5) in one shape: a list with no filters but its parent's (a
+ * The configuration tables of 000 §2.4 in one shape: a list with no filters but its parent's (a
  * vital's device type, a template's category), searched by name, exported as PDF and CSV; and, for a table that is
  * edited, its form's fields and its calls, `rpm/config/add{Entity}` and `rpm/config/update{Entity}` (decisions.md
  * "Configuration writes"), open to the table's page. Rows are deactivated, never deleted.

@@ -17,7 +17,7 @@ import {
 } from './configuration-texts.js';
 import { leadsTable } from './leads.js';
 
-/** Every edited configuration table by its list's name (000 §2.4; issue 16 part 5). */
+/** Every edited configuration table by its list's name (000 §2.4). */
 export const CONFIG_TABLES = {
   'insurances-default': insuranceDefaultsTable,
   'device-types': deviceTypesTable,

@@ -11,10 +11,7 @@ import {
   statusColumn,
 } from './config-table.js';
 
-/**
- * The text and insurance configuration tables of 000 §2.4 (issue 16 part 5): Messages Category, Message Template,
- * NotesCategory, Notes Comments, Insurance Plans and the Insurance Table of 000 §2.2. One shape: config-table.ts.
- */
+/** The text and insurance configuration tables of 000 §2.4, in config-table.ts's one shape. */
 
 /** A category of rows named by `name` (messages, notes): the same row, list and form. */
 const categoryRow = z.object({

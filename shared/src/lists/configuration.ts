@@ -13,10 +13,7 @@ import {
 } from './config-table.js';
 import { LIST_ROUTES } from './list-routes.js';
 
-/**
- * The device and billing configuration tables of 000 §2.4 (issue 16 parts 4-5): Cpt Codes (read-only, computed by
- * billing), Insurances Default Amount, DeviceType, Vitals, DeviceName, Warehouses. One shape: config-table.ts.
- */
+/** The device and billing configuration tables of 000 §2.4 (Cpt Codes read-only), in config-table.ts's shape. */
 
 /** A billed code and its rule (shared/src/billing/cpt-table.ts); `code_id` is the code as a number, for paging. */
 export const cptCodeRow = z.object({

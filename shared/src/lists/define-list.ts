@@ -7,14 +7,13 @@ import { PAGING } from '../api/paging.js';
 import { type CellFormat, PATIENT_FIELD } from './format.js';
 
 /**
- * The list pattern (architecture.md "Lists"; issue 10 part 1): one declaration per list from which its calls, its server
+ * The list pattern (architecture.md "Lists"): one declaration per list from which its calls, its server
  * registration (bff/src/lists/), its screen (client/src/list/ListScreen) and its exports follow. Sort keys,
  * columns, filters and paging are declared here once; nothing else repeats them.
  */
 
 /** One column of a list (001 §2.4; 000 §2.11: 'More Information' shows every column). */
 export interface ListColumn<K extends string = string> {
-  /** The row field the column shows. */
   readonly key: K;
   readonly label: string;
   /** The server can order by it (a stable order: the list's `idKey` breaks ties). */
@@ -67,7 +66,6 @@ export interface ListFilter<K extends string = string> {
 /** The export formats of the print-options dialog (001 §2.4). */
 export type ExportFormat = 'pdf' | 'csv';
 
-/** What {@link defineList} takes. */
 export interface ListSpec<Row extends z.ZodObject, F extends string> {
   /** Short id of the list: its calls live under `rpm/lists/{name}`. */
   readonly name: string;
@@ -98,7 +96,7 @@ export interface ListSpec<Row extends z.ZodObject, F extends string> {
   /** Where a row opens (Enter on a row, a click on its linked cell), with `{field}` placeholders. */
   readonly open?: string;
   /**
-   * Route segments that preselect a filter (issue 10: 'the route's segments preselect filters'): the segment's
+   * Route segments that preselect a filter (decisions.md "Route segments preselect filters"): the segment's
    * value is matched against the filter's options by value, or by label written as a slug ('on-hold' for
    * 'On Hold'); an unmatched segment preselects nothing.
    */
@@ -179,7 +177,6 @@ export function listOpenTo(
   return spec.page === null || [...pages].includes(spec.page);
 }
 
-/** A row's field names. */
 type RowKey<Row extends z.ZodObject> = keyof z.infer<Row> & string;
 
 /** A list definition with the calls derived from it. */
@@ -196,7 +193,6 @@ export type SortKeyOf<D extends { readonly columns: readonly ListColumn[] }> = E
   { readonly sortable: true }
 >['key'];
 
-/** A definition's filters by key. */
 export type FiltersOf<D extends { readonly filters: readonly ListFilter[] }> = {
   readonly [K in D['filters'][number]['key']]: Extract<D['filters'][number], { readonly key: K }>;
 };

@@ -5,7 +5,7 @@ import { LIST_ROUTES } from './list-routes.js';
 import { PATIENT_FILTERS as F, PATIENT_COLUMNS as P, PATIENT_CHART_LINK } from './patient-row.js';
 
 /**
- * The Dental Dashboard (000 §2.4 'dentalDashboard'; issue 15 §3): oral-appliance patients by stage. The spec shows
+ * The Dental Dashboard (000 §2.4 'dentalDashboard'): oral-appliance patients by stage. The spec shows
  * nothing of the screen; the four stages are those of oral-appliance therapy for sleep apnea (decisions.md
  * "Dental Dashboard stages").
  */

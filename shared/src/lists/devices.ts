@@ -6,7 +6,7 @@ import { PATIENT_FILTERS, patientColumn } from './patient-row.js';
 
 /**
  * The device inventory lists (000 §2.4 Devices Table, Edison Inventory, Unassigned Devices, Deactivated Devices,
- * Device History; §2.7 Inventory menu; issue 16 part 4). The four inventory lists show the same row and differ in
+ * Device History; §2.7 Inventory menu). The four inventory lists show the same row and differ in
  * which devices they hold (decisions.md "Device inventory lists").
  */
 

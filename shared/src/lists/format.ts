@@ -5,7 +5,7 @@ import { type ListPatient, listPatientText } from '../patient-identity.js';
 import { DATE_ONLY } from './day.js';
 
 /**
- * How a list cell is written, on screen and in CSV/PDF alike (issue 10: one declaration per format). Dates are the
+ * How a list cell is written, on screen and in CSV/PDF alike (one declaration per format). Dates are the
  * US form clinic staff read (MM/DD/YYYY; decisions.md "Date format").
  * - `date`: a calendar day 'YYYY-MM-DD' (never shifted by a time zone) or a timestamp's day;
  * - `datetime`: a timestamp as 'MM/DD/YYYY hh:mm a' in the reader's time zone (exports: the server's, named in
@@ -17,7 +17,7 @@ import { DATE_ONLY } from './day.js';
  * - `duration`: a call's seconds as '1:35' or '1:02:05';
  * - `usd`: an amount in US dollars;
  * - `strip`: the compliance strip (001 §2.9), drawn on screen; in exports one letter a month;
- * - `patient`: the row's patient named with DOB and MRN or RPM ID and the 'Same name' marker (issue 38 §2): the
+ * - `patient`: the row's patient named with DOB and MRN or RPM ID and the 'Same name' marker: the
  *   column keeps its key (`patient_name`, the sort key) and shows the row's `patient` ({@link cellValue}).
  */
 export type CellFormat =

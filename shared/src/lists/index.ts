@@ -155,5 +155,4 @@ export const LISTS = {
 /** A list's name (its calls live under rpm/lists/{name}). */
 export type ListName = keyof typeof LISTS;
 
-/** {@link LISTS} as a list. */
 export const ALL_LISTS: readonly ListDef[] = Object.values(LISTS) as unknown as readonly ListDef[];

@@ -29,10 +29,8 @@ export const leadRow = z.object({
 export type LeadRow = z.infer<typeof leadRow>;
 
 /**
- * Leads (000 §2.4 'Leads', route /app/leads; decisions.md "Leads"): the practices the sales team of the user's
- * organisations is courting, with contact, stage and next follow-up: those still being worked, the soonest follow-up
- * first. Added and edited
- * through the configuration tables' form; a lead given up is deactivated or moved to 'Lost'.
+ * Leads (000 §2.4 'Leads'; decisions.md "Leads"): the practices the user's organisations court, with contact, stage
+ * and next follow-up, soonest first; edited through the configuration tables' form.
  */
 export const leadsTable = configTable({
   name: 'leads',

@@ -1,7 +1,6 @@
 /**
- * The screen route of each list with a screen of its own (000 §2.2-2.4; routes.ts holds the same rows with their
- * access), apart from the definitions, so the signed-in frame's route table (client PageArea) does not load every
- * list's columns and schemas to learn a path (issue 17 goal 1).
+ * The screen route of each list with a screen (routes.ts holds them with their access), apart from the definitions
+ * so the signed-in frame's route table does not load every list's schemas.
  */
 export const LIST_ROUTES = {
   alertRules: '/app/alert-rules',

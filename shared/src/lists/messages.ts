@@ -4,7 +4,7 @@ import { defineList } from './define-list.js';
 import { LIST_ROUTES } from './list-routes.js';
 import { patientColumn } from './patient-row.js';
 
-/** One inbound text (issue 13 Messages: inbound shown in the thread and on Incoming Messages). */
+/** One inbound text, shown in the thread and on Incoming Messages (decisions.md "Incoming Messages"). */
 export const incomingMessageRow = z.object({
   message_id: z.number().int(),
   received_at: z.string(),
@@ -19,10 +19,7 @@ export const incomingMessageRow = z.object({
 });
 export type IncomingMessageRow = z.infer<typeof incomingMessageRow>;
 
-/**
- * Incoming Messages (000 §2.4 'Billing Utility' incoming-messages; issue 13): every text patients sent, newest
- * first, a name opening the patient's Messages tab (decisions.md "Incoming Messages").
- */
+/** Incoming Messages (000 §2.4): every text patients sent, newest first (decisions.md "Incoming Messages"). */
 export const incomingMessagesList = defineList({
   name: 'incoming-messages',
   title: 'Incoming Messages',

@@ -6,7 +6,7 @@ import { defineList } from './define-list.js';
 import { LIST_ROUTES } from './list-routes.js';
 import { PATIENT_FILTERS, patientColumn } from './patient-row.js';
 
-/** One device order of an enrolment order (tables `device_orders`, `enrollment_orders`; issue 13). */
+/** One device order of an enrolment order (tables `device_orders`, `enrollment_orders`). */
 export const careOrderRow = z.object({
   device_order_id: z.number().int(),
   order_id: z.number().int(),

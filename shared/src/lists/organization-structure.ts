@@ -3,10 +3,7 @@ import { defineList } from './define-list.js';
 import { LIST_ROUTES } from './list-routes.js';
 import { PATIENT_FILTERS } from './patient-row.js';
 
-/**
- * Practices, Locations and Programs (000 §2.4 'Practices Table', 'Locations Table', 'Programs Table'; §2.7
- * management menu; issue 16 part 3): the organisation's structure, scoped to the viewer's organisations.
- */
+/** Practices, Locations and Programs (000 §2.4, §2.7 management menu), in the viewer's organisations. */
 
 /** One practice of an organisation (table `practices`). */
 export const practiceRow = z.object({

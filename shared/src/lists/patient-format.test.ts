@@ -5,7 +5,7 @@ import { defineList } from './define-list.js';
 import { cellValue, formatCell } from './format.js';
 import { patientColumn } from './patient-row.js';
 
-/** The 'patient' cell format (issue 38 §2): one text for CSV, PDF and More Information; the table draws the same. */
+/** The 'patient' cell format: one text for CSV, PDF and More Information; the table draws the same. */
 
 const ROSA: ListPatient = {
   patient_id: 812,

@@ -2,10 +2,7 @@ import { z } from 'zod';
 import { listPatient } from '../patient-identity.js';
 import type { FilterOption, ListColumn, ListFilter } from './define-list.js';
 
-/**
- * Reading-day progress of a month against 16 days
- * (bff/src/patients/progress.ts; decisions.md "Reading-day progress").
- */
+/** Reading-day progress of a month against 16 days (decisions.md "Reading-day progress"). */
 export const readingProgress = z.enum(['met', 'on_track', 'at_risk', 'unreachable']);
 
 /** The five months of the compliance strip (001 §2.9, §4), oldest first. */
@@ -46,7 +43,7 @@ export const patientListRow = z.object({
   reading_days: z.number().int(),
   rpm_minutes: z.number().int(),
   ccm_minutes: z.number().int(),
-  /** Whether a signed CCM care plan is in place: 'Signed' or 'Care plan missing' (issue 13; CCM bills only with one). */
+  /** Whether a signed CCM care plan is in place: 'Signed' or 'Care plan missing' (CCM bills only with one). */
   care_plan: z.enum(['Signed', 'Care plan missing']),
   /** The CCM minute goal of the patient's type (20 or 30). */
   ccm_goal_minutes: z.number().int(),
@@ -68,7 +65,7 @@ export type PatientListRow = z.infer<typeof patientListRow>;
 export const PATIENT_CHART_LINK = '/app/patient-chart/overview/{patient_id}';
 
 /**
- * The patient column of every list that names a patient (issue 38 §2): sorted by the name, it shows the row's
+ * The patient column of every list that names a patient: sorted by the name, it shows the row's
  * `patient` with DOB, MRN or RPM ID and the 'Same name' marker (format 'patient'), linking where `link` says.
  */
 export const patientColumn = (link: string = PATIENT_CHART_LINK) =>

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { defineList } from './define-list.js';
 import { LIST_ROUTES } from './list-routes.js';
 
-/** One role (tables `roles`, `role_pages`, `user_roles`; 000 §2.4 'Roles Table', §6; issue 16 part 3). */
+/** One role (tables `roles`, `role_pages`, `user_roles`; 000 §2.4 'Roles Table', §6). */
 export const roleRow = z.object({
   role_id: z.number().int(),
   role: z.string(),

@@ -10,7 +10,7 @@ import { SLEEP_CONSULT_TYPE } from './sleep-schedule.js';
 
 /**
  * The sleep billing lists (000 §2.4 Sleep Billing Report, CoRead Billing, HST Billing, HST Order Billing; 001 §2.4
- * report types; issue 15 §3): one line per billable service in a month, with its CPT code (billing/sleep-codes.ts)
+ * report types): one line per billable service in a month, with its CPT code (billing/sleep-codes.ts)
  * and the organisation's price from HST Billing Configuration (decisions.md "Sleep billing lists").
  */
 

@@ -5,7 +5,7 @@ import { LIST_ROUTES } from './list-routes.js';
 import { PATIENT_FILTERS as F, PATIENT_COLUMNS as P } from './patient-row.js';
 
 /**
- * Sleep Consults and Sleep Appointments (000 §2.4; issue 15 §1/§3) and what the Technician Calendar shows (000 §2.2
+ * Sleep Consults and Sleep Appointments (000 §2.4) and what the Technician Calendar shows (000 §2.2
  * /app/technician-calendar). The codes and labels are the spec's, verbatim (001 §2.4); one declaration each.
  */
 
@@ -29,7 +29,7 @@ export const SLEEP_CONSULT_TYPE = {
 } as const;
 export type SleepConsultTypeCode = 1 | 2 | 3 | 4 | 5;
 
-/** Where a visit's status may go: only a scheduled one is closed, once (issue 15 brief; enforced by the server). */
+/** Where a visit's status may go: only a scheduled one is closed, once (enforced by the server). */
 export const SLEEP_VISIT_NEXT: Readonly<Record<SleepVisitStatusCode, readonly SleepVisitStatusCode[]>> = {
   2: [3, 4, 6],
   3: [],

@@ -5,7 +5,7 @@ import { LIST_ROUTES } from './list-routes.js';
 import { PATIENT_FILTERS as F, PATIENT_CHART_LINK, patientColumn } from './patient-row.js';
 
 /**
- * The sleep and spirometry study worklists (issue 15; 000 §2.4 Sleep Tests, Sleep Tests Co-Read, Pulse Oximetry
+ * The sleep and spirometry study worklists (000 §2.4 Sleep Tests, Sleep Tests Co-Read, Pulse Oximetry
  * Tests, Spirometry Test, Sleep Lab Table). One row for every kind of study; each list shows the measures of its
  * kind in the standard terms of sleep medicine (the spec names none; decisions.md "Sleep study worklists").
  */
@@ -78,7 +78,7 @@ export const sleepStudyRow = z.object({
   fev1_fvc_pct: z.number().nullable(),
   /** When the reading physician signed the interpretation. */
   signed_at: z.string().nullable(),
-  /** 'Locked by {name}' while a reader holds the study's lock (issue 15 §2), else null. */
+  /** 'Locked by {name}' while a reader holds the study's lock, else null. */
   locked_by: z.string().nullable(),
   /** Since when the lock is held. */
   locked_since: z.string().nullable(),
@@ -119,7 +119,7 @@ const C = {
 
 /** The first columns of every study list: the study and its patient. */
 const HEAD = [C.id, C.patient, C.dob, C.practice] as const;
-/** The reading lists show who holds each study's lock, live (issue 15 §2). */
+/** The reading lists show who holds each study's lock, live (decisions.md "Locked by on the study lists"). */
 const LOCK = [C.lockedBy, C.lockedSince] as const;
 
 /** The filters of the study lists. Study status is `study_status` (its values are codes, the rows show labels). */
@@ -144,7 +144,7 @@ const SF = {
 /** Studies not interpreted yet: the default of the reading worklists (decisions.md "Sleep study worklists"). */
 const OPEN_STUDIES = 'ordered,recorded,awaiting_interpretation';
 
-/** The interpretation view of one study (issue 15 §3; decisions.md "Sleep interpretation view"). */
+/** The interpretation view of one study (decisions.md "Sleep interpretation view"). */
 const SLEEP_INTERPRETATION_LINK = '/app/sleep-test/{study_id}';
 
 /** The reading lists open a row in the interpretation view, from the row or its Test ID. */

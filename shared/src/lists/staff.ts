@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { STAFF_TABLES, type StaffTable } from '../staff/staff-roles.js';
 import { defineList } from './define-list.js';
 
-/** One staff member of a staff table (000 §2.4; issue 16 part 1). */
+/** One staff member of a staff table (000 §2.4). */
 export const staffRow = z.object({
   user_id: z.number().int(),
   name: z.string(),
@@ -12,7 +12,7 @@ export const staffRow = z.object({
   practices: z.string(),
   status: z.enum(['Active', 'Inactive']),
   created_at: z.string(),
-  // The Edit dialog's values (issue 16 part 1); not columns. DOB as YYYY-MM-DD, '' when unknown.
+  // The Edit dialog's values; not columns. DOB as YYYY-MM-DD, '' when unknown.
   firstname: z.string(),
   lastname: z.string(),
   dob: z.string(),
@@ -61,7 +61,6 @@ function staffList(table: StaffTable) {
   });
 }
 
-/** A staff list definition. */
 export type StaffListDef = ReturnType<typeof staffList>;
 
 /** The twelve staff tables' lists by name (000 §2.7 Users menu). */

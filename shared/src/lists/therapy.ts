@@ -5,7 +5,7 @@ import { LIST_ROUTES } from './list-routes.js';
 import { PATIENT_FILTERS as F, PATIENT_COLUMNS as P } from './patient-row.js';
 
 /**
- * CPAP Patients and Therapy Patients (000 §2.4 'cpapPatients', 'therapy-patients'; issue 15 §3): patients on
+ * CPAP Patients and Therapy Patients (000 §2.4 'cpapPatients', 'therapy-patients'): patients on
  * positive airway pressure therapy, with their device's usage hours, AHI and leaks over the compliance window
  * against the patient's bounds (001 §5, §9), and their compliance by the CMS rule (decisions.md "PAP compliance").
  */

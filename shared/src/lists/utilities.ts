@@ -10,7 +10,7 @@ import { SLEEP_STUDY_KIND_LABELS } from './sleep.js';
  * Three lists of the Utilities menu the spec names only by route and access entry (000 §2.4 'GM Patients' gm-utility;
  * 'Billing Utility' latest-assigned-devices, sleep-return-devices; §2.7 Utilities): what each holds is ours
  * (decisions.md "GM Patients", "Latest Assigned Devices", "Sleep Return Devices"). Each row names its patient with
- * the date of birth and MRN beside the name (issue 38 §2; shared/src/patient-identity.ts).
+ * the date of birth and MRN beside the name (shared/src/patient-identity.ts).
  */
 
 /** The patient's identity fields beside the name, as every row here carries them. */

@@ -53,7 +53,6 @@ export const STAFF_TABLES = [
   },
 ] as const;
 
-/** One staff table. */
 export type StaffTable = (typeof STAFF_TABLES)[number];
 
 /** The page whose holders administer staff: create, edit, deactivate, reset passwords, Add Admin. */

@@ -11,10 +11,7 @@ export interface AlertPlace {
   readonly now: Date;
 }
 
-/**
- * Inserts one alert per finding; a reading already alerted is skipped (ON CONFLICT DO NOTHING), so a redelivery
- * or an acknowledged alert is never raised again. Returns the rows inserted.
- */
+/** Inserts one alert per finding; a reading already alerted is skipped, so a redelivery never raises it again. */
 export async function insertAlerts(
   trx: Db,
   at: AlertPlace,

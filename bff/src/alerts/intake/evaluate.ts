@@ -1,8 +1,6 @@
 import { readingLevel, type Thresholds, vitalKind, weightLevel } from '@rpm/shared';
 
-/**
- * The intake's evaluate step (pure, no database): which values of a measurement pass a bound of the rule in force.
- */
+/** The intake's evaluate step (pure): which values of a measurement pass a bound of the rule in force. */
 
 /** One stored value of a measurement. */
 export interface MeasuredValue {
@@ -49,10 +47,8 @@ export const weightOf = <V extends MeasuredValue>(values: readonly V[]): V | und
   values.find((v) => vitalKind(v.vital_type) === 'weight');
 
 /**
- * The values of one measurement that pass a bound of the rule in force (issue 5 part 5). A weight is compared
- * with the dry weight (001 §2.6) using the rule's gain and loss; `weightBaseline` is the patient's dry weight, or
- * the previous weight (decisions.md "Weight alerts").
- * Every other vital is compared with the rule's bounds for it (thresholds.ts readingLevel).
+ * The values of one measurement that pass a bound of the rule in force (thresholds.ts readingLevel); a weight is
+ * compared with `weightBaseline` using the rule's gain and loss (decisions.md "Weight alerts").
  */
 export function evaluateMeasurement(
   values: readonly MeasuredValue[],

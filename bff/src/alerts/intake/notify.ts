@@ -7,9 +7,8 @@ import { type AlertPlace, deviceTypeIcon, insertAlerts, insertNotifications } fr
 import type { AlertFinding } from './evaluate.js';
 
 /**
- * The intake's notify step: a measurement's findings become alerts, one bell notification per care-team member
- * and the hub pushes to make after the commit (raise.ts pushAll), so a client that fetches the bell on the push
- * finds the rows.
+ * The intake's notify step: findings become alerts, a bell notification per care-team member, and pushes made after
+ * the commit, when a client fetching the bell finds the rows.
  */
 
 /** An alert as the intake answers it. */
@@ -32,10 +31,7 @@ export function notificationHtml(patientName: string, findings: readonly AlertFi
   return `<b>${escapeHtml(patientName)}</b> ${findings.map((f) => escapeHtml(f.text)).join('; ')}`;
 }
 
-/**
- * Stores the findings as alerts (a reading already alerted is skipped) and, when any is new, one bell notification
- * per care-team member naming the new ones. Call it inside the intake's transaction.
- */
+/** Stores the findings as alerts and, for new ones, a bell notification per care-team member (in the transaction). */
 export async function recordAlerts(
   trx: Db,
   ctx: AlertContext,

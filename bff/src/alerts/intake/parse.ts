@@ -12,10 +12,7 @@ import {
 import { DEVICE_KEY_MIN_LENGTH, hashDeviceKey } from '../device-keys.js';
 import { IntakeRefusal } from './refusal.js';
 
-/**
- * The intake's parse step (pure): a device's request, its body already parsed by the contract's zod schema
- * (shared/src/api/ingest.ts ingestReadingBody), becomes a typed measurement of known vitals, or a refusal.
- */
+/** The intake's parse step (pure): a request, its body parsed by the contract, becomes a measurement or a refusal. */
 
 /** One request to the intake. */
 export interface IntakeRequest {
@@ -36,7 +33,7 @@ export interface CatalogueVital {
 /** One value of a measurement, named by its vital. */
 export type NamedValue = Omit<CatalogueVital, 'device_type_id'> & { readonly value: number };
 
-/** A value no person can have (issue 11 #8): a device error, neither stored nor alerted. */
+/** A value no person can have: a device error, neither stored nor alerted. */
 export interface DeviceError {
   readonly vital_type: string;
   readonly value: number;
@@ -101,10 +98,7 @@ function namedValues(
   return named.sort((a, b) => a.vital_id - b.vital_id);
 }
 
-/**
- * Checks one request against what the store found: the vendor key (missing; unknown or revoked; another
- * organisation's device), the device, taken_at (in the future beyond the clock skew, or too old) and the vitals.
- */
+/** Checks one request against what the store found: the key, its organisation's device, taken_at and the vitals. */
 export function parseMeasurement(
   request: IntakeRequest,
   found: KeyAndDevice | undefined,

@@ -8,15 +8,10 @@ import { findKeysAndDevices, loadVitals } from './store.js';
 import { type IntakeAnswer, type Outcome, writeBatch } from './write.js';
 
 /**
- * The reading intake's pipeline (issue 5 part 5): parse.ts checks a request, store.ts holds the SQL, evaluate.ts
- * finds the values beyond a bound, notify.ts raises the alerts and bell notifications. Requests are written in
- * batches, group-commit style: while one batch is being written, the requests that arrive queue up, and the next
- * batch takes them all (up to `maxBatch`). A batch costs about as many queries as a single measurement (one
- * lookup, one statement that records the messages and finds assignments and rules, one recordReadings, one audit
- * insert), so under load the batches grow and throughput follows; with PGlite's single connection one measurement
- * per transaction could not reach 200 readings a second (tests/bench/ingest.ts). Each measurement still succeeds
- * or fails on its own: a refused one gets its own IntakeRefusal, and every stored one has its audit row in the
- * transaction that stores it.
+ * The reading intake's pipeline (parse.ts, store.ts, evaluate.ts, notify.ts), written group-commit style: requests
+ * that arrive while a batch is written queue for the next (up to `maxBatch`), and a batch costs about the queries of
+ * one measurement, so throughput follows load (one per transaction could not reach 200 readings a second on PGlite,
+ * tests/bench/ingest.ts). Each measurement still succeeds or fails on its own, with its audit row.
  */
 
 export type { IntakeRequest } from './parse.js';
@@ -121,9 +116,8 @@ export function createIntake(opts: IntakeOptions): Intake {
 }
 
 /**
- * The checks that need no transaction, for the whole batch with one lookup: refused measurements get their
- * outcome; the others are returned in one lock order for every batch (device, then time), so batches of several
- * replicas do not deadlock.
+ * The checks that need no transaction, for the batch with one lookup; the rest are returned in one lock order
+ * (device, then time), so batches of several replicas do not deadlock.
  */
 async function check(
   db: Db,

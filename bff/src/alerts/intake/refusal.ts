@@ -1,7 +1,4 @@
-/**
- * Why the intake refused one measurement. The intake knows nothing of HTTP: the ingest route maps each reason to a
- * DomainError kind (alerts/ingest-routes.ts).
- */
+/** Why the intake refused one measurement; alerts/ingest-routes.ts maps each reason to a DomainError kind. */
 export type RefusalReason =
   /** No vendor key was sent. */
   | 'key_missing'

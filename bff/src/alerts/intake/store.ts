@@ -5,10 +5,7 @@ import type { Database, Db } from '../../db/schema.js';
 import { careTeam } from '../care-team.js';
 import type { CatalogueVital, KeyAndDevice, Measurement } from './parse.js';
 
-/**
- * The intake's SQL (issue 5 part 5): set-based, so a batch of measurements costs about as many queries as one.
- * Everything but the look-ups runs inside the batch's transaction.
- */
+/** The intake's SQL, set-based so a batch costs about the queries of one; all but look-ups in its transaction. */
 
 type Trx = Transaction<Database>;
 
@@ -48,10 +45,8 @@ export interface Placement {
 }
 
 /**
- * One statement for the batch, per measurement in the order given: the assignment in force when the device
- * measured (a backlog uploaded after a device was returned still belongs to the patient who had it then); the
- * message recorded once per device and time (ON CONFLICT DO NOTHING: no message_id means it was received before);
- * the rule in force that day with its bounds.
+ * One statement for the batch: per measurement, the assignment in force when it was taken (a late backlog still
+ * belongs to that patient), the message recorded once per device and time, and the rule in force with its bounds.
  */
 export async function placeMeasurements(
   trx: Trx,
@@ -124,10 +119,7 @@ export async function storeReadings(
   );
 }
 
-/**
- * The weight a weight reading is compared with (001 §2.6): the patient's dry weight, or, when none is
- * configured (decisions.md "Weight alerts"), the patient's last weight before `before`; null when there is neither.
- */
+/** A weight reading's baseline (001 §2.6; decisions.md "Weight alerts"): the dry weight, else the last one before. */
 export async function weightBaseline(
   db: Db,
   patientId: number,
@@ -216,10 +208,7 @@ export async function firstDelivery(trx: Trx, inventoryId: number, takenAt: Date
   return { ...message, readingIds, alerts };
 }
 
-/**
- * Opens a task about a device error for the patient's care team (issue 11 #8): the care coordinator first, then
- * the practice's clinical staff, then the physician; none, no task. Kept on the message for retries.
- */
+/** Opens a device-error task (coordinator, else clinical staff, else physician), kept on the message for retries. */
 export async function openDeviceTask(
   trx: Trx,
   at: { patientId: number; item: Measurement; messageId: number; now: Date },

@@ -16,10 +16,7 @@ import {
   weightBaseline,
 } from './store.js';
 
-/**
- * One batch's transaction of the intake (pipeline.ts): places the checked measurements, stores the new ones with
- * their audit rows, raises their alerts and opens device tasks, and answers the ones received before.
- */
+/** One batch's transaction of the intake: stores and audits new measurements, raises alerts, opens device tasks. */
 
 /** The intake's answer to one measurement. */
 export interface IntakeAnswer {
@@ -141,10 +138,7 @@ async function raiseAlerts(
   );
 }
 
-/**
- * The answer to a measurement received before (or earlier in the same batch): the readings and alerts of the
- * first delivery, nothing stored. Other values for the same device and time are a conflict, not a retry.
- */
+/** The answer to a measurement received before: the first delivery's readings and alerts; other values conflict. */
 async function duplicate(
   trx: Transaction<Database>,
   item: Measurement,

@@ -1,4 +1,4 @@
--- The patient chart (issue 5; spec 000 §2.3, 001 §2.2-2.3, §2.6, §2.9, §3-5, §7, §9): status lists and status
+-- The patient chart (spec 000 §2.3, 001 §2.2-2.3, §2.6, §2.9, §3-5, §7, §9): status lists and status
 -- history, vital defaults and per-patient vital configuration, notification rules with their vital bounds, the
 -- reading intake (vendor keys, received device messages), alerts, missed-reading outreach, the activity timer and
 -- notes. Same conventions as 0001: integer identity keys, timestamptz, every foreign key indexed, CHECKs.

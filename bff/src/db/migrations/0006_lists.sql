@@ -1,4 +1,4 @@
--- The patient lists (issue 10; 000 §2.4, 001 §2.3, §2.9): tags, each patient's last reading kept on the patient
+-- The patient lists (000 §2.4, 001 §2.3, §2.9): tags, each patient's last reading kept on the patient
 -- row, and the indexes the lists' sorts and filters use (bff/src/patients/list-store.ts).
 
 -- ── Tags (001 §2.3 filter 'Tags') ─────────────────────────────────────────────────────────────────────────

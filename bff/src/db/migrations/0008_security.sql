@@ -1,10 +1,10 @@
--- Issue 11 #1: a sign-in whose captcha did not verify is recorded apart (verified = false). It counts only against
+-- A sign-in whose captcha did not verify is recorded apart (verified = false). It counts only against
 -- the client address's own, higher budget of unverified attempts, never against a user name, so junk tokens cannot
 -- lock anyone out (bff/src/auth/login-limits.ts).
 alter table login_failures add column verified boolean not null default true;
 create index login_failures_unverified_client_idx on login_failures (client, failed_at) where not verified;
 
--- Issue 11 #7: a creating call sent again with the same Idempotency-Key (a retry after a lost answer) gets the
+-- A creating call sent again with the same Idempotency-Key (a retry after a lost answer) gets the
 -- first answer instead of writing twice. The key row is written in the transaction of the write it guards.
 create table idempotency_keys (
   user_id integer not null references users,
@@ -16,7 +16,7 @@ create table idempotency_keys (
 );
 create index idempotency_keys_created_at_idx on idempotency_keys (created_at);
 
--- Issue 11 #8: a measurement with a physiologically impossible value (a pulse of 0) is a device error; the task it
+-- A measurement with a physiologically impossible value (a pulse of 0) is a device error; the task it
 -- opened for the care team is kept with the message, so a retry answers with the same task.
 alter table reading_messages add column device_task_id integer references tasks;
 create index reading_messages_device_task_id_idx on reading_messages (device_task_id);

@@ -1,4 +1,4 @@
--- Speed of the list pattern's pages (issue 10 "Benchmarks"; tests/bench/lists.ts): indexes matching the sort
+-- Speed of the list pattern's pages (tests/bench/lists.ts): indexes matching the sort
 -- expressions of the stores, with the id tie-breaker, so a page is read in index order and stops after its rows.
 
 -- The worklist's triage order as its store writes it (rankSql over the definition's rank: critical first, then

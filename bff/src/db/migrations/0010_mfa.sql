@@ -1,4 +1,4 @@
--- Issue 11 "Add": multi-factor sign-in with TOTP. The secret is stored encrypted (AES-256-GCM, key derived from
+-- Multi-factor sign-in with TOTP. The secret is stored encrypted (AES-256-GCM, key derived from
 -- APP_SECRET: bff/src/auth/mfa.ts); last_step refuses a code already used (RFC 6238 §5.2).
 create table user_mfa (
   user_id integer primary key references users on delete cascade,

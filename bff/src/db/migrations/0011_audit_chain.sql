@@ -1,4 +1,4 @@
--- Issue 11 "Add" (ONC 170.315(d)(2)/(3)): audit rows are append-only and chained by a hash, so a changed or removed
+-- ONC 170.315(d)(2)/(3): audit rows are append-only and chained by a hash, so a changed or removed
 -- row is detected by `npm run audit:verify` (bff/src/audit/verify.ts).
 --
 -- row_hash = hex(sha256(prev_hash || E'\n' || audit_canonical(row))); prev_hash = the row_hash of the row before it

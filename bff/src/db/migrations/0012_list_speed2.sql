@@ -1,4 +1,4 @@
--- The patient lists' figures on one narrow row per patient (issue 10 "Benchmarks"; tests/bench/lists.ts): every
+-- The patient lists' figures on one narrow row per patient (tests/bench/lists.ts): every
 -- column the lists filter, sort and scope by, under the patients table's own names, with this month's figures and
 -- the count of open alerts, so a filtered, sorted page of the list's ids is one index scan with the id tie-breaker
 -- and its count reads this table alone (bff/src/patients/list-store.ts). Kept by triggers in the transactions of

@@ -1,4 +1,4 @@
--- Issue 13: the CCM care plan (000 §2.3 ccm tab). Every save is a new version (the previous ones are kept); the
+-- The CCM care plan (000 §2.3 ccm tab). Every save is a new version (the previous ones are kept); the
 -- billing practitioner signs a version. A plan's content is jsonb checked by the contract (chart-careplan.ts).
 
 -- CCM Care Plan Defaults (000 §2.4): the template a new plan starts from; organization_id null is the product's

@@ -1,4 +1,4 @@
--- The chart's Clinical tab (issue 13): diagnoses (ICD-10-CM), medications and allergies. Rows are never deleted:
+-- The chart's Clinical tab: diagnoses (ICD-10-CM), medications and allergies. Rows are never deleted:
 -- a resolved diagnosis, a stopped medication and an inactive allergy stay listed (decisions.md "Clinical history").
 -- The patient's primary diagnosis is the source of patients.diagnosis_code, which the billing report and the lists
 -- read; the clinical store writes both in one transaction (decisions.md "Primary diagnosis feeds billing").

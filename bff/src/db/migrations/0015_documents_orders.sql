@@ -1,4 +1,4 @@
--- The chart's Documents, Orders (enroll-details), Sub Orders and authorization-history (issue 13; 000 §2.3).
+-- The chart's Documents, Orders (enroll-details), Sub Orders and authorization-history (000 §2.3).
 -- Same conventions as 0001: integer identity keys, timestamptz, every foreign key indexed, CHECKs.
 
 -- decisions.md "Documents": the file lives on disk (storage_key names it under the documents folder); a removal

@@ -1,4 +1,4 @@
--- Issue 13: the chart's Messages and Reminder tabs (000 §2.3), the Messages Category and Message Template
+-- The chart's Messages and Reminder tabs (000 §2.3), the Messages Category and Message Template
 -- configurations (000 §6.2), the SMS provider's webhook keys and the built-in outbox.
 
 create table message_categories (

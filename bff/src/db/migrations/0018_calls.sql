@@ -1,4 +1,4 @@
--- Issue 14: call records of the softphone (000 §4.9, §7 rpm/aws/setCallStatus) and of the contact centre (queued
+-- Call records of the softphone (000 §4.9, §7 rpm/aws/setCallStatus) and of the contact centre (queued
 -- callbacks, voicemails, unattended calls), the seven call pages of 000 §2.4 (Aws Call row) are lists of them.
 
 create table call_records (
@@ -25,7 +25,7 @@ create table call_records (
   -- An inbound call (missed, callback, voicemail, unattended) returned by an agent's outbound call to its number.
   returned_by_call_id integer references call_records,
   returned_at timestamptz,
-  -- The call's minutes in the patient's time log (issue 14 §2: once per call).
+  -- The call's minutes in the patient's time log (once per call).
   time_log_id integer unique references time_logs,
   -- An agent's record has an outcome; the contact centre's have none and are not 'regular'.
   constraint call_records_agent_check check (

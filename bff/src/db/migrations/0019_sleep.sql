@@ -1,4 +1,4 @@
--- Issue 15: sleep and dental studies (000 §2.4 Sleep Tests, Sleep Tests Co-Read, Pulse Oximetry Tests, Spirometry
+-- Sleep and dental studies (000 §2.4 Sleep Tests, Sleep Tests Co-Read, Pulse Oximetry Tests, Spirometry
 -- Test, Sleep Lab Table; 000 §6.2 Custom Interpretation Config): studies, their interpretations and the templates.
 
 -- Templates of Custom Interpretation Config, per kind of study; organisation null: offered to every organisation.

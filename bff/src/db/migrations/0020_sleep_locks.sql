@@ -1,4 +1,4 @@
--- Issue 15 §2 (000 §3, §4.11): the sleep-test lock as a lease. One holder per study (the primary key); the token
+-- 000 §3, §4.11: the sleep-test lock as a lease. One holder per study (the primary key); the token
 -- is a fencing token from a sequence, so every new lease of any study has a larger one than all before it, and a
 -- save carrying an older token is refused. A lease lapses at expires_at unless its holder's socket renews it.
 create sequence sleep_study_lock_tokens;

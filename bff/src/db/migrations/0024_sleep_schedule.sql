@@ -1,4 +1,4 @@
--- Issue 15 §1/§3: sleep consults and sleep appointments (000 §2.4 Sleep Consults, Sleep Appointments; the
+-- Sleep consults and sleep appointments (000 §2.4 Sleep Consults, Sleep Appointments; the
 -- Technician Calendar, 000 §2.2). Codes are the spec's (001 §2.4): consult types 1 Evaluation, 2 Impression,
 -- 3 Evaluation & Impression, 4 Insertion, 5 Follow up; statuses 2 Scheduled, 3 Completed, 4 No Show,
 -- 6 Connectivity Issue. A cancelled visit keeps its row (cancelled_at) and leaves the lists and the calendar.

@@ -1,4 +1,4 @@
--- Issue 15 §3: the Dental Dashboard's oral-appliance cases (000 §2.4 'dentalDashboard') and the HST billing
+-- The Dental Dashboard's oral-appliance cases (000 §2.4 'dentalDashboard') and the HST billing
 -- configuration per organisation (000 §2.4 'hst-billing-config', 'athena-vitals-config').
 
 -- One oral-appliance case of a patient, worked by a dentist through four stages in order:

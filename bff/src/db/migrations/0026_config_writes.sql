@@ -1,4 +1,4 @@
--- Configuration tables and their writes (000 §2.4; issue 16 parts 4-5; decisions.md "Configuration writes").
+-- Configuration tables and their writes (000 §2.4; decisions.md "Configuration writes").
 -- Rows are deactivated, never deleted: devices, readings and templates in use keep pointing at them.
 
 -- DeviceType and Vitals: new rows get the next id; a type or vital in use is deactivated instead of deleted.

@@ -1,4 +1,4 @@
--- The user-menu defaults pages (000 §2.2, §6.2; issue 16 part 6; decisions.md "RPM Protocol Defaults",
+-- The user-menu defaults pages (000 §2.2, §6.2; decisions.md "RPM Protocol Defaults",
 -- "Notes Defaults", "Insurance Defaults").
 
 -- RPM Protocol Defaults: what an organisation's new patients start from. Without a row, role 5's vital_defaults

@@ -1,4 +1,4 @@
--- The monitoring worklist's orders by patient name, practice and vital (issue 10 "Benchmarks"; tests/bench/lists.ts):
+-- The monitoring worklist's orders by patient name, practice and vital (tests/bench/lists.ts):
 -- each alert carries its sort values, copied, so a page of open alerts in those orders walks an index with the
 -- alert id breaking ties instead of joining and sorting every open alert (bff/src/alerts/worklist-store.ts orderOf).
 -- Kept by triggers: on the alert's insert (and a change of its patient or vital), a patient's rename or move, a

@@ -1,4 +1,4 @@
--- Patients in (issue 38): what registration records beyond the seed's columns, the version a stale edit is told
+-- Patients taken in: what registration records beyond the seed's columns, the version a stale edit is told
 -- apart by, merging and deactivation, and the PCM and RTM programs' statuses. decisions.md "Patient registration".
 
 -- The practice's own patient id (MRN), unique within the practice (case-insensitive); contact, address, insurance.

@@ -1,4 +1,4 @@
--- The header's patient search (issue 38 §3; 000 §2.7): a patient by name (any word order, a prefix of each word,
+-- The header's patient search (000 §2.7): a patient by name (any word order, a prefix of each word,
 -- case and accents ignored), date of birth, phone, MRN or RPM ID, with indexes so the cost does not grow with the
 -- table. No extension: the same plain SQL on PGlite and PostgreSQL (decisions.md "Patient search index").
 -- The functions name each other with their schema: PostgreSQL 17+ (PGlite) builds indexes with a search_path of

@@ -1,4 +1,4 @@
--- Identity everywhere (issue 38 §2): a list row's patient carries 'Same name' when another patient of its practice,
+-- Identity everywhere: a list row's patient carries 'Same name' when another patient of its practice,
 -- not merged away, has the same first and last name, case aside. The lists ask per row they show
 -- (bff/src/patients/identity-sql.ts), one probe of this index each. decisions.md "Patient identity".
 create index patients_practice_same_name_idx on patients (practice_id, lower(lastname), lower(firstname))

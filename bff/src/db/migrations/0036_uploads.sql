@@ -1,4 +1,4 @@
--- Bulk Uploads, Inventory Uploads and the CSV Utility (000 §2.4; issue 38 §4; decisions.md "CSV uploads"): each
+-- Bulk Uploads, Inventory Uploads and the CSV Utility (000 §2.4; decisions.md "CSV uploads"): each
 -- upload kept with who, when, the file, its counts and status; each row's problems for the preview and the error
 -- report; each organisation's column mapping of another system's export; what a device upload records.
 

@@ -1,4 +1,4 @@
--- Issue 38 §4: the Utilities lists 'Sleep Return Devices' and 'Latest Assigned Devices' (000 §2.4 Billing Utility).
+-- The Utilities lists 'Sleep Return Devices' and 'Latest Assigned Devices' (000 §2.4 Billing Utility).
 -- decisions.md "Sleep Return Devices", "Latest Assigned Devices".
 
 -- A home study's device (HST, overnight oximetry) goes home with the order; its return is recorded here, with who

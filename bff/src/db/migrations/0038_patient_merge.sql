@@ -1,5 +1,5 @@
--- Merged and deactivated patients leave the patient lists (issue 38 §1;
--- decisions.md "Merging and deactivating patients"): the list state keeps a row only for a patient neither merged
+-- Merged and deactivated patients leave the patient lists
+-- (decisions.md "Merging and deactivating patients"): the list state keeps a row only for a patient neither merged
 -- away nor deactivated. The patients trigger of migration 0012 calls this for every changed patient, so marking
 -- one removes its row and reactivating one brings it back (its figures are rolled in by the next list read; the
 -- store recounts alerts).

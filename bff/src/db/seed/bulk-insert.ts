@@ -10,11 +10,9 @@ export function* chunks<T>(items: readonly T[], size: number): Generator<T[]> {
 export type UnnestColumnType = 'integer' | 'bigint' | 'numeric' | 'text' | 'timestamptz';
 
 /**
- * Buffers rows for one table column by column and writes them with
- * `INSERT … SELECT * FROM unnest($1::integer[], $2::numeric[], …)`: one statement with one array parameter per
- * column for each batch, about three times faster on PGlite than a VALUES list of the same rows, which matters
- * for the millions of readings of a benchmark-sized seed. Rows are written in the order they were pushed.
- * Timestamps go in as ISO strings (node-postgres would format Dates inside arrays in local time).
+ * Buffers rows column by column and writes them with `INSERT … SELECT * FROM unnest($1::integer[], …)`: one array
+ * parameter per column, three times faster on PGlite than VALUES. Timestamps go in as ISO strings (node-postgres
+ * would format Dates inside arrays in local time).
  */
 export class UnnestWriter<T extends keyof Database & string, C extends keyof Database[T] & string> {
   readonly #db: Db;
@@ -36,7 +34,6 @@ export class UnnestWriter<T extends keyof Database & string, C extends keyof Dat
     this.#buffer = this.#columns.map(() => []);
   }
 
-  /** Adds a row to the buffer. */
   push(row: Readonly<Record<C, unknown>>): void {
     this.#columns.forEach((column, index) => {
       this.#buffer[index]?.push(row[column]);

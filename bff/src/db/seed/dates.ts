@@ -23,7 +23,6 @@ export function addDays(date: Date, days: number): Date {
   return plain(addDaysUtc(new UTCDate(date.getTime()), days));
 }
 
-/** `date` moved by minutes. */
 export function addMinutes(date: Date, minutes: number): Date {
   return plain(addMinutesUtc(new UTCDate(date.getTime()), minutes));
 }

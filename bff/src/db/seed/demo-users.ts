@@ -1,6 +1,5 @@
 import type { DemoOrganizationKey } from './demo-organizations.js';
 
-/** The password of every seeded user. */
 export const DEMO_PASSWORD = 'Demo-pass-2026!';
 
 /** User flags a demo user sets (all others false or null). */
@@ -29,7 +28,7 @@ export interface DemoUser {
   readonly passwordAgeDays?: number;
   /** What signing in as this user shows. */
   readonly description: string;
-  /** An enrolled TOTP factor with this base32 secret (issue 11 "Add": the demo of the second sign-in step). */
+  /** An enrolled TOTP factor with this base32 secret (the demo of the second sign-in step). */
   readonly totpSecret?: string;
 }
 

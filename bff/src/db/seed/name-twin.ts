@@ -5,10 +5,8 @@ const monitored = (plan: PatientPlan) => plan.deviceTypeIds.length > 0 && plan.d
 const nameOf = (plan: PatientPlan) => `${plan.row.lastname}, ${plan.row.firstname}`.toLowerCase();
 
 /**
- * Two monitored patients of the practice with one name (issue 38 §2: 'two different patients named HILL, ROSA at the
- * same clinic'), so the demo shows the 'Same name' marker however few patients it seeds: when no two patients of
- * `practiceId` share a name, the second monitored patient of the first's gender takes the first's name. From the plans
- * alone, before anything is written: no random draw moves, and every later use of the names agrees.
+ * Two monitored patients of the practice with one name, so the demo shows the 'Same name' marker: when none share a
+ * name, the second monitored patient of the first's gender takes it. From the plans alone, so no random draw moves.
  */
 export function withNameTwins(plans: readonly PatientPlan[], practiceId: number | undefined): PatientPlan[] {
   const mine = plans.filter((plan) => plan.practice.practiceId === practiceId);

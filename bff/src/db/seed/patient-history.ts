@@ -95,18 +95,11 @@ export interface PatientHistoryInput {
   readonly writers: HistoryWriters;
   /** Months of history: the current month plus this many minus one full ones (default {@link HISTORY_MONTHS}). */
   readonly historyMonths?: number;
-  /**
-   * For patients enrolled in RTM: their own stream for RTM minutes, kept apart from `random` so adding RTM did not
-   * change anybody's readings or other minutes.
-   */
+  /** For patients enrolled in RTM: a stream of their own for RTM minutes, so RTM changes no one's other data. */
   readonly rtmRandom?: Random;
 }
 
-/**
- * Buffers a patient's readings from the day after device set-up (or the start of the history window) until
- * yesterday (or discharge), on a random subset of days whose density is the patient's compliance, and the
- * minutes logged against RPM, CCM and BHI each month.
- */
+/** Buffers a patient's readings (on random days as dense as their compliance) and monthly RPM, CCM and BHI minutes. */
 export function writePatientHistory(input: PatientHistoryInput): void {
   const { plan, patientId, today, loggers } = input;
   const { readings, timeLogs } = input.writers;

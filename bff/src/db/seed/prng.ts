@@ -11,11 +11,9 @@ export interface Random {
   int(min: number, max: number): number;
   /** Uniform in [min, max). */
   float(min: number, max: number): number;
-  /** True with probability p. */
   chance(p: number): boolean;
   /** Normally distributed (Box–Muller). */
   normal(mean: number, sd: number): number;
-  /** One element of a non-empty list. */
   pick<T>(items: readonly T[]): T;
   /** Picks by weight: `[[value, weight], ...]`. */
   weighted<T>(entries: readonly (readonly [T, number])[]): T;

@@ -89,11 +89,10 @@ export const ALL_PAGES = [
   'CCM',
   'Deactivated Devices',
   'HST RPM Order Billing',
-  // Issue 11 "Add": only role 1 holds it (decisions.md "Audit report").
+  // Only role 1 holds it (decisions.md "Audit report").
   'Audit Report',
 ] as const;
 
-/** One access-list entry. */
 export type PageName = (typeof ALL_PAGES)[number];
 
 /** What every clinical role works with: dashboards, patient lists, the chart, monitoring, tasks, alert rules. */

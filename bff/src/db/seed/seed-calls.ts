@@ -2,7 +2,7 @@ import { isoDay } from '@rpm/shared';
 import { sql } from 'kysely';
 import type { Db } from '../schema.js';
 
-/** The demo call agent (demo-users.ts), whose patients' calls fill the seven call pages (issue 14). */
+/** The demo call agent (demo-users.ts), whose patients' calls fill the seven call pages. */
 const DEMO_AGENT = 'agent@demo.test';
 
 /** Records of each kind (missed, callback, voicemail, unattended): more than a page of ten. */
@@ -12,12 +12,9 @@ const DEMO_CALLS_EACH = 14;
 const DEMO_OUTREACH_TASKS = 12;
 
 /**
- * Call-page demo data, set-based and without random draws (the seed's random stream stays as it was), over the
- * patients of the demo agent's practices that have a mobile number:
- * - {@link DEMO_CALLS_EACH} calls the agent missed, queued callbacks, voicemails and unattended calls over the last
- *   four weeks; every seventh missed or unattended call from a number no patient has; a few callbacks due tomorrow;
- * - every third inbound call returned two hours later by the agent's outbound call to its number;
- * - open outreach call tasks (001 §3 call_miss) for up to {@link DEMO_OUTREACH_TASKS} call-mode rules.
+ * Call-page demo data, set-based and without random draws, over the demo agent's patients with a mobile number:
+ * missed calls, callbacks, voicemails and unattended calls over four weeks (some from unknown numbers, a few
+ * callbacks due tomorrow), every third inbound call returned, and open outreach call tasks (001 §3 call_miss).
  */
 export async function seedCalls(trx: Db, input: { today: Date }): Promise<void> {
   const today = isoDay(input.today);

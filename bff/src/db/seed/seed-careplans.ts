@@ -4,10 +4,8 @@ import type { Db } from '../schema.js';
 import { CCM_STATUS } from './patient-statuses.js';
 
 /**
- * Demo care plans (issue 13), set-based and deterministic: two of every three CCM-enrolled or active patients have
- * a plan from the product's CCM Care Plan Defaults, written three weeks ago by their care coordinator (or
- * physician, or the administrator) and signed by their physician where they have one; the others show 'Care plan
- * missing' on the CCM list, so both states are there to see.
+ * Demo care plans, set-based: two of every three CCM patients have a plan from the CCM Care Plan Defaults, written
+ * three weeks ago and signed by their physician where they have one; the others show 'Care plan missing'.
  */
 export async function seedCarePlans(trx: Db, input: { today: Date; adminId: number }): Promise<void> {
   const today = isoDay(input.today);

@@ -4,16 +4,13 @@ import { hashDeviceKey } from '../../alerts/device-keys.js';
 import type { Db } from '../schema.js';
 
 /**
- * The demo vendor key of the reading intake (POST /api/ingest/readings, header x-device-key). Demo data only: it
- * is seeded with the demo and named in the seed summary and the README, nowhere else. A real deployment adds its
- * vendors' keys (alerts/device-keys.ts newDeviceKey) and never seeds this one (production seeds nothing).
+ * The demo vendor key of the reading intake (header x-device-key): demo data only, named in the seed summary and the
+ * README; a real deployment adds its vendors' keys (alerts/device-keys.ts) and never seeds this one.
  */
 export const DEMO_DEVICE_KEY = 'dk_demo_Rk7vQ2mX9pL4sT8wZ1nB6cF3hJ5yD0gA';
 
-/** The vendor name of the demo key. */
 const DEMO_DEVICE_VENDOR = 'Demo device cloud';
 
-/** Notes the seed writes on patients' charts. */
 const NOTES = [
   'Reviewed the latest readings with the patient by phone; no symptoms reported.',
   'Patient asked about cuff placement; re-explained how to sit and rest before measuring.',
@@ -24,19 +21,15 @@ const NOTES = [
 ];
 
 export interface ChartSeedInput {
-  /** The seed's "today". */
   readonly today: Date;
   /** The top administrator, author of rules for patients without a care coordinator or physician. */
   readonly adminId: number;
 }
 
 /**
- * The chart's demo data, written with set-based SQL after the patients, devices and readings exist (so it scales
- * with the seed's size and needs no random stream of its own): a notification rule per device assignment (active
- * while the device is with a patient who is not on hold or discharged) with the RPM protocol defaults as bounds
- * and gain/loss for weight scales, each weight patient's dry weight and vital configuration, the alerts the
- * seeded readings raise under those rules (older ones acknowledged), CCM enrolment and reject history, a few
- * notes, and the demo vendor key.
+ * The chart's demo data, set-based after the patients, devices and readings exist: a rule per device assignment
+ * with the protocol defaults, dry weights and vital configuration, the alerts the readings raise (older ones
+ * acknowledged), CCM enrolment and reject history, notes, and the demo vendor key.
  */
 export async function seedChart(trx: Db, input: ChartSeedInput): Promise<void> {
   const today = isoDay(input.today);
@@ -105,9 +98,8 @@ export async function seedChart(trx: Db, input: ChartSeedInput): Promise<void> {
     where r.status = 1
     order by r.patient_id, rv.vital_id, r.notification_rule_id`.execute(trx);
 
-  // Alerts of the seeded readings under the rule in force when they were taken, in the order of
-  // thresholds.ts readingLevel; weights against the dry weight. Alerts older than three days are acknowledged by
-  // the patient's coordinator (or physician) four hours after the reading.
+  // Alerts of the seeded readings under the rule in force, by thresholds.ts readingLevel (weights against the dry
+  // weight); those older than three days acknowledged by the coordinator (or physician) four hours later.
   await sql`
     with hits as (
       select x.patient_id, x.reading_id, r.notification_rule_id, x.vital_id, lvl.level, lvl.direction, x.value,

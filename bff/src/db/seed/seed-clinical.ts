@@ -28,11 +28,8 @@ const ALLERGIES: readonly (readonly [
 ];
 
 /**
- * The Clinical tab's demo data, set-based after the patients exist (no random draws): each patient's diagnosis
- * code as the primary diagnosis (so billing and the tab agree, decisions.md "Primary diagnosis feeds billing"),
- * hyperlipidemia beside every third hypertension, first-line medications of the primary condition (every seventh
- * patient also has a diuretic stopped 60 days ago), and a few allergies. Recorded by the patient's physician or
- * care coordinator, else the top administrator.
+ * The Clinical tab's demo data, set-based: each patient's diagnosis code as the primary diagnosis
+ * (decisions.md "Primary diagnosis feeds billing"), first-line medications of it (some stopped), a few allergies.
  */
 export async function seedClinical(trx: Db, input: { today: Date; adminId: number }): Promise<void> {
   const today = isoDay(input.today);

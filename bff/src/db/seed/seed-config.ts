@@ -1,11 +1,7 @@
 import { sql } from 'kysely';
 import type { Db } from '../schema.js';
 
-/**
- * The configuration tables' demo rows (issue 16 part 5), set-based after the devices and organisations exist: two
- * warehouses, stock kept in the first and allocated devices in the second, and every organisation accepting the
- * plans installed with the schema (0026).
- */
+/** The configuration tables' demo rows: two warehouses holding the devices, every plan accepted everywhere (0026). */
 export async function seedConfig(trx: Db): Promise<void> {
   await trx
     .insertInto('warehouses')

@@ -28,7 +28,6 @@ import { seedTags } from './seed-tags.js';
 import { seedUploads } from './seed-uploads.js';
 import { seedWorklists } from './seed-worklists.js';
 
-/** The seed used when none is given. */
 const DEFAULT_SEED = 20_261_115;
 
 /** Options of {@link seedDemo}. */
@@ -39,10 +38,7 @@ export interface SeedOptions {
   readonly seed?: number;
   /** The reference "today": history ends the day before, passwords age from it. The clock is never read. */
   readonly today: Date;
-  /**
-   * Months of readings and logged minutes: the current month plus this many minus one full ones (default 6, the
-   * compliance strip's five plus the current). Benchmarks seed fewer to stay quick.
-   */
+  /** Months of readings and minutes, the current included (default 6: the compliance strip's five plus this one). */
   readonly historyMonths?: number;
   /** APP_SECRET, whose derived key encrypts the demo TOTP secret (auth/mfa.ts); unset: the development key. */
   readonly appSecret?: string;
@@ -80,12 +76,7 @@ export async function isEmpty(db: Db): Promise<boolean> {
   return user === undefined;
 }
 
-/**
- * Fills a migrated, empty database with deterministic demo data in one transaction: access lists, three
- * organisations with practices and locations, a sign-in per role (DEMO_USERS) and each practice's care team,
- * `patients` patients with devices, six months of readings and logged minutes, alerts, tasks and check-ins.
- * Nothing is written if any step fails.
- */
+/** Fills a migrated, empty database with deterministic demo data in one transaction (all or nothing). */
 export async function seedDemo(db: Db, opts: SeedOptions): Promise<SeedSummary> {
   if (!Number.isInteger(opts.patients) || opts.patients < 0)
     throw new Error('patients must be a whole number ≥ 0');
@@ -123,32 +114,20 @@ export async function seedDemo(db: Db, opts: SeedOptions): Promise<SeedSummary> 
     });
     await seedActivity(trx, random, today, staff, patients);
     await seedTags(trx, seed, patients);
-    // Rules, alerts, notes and the demo vendor key of the patient chart (set-based; no random draws).
     await seedChart(trx, { today, adminId });
-    // The Device Data logs of the last week's readings (issue 16).
     await seedDeviceLogs(trx, today);
     await seedClinical(trx, { today, adminId });
     await seedCarePlans(trx, { today, adminId });
-    // Enough tasks and open alerts for the demo's worklists to page (issue 10).
     await seedWorklists(trx, { today, adminId });
-    // Orders, authorisations and device orders of the chart's Orders and Sub Orders tabs (issue 13).
     await seedOrders(trx, { adminId, today });
-    // Message threads, the outbox, reminders and the demo SMS provider key (issue 13).
     await seedMessages(trx, today);
-    // Sleep and spirometry studies, interpretations and templates of the study worklists (issue 15).
     await seedSleep(trx, { today, adminId });
     await seedSleepSchedule(trx, { today, adminId });
-    // Who assigned each device, and the home-study devices' returns (Utilities lists, issue 38 §4).
     await seedDeviceReturns(trx, { today, adminId });
-    // Oral-appliance cases of the Dental Dashboard, practice templates, sleep prices and Athena vitals (issue 15).
     await seedDental(trx, { today, adminId });
-    // Call records and outreach call tasks of the seven call pages (issue 14).
     await seedCalls(trx, { today });
-    // Warehouses and the organisations' accepted insurances of the configuration tables (issue 16).
     await seedConfig(trx);
-    // The sales team's leads (decisions.md "Leads").
     await seedLeads(trx, today);
-    // The CSV Utility's upload history (decisions.md "CSV uploads").
     await seedUploads(trx, today);
     // Billing reads per-patient-per-month summaries (billing/summary.ts); the bulk writes above bypass the
     // incremental path, so the summaries are computed once from the seeded rows.

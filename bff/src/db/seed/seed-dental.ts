@@ -18,10 +18,8 @@ const DEMO_PRICES: Readonly<Record<string, number>> = {
 const DEMO_ATHENA_VITALS = [1, 2, 3, 4];
 
 /**
- * The Dental Dashboard's oral-appliance cases and the sleep billing configuration of the demo (issue 15 §3),
- * set-based and without random draws: every second patient of a practice with a dentist (or dental staff, role 18)
- * has a case, spread over the four stages, each reached stage dated a few weeks after the one before; the
- * sleep-focused organisations get a template of their own per kind, prices for every sleep code and Athena vitals.
+ * The demo's oral-appliance cases (every second patient of a practice with dental staff, over the four stages) and,
+ * for the sleep-focused organisations, templates, prices for every sleep code and Athena vitals. Set-based.
  */
 export async function seedDental(trx: Db, input: { today: Date; adminId: number }): Promise<void> {
   const today = isoDay(input.today);

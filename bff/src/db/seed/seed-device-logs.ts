@@ -4,11 +4,7 @@ import type { Db } from '../schema.js';
 /** Days of readings the demo's Device Data logs hold. */
 const LOG_DAYS = 7;
 
-/**
- * The Device Data logs of the demo (000 §2.4; issue 16): the last week's seeded measurements as the demo vendor's
- * devices would have posted them (one message per device and time, the body as the intake receives it, received a
- * minute after the measurement). Set-based, after the readings and the vendor key exist.
- */
+/** The demo's Device Data logs (000 §2.4): the last week's measurements as the demo vendor's devices posted them. */
 export async function seedDeviceLogs(trx: Db, today: Date): Promise<void> {
   await sql`
     insert into reading_messages (inventory_id, taken_at, device_assign_id, key_id, payload_hash, received_at,

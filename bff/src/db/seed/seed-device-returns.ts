@@ -4,15 +4,9 @@ import type { Db } from '../schema.js';
 import { RPM_STATUS } from './patient-statuses.js';
 
 /**
- * Who handed out the demo's devices and the returns of its home-study devices, set-based and without random
- * draws (decisions.md "Latest Assigned Devices", "Sleep Return Devices"):
- * - every assignment was made by whoever placed the patient's orders (seed-orders.ts: the care coordinator, else the
- *   physician, else the administrator);
- * - two spare devices of each organisation went to active patients 1 to 5 days ago and have sent no reading yet
- *   (the set-ups Latest Assigned Devices watches);
- * - a recorded home study's device came back 1 to 4 days after the night recorded, received by the same person,
- *   except every ninth, still out; a third of the home studies still waiting to be recorded were ordered 0 to 5 days
- *   ago, so some devices are out and not yet due.
+ * Who handed out the demo's devices (whoever placed the patient's orders; a few spares handed out days ago, with no
+ * reading yet) and the returns of home-study devices (most back days after the night recorded, some still out):
+ * decisions.md "Latest Assigned Devices", "Sleep Return Devices".
  */
 export async function seedDeviceReturns(trx: Db, opts: { readonly today: Date; readonly adminId: number }) {
   const today = isoDay(opts.today);

@@ -2,7 +2,7 @@ import { isoDay, LEAD_STAGES } from '@rpm/shared';
 import { sql } from 'kysely';
 import type { Db } from '../schema.js';
 
-/** Leads per organisation: several pages of the Leads list at its default size (issue 10 "The demo seed"). */
+/** Leads per organisation: several pages of the Leads list at its default size. */
 export const DEMO_LEADS_EACH = 24;
 
 const PLACES = [
@@ -20,10 +20,7 @@ const KINDS = ['Family Medicine', 'Cardiology', 'Internal Medicine', 'Primary Ca
 const FIRST = ['Maria', 'James', 'Linda', 'Robert', 'Patricia', 'Michael', 'Susan', 'David'];
 const LAST = ['Lopez', 'Nguyen', 'Patel', 'Johnson', 'Kim', 'Garcia', 'Brown'];
 
-/**
- * The demo's leads (decisions.md "Leads"), set-based so the seed's random draws stay as they were: each organisation
- * courts 24 practices in every stage, follow-ups from a week overdue to two weeks ahead, every seventeenth deactivated.
- */
+/** The demo's leads (decisions.md "Leads"): 24 practices per organisation, every stage, follow-ups near today. */
 export async function seedLeads(trx: Db, today: Date): Promise<void> {
   const texts = (values: readonly string[]) => sql`array[${sql.join(values.map((v) => sql.lit(v)))}]::text[]`;
   await sql`insert into leads (organization_id, practice_name, contact_name, contact_phone, contact_email, stage,

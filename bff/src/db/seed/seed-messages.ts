@@ -2,20 +2,15 @@ import { sql } from 'kysely';
 import { hashDeviceKey } from '../../alerts/device-keys.js';
 import type { Db } from '../schema.js';
 
-/**
- * The demo key of the SMS provider's webhooks (POST /api/ingest/sms, header x-sms-key). Demo data only, like
- * DEMO_DEVICE_KEY: a real deployment registers its provider's key and never seeds this one.
- */
+/** The demo key of the SMS provider's webhooks (header x-sms-key); demo data only, like DEMO_DEVICE_KEY. */
 export const DEMO_SMS_KEY = 'sk_demo_Hq4wT7nZ2xV9bL5mR8cK3pJ6yF1gD0sA';
 
 /** How many demo patients get a thread and a reminder. */
 const PATIENTS_WITH_MESSAGES = 20;
 
 /**
- * The Messages and Reminder tabs' demo data (issue 13), set-based after the patients exist: for the first patients
- * with a mobile number, yesterday's 'Missed reading' template text from their care coordinator (kept in the outbox:
- * the demo has no SMS provider), the patient's reply this morning, and a daily reading reminder at 09:00 New York
- * time from tomorrow.
+ * The Messages and Reminder tabs' demo data, set-based: for the first patients with a mobile number, a template text
+ * from their coordinator (in the outbox), the patient's reply, and a daily reminder at 09:00 New York time.
  */
 export async function seedMessages(trx: Db, today: Date): Promise<void> {
   await trx

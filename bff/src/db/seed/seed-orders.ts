@@ -4,11 +4,8 @@ import type { Db } from '../schema.js';
 import { RPM_STATUS } from './patient-statuses.js';
 
 /**
- * The demo's enrolment orders, authorisations and device orders (issue 13), set-based and without random draws: an
- * RPM order a week before each patient's first device (consent two days before that) by the patient's physician,
- * an authorisation for every third patient, and a device order per assignment, delivered the day it was assigned.
- * Consented patients still wait for their devices: an RPM order 1 to 12 days before `today` with a blood-pressure
- * cuff ordered, shipped for every other one (the open orders of Care Orders, shared/src/lists/orders.ts).
+ * The demo's enrolment orders, set-based: an RPM order a week before each patient's first device, an authorisation
+ * for every third patient, a device order per assignment, and open cuff orders for consented patients still waiting.
  */
 export async function seedOrders(
   trx: Db,

@@ -64,15 +64,12 @@ function practiceTeams(staff: readonly StaffMember[], practices: readonly Seeded
   return teams;
 }
 
-/**
- * Inserts patients, their devices and assignments, spare inventory, six months of readings and logged minutes.
- * Returns the patients for the activity generator.
- */
+/** Inserts patients, their devices, spare inventory, readings and logged minutes; answers the patients. */
 export async function seedPatients(input: PatientSeedInput): Promise<SeededPatient[]> {
   const { trx, random, today } = input;
   const practices = input.organizations.flatMap((organization) => organization.practices);
   const teams = practiceTeams(input.staff, practices);
-  // The demo nurse's practice has two patients of one name (issue 38 §2), drawn or made so.
+  // The demo nurse's practice has two patients of one name, drawn or made so.
   const plans = withNameTwins(
     Array.from({ length: input.count }, () => planPatient(random, today, practices)),
     input.staff.find((member) => member.username === DEMO_NURSE)?.practiceIds[0],
@@ -90,7 +87,7 @@ export async function seedPatients(input: PatientSeedInput): Promise<SeededPatie
     const team = staffOf(plan);
     return {
       ...plan.row,
-      // The practice's own id, from the patient's place in the seed: no random draw moves (issue 38).
+      // The practice's own id, from the patient's place in the seed: no random draw moves.
       mrn: `M${String(MRN_FIRST + index)}`,
       physician_id: team.physicians.length ? random.pick(team.physicians) : null,
       care_coordinator_id: team.coordinators.length ? random.pick(team.coordinators) : null,

@@ -3,10 +3,8 @@ import { sql } from 'kysely';
 import type { Db } from '../schema.js';
 
 /**
- * Sleep consults and appointments for the lists and the Technician Calendar (issue 15), set-based and without
- * random draws: this month and next, on weekdays in clinic hours (13:00–21:00 UTC, 8 am–4 pm US Eastern). Past
- * visits are closed (mostly Completed, some No Show or Connectivity Issue), later ones Scheduled. Appointments go
- * to each practice's technician (role 20: the demo technician), consults to its sleep physicians (roles 6, 16).
+ * Sleep consults and appointments this month and next, on weekdays 13:00–21:00 UTC, set-based: past ones closed,
+ * later ones Scheduled; appointments to each practice's technician, consults to its sleep physicians.
  */
 export async function seedSleepSchedule(trx: Db, input: { today: Date; adminId: number }): Promise<void> {
   const today = isoDay(input.today);

@@ -41,11 +41,8 @@ const SLEEP_ORGANIZATIONS = DEMO_ORGANIZATIONS.filter((o) => o.sleepFocus).map((
 const STATUSES = ['ordered', 'recorded', 'awaiting_interpretation', 'interpreted', 'co_read'];
 
 /**
- * Sleep and spirometry studies for the study worklists (issue 15), set-based and without random draws: every
- * patient of a sleep-focused organisation and every fourth patient elsewhere gets two or three studies of the four
- * kinds, spread over the workflow, with the summary measures of their kind once recorded; signed studies have an
- * interpretation from the kind's template, co-reads a co-signature. Readers are interpreting physicians and sleep
- * readers of the patient's practice, else the patient's physician.
+ * Sleep and spirometry studies, set-based: two or three for every patient of a sleep-focused organisation and every
+ * fourth elsewhere, spread over the workflow with their measures; signed ones interpreted from their kind's template.
  */
 export async function seedSleep(trx: Db, input: { today: Date; adminId: number }): Promise<void> {
   const today = isoDay(input.today);

@@ -156,10 +156,7 @@ export async function assignDemoUsers(
 /** Roles of the generated care team of each practice: a physician, a nurse and a care coordinator. */
 const PRACTICE_TEAM_ROLES = [6, 8, 9] as const;
 
-/**
- * Generates each practice's care team (beyond the demo sign-ins), so patients have physicians and care
- * coordinators spread over realistic names. They share the demo password.
- */
+/** Generates each practice's care team beyond the demo sign-ins, sharing the demo password. */
 export async function insertPracticeTeams(
   trx: Db,
   random: Random,

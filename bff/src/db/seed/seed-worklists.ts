@@ -4,7 +4,7 @@ import type { Db } from '../schema.js';
 import { DEMO_NURSE } from './demo-users.js';
 import { TASK_TITLES } from './seed-activity.js';
 
-/** The demo sign-ins whose My Tasks list pages (issue 10: at least 35 tasks each). */
+/** The demo sign-ins whose My Tasks list pages (at least 35 tasks each). */
 const WORKLIST_DEMO_USERS = [
   'role5@demo.test',
   'role6@demo.test',
@@ -20,13 +20,9 @@ export const DEMO_TASKS_EACH = 36;
 const OPEN_ALERTS_PER_LEVEL = 20;
 
 /**
- * Worklist demo data, set-based and without random draws (so the seed's random stream is unchanged):
- * - {@link DEMO_TASKS_EACH} tasks for each of {@link WORKLIST_DEMO_USERS}: open, in progress and completed, due
- *   dates behind and ahead of today, every fifth without a patient, the others about patients of the user's
- *   practices (spread over them), some created by the top administrator;
- * - the demo nurse's practices keep {@link OPEN_ALERTS_PER_LEVEL} open alerts of each level: where fewer are open,
- *   the newest acknowledged ones of that level are left open instead (seed-chart.ts acknowledges alerts older than
- *   three days).
+ * Worklist demo data, set-based: {@link DEMO_TASKS_EACH} tasks for each of {@link WORKLIST_DEMO_USERS} in every
+ * state and due date, and {@link OPEN_ALERTS_PER_LEVEL} open alerts of each level in the demo nurse's practices
+ * (the newest acknowledged ones reopened where fewer are open).
  */
 export async function seedWorklists(trx: Db, input: { today: Date; adminId: number }): Promise<void> {
   const today = isoDay(input.today);

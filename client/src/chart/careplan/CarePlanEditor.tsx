@@ -4,7 +4,6 @@ import { useState } from 'react';
 
 type Problem = CarePlanContent['problems'][number];
 
-/** Props of {@link CarePlanEditor}. */
 export interface CarePlanEditorProps {
   /** Where the edit starts: the shown version, or the CCM Care Plan Defaults for a first plan. */
   readonly initial: CarePlanContent;

@@ -5,7 +5,6 @@ import type { z } from 'zod';
 
 export type GoalInput = z.infer<typeof goalFields>;
 
-/** Props of {@link GoalForm}. */
 export interface GoalFormProps {
   readonly vitals: readonly { vital_id: number; vital_type: string; unit: string }[];
   /** The problems of the care plan a goal may serve. */

@@ -8,7 +8,7 @@ type Days = (typeof VITALS_SUMMARY_DAYS)[number];
 /** Up to one decimal, as readings are shown. */
 const value = (n: number) => String(Math.round(n * 10) / 10);
 
-/** The vitals history summary (issue 13 Clinical): per vital over the last 30 or 90 days, from the readings. */
+/** The vitals history summary: per vital over the last 30 or 90 days, from the readings. */
 export function VitalsSummary({ patientId }: { readonly patientId: number }) {
   const [days, setDays] = useState<Days>(30);
   const { data } = useCall(getVitalsSummary, { query: { patient_id: patientId, days } });

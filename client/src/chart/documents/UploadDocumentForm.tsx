@@ -15,7 +15,6 @@ import { showToast } from '../../toaster/toast';
 
 type Category = (typeof DOCUMENT_CATEGORIES)[number];
 
-/** Props of {@link UploadDocumentForm}. */
 export interface UploadDocumentFormProps {
   readonly patientId: number;
   readonly onUploaded: () => void;

@@ -25,7 +25,6 @@ import { useActionKey } from '../../api/action-key';
 import { useApi } from '../../errors/ErrorDialogProvider';
 import { showToast } from '../../toaster/toast';
 
-/** Props of {@link OrderFormDialog}. */
 export interface OrderFormDialogProps {
   readonly patientId: number;
   /** The order to correct; none for a new one (which may carry its first authorisation). */

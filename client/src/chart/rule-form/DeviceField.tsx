@@ -2,7 +2,6 @@ import { FormGroup, HTMLSelect, InputGroup } from '@blueprintjs/core';
 import { MSG, type NotificationRule, type PatientDevice } from '@rpm/shared';
 import { fieldProps, type RuleFormErrors } from './field-errors';
 
-/** Props of {@link DeviceField}. */
 export interface DeviceFieldProps {
   /** Edit mode: the rule's device, read-only (001 §4). */
   readonly rule: NotificationRule | null;

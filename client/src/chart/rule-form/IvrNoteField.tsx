@@ -14,7 +14,6 @@ export function speakIvrNote(note: string): void {
   window.speechSynthesis.speak(utterance);
 }
 
-/** Props of {@link IvrNoteField}. */
 export interface IvrNoteFieldProps {
   readonly note: string;
   readonly errors: RuleFormErrors;

@@ -3,7 +3,6 @@ import { NOTIFICATION_MODES, type NotificationMode } from '@rpm/shared';
 import { numberOrNull, type OnInput, type RuleFormErrors } from './field-errors';
 import type { Interval, RuleFormInputs } from './rule-form-model';
 
-/** Props of {@link PatientAlertsSentence}. */
 export interface PatientAlertsSentenceProps {
   readonly inputs: RuleFormInputs;
   readonly intervals: readonly Interval[];

@@ -3,7 +3,6 @@ import { ThresholdEditor } from '../ThresholdEditor';
 import { type RuleFormErrors, vitalErrors } from './field-errors';
 import type { VitalRow } from './rule-form-model';
 
-/** Props of {@link ReadingMonitoring}. */
 export interface ReadingMonitoringProps {
   readonly vitals: readonly VitalRow[];
   /** Each vital's unit (getAllVitals); the row's own when missing. */

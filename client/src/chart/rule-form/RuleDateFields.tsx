@@ -2,7 +2,6 @@ import { Button, FormGroup, InputGroup } from '@blueprintjs/core';
 import { MSG, RULE_DEFAULT_END_DATE } from '@rpm/shared';
 import { fieldProps, type OnInput, type RuleFormErrors } from './field-errors';
 
-/** Props of {@link RuleDateFields}. */
 export interface RuleDateFieldsProps {
   readonly today: string;
   readonly startDate: string;

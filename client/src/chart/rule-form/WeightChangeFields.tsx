@@ -2,7 +2,6 @@ import { FormGroup, NumericInput } from '@blueprintjs/core';
 import { MSG } from '@rpm/shared';
 import { fieldProps, numberOrNull, type OnInput, type RuleFormErrors } from './field-errors';
 
-/** Props of {@link WeightChangeFields}. */
 export interface WeightChangeFieldsProps {
   readonly gain: number | null;
   readonly loss: number | null;

@@ -3,7 +3,6 @@ import type { StoredUser } from '@rpm/shared';
 import { FormDialogFooter } from '../../form/FormDialogFooter';
 import { ChangePasswordFields, useChangePassword } from './ChangePasswordForm';
 
-/** Props of {@link ChangePasswordDialog}. */
 export interface ChangePasswordDialogProps {
   /** The user the sign-in answer flagged change_password; its token is good only for this call (001 §4). */
   readonly user: StoredUser;

@@ -1,6 +1,5 @@
 import { Card, Icon } from '@blueprintjs/core';
 
-/** Props of {@link ComingSoonPage}. */
 export interface ComingSoonPageProps {
   /** The screen's page title (000 §2.1, e.g. 'configure defaults'). */
   readonly title: string;

@@ -2,7 +2,6 @@ import { Button, Intent } from '@blueprintjs/core';
 import { MSG } from '@rpm/shared';
 import { useLocation } from 'wouter';
 
-/** Props of {@link NotFoundPage}. */
 export interface NotFoundPageProps {
   /**
    * 'page': the stand-alone page ('404', 'Page Not Found'); 'frame': the second variant, inside the signed-in

@@ -5,8 +5,8 @@ import { ProfileDetailsCard } from './ProfileDetailsCard';
 import './profile.css';
 
 /**
- * /app/profile (000 §2.2: open to any signed-in user; issue 16 part 6): name, contact and avatar, the voluntary
- * change-password form (001 §2.7) and multi-factor sign-in (issue 11).
+ * /app/profile (000 §2.2: open to any signed-in user): name, contact and avatar, the voluntary
+ * change-password form (001 §2.7) and multi-factor sign-in.
  */
 export function ProfilePage() {
   const { user } = useSession();

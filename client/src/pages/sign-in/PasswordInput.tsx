@@ -1,7 +1,6 @@
 import { Button, InputGroup } from '@blueprintjs/core';
 import { type ChangeEvent, useState } from 'react';
 
-/** Props of {@link PasswordInput}. */
 export interface PasswordInputProps {
   readonly id: string;
   readonly value: string;

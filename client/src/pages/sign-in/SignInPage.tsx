@@ -124,8 +124,7 @@ export function SignInPage() {
       const target = startPage(user, readRedirectUrl());
       clearRedirectUrl();
       setOpening(true);
-      // The frame, the start page's screen, the hub and the first calls first, so the page draws at once with its
-      // data (issue 17 goal 2).
+      // The frame, the start page's screen, the hub and the first calls first, so the page draws with its data.
       await openSignedIn(user, target);
       signIn(user);
       void showToast({ message: MSG.loginSuccessful, intent: Intent.SUCCESS });
@@ -140,7 +139,7 @@ export function SignInPage() {
   }, [actor, signIn, navigate]);
 
   const update = (field: keyof Values, value: string) => {
-    // Typing the password loads the signed-in code, the hub's and the toaster's meanwhile (issue 17 goal 2).
+    // Typing the password loads the signed-in code, the hub's and the toaster's meanwhile.
     if (field === 'password')
       void Promise.all([preloadLikelyStart(), preloadHubCode(), preloadToaster()]).catch(() => {});
     const next = { ...values, [field]: value };

@@ -1,6 +1,5 @@
 import { Card } from '@blueprintjs/core';
 
-/** Props of {@link StatusPage}. */
 export interface StatusPageProps {
   readonly title: string;
   readonly text: string;

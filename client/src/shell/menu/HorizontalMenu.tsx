@@ -13,7 +13,6 @@ import { MenuEntryItem, TaskBadge } from './MenuEntryItem';
 import { taskBadgeText } from './task-badge';
 import { useLinkClick } from './use-menu';
 
-/** Props of {@link HorizontalMenu}. */
 export interface HorizontalMenuProps {
   readonly menu: VisibleMenu;
   readonly pathname: string;

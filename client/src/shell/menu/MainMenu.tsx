@@ -7,7 +7,6 @@ import './menu.css';
 /** The four menu variants of 000 §2.7. */
 export type MenuVariant = 'sidebar' | 'big-sidebar' | 'mega-menu' | 'top-menu';
 
-/** Props of {@link MainMenu}. */
 export interface MainMenuProps {
   readonly variant: MenuVariant;
   /** The incomplete-task count for the My Tasks badge; defaults to the polled count of useTaskCount(). */

@@ -4,7 +4,6 @@ import { type PointerEvent, useEffect, useId, useRef, useSyncExternalStore } fro
 import { useLocation } from 'wouter';
 import { MainMenu } from './MainMenu';
 
-/** Props of {@link MenuDrawer}. */
 export interface MenuDrawerProps {
   readonly isOpen: boolean;
   readonly onClose: () => void;

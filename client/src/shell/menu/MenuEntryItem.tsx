@@ -3,7 +3,6 @@ import type { MenuEntry } from '@rpm/shared';
 import type { MouseEvent } from 'react';
 import { taskBadgeText } from './task-badge';
 
-/** Props of {@link MenuEntryItem}. */
 export interface MenuEntryItemProps {
   readonly entry: MenuEntry;
   /** The entry is the page on screen: highlighted and marked aria-current (000 §2.7). */

@@ -41,7 +41,7 @@ const linkOf = (choice: Choice) =>
 /**
  * The search box of the top bar (000 §2.7, §5): a combobox suggesting at most 5 menu entries the user may open whose
  * label holds the typed text (see `searchSuggestions`), and for a user with the 'Patient Chart' entry the patients
- * the text finds (issue 38 §3: name, date of birth, phone, MRN or RPM ID) or, in an empty box, the charts opened
+ * the text finds (name, date of birth, phone, MRN or RPM ID) or, in an empty box, the charts opened
  * last. Arrow keys move through both; Enter opens the chosen one, or the first when none is chosen. Enter on an
  * empty search, or on one with special characters that is no patient search either, opens the 'Alert' dialog with
  * 'Search Cannot be Empty or contain Special Characters' and OK (decisions.md "Patient search").

@@ -11,7 +11,6 @@ import { GROUP_ICONS } from './group-icons';
 import { MenuEntryItem } from './MenuEntryItem';
 import { useLinkClick } from './use-menu';
 
-/** Props of {@link SidebarMenu}. */
 export interface SidebarMenuProps {
   readonly menu: VisibleMenu;
   readonly pathname: string;

@@ -2,7 +2,7 @@ import { RECENT_CHARTS_MAX } from '@rpm/shared';
 import { z } from 'zod';
 
 /**
- * The charts a user opened last, newest first, for the header search to offer on focus (issue 38 §3). Kept in local
+ * The charts a user opened last, newest first, for the header search to offer on focus. Kept in local
  * storage per user as patient ids only: no name or birth date stays in the browser, and the server answers their
  * identities only while the user may still read them (decisions.md "Patient search").
  */

@@ -29,7 +29,7 @@ interface Answer {
 }
 
 /**
- * The header search's patients (issue 38 §3) for a user who may open charts (`userId` undefined: none): with text
+ * The header search's patients for a user who may open charts (`userId` undefined: none): with text
  * that is a patient search, its matches, asked once typing has paused for PATIENT_SEARCH_DEBOUNCE_MS, a newer
  * text aborting the older request; with an empty box that is `open`, the charts opened last.
  */
