@@ -11,18 +11,17 @@ import {
   type SortKeyOf,
 } from '@rpm/shared';
 import { type RawBuilder, type SqlBool, sql } from 'kysely';
-import type { Db } from '../db/schema.js';
 import { timeText } from '../db/sql-day.js';
 import { inRange, type ListContext, listSource } from '../lists/declare.js';
 import { patientSearchSql } from '../lists/patient-search.js';
 import { rankSql } from '../lists/rank.js';
-import type { ListSource, ListViewer } from '../lists/source.js';
+import type { ListSource } from '../lists/source.js';
 import {
   and,
   by,
   byPatientName,
-  inIds,
-  practiceOptions,
+  PRACTICE_FILTER,
+  practiceFilterOptions,
   type SortBy,
   userName,
   type Where,
@@ -31,17 +30,6 @@ import { patientFields } from '../patients/identity-sql.js';
 import { visibleCalls } from './store.js';
 
 /** The seven call pages' rows (000 §2.4): aws-tasks over open outreach tasks and callbacks, the others over calls. */
-
-/** The practice filter, by the practice the row names. */
-const PRACTICE = {
-  shows: 'practice_name',
-  when: (practices: readonly number[]) => inIds('p.practice_id', practices),
-} as const;
-
-/** The practice filter's options: the practices in the viewer's scope. */
-const practiceOptionsOf = async (db: Db, viewer: ListViewer) => ({
-  practice: await practiceOptions(db, viewer),
-});
 
 // ── Call records ─────────────────────────────────────────────────────────────────────────────────────────────
 
@@ -72,7 +60,7 @@ const RECORD_FIELDS = {
 
 /** The filters of every call-record page. */
 const RECORD_WHERE = {
-  practice: PRACTICE,
+  practice: PRACTICE_FILTER,
   started: { shows: 'started_at', when: inRange('c.started_at', 'instant') },
 } as const;
 
@@ -103,7 +91,7 @@ function recordPage(records: Where) {
     sort: () => RECORD_SORT,
     where: RECORD_WHERE,
     search: (text: string) => patientSearchSql(text, undefined, sql`c.phone_number`),
-    options: practiceOptionsOf,
+    options: practiceFilterOptions,
   };
 }
 
@@ -176,12 +164,12 @@ const awsTasksSource = listSource(awsTasksList, {
       as: 'value',
       when: (sources) => sql<SqlBool>`k.source = any(${[...sources]}::text[])`,
     },
-    practice: PRACTICE,
+    practice: PRACTICE_FILTER,
     due: { shows: 'due_at', when: inRange('k.due_at', 'instant') },
   },
   search: (text) =>
     patientSearchSql(text, undefined, sql`coalesce(p.mobile, '') || ' ' || coalesce(p.phone, '')`),
-  options: practiceOptionsOf,
+  options: practiceFilterOptions,
 });
 
 /** The sources of the seven call pages (embedded.ts LIST_SOURCES). */

@@ -15,7 +15,15 @@ import { listSource } from '../lists/declare.js';
 import { patientSearchSql } from '../lists/patient-search.js';
 import { labelSql, rankSql } from '../lists/rank.js';
 import type { ListViewer } from '../lists/source.js';
-import { by, byPatientName, fullName, inIds, options, practiceOptions } from '../lists/sql.js';
+import {
+  by,
+  byPatientName,
+  fullName,
+  inIds,
+  options,
+  PRACTICE_FILTER,
+  practiceOptions,
+} from '../lists/sql.js';
 import { patientFields } from '../patients/identity-sql.js';
 import type { PatientScope } from '../scope.js';
 
@@ -63,7 +71,7 @@ export const dentalCaseSource = listSource(dentalCasesList, {
       as: 'value',
       when: (stages) => sql<SqlBool>`c.stage = any(${[...stages]}::text[])`,
     },
-    practice: { shows: 'practice_name', when: (practices) => inIds('p.practice_id', practices) },
+    practice: PRACTICE_FILTER,
     dentist: { shows: 'dentist', when: (dentists) => inIds('c.dentist_id', dentists) },
   },
   search: (text) => patientSearchSql(text, 'c.case_id'),

@@ -14,7 +14,7 @@ import { patientSearchSql } from '../lists/patient-search.js';
 import { rankSql } from '../lists/rank.js';
 import { deviceTypeAndPracticeOptions, deviceTypeOptions } from '../lists/reference-options.js';
 import type { ListViewer } from '../lists/source.js';
-import { and, by, byPatientName, inIds } from '../lists/sql.js';
+import { and, by, byPatientName, inIds, PRACTICE_FILTER } from '../lists/sql.js';
 import { textSearchSql } from '../lists/text-search.js';
 import { patientFields } from '../patients/identity-sql.js';
 
@@ -119,10 +119,7 @@ export const inventorySources = {
  */
 export const ASSIGNMENT_WHERE = {
   device_type: DEVICE_TYPE_WHERE,
-  practice: {
-    shows: 'practice_name',
-    when: (practices: readonly number[]) => inIds('p.practice_id', practices),
-  },
+  practice: PRACTICE_FILTER,
   issued: { shows: 'assigned_at', when: inRange('a.assigned_at', 'instant') },
 } as const;
 export const assignmentSearch = (text: string | undefined) =>

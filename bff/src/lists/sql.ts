@@ -57,6 +57,12 @@ function sortTerm(key: SortBy, dir: RawBuilder<unknown>): RawBuilder<unknown> {
   return sql`${expr} ${dir} nulls last`;
 }
 
+/** The practice filter of a list whose row shows its patient's practice (alias `p`), in declare.ts's `{ shows, when }`. */
+export const PRACTICE_FILTER = {
+  shows: 'practice_name',
+  when: (practices: readonly number[]) => inIds('p.practice_id', practices),
+} as const;
+
 /** The practice filter's options: the practices in the viewer's scope, by name. */
 export function practiceOptions(db: Db, viewer: ListViewer): Promise<FilterOption[]> {
   return options(
@@ -66,6 +72,11 @@ export function practiceOptions(db: Db, viewer: ListViewer): Promise<FilterOptio
       order by lower(practice_name) collate "C", practice_id`,
   );
 }
+
+/** The options of a list whose one scoped filter is the practice. */
+export const practiceFilterOptions = async (db: Db, viewer: ListViewer) => ({
+  practice: await practiceOptions(db, viewer),
+});
 
 export async function options(db: Db, query: RawBuilder<unknown>): Promise<FilterOption[]> {
   const { rows } = await sql<{ value: number; label: string }>`${query}`.execute(db);

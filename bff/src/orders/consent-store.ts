@@ -4,7 +4,7 @@ import { dayText } from '../db/sql-day.js';
 import { inRange, listSource } from '../lists/declare.js';
 import { patientSearchSql } from '../lists/patient-search.js';
 import { labelSql, rankSql } from '../lists/rank.js';
-import { by, byPatientName, inIds, practiceOptions } from '../lists/sql.js';
+import { by, byPatientName, PRACTICE_FILTER, practiceFilterOptions } from '../lists/sql.js';
 import { patientFields } from '../patients/identity-sql.js';
 import { orderProgramIn } from './list-store.js';
 
@@ -59,9 +59,9 @@ export const patientConsentSource = listSource(patientConsentList, {
       shows: 'authorization',
       when: (states, { today }) => sql<SqlBool>`${stateOf(today)} = any(${[...states]}::text[])`,
     },
-    practice: { shows: 'practice_name', when: (practices) => inIds('p.practice_id', practices) },
+    practice: PRACTICE_FILTER,
     consented: { shows: 'consent_date', when: inRange('eo.consent_date', 'day') },
   },
   search: (text) => patientSearchSql(text),
-  options: async (db, viewer) => ({ practice: await practiceOptions(db, viewer) }),
+  options: practiceFilterOptions,
 });

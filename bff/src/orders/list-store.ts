@@ -5,7 +5,7 @@ import { inRange, listSource } from '../lists/declare.js';
 import { patientSearchSql } from '../lists/patient-search.js';
 import { labelSql, rankSql } from '../lists/rank.js';
 import { deviceTypeAndPracticeOptions } from '../lists/reference-options.js';
-import { by, byPatientName, fullName, inIds, type Where } from '../lists/sql.js';
+import { by, byPatientName, fullName, inIds, PRACTICE_FILTER, type Where } from '../lists/sql.js';
 import { patientFields } from '../patients/identity-sql.js';
 
 /** Care Orders (decisions.md "Care Orders"): device orders of the patients the user may read, with their order. */
@@ -66,7 +66,7 @@ export const careOrderSource = listSource(careOrdersList, {
     },
     order_program: { shows: 'program', when: orderProgramIn },
     device_type: { shows: 'device_type', when: (types) => inIds('o.device_type_id', types) },
-    practice: { shows: 'practice_name', when: (practices) => inIds('p.practice_id', practices) },
+    practice: PRACTICE_FILTER,
     ordered: { shows: 'ordered_at', when: inRange('o.ordered_at', 'instant') },
   },
   search: (text) => patientSearchSql(text, undefined, sql<string>`coalesce(o.tracking_number, '')`),

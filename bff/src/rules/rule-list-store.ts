@@ -5,7 +5,7 @@ import { inRange, listSource } from '../lists/declare.js';
 import { patientSearchSql } from '../lists/patient-search.js';
 import { labelSql, rankSql } from '../lists/rank.js';
 import { deviceTypeAndPracticeOptions } from '../lists/reference-options.js';
-import { by, byPatientName, inIds } from '../lists/sql.js';
+import { by, byPatientName, inIds, PRACTICE_FILTER } from '../lists/sql.js';
 import { patientFields } from '../patients/identity-sql.js';
 
 /**
@@ -84,7 +84,7 @@ export const alertRuleSource = listSource(alertRulesList, {
       when: (modes) => sql<SqlBool>`r.notification_mode = any(${[...modes]}::text[])`,
     },
     device_type: { shows: 'device_type', when: (types) => inIds('d.device_type_id', types) },
-    practice: { shows: 'practice_name', when: (practices) => inIds('p.practice_id', practices) },
+    practice: PRACTICE_FILTER,
     updated: { shows: 'updated_at', when: inRange('r.updated_at', 'instant') },
   },
   search: (text) => patientSearchSql(text, undefined, sql<string>`d.imei`),

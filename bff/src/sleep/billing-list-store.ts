@@ -20,7 +20,7 @@ import { type ListContext, listSource } from '../lists/declare.js';
 import { patientSearchSql } from '../lists/patient-search.js';
 import { labelSql } from '../lists/rank.js';
 import { foreignFilterValue, type ListViewer } from '../lists/source.js';
-import { and, by, byPatientName, fullName, inIds, practiceOptions } from '../lists/sql.js';
+import { and, by, byPatientName, fullName, PRACTICE_FILTER, practiceOptions } from '../lists/sql.js';
 import { patientFields } from '../patients/identity-sql.js';
 import { recentMonths } from '../patients/list-store.js';
 
@@ -114,7 +114,7 @@ const WHERE = {
     as: 'value',
     when: (months: readonly string[]) => sql<SqlBool>`${MONTH} = any(${[...months]}::text[])`,
   },
-  practice: { shows: 'practice_name', when: (ids: readonly number[]) => inIds('p.practice_id', ids) },
+  practice: PRACTICE_FILTER,
 } as const;
 
 /** What every sleep billing list declares alike, over its lines. */

@@ -16,7 +16,15 @@ import { conflict, notFound } from '../domain-errors.js';
 import { inRange, listSource } from '../lists/declare.js';
 import { patientSearchSql } from '../lists/patient-search.js';
 import { labelSql, rankSql } from '../lists/rank.js';
-import { and, by, byPatientName, byText, fullName, inIds, practiceOptions } from '../lists/sql.js';
+import {
+  and,
+  by,
+  byPatientName,
+  byText,
+  fullName,
+  PRACTICE_FILTER,
+  practiceFilterOptions,
+} from '../lists/sql.js';
 import { patientFields } from '../patients/identity-sql.js';
 import { patientVisible } from '../scope.js';
 
@@ -79,11 +87,11 @@ export const sleepReturnSource = listSource(sleepReturnDevicesList, {
       when: (states, { today }) => sql<SqlBool>`${stateOf(today)} = any(${[...states]}::text[])`,
     },
     kind: { shows: 'kind', when: (kinds) => sql<SqlBool>`s.kind = any(${[...kinds]}::text[])` },
-    practice: { shows: 'practice_name', when: (practices) => inIds('p.practice_id', practices) },
+    practice: PRACTICE_FILTER,
     due_back: { shows: 'due_on', when: inRange(DUE_ON, 'day') },
   },
   search: (text) => patientSearchSql(text, 's.study_id'),
-  options: async (db, viewer) => ({ practice: await practiceOptions(db, viewer) }),
+  options: practiceFilterOptions,
 });
 
 /**

@@ -14,7 +14,7 @@ import { inRange, type ListContext, listSource } from '../lists/declare.js';
 import { patientSearchSql } from '../lists/patient-search.js';
 import { labelSql, rankSql } from '../lists/rank.js';
 import type { ListViewer } from '../lists/source.js';
-import { and, by, byPatientName, fullName, inIds, practiceOptions } from '../lists/sql.js';
+import { and, by, byPatientName, fullName, inIds, PRACTICE_FILTER, practiceOptions } from '../lists/sql.js';
 import { listPatientSql, patientFields } from '../patients/identity-sql.js';
 
 /**
@@ -163,7 +163,7 @@ const VISIT_WHERE = {
     shows: 'status',
     when: (statuses: readonly string[]) => sql<SqlBool>`v.status = any(${statuses.map(Number)}::int[])`,
   },
-  practice: { shows: 'practice_name', when: (ids: readonly number[]) => inIds('p.practice_id', ids) },
+  practice: PRACTICE_FILTER,
   scheduled: { shows: 'scheduled_at', when: inRange('v.scheduled_at', 'instant') },
 } as const;
 

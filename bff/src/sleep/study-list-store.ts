@@ -24,6 +24,7 @@ import {
   fullName,
   inIds,
   options,
+  PRACTICE_FILTER,
   practiceOptions,
   type Where,
 } from '../lists/sql.js';
@@ -127,7 +128,7 @@ const WHERE = {
     shows: 'kind',
     when: (kinds: readonly string[]) => sql<SqlBool>`s.kind = any(${[...kinds]}::text[])`,
   },
-  practice: { shows: 'practice_name', when: (ids: readonly number[]) => inIds('p.practice_id', ids) },
+  practice: PRACTICE_FILTER,
   physician: { shows: 'physician', when: (ids: readonly number[]) => inIds('s.ordering_physician_id', ids) },
   reader: { shows: 'reader', when: (ids: readonly number[]) => inIds('s.reader_id', ids) },
   // Study dates are calendar days: compared as days, never shifted by a time zone.

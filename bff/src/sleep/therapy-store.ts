@@ -13,7 +13,17 @@ import { dayText } from '../db/sql-day.js';
 import { type ListContext, listSource } from '../lists/declare.js';
 import { patientSearchSql } from '../lists/patient-search.js';
 import type { ListViewer } from '../lists/source.js';
-import { and, by, byPatientName, byText, fullName, inIds, options, practiceOptions } from '../lists/sql.js';
+import {
+  and,
+  by,
+  byPatientName,
+  byText,
+  fullName,
+  inIds,
+  options,
+  PRACTICE_FILTER,
+  practiceOptions,
+} from '../lists/sql.js';
 import { patientFields } from '../patients/identity-sql.js';
 
 /**
@@ -133,7 +143,7 @@ const therapyList = () => ({
       when: (values: readonly string[]) =>
         values.length === 1 ? (values[0] === 'yes' ? COMPLIANT : sql<SqlBool>`not (${COMPLIANT})`) : and([]),
     },
-    practice: { shows: 'practice_name', when: (ids: readonly number[]) => inIds('p.practice_id', ids) },
+    practice: PRACTICE_FILTER,
     physician: { shows: 'physician', when: (ids: readonly number[]) => inIds('p.physician_id', ids) },
   } as const,
   search: (text: string) => patientSearchSql(text),
