@@ -1,11 +1,11 @@
 import { Readable } from 'node:stream';
 import {
-  ALL_LISTS,
   cellValue,
   type FilterValues,
   filterValues,
   formatCell,
   isoDay,
+  LISTS,
   type ListDef,
   type ListFilter,
   type ListName,
@@ -225,15 +225,12 @@ function registerList<Row extends object>(
     });
 }
 
-/** Registers every list of ALL_LISTS with its source (embedded.ts LIST_SOURCES). */
+/** Registers every list of LISTS with its source (embedded.ts LIST_SOURCES: complete by its type). */
 export function registerLists(
   app: FastifyInstance,
   deps: Deps,
   sources: Readonly<Record<ListName, ListSource<object>>>,
 ): void {
-  for (const def of ALL_LISTS) {
-    const source = sources[def.name as ListName];
-    if (!source) throw new Error(`list '${def.name}' has no source`);
-    registerList(app, deps, def, source);
-  }
+  for (const [name, def] of Object.entries(LISTS) as [ListName, ListDef][])
+    registerList(app, deps, def, sources[name]);
 }

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { ROUTES } from '../routes.js';
-import { ALL_LISTS } from './index.js';
+import { ALL_LISTS, LISTS } from './index.js';
 import { LIST_ROUTES } from './list-routes.js';
 
 // The frame's route table reads LIST_ROUTES, the lists their own `route`: both must name the spec's rows.
@@ -15,5 +15,13 @@ describe('LIST_ROUTES', () => {
       expect(row?.access).toMatchObject(
         def.page === null ? { kind: 'session' } : { kind: 'page', page: def.page },
       );
+  });
+});
+
+// The BFF registers each source under its LISTS key and the client finds a plain list's screen by its route.
+describe('LISTS', () => {
+  it.each(Object.entries(LISTS))('%s is keyed by its own name and sits on a row of the spec', (name, def) => {
+    expect(def.name).toBe(name);
+    expect(ROUTES.map((entry) => entry.pattern)).toContain(def.route);
   });
 });
