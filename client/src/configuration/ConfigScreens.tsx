@@ -38,7 +38,7 @@ const TABLES = {
 
 export function ConfigTableScreen({ table }: { readonly table: keyof typeof TABLES }) {
   const form = useRecordForm();
-  const def = TABLES[table] as unknown as ConfigTableDef;
+  const def: ConfigTableDef = TABLES[table];
   const actions = form.addButton('Add');
   return (
     <>
