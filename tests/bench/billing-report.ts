@@ -150,6 +150,7 @@ async function measureCase(f: Fixture, c: PageCase): Promise<CaseTimes> {
       f.who,
       { month: Number(c.headers.month), year: Number(c.headers.year), practice: c.headers.practice },
       c.query,
+      new Date(),
     );
   const direct = async () => {
     const started = performance.now();

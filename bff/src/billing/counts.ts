@@ -1,49 +1,86 @@
-import { type billingCounts, RTM_COLUMN_CODES } from '@rpm/shared';
+import { BILLING_CODES, type billingCounts, REPORT_PROGRAMS, toDollars } from '@rpm/shared';
+import { sql } from 'kysely';
 import type { z } from 'zod';
 import type { Db } from '../db/schema.js';
-import { type CodeCell, codeTotals, monthPrices, RPM_CELLS, revenue } from './report.js';
-import type { BillingFilter } from './scope.js';
+import { programTotals } from './report.js';
+import { type BillingFilter, filterCondition } from './scope.js';
 
-/** The stored column of each RTM code (summary.ts). */
-const RTM_COLUMNS = { time20: 'rtm_cpt', time40: 'rtm_40_cpt', time60: 'rtm_60_cpt' } as const;
-
-/** The stored code columns the dashboard counts, and the count field of each (001 §3 "Billing count summary"). */
+/** The spec's count fields (001 §3 "Billing count summary"): patients billing the rule at least `unit` units. */
 const COUNTED = [
-  { column: 'setup_cpt', code: '99453', field: 'count99453' },
-  { column: 'compliance_cpt', code: '99454', field: 'count99454' },
-  { column: 'activity_time_cpt', code: '99457', field: 'count99457' },
-  { column: 'more_activity_time_cpt', code: '99458', field: 'count99458_40Mins' },
-  { column: 'activity_time_60_cpt', code: '99458', field: 'count99458_60Mins' },
-  { column: 'rtm_cpt', code: '98980', field: 'count98980' },
-  { column: 'rtm_40_cpt', code: '98981', field: 'count98981_40Mins' },
-  { column: 'rtm_60_cpt', code: '98981', field: 'count98981_60Mins' },
+  { rule: '99453', unit: 1, field: 'count99453' },
+  { rule: '99454', unit: 1, field: 'count99454' },
+  { rule: '99457', unit: 1, field: 'count99457' },
+  { rule: '99458', unit: 1, field: 'count99458_40Mins' },
+  { rule: '99458', unit: 2, field: 'count99458_60Mins' },
+  { rule: '98980', unit: 1, field: 'count98980' },
+  { rule: '98981', unit: 1, field: 'count98981_40Mins' },
+  { rule: '98981', unit: 2, field: 'count98981_60Mins' },
 ] as const;
 
-/** Every stored code column with every code it may hold, for the revenue (99445 and 99470 included). */
-const CELLS: readonly CodeCell[] = [
-  ...RPM_CELLS,
-  ...(Object.entries(RTM_COLUMN_CODES) as [keyof typeof RTM_COLUMN_CODES, readonly string[]][]).flatMap(
-    ([key, codes]) => codes.map((code) => ({ column: RTM_COLUMNS[key], code })),
-  ),
-];
+/** One bar of the dashboard: a code billed in the month. */
+interface CodeBar {
+  readonly code: string;
+  readonly label: string;
+  readonly program: string;
+  readonly patients: number;
+  readonly units: number;
+  readonly amount: number;
+}
 
 /** The dashboard's figures for a month and scope. */
 export interface CountSummary {
   readonly data: z.infer<typeof billingCounts>;
-  /** Revenue of every RPM and RTM code billed in the scope's month. */
+  readonly codes: readonly CodeBar[];
+  readonly reports: readonly { readonly report: string; readonly amount: number }[];
+  /** Revenue of every code billed in the scope's month: the sum of the billing reports' totals. */
   readonly total: number;
 }
 
+/** Billed patients, units and cents per rule (and per rule with two units) in the filter's month. */
+async function ruleCounts(db: Db, filter: BillingFilter) {
+  const rows = await sql<{ rule_id: string; patients: number; twice: number; units: number; cents: string }>`
+    select pc.rule_id, count(*)::integer as patients, (count(*) filter (where pc.units >= 2))::integer as twice,
+      sum(pc.units)::integer as units, sum(pc.cents)::bigint as cents
+    from billing_period_codes pc join patient_month_summary s on s.id = pc.summary_id
+    where ${filterCondition(filter)} and pc.status = 'billed'
+    group by pc.rule_id`.execute(db);
+  return new Map(rows.rows.map((row) => [row.rule_id, row]));
+}
+
 /**
- * Patients per code for the month in scope (001 §3): patient-months carrying the code in that column, so the 99458
- * counts are units; 99445 and 99470 (CY2026) count only in the revenue. RTM-only patients count too.
+ * The dashboard (001 §3 counts, and a bar per code billed): every figure from the stored period results the
+ * reports read, so the dashboard's total is the sum of the reports' totals.
  */
 export async function countSummary(db: Db, filter: BillingFilter): Promise<CountSummary> {
-  const [totals, prices] = await Promise.all([codeTotals(db, filter, CELLS), monthPrices(db, filter.month)]);
-  const data = Object.fromEntries(COUNTED.map((entry) => [entry.field, 0])) as z.infer<typeof billingCounts>;
-  CELLS.forEach((cell, n) => {
-    const counted = COUNTED.find((entry) => entry.column === cell.column && entry.code === cell.code);
-    if (counted) data[counted.field] = totals.cells[n] ?? 0;
+  const [rules, reports] = await Promise.all([
+    ruleCounts(db, filter),
+    Promise.all(
+      Object.entries(REPORT_PROGRAMS).map(async ([report, programs]) => ({
+        report,
+        amount: (await programTotals(db, filter, programs)).total,
+      })),
+    ),
+  ]);
+  const data = Object.fromEntries(
+    COUNTED.map((entry) => {
+      const row = rules.get(entry.rule);
+      return [entry.field, (entry.unit === 1 ? row?.patients : row?.twice) ?? 0];
+    }),
+  ) as z.infer<typeof billingCounts>;
+  const codes = BILLING_CODES.flatMap((rule) => {
+    const row = rules.get(rule.id);
+    if (!row) return [];
+    return [
+      {
+        code: rule.code,
+        label: rule.label,
+        program: rule.program,
+        patients: row.patients,
+        units: row.units,
+        amount: toDollars(Number(row.cents)),
+      },
+    ];
   });
-  return { data, total: revenue(totals.codes, prices) };
+  const cents = reports.reduce((sum, r) => sum + Math.round(r.amount * 100), 0);
+  return { data, codes, reports, total: toDollars(cents) };
 }

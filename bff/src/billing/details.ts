@@ -1,16 +1,9 @@
-import { BILLING_COLUMN_NAMES, type BillingRow } from '@rpm/shared';
+import type { BillingRow } from '@rpm/shared';
 import type { AuthContext } from '../auth/guard.js';
 import type { Db } from '../db/schema.js';
 import type { ReportData } from '../pdf/report-data.js';
-import {
-  allRows,
-  type BillingOrder,
-  monthPrices,
-  pageRows,
-  reportTotals,
-  revenue,
-  toBillingRow,
-} from './report.js';
+import { refreshPeriod } from './period-store.js';
+import { allRows, type BillingOrder, pageRows, reportColumns, reportTotals, toBillingRow } from './report.js';
 import { reportData } from './report-pdf.js';
 import {
   type BillingFilter,
@@ -32,27 +25,29 @@ export interface BillingDetails {
 type Who = Pick<AuthContext, 'userId' | 'roleid'>;
 
 /**
- * One page of the billing report (001 §2.1, §7): the headers checked against the scope, then the page, the month's
- * count and billed codes, and the prices, each a query of its own (side by side on PostgreSQL).
+ * One page of the billing report (001 §2.1, §7): the headers checked against the scope, the scope's period results
+ * refreshed, then the page and the month's count and revenue, each a query of its own (side by side on PostgreSQL).
  */
 export async function billingDetails(
   db: Db,
   who: Who,
   headers: BillingHeaders,
   query: BillingOrder & { readonly page: number; readonly rowsPerPage: number },
+  now: Date,
 ): Promise<BillingDetails> {
   const filter = parseBillingFilter(await billingScope(db, who), headers);
-  const [, rows, totals, prices] = await Promise.all([
-    verifyBillingFilter(db, filter),
+  await verifyBillingFilter(db, filter);
+  await refreshPeriod(db, filter, now);
+  const [rows, totals, columns] = await Promise.all([
     pageRows(db, filter, query, query),
     reportTotals(db, filter),
-    monthPrices(db, filter.month),
+    reportColumns(db, filter),
   ]);
   return {
-    data: rows.map((row) => toBillingRow(row, prices)),
-    columns: [...BILLING_COLUMN_NAMES],
+    data: rows.map(toBillingRow),
+    columns,
     count: totals.count,
-    total: revenue(totals.codes, prices),
+    total: totals.total,
   };
 }
 
@@ -69,20 +64,18 @@ export async function billingReportData(
   readonly data: ReportData;
 }> {
   const { filter, practiceName } = await resolveBillingFilter(db, await billingScope(db, who), headers);
-  const [rows, totals, prices] = await Promise.all([
+  await refreshPeriod(db, filter, generatedAt);
+  const [rows, totals, columns] = await Promise.all([
     allRows(db, filter, order),
     reportTotals(db, filter),
-    monthPrices(db, filter.month),
+    reportColumns(db, filter),
   ]);
-  const data = reportData(
-    rows.map((row) => toBillingRow(row, prices)),
-    {
-      month: filter.month,
-      practiceName,
-      count: totals.count,
-      total: revenue(totals.codes, prices),
-      generatedAt,
-    },
-  );
+  const data = reportData(rows.map(toBillingRow), columns, {
+    month: filter.month,
+    practiceName,
+    count: totals.count,
+    total: totals.total,
+    generatedAt,
+  });
   return { filter, practiceName, data };
 }

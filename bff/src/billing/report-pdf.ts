@@ -1,6 +1,6 @@
 import {
-  BILLING_CODE_COLUMNS,
   BILLING_LEADING_COLUMNS,
+  BILLING_TRAILING_COLUMNS,
   type BillingRow,
   displayDate,
   formatCount,
@@ -23,10 +23,15 @@ export interface ReportMeta {
 }
 
 /** The PDF's content (001 §2.1: the columns as on screen), with each row's amount so the total can be checked. */
-export function reportData(rows: readonly BillingRow[], meta: ReportMeta): ReportData {
+export function reportData(
+  rows: readonly BillingRow[],
+  codeColumns: readonly string[],
+  meta: ReportMeta,
+): ReportData {
   const columns = [
     ...BILLING_LEADING_COLUMNS.map((column) => column.name),
-    ...BILLING_CODE_COLUMNS.map((column) => column.name),
+    ...codeColumns,
+    ...BILLING_TRAILING_COLUMNS.map((column) => column.name),
     MSG.colClaimSent,
     'Amount',
   ];
@@ -47,7 +52,8 @@ export function reportData(rows: readonly BillingRow[], meta: ReportMeta): Repor
     rightAligned: [columns.length - 1],
     rows: rows.map((row) => [
       ...BILLING_LEADING_COLUMNS.map((column) => column.text(row)),
-      ...BILLING_CODE_COLUMNS.map((column) => row[column.field] ?? ''),
+      ...codeColumns.map((name) => row.codes[name] ?? ''),
+      ...BILLING_TRAILING_COLUMNS.map((column) => column.text(row)),
       displayDate(row[claimDate]),
       formatUsd(row.amount),
     ]),

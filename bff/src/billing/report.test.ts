@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Db } from '../db/schema.js';
 import { testDatabase } from '../db/test-database.js';
+import { refreshPeriod } from './period-store.js';
 import { allRows, pageRows, reportTotals } from './report.js';
 import { type BillingFilter, billingScope, resolveBillingFilter } from './scope.js';
 
@@ -14,6 +15,7 @@ beforeAll(async () => {
     month: 10,
     year: 2026,
   }));
+  await refreshPeriod(db, filter, new Date('2026-11-02T09:00:00Z'));
 });
 afterAll(async () => close());
 

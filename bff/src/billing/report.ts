@@ -1,20 +1,22 @@
 import {
   BILLING_CODE_COLUMNS,
+  type BillingCodeColumn,
+  type BillingCodeField,
+  type BillingProgram,
   type BillingRow,
   type BillingSortKey,
-  ccmBilling,
+  codeText,
   type DefaultAmount,
   isoDay,
   type ListPatient,
+  NEED_TEXTS,
   PRODUCT,
   type PriceList,
-  priceCents,
   pricesInForce,
-  RPM_COLUMN_CODES,
+  REPORT_PROGRAMS,
   toDollars,
 } from '@rpm/shared';
 import { type RawBuilder, sql } from 'kysely';
-import { carePlanSigned } from '../careplan/signed.js';
 import type { Db } from '../db/schema.js';
 import { listPatientSql } from '../patients/identity-sql.js';
 import { type BillingFilter, filterCondition } from './scope.js';
@@ -43,16 +45,28 @@ interface RowRecord {
   readonly diagnosis_code: string | null;
   readonly setup_date: Date | null;
   readonly auth_number: string | null;
-  readonly setup_cpt: string | null;
-  readonly compliance_cpt: string | null;
-  readonly activity_time_cpt: string | null;
-  readonly more_activity_time_cpt: string | null;
-  readonly activity_time_60_cpt: string | null;
-  readonly ccm_seconds: number;
-  readonly ccm_type: number;
-  readonly care_plan_signed: boolean;
+  /** The row's period results for the report's programs (billed and blocked). */
+  readonly codes: readonly PeriodCode[];
   readonly claimed_at: Date | null;
 }
+
+/** One stored period result of a row (billing_period_codes). */
+interface PeriodCode {
+  readonly rule_id: string;
+  readonly code: string;
+  readonly units: number;
+  readonly status: 'billed' | 'blocked';
+  readonly unmet: readonly string[];
+  readonly cents: number;
+}
+
+/** The RPM Billing Report's programs (columns.ts REPORT_PROGRAMS). */
+const RPM_REPORT: readonly BillingProgram[] = REPORT_PROGRAMS.rpm;
+
+/** A summary row the report lists: one with a code of its programs reached, billed or blocked. */
+const listedFor = (programs: readonly BillingProgram[], s = 's') =>
+  sql`exists (select 1 from billing_period_codes lc where lc.summary_id = ${sql.ref(`${s}.id`)}
+    and lc.program = any(${[...programs]}::text[]) and lc.status <> 'excluded')`;
 
 /**
  * ORDER BY of a page: the key, then the patient id the same way, so pages are stable and each order reads one of the
@@ -69,8 +83,11 @@ function orderBy(order: BillingOrder, s = 's'): RawBuilder<unknown> {
 function rowsOf(ids: RawBuilder<unknown>, order: BillingOrder): RawBuilder<RowRecord> {
   return sql<RowRecord>`
     select s.id, s.patient_id, p.firstname, p.lastname, ${listPatientSql('p')} as patient, p.dob, p.diagnosis_code, s.setup_date, p.auth_number,
-      s.setup_cpt, s.compliance_cpt, s.activity_time_cpt, s.more_activity_time_cpt, s.activity_time_60_cpt,
-      s.ccm_seconds, p.ccm_type, ${carePlanSigned('p')} as care_plan_signed, c.claimed_at
+      coalesce((select jsonb_agg(jsonb_build_object('rule_id', pc.rule_id, 'code', pc.code, 'units', pc.units,
+          'status', pc.status, 'unmet', pc.unmet, 'cents', pc.cents) order by pc.rule_id)
+        from billing_period_codes pc where pc.summary_id = s.id and pc.program = any(${[...RPM_REPORT]}::text[])
+          and pc.status <> 'excluded'), '[]'::jsonb) as codes,
+      c.claimed_at
     from (${ids}) page
     join patient_month_summary s on s.id = page.id
     join patients p on p.patient_id = s.patient_id
@@ -86,7 +103,7 @@ export async function pageRows(
   page: { readonly page: number; readonly rowsPerPage: number },
 ): Promise<RowRecord[]> {
   const ids = sql`select s.id from patient_month_summary s
-    where ${filterCondition(filter)} and s.rpm_listed
+    where ${filterCondition(filter)} and ${listedFor(RPM_REPORT)}
     order by ${orderBy(order)}
     limit ${page.rowsPerPage} offset ${page.page * page.rowsPerPage}`;
   const result = await rowsOf(ids, order).execute(db);
@@ -108,7 +125,7 @@ export async function allRows(
 ): Promise<RowRecord[]> {
   const ids = (
     await sql<{ id: number }>`select s.id from patient_month_summary s
-      where ${filterCondition(filter)} and s.rpm_listed order by ${orderBy(order)}`.execute(db)
+      where ${filterCondition(filter)} and ${listedFor(RPM_REPORT)} order by ${orderBy(order)}`.execute(db)
   ).rows.map((row) => row.id);
   const rows: RowRecord[] = [];
   for (let start = 0; start < ids.length; start += chunkSize) {
@@ -120,53 +137,48 @@ export async function allRows(
   return rows;
 }
 
-/** How many rows the report lists and how many times each code is billed on them. */
+/** How many rows a report lists and its revenue: billed codes only. */
 export interface ReportTotals {
   readonly count: number;
-  /** Billed units per code (99458 counts once per column it appears in). */
-  readonly codes: ReadonlyMap<string, number>;
+  readonly total: number;
 }
 
-/** The count and billed codes of every row of the filter (not only one page): a query of its own. */
-export async function reportTotals(db: Db, filter: BillingFilter): Promise<ReportTotals> {
-  return codeTotals(db, filter, RPM_CELLS, sql`s.rpm_listed`);
-}
-
-/** One stored code column and one code it may hold. */
-export interface CodeCell {
-  readonly column: string;
-  readonly code: string;
-}
-
-/** The RPM code columns of the report with the codes each may hold. */
-export const RPM_CELLS: readonly CodeCell[] = BILLING_CODE_COLUMNS.flatMap((column) =>
-  RPM_COLUMN_CODES[column.code].map((code) => ({ column: column.field, code })),
-);
-
-/** Rows of the filter and how many carry each (column, code): one pass with a filtered count per cell. */
-export async function codeTotals(
+/** The count and revenue of every row of the filter for the programs (not only one page): a query of its own. */
+export async function programTotals(
   db: Db,
   filter: BillingFilter,
-  cells: readonly CodeCell[],
-  condition: RawBuilder<unknown> = sql`true`,
-): Promise<ReportTotals & { readonly cells: readonly number[] }> {
-  const counts = sql.join(
-    cells.map(
-      (cell, n) =>
-        sql`(count(*) filter (where ${sql.ref(`s.${cell.column}`)} = ${sql.lit(cell.code)}))::integer as ${sql.ref(`c${n}`)}`,
-    ),
-  );
+  programs: readonly BillingProgram[],
+): Promise<ReportTotals> {
   const row = (
-    await sql<Record<string, number>>`select count(*)::integer as count, ${counts}
-      from patient_month_summary s where ${filterCondition(filter)} and ${condition}`.execute(db)
+    await sql<{ count: number; cents: number }>`select count(distinct pc.summary_id)::integer as count,
+        coalesce(sum(pc.cents) filter (where pc.status = 'billed'), 0)::bigint as cents
+      from billing_period_codes pc join patient_month_summary s on s.id = pc.summary_id
+      where ${filterCondition(filter)} and pc.program = any(${[...programs]}::text[])
+        and pc.status <> 'excluded'`.execute(db)
   ).rows[0];
-  const perCell = cells.map((_, n) => row?.[`c${n}`] ?? 0);
-  const codes = new Map<string, number>();
-  cells.forEach((cell, n) => {
-    codes.set(cell.code, (codes.get(cell.code) ?? 0) + (perCell[n] ?? 0));
-  });
-  return { count: row?.count ?? 0, codes, cells: perCell };
+  return { count: row?.count ?? 0, total: toDollars(Number(row?.cents ?? 0)) };
 }
+
+/**
+ * The code columns of a month (001 §2.1 "code columns supplied by the server"): the spec's five, then each further
+ * code billed in the filter's month, so screen, PDF and CSV carry the same columns and no empty ones.
+ */
+export async function reportColumns(db: Db, filter: BillingFilter): Promise<string[]> {
+  const billed = new Set(
+    (
+      await sql<{ rule_id: string }>`select distinct pc.rule_id from billing_period_codes pc
+        join patient_month_summary s on s.id = pc.summary_id
+        where ${filterCondition(filter)} and pc.program = any(${[...RPM_REPORT]}::text[])
+          and pc.status = 'billed'`.execute(db)
+    ).rows.map((row) => row.rule_id),
+  );
+  return BILLING_CODE_COLUMNS.filter(
+    (column) => column.field !== undefined || column.ruleIds.some((id) => billed.has(id)),
+  ).map((column) => column.name);
+}
+
+/** The RPM Billing Report's count and revenue. */
+export const reportTotals = (db: Db, filter: BillingFilter) => programTotals(db, filter, RPM_REPORT);
 
 /** The insurance default amounts in force in the filter's month. */
 export async function monthPrices(db: Db, month: string): Promise<PriceList> {
@@ -182,26 +194,45 @@ export async function monthPrices(db: Db, month: string): Promise<PriceList> {
   return pricesInForce(amounts, month);
 }
 
-/** Revenue in dollars of billed units per code. */
-export function revenue(codes: ReadonlyMap<string, number>, prices: PriceList): number {
-  let cents = 0;
-  for (const [code, units] of codes) cents += (prices.get(code) ?? 0) * units;
-  return toDollars(cents);
-}
-
 /** The patient's name as the report shows and sorts it: 'Lastname, Firstname' (the client upper-cases it). */
 export function patientName(row: Pick<RowRecord, 'firstname' | 'lastname'>): string {
   return `${row.lastname}, ${row.firstname}`;
 }
 
-/** A summary row as the contract's billing row (001 §3), priced. */
-export function toBillingRow(row: RowRecord, prices: PriceList): BillingRow {
-  const codes = BILLING_CODE_COLUMNS.map((column) => row[column.field]);
-  const ccm = ccmBilling({
-    ccmSeconds: row.ccm_seconds,
-    ccmType: row.ccm_type,
-    carePlanSigned: row.care_plan_signed,
-  });
+/** The text of a cell: the billed code of the column's rules once it reaches the column's unit. */
+function cellOf(codes: readonly PeriodCode[], column: BillingCodeColumn): string | null {
+  const line = codes.find((c) => c.status === 'billed' && column.ruleIds.includes(c.rule_id));
+  if (!line || line.units < column.unit) return null;
+  return column.field ? line.code : codeText(line.code, line.units);
+}
+
+/** The blocked codes by what they lack, '; '-joined: 'No consent on file: 99454, 99457'. */
+function notBillable(codes: readonly PeriodCode[]): string | null {
+  const byNeed = new Map<string, string[]>();
+  for (const c of codes)
+    if (c.status === 'blocked')
+      for (const need of c.unmet) {
+        const text = NEED_TEXTS[need as keyof typeof NEED_TEXTS] ?? need;
+        byNeed.set(text, [...(byNeed.get(text) ?? []), c.code]);
+      }
+  if (byNeed.size === 0) return null;
+  return [...byNeed].map(([text, list]) => `${text}: ${list.join(', ')}`).join('; ');
+}
+
+/** A summary row as the contract's billing row (001 §3), priced from its stored results. */
+export function toBillingRow(row: RowRecord): BillingRow {
+  const cells = Object.fromEntries(
+    BILLING_CODE_COLUMNS.flatMap((column) => {
+      const text = cellOf(row.codes, column);
+      return text === null ? [] : [[column.name, text]];
+    }),
+  );
+  // The spec's five code fields (001 §3 'Billing row') hold what their columns show.
+  const specFields = Object.fromEntries(
+    BILLING_CODE_COLUMNS.flatMap((column) =>
+      column.field ? [[column.field, cells[column.name] ?? null]] : [],
+    ),
+  ) as Record<BillingCodeField, string | null>;
   return {
     patient_id: row.patient_id,
     patient_name: patientName(row),
@@ -210,17 +241,12 @@ export function toBillingRow(row: RowRecord, prices: PriceList): BillingRow {
     diagnosis_code: row.diagnosis_code,
     assigned_date: row.setup_date ? isoDay(row.setup_date) : null,
     auth_number: row.auth_number,
-    setup_cpt: row.setup_cpt,
-    compliance_cpt: row.compliance_cpt,
-    activity_time_cpt: row.activity_time_cpt,
-    more_activity_time_cpt: row.more_activity_time_cpt,
-    activity_time_60_cpt: row.activity_time_60_cpt,
-    ccm_cpt: ccm.time,
-    ccm_additional_cpt: ccm.additional,
-    ccm_not_billable: ccm.notBillable,
+    ...specFields,
+    codes: cells,
+    not_billable: notBillable(row.codes),
     [`${PRODUCT}_claim`]: row.claimed_at ? 1 : 0,
     [`${PRODUCT}_claim_date`]: row.claimed_at ? isoDay(row.claimed_at) : null,
     patients_cpt_id: row.id,
-    amount: toDollars(priceCents(codes, prices)),
+    amount: toDollars(row.codes.reduce((sum, c) => sum + (c.status === 'billed' ? c.cents : 0), 0)),
   };
 }

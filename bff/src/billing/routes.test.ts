@@ -96,21 +96,25 @@ describe('getBillingDetails (001 §2.1, §3, §7)', () => {
     const res = await details(biller, practiceHeaders());
     expect(res.statusCode).toBe(200);
     const body = res.json() as Details;
+    // Listed: the patient-months with an RPM or RTM code reached, billed or blocked (the stored period results).
     const expectedCount = await t.db
-      .selectFrom('patient_month_summary')
-      .select((eb) => eb.fn.countAll<number>().as('n'))
+      .selectFrom('billing_period_codes')
+      .select((eb) => eb.fn.count<number>('summary_id').distinct().as('n'))
       .where('practice_id', '=', northwind.id)
       .where('month', '=', OCTOBER)
-      .where('rpm_listed', '=', true)
+      .where('program', 'in', ['RPM', 'RTM'])
+      .where('status', '<>', 'excluded')
       .executeTakeFirstOrThrow();
     expect(body.status).toBe(1);
-    expect(body.columns).toEqual([
+    expect(body.columns.slice(0, 5)).toEqual([
       'Setup',
       '16 Days Readings',
       'RPM Time-20 mins',
       'RPM Time-40 mins',
       'RPM Time-60 mins',
     ]);
+    // Further columns are codes billed this month, named by code and description.
+    for (const name of body.columns.slice(5)) expect(name).toMatch(/^\d{5} (RPM|RTM) /);
     expect(body.count).toBe(expectedCount.n);
     expect(body.count).toBeGreaterThan(20);
     expect(body.data).toHaveLength(10);
@@ -136,17 +140,25 @@ describe('getBillingDetails (001 §2.1, §3, §7)', () => {
       .selectAll()
       .where('id', '=', row.patients_cpt_id)
       .executeTakeFirstOrThrow();
+    const billed = await t.db
+      .selectFrom('billing_period_codes')
+      .select(['rule_id', 'units'])
+      .where('summary_id', '=', row.patients_cpt_id)
+      .where('status', '=', 'billed')
+      .execute();
+    const units = (rule: string) => billed.find((b) => b.rule_id === rule)?.units ?? 0;
+    const shows = (rule: string, unit = 1) => (units(rule) >= unit ? rule : null);
     expect(row).toMatchObject({
       patient_name: `${patient.lastname}, ${patient.firstname}`,
       dob: patient.dob.toISOString().slice(0, 10),
       diagnosis_code: patient.diagnosis_code,
       auth_number: patient.auth_number,
       assigned_date: summary.setup_date?.toISOString().slice(0, 10) ?? null,
-      setup_cpt: summary.setup_cpt,
-      compliance_cpt: summary.compliance_cpt,
-      activity_time_cpt: summary.activity_time_cpt,
-      more_activity_time_cpt: summary.more_activity_time_cpt,
-      activity_time_60_cpt: summary.activity_time_60_cpt,
+      setup_cpt: shows('99453'),
+      compliance_cpt: shows('99454'),
+      activity_time_cpt: shows('99457'),
+      more_activity_time_cpt: shows('99458'),
+      activity_time_60_cpt: shows('99458', 2),
       RPM_claim: 0,
       RPM_claim_date: null,
     });
@@ -479,7 +491,8 @@ describe('generateBillingReport (001 §2.1, §7)', () => {
     for (const row of all.data) {
       const line = lines.find((candidate) => new RegExp(`^\\s*${row.patient_id}\\s`).test(candidate));
       expect(line, `row of patient ${row.patient_id}`).toBeDefined();
-      expect(line).toContain(row.patient_name.toUpperCase());
+      // The last name starts the cell; a long row may wrap the first name under it.
+      expect(line).toContain(`${row.patient_name.toUpperCase().split(', ')[0]},`);
       for (const code of [row.setup_cpt, row.compliance_cpt, row.activity_time_cpt])
         if (code) expect(line).toContain(code);
     }
@@ -541,31 +554,37 @@ describe('getBillingCountSummary (001 §3)', () => {
     const res = await countSummary(biller, practiceHeaders());
     expect(res.statusCode).toBe(200);
     const body = res.json();
-    const count = async (column: string, code: string) =>
+    const count = async (rule: string, unit = 1) =>
       (
         await t.db
-          .selectFrom('patient_month_summary')
+          .selectFrom('billing_period_codes')
           .select((eb) => eb.fn.countAll<number>().as('n'))
           .where('practice_id', '=', northwind.id)
           .where('month', '=', OCTOBER)
-          .where(column as 'setup_cpt', '=', code)
+          .where('rule_id', '=', rule)
+          .where('status', '=', 'billed')
+          .where('units', '>=', unit)
           .executeTakeFirstOrThrow()
       ).n;
     expect(body.data).toEqual({
-      count99453: await count('setup_cpt', '99453'),
-      count99454: await count('compliance_cpt', '99454'),
-      count99457: await count('activity_time_cpt', '99457'),
-      count99458_40Mins: await count('more_activity_time_cpt', '99458'),
-      count99458_60Mins: await count('activity_time_60_cpt', '99458'),
-      count98980: await count('rtm_cpt', '98980'),
-      count98981_40Mins: await count('rtm_40_cpt', '98981'),
-      count98981_60Mins: await count('rtm_60_cpt', '98981'),
+      count99453: await count('99453'),
+      count99454: await count('99454'),
+      count99457: await count('99457'),
+      count99458_40Mins: await count('99458'),
+      count99458_60Mins: await count('99458', 2),
+      count98980: await count('98980'),
+      count98981_40Mins: await count('98981'),
+      count98981_60Mins: await count('98981', 2),
     });
     expect(body.data.count99454).toBeGreaterThan(0);
-    // Revenue of the RPM codes is the report's total; the RTM codes come on top.
+    // The RPM report's total is the dashboard's RPM share; the reports' totals sum to the dashboard's.
     const report = (await details(biller, practiceHeaders())).json() as Details;
-    expect(body.total).toBeGreaterThanOrEqual(report.total);
-    const everywhere = (await countSummary(biller, MONTH)).json();
-    expect(everywhere.data.count98980).toBeGreaterThan(0);
+    const shares = body.reports as { report: string; amount: number }[];
+    expect(shares.find((r) => r.report === 'rpm')?.amount).toBe(report.total);
+    expect(Math.round(body.total * 100)).toBe(shares.reduce((sum, r) => sum + Math.round(r.amount * 100), 0));
+    // Every bar is a code billed; their dollars are the whole total.
+    const bars = body.codes as { amount: number; patients: number }[];
+    expect(bars.length).toBeGreaterThan(0);
+    expect(bars.reduce((sum, b) => sum + Math.round(b.amount * 100), 0)).toBe(Math.round(body.total * 100));
   });
 });

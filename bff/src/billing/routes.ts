@@ -15,6 +15,7 @@ import type { PdfPool } from '../pdf/pdf-pool.js';
 import { recordClaim } from './claims.js';
 import { countSummary } from './counts.js';
 import { billingDetails, billingReportData } from './details.js';
+import { refreshPeriod } from './period-store.js';
 import { practiceOptions } from './practices.js';
 import { billingScope, resolveBillingFilter } from './scope.js';
 
@@ -33,7 +34,7 @@ export function billingRoutes(app: FastifyInstance, deps: Deps, opts: BillingRou
   const pdf = opts.pdf ?? deps.pdf;
 
   registerCall(app, deps, getBillingDetails, async ({ headers, query, auth }) =>
-    billingDetails(db, auth, headers, query),
+    billingDetails(db, auth, headers, query, clock.now()),
   );
 
   registerCall(app, deps, claimReport, async ({ query, auth, req }) => {
@@ -71,7 +72,13 @@ export function billingRoutes(app: FastifyInstance, deps: Deps, opts: BillingRou
 
   registerCall(app, deps, getBillingCountSummary, async ({ headers, auth }) => {
     const { filter } = await resolveBillingFilter(db, await billingScope(db, auth), headers);
+    await refreshPeriod(db, filter, clock.now());
     const summary = await countSummary(db, filter);
-    return { data: summary.data, total: summary.total };
+    return {
+      data: summary.data,
+      total: summary.total,
+      codes: [...summary.codes],
+      reports: [...summary.reports],
+    };
   });
 }

@@ -48,7 +48,8 @@ describe('the incremental path and the bulk rebuild agree', () => {
     expect(rebuilt.length).toBeGreaterThan(100);
     expect(rebuilt.some((row) => row.compliance_cpt === '99454')).toBe(true);
     expect(rebuilt.some((row) => row.setup_cpt === '99453')).toBe(true);
-    expect(rebuilt.some((row) => row.rtm_cpt === '98980')).toBe(true);
+    // RPM and RTM are never billed for one patient in one month (program-codes.ts PROGRAM_EXCLUSIONS).
+    expect(rebuilt.some((row) => row.rtm_cpt !== null && row.activity_time_cpt !== null)).toBe(false);
 
     const readings: NewReading[] = (
       await db
@@ -243,10 +244,11 @@ describe('a patient followed month by month', () => {
     await step(20 * 60, ['99457', '99458', null]);
     await step(20 * 60, ['99457', '99458', '99458']);
     await db.transaction().execute((trx) => recordTimeLogs(trx, [log(40 * 60, 'RTM'), log(30 * 60, 'CCM')]));
+    // The RTM minutes count, but RTM never bills beside the month's RPM codes.
     expect(await row('2026-04-01')).toMatchObject({
       rtm_seconds: 40 * 60,
-      rtm_cpt: '98980',
-      rtm_40_cpt: '98981',
+      rtm_cpt: null,
+      rtm_40_cpt: null,
       rtm_60_cpt: null,
       ccm_seconds: 30 * 60,
     });

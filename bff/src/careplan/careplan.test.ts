@@ -1,6 +1,5 @@
 import {
   type CarePlanContent,
-  CCM_CARE_PLAN_MISSING,
   ccmList,
   getBillingDetails,
   getCarePlan,
@@ -187,8 +186,8 @@ describe('care plan (000 §2.3 ccm; issue 13)', () => {
   });
 });
 
-describe('CCM billing needs a signed care plan (issue 13; 001 §9)', () => {
-  it("says 'care plan missing' on the billing report until the physician signs, then bills 99490", async () => {
+describe('CCM billing needs a signed care plan (001 §9)', () => {
+  it('blocks 99490 for want of a signed care plan until the physician signs, then bills it', async () => {
     const place = await placeOf(w.t.db, physician.user.user_id);
     const billed = await makePatient(w.t.db, place, { physicianId: physician.user.user_id });
     const at = `${w.today}T00:00:01Z`;
@@ -198,6 +197,22 @@ describe('CCM billing needs a signed care plan (issue 13; 001 §9)', () => {
         { patient_id: billed, user_id: w.nurse.user.user_id, program: 'CCM', seconds: 1500, logged_at: at },
       ]),
     );
+    // CCM consent on file, and the order's visit: the care plan is the one need left.
+    await w.t.db
+      .insertInto('enrollment_orders')
+      .values({
+        patient_id: billed,
+        program: 'CCM',
+        ordering_provider: 'Dr Test',
+        diagnosis_codes: JSON.stringify(['I10']),
+        order_date: w.today,
+        consent_date: w.today,
+        consent_method: 'verbal',
+        created_by: physician.user.user_id,
+        created_at: at,
+        updated_at: at,
+      })
+      .execute();
     const row = async () => {
       const headers = {
         month: w.month.slice(5),
@@ -207,7 +222,13 @@ describe('CCM billing needs a signed care plan (issue 13; 001 §9)', () => {
       };
       const res = await injectCall(w.t.app, getBillingDetails, { headers }, w.admin);
       expect(res.statusCode, res.body).toBe(200);
-      return res.json().data.find((r: { patient_id: number }) => r.patient_id === billed);
+      // The report refreshes the month's period results; the CCM code is among them.
+      return w.t.db
+        .selectFrom('billing_period_codes')
+        .select(['status', 'unmet'])
+        .where('patient_id', '=', billed)
+        .where('rule_id', '=', '99490')
+        .executeTakeFirst();
     };
     // A CCM-active patient (001 §2.3 CCM status 3) shows on the CCM list with its care plan state.
     await w.t.db.updateTable('patients').set({ ccm_status: 3 }).where('patient_id', '=', billed).execute();
@@ -222,13 +243,13 @@ describe('CCM billing needs a signed care plan (issue 13; 001 §9)', () => {
         .map((r: { care_plan: string }) => r.care_plan);
     };
     expect(await listed()).toEqual(['Care plan missing']);
-    expect(await row()).toMatchObject({ ccm_cpt: null, ccm_not_billable: CCM_CARE_PLAN_MISSING });
+    expect(await row()).toEqual({ status: 'blocked', unmet: ['carePlan'] });
     const defaults = (await get(billed)).json().data.defaults;
     await save({ patient_id: billed, base_version: null, plan: defaults });
     // Written but not signed: still not billable.
-    expect((await row()).ccm_not_billable).toBe(CCM_CARE_PLAN_MISSING);
+    expect(await row()).toEqual({ status: 'blocked', unmet: ['carePlan'] });
     expect((await sign(1, physician, billed)).statusCode).toBe(200);
-    expect(await row()).toMatchObject({ ccm_cpt: '99490', ccm_additional_cpt: null, ccm_not_billable: null });
+    expect(await row()).toEqual({ status: 'billed', unmet: [] });
     expect(await listed()).toEqual(['Signed']);
   });
 });

@@ -48,8 +48,9 @@ export const ccmFactColumns = <A extends 'patients' | 'p'>(patients: A) =>
  * A patient-month's codes in the report's column order: the stored RPM and RTM codes, and the CCM codes only with a
  * signed care plan (decisions.md "CCM needs a signed care plan").
  */
-export function summaryCodes(r: CodeColumns, facts: CcmFacts): string[] {
+export function summaryCodes(r: CodeColumns & { readonly month: Date }, facts: CcmFacts): string[] {
   const ccm = ccmBilling({
+    dateOfService: isoDay(r.month),
     ccmSeconds: r.ccm_seconds,
     ccmType: facts.ccm_type,
     carePlanSigned: Boolean(facts.care_plan_signed),
@@ -90,7 +91,7 @@ export async function monthlyTargets(db: Db, patientId: number, month: string) {
   const current = rows.find((r) => isoDay(r.month) === first);
   const ccmType = patient.ccm_type;
   const goals = ccmType === 1 ? CCM_TIME_GOALS.type1 : CCM_TIME_GOALS.other;
-  const ccmOf = (seconds: number) => ccmCodes({ ccmSeconds: seconds, ccmType });
+  const ccmOf = (seconds: number) => ccmCodes({ dateOfService: first, ccmSeconds: seconds, ccmType });
   const ccmNow = ccmOf(current?.ccm_seconds ?? 0);
   const setupDate = patient.setup_date ? isoDay(patient.setup_date) : null;
 

@@ -18,9 +18,10 @@ import { textConfigSources } from './text-list-store.js';
 // The billing rules as a VALUES table, so the one store shape pages, sorts and searches them like a table.
 const CPT_FROM = sql`(values ${sql.join(
   CPT_CODE_RULES.map(
-    (r) => sql`(${r.code}::text, ${r.program}::text, ${r.rule}::text, ${r.effectiveFrom}::date)`,
+    (r, n) =>
+      sql`(${n + 1}::int, ${r.code}::text, ${r.program}::text, ${r.rule}::text, ${r.effectiveFrom}::date)`,
   ),
-)}) as c(code, program, rule, effective_from)`;
+)}) as c(n, code, program, rule, effective_from)`;
 
 export const configListSources = () => ({
   ...textConfigSources(),
@@ -28,7 +29,7 @@ export const configListSources = () => ({
   'cpt-codes': configSource(cptCodesList, {
     from: CPT_FROM,
     select: {
-      code_id: sql`c.code::int`,
+      code_id: sql`c.n`,
       code: sql`c.code`,
       program: sql`c.program`,
       rule: sql`c.rule`,

@@ -455,6 +455,33 @@ export interface BillingClaimsTable {
   acting_user_id: number | null;
 }
 
+/** The engine's status of a code in a patient-month (0039; decisions.md "Billing period results"). */
+export type PeriodCodeStatus = 'billed' | 'blocked' | 'excluded';
+
+/** One rule a patient-month reached (shared/src/billing/engine.ts), with its status and price. */
+export interface BillingPeriodCodesTable {
+  summary_id: number;
+  patient_id: number;
+  month: DateColumn;
+  organization_id: number;
+  practice_id: number;
+  location_id: number;
+  rule_id: string;
+  code: string;
+  program: string;
+  units: number;
+  status: PeriodCodeStatus;
+  unmet: ColumnType<string[], string[] | undefined, string[]>;
+  excluded_by: string | null;
+  cents: number;
+}
+
+/** When a month's period results were last computed. */
+export interface BillingPeriodsTable {
+  month: DateColumn;
+  evaluated_at: Timestamp;
+}
+
 // ── The patient chart (migrations/0004_chart.sql) ─────────────────────────────────────────────────────────
 
 /** The three status programs of the dashboard card (001 §2.3). */
@@ -1055,6 +1082,8 @@ export interface Database {
   patient_reading_days: PatientReadingDaysTable;
   patient_month_summary: PatientMonthSummaryTable;
   billing_claims: BillingClaimsTable;
+  billing_period_codes: BillingPeriodCodesTable;
+  billing_periods: BillingPeriodsTable;
   patient_status_options: PatientStatusOptionsTable;
   patient_status_changes: PatientStatusChangesTable;
   reading_intervals: ReadingIntervalsTable;
@@ -1296,6 +1325,8 @@ export const TABLE_NAMES = [
   'patient_reading_days',
   'patient_month_summary',
   'billing_claims',
+  'billing_period_codes',
+  'billing_periods',
   'patient_status_options',
   'patient_status_changes',
   'reading_intervals',

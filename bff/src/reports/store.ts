@@ -1,7 +1,7 @@
 import {
+  billingCode,
   COMPLIANCE_HISTORY_MONTHS,
   COMPLIANCE_TARGET_DAYS,
-  codeSetFor,
   complianceStripMonths,
   complianceStripState,
   isoDay,
@@ -185,7 +185,11 @@ export async function complianceInfo(db: Db, patientId: number, now: Date) {
   const setupDate = setup_date ? isoDay(setup_date) : null;
   const readingDays = rowOf(current)?.reading_days ?? 0;
   const pace = monthPace(current, now);
-  const partial = codeSetFor(today).partialDeviceSupply;
+  const partialRule = billingCode('99445');
+  const partial =
+    partialRule.effectiveFrom <= today && partialRule.measure.kind === 'days'
+      ? { code: partialRule.code, minDays: partialRule.measure.min }
+      : null;
   // decisions.md "Device-supply targets": 99454 at 16 days, and from 2026 99445 at 2, each with what is missing.
   const targets = [
     { code: '99454', days: COMPLIANCE_TARGET_DAYS },

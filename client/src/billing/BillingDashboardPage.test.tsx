@@ -19,6 +19,22 @@ const counts = {
   count98981_60Mins: 1,
 };
 const zero = Object.fromEntries(Object.keys(counts).map((key) => [key, 0])) as typeof counts;
+const bar = (code: string, label: string, program: string, patients: number, units = patients) => ({
+  code,
+  label,
+  program,
+  patients,
+  units,
+  amount: patients * 10,
+});
+const codes = [
+  bar('99453', 'RPM set-up', 'RPM', 5),
+  bar('99454', 'RPM device 16-30 days', 'RPM', 40),
+  bar('99457', 'RPM management first 20 min', 'RPM', 30),
+  bar('99458', 'RPM management each further 20 min', 'RPM', 12, 16),
+  bar('99490', 'CCM first 20 min', 'CCM', 10),
+];
+const answer = (total: number) => ({ status: 1, data: counts, total, codes, reports: [] });
 
 beforeEach(() => {
   vi.useFakeTimers({ toFake: ['Date'] });
@@ -36,31 +52,28 @@ function openDashboard(pages = ['Billing Dashboard', 'Billing Report']) {
 
 describe('BillingDashboardPage', () => {
   it("draws one bar per code from the month's counts, with its code, name and count as text", async () => {
-    const server = fakeServer().on(SUMMARY, () => ({ status: 1, data: counts, total: 4321 }));
+    const server = fakeServer().on(SUMMARY, () => answer(4321));
     openDashboard();
-    const chart = await screen.findByRole('list', { name: 'Patients per code, March 2026' });
+    const chart = await screen.findByRole('list', { name: 'Patients per code billed, March 2026' });
     expect(server.last(SUMMARY)?.headers).toMatchObject({ month: '3', year: '2026', uid: '11' });
 
     const bars = within(chart).getAllByRole('listitem');
-    expect(bars.map((bar) => bar.textContent)).toEqual([
-      '99453Setup5',
-      '9945416 Days Readings40',
-      '99457RPM Time-20 mins30',
-      '99458RPM Time-40 mins12',
-      '99458RPM Time-60 mins4',
-      '98980RTM Time-20 mins0',
-      '98981RTM Time-40 mins2',
-      '98981RTM Time-60 mins1',
+    expect(bars.map((item) => item.textContent)).toEqual([
+      '99453RPM set-up5',
+      '99454RPM device 16-30 days40',
+      '99457RPM management first 20 min30',
+      '99458RPM management each further 20 min12 (16 units)',
+      '99490CCM first 20 min10',
     ]);
     // Bar lengths relative to the largest count (40).
     const width = (index: number) =>
       (bars[index]?.querySelector('.billing-bar-fill') as HTMLElement | null)?.style.width;
-    expect([width(1), width(2), width(0), width(5)]).toEqual(['100%', '75%', '12.5%', '0%']);
+    expect([width(1), width(2), width(0), width(4)]).toEqual(['100%', '75%', '12.5%', '25%']);
     expect(screen.getByText('$4,321.00')).toBeTruthy();
   });
 
   it('links every bar and the button into the billing report of the month', async () => {
-    fakeServer().on(SUMMARY, () => ({ status: 1, data: counts, total: 0 }));
+    fakeServer().on(SUMMARY, () => answer(0));
     const { ui, path } = openDashboard();
     const chart = await screen.findByRole('list', { name: /Patients per code/ });
     for (const link of within(chart).getAllByRole('link')) {
@@ -71,21 +84,21 @@ describe('BillingDashboardPage', () => {
   });
 
   it('a bar opens the report', async () => {
-    fakeServer().on(SUMMARY, () => ({ status: 1, data: counts, total: 0 }));
+    fakeServer().on(SUMMARY, () => answer(0));
     const { ui, path } = openDashboard();
     await ui.click(await screen.findByRole('link', { name: /99454/ }));
     expect(path()).toBe('/app/billing-report?year=2026&month=3');
   });
 
   it('has no links into the report without its access-list entry', async () => {
-    fakeServer().on(SUMMARY, () => ({ status: 1, data: counts, total: 0 }));
+    fakeServer().on(SUMMARY, () => answer(0));
     openDashboard(['Billing Dashboard']);
     await screen.findByRole('list', { name: /Patients per code/ });
     expect(screen.queryAllByRole('link')).toHaveLength(0);
   });
 
   it('reloads for another month; a year change resets the month to January', async () => {
-    const server = fakeServer().on(SUMMARY, () => ({ status: 1, data: counts, total: 0 }));
+    const server = fakeServer().on(SUMMARY, () => answer(0));
     const { ui } = openDashboard();
     await screen.findByRole('list', { name: /Patients per code/ });
     const month = screen.getByRole('combobox', { name: 'Month' });
@@ -95,14 +108,14 @@ describe('BillingDashboardPage', () => {
     await waitFor(() => expect(server.last(SUMMARY)?.headers).toMatchObject({ month: '2', year: '2026' }));
     await ui.selectOptions(screen.getByRole('combobox', { name: 'Year' }), '2024');
     await waitFor(() => expect(server.last(SUMMARY)?.headers).toMatchObject({ month: '1', year: '2024' }));
-    expect(await screen.findByRole('list', { name: 'Patients per code, January 2024' })).toBeTruthy();
+    expect(await screen.findByRole('list', { name: 'Patients per code billed, January 2024' })).toBeTruthy();
     expect(screen.getByRole('link', { name: /Open Billing Report/ }).getAttribute('href')).toBe(
       '/app/billing-report?year=2024&month=1',
     );
   });
 
   it("says 'No Records Found' for a month with nothing to bill", async () => {
-    fakeServer().on(SUMMARY, () => ({ status: 1, data: zero, total: 0 }));
+    fakeServer().on(SUMMARY, () => ({ status: 1, data: zero, total: 0, codes: [], reports: [] }));
     openDashboard();
     expect(await screen.findByText(MSG.noRecordsFound)).toBeTruthy();
     expect(screen.queryByRole('list', { name: /Patients per code/ })).toBeNull();

@@ -110,12 +110,12 @@ export function BillingDashboardPage() {
       </div>
       {failure ? (
         <Callout intent={Intent.DANGER}>{failure.message}</Callout>
-      ) : summary && noCounts(summary.data) ? (
+      ) : summary && noCounts(summary) ? (
         <NonIdealState title={MSG.noRecordsFound} />
       ) : summary ? (
         <CountChart
-          bars={countBars(summary.data)}
-          caption={`Patients per code, ${monthLabel}`}
+          bars={countBars(summary)}
+          caption={`Patients per code billed, ${monthLabel}`}
           {...(canOpenReport ? { href: reportHref } : {})}
         />
       ) : null}

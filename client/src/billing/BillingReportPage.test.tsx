@@ -1,6 +1,5 @@
 // Over 300 lines: the billing report screen of 001 §2.1, one case per rule, over one fake server.
 import {
-  CCM_CARE_PLAN_MISSING,
   claimReport,
   generateBillingReport,
   getAllPractices,
@@ -123,24 +122,24 @@ describe('BillingReportPage: loading and the table (001 §2.1)', () => {
       'RPM Time-20 mins',
       'RPM Time-40 mins',
       'RPM Time-60 mins',
-      'CCM Time',
-      'CCM Additional Time',
+      'Not Billable',
       'Claim Sent',
     ]);
   });
 
-  it('shows the CCM codes billed, and why CCM minutes met do not bill without a signed care plan (issue 13)', async () => {
-    fakeServer().on(DETAILS, () =>
-      billingPage([
-        billingRow({ patient_id: 1001, ccm_cpt: '99490', ccm_additional_cpt: '99439' }),
-        billingRow({ patient_id: 1002, ccm_not_billable: CCM_CARE_PLAN_MISSING }),
+  it('shows each cell the server answers under its column, and the codes a missing document blocks', async () => {
+    const partial = '99445 RPM device 2-15 days';
+    fakeServer().on(DETAILS, () => ({
+      ...billingPage([
+        billingRow({ patient_id: 1001, codes: { [partial]: '99445' } }),
+        billingRow({ patient_id: 1002, codes: {}, not_billable: 'No interactive contact this month: 99457' }),
       ]),
-    );
+      columns: ['Setup', partial],
+    }));
     openReport();
     await rowsShown();
-    expect(screen.getByText('99490')).toBeTruthy();
-    expect(screen.getByText('99439')).toBeTruthy();
-    expect(screen.getByText('Not billable: care plan missing (no signed care plan)')).toBeTruthy();
+    expect(screen.getByText('99445')).toBeTruthy();
+    expect(screen.getByText('No interactive contact this month: 99457')).toBeTruthy();
   });
 
   it("opening a patient goes to the patient's chart overview", async () => {

@@ -1,8 +1,8 @@
 import { Button, Icon, Intent } from '@blueprintjs/core';
 import { Cell, Column, ColumnHeaderCell, SelectionModes, Table2 } from '@blueprintjs/table';
 import {
-  BILLING_CCM_COLUMNS,
   BILLING_LEADING_COLUMNS,
+  BILLING_TRAILING_COLUMNS,
   type BillingRow,
   MSG,
   PRODUCT,
@@ -73,19 +73,17 @@ const LEADING: readonly FixedColumn[] = BILLING_LEADING_COLUMNS.map((column, ind
     : { cell: column.text }),
 }));
 
-/** The CCM columns; the first is wide enough for the reason CCM minutes met do not bill. */
-const CCM_WIDTHS = [360, 170] as const;
-
-const CCM: readonly FixedColumn[] = BILLING_CCM_COLUMNS.map((column, index) => ({
+/** 'Not Billable': wide enough for a code and the needs it lacks. */
+const TRAILING: readonly FixedColumn[] = BILLING_TRAILING_COLUMNS.map((column) => ({
   ...column,
-  width: CCM_WIDTHS[index] ?? 140,
+  width: 420,
   cell: column.text,
 }));
 
 /**
  * The billing report table (001 §2.1), Blueprint's Table2 with server-side sorting: RPM ID, Patient Name (upper
  * case, a link to the patient chart overview), DOB, Diagnosis Code, Setup Date, Auth Number, the server's code
- * columns, the CCM codes or why they do not bill, then Claim Sent: an action until the claim is recorded, then the claim date. The three sortable
+ * columns, the codes a missing document blocks, then Claim Sent: an action until the claim is recorded, then the claim date. The three sortable
  * headers are buttons showing the current order.
  */
 export function BillingTable({
@@ -138,7 +136,12 @@ export function BillingTable({
     />
   );
 
-  const widths = [...LEADING.map((c) => c.width), ...columns.map(() => 140), ...CCM.map((c) => c.width), 150];
+  const widths = [
+    ...LEADING.map((c) => c.width),
+    ...columns.map((name) => (name.length > 18 ? 230 : 140)),
+    ...TRAILING.map((c) => c.width),
+    150,
+  ];
   // The table is as tall as its rows, so the page (not a nested box) scrolls; 001 §9 caps a page at 100 rows.
   const height = HEADER_HEIGHT + rows.length * ROW_HEIGHT + SCROLLBAR;
   return (
@@ -168,7 +171,7 @@ export function BillingTable({
               }}
             />
           )),
-          ...CCM.map(fixedColumn),
+          ...TRAILING.map(fixedColumn),
           <Column
             key="claim"
             id="claim"

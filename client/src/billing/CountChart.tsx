@@ -1,5 +1,6 @@
+import { BILLING_PROGRAMS } from '@rpm/shared';
 import { Link } from 'wouter';
-import type { CodeGroup, CountBar } from './billing-counts';
+import type { CountBar } from './billing-counts';
 
 export interface CountChartProps {
   readonly bars: readonly CountBar[];
@@ -8,12 +9,6 @@ export interface CountChartProps {
   /** Where a bar leads (the billing report of the month); absent: the bars are not links. */
   readonly href?: string;
 }
-
-const GROUPS: readonly { readonly group: CodeGroup; readonly label: string }[] = [
-  { group: 'device', label: 'Device' },
-  { group: 'rpm', label: 'RPM time' },
-  { group: 'rtm', label: 'RTM time' },
-];
 
 /**
  * A horizontal bar chart of the month's patients per code (billing dashboard), drawn with CSS: each bar is a list
@@ -25,10 +20,10 @@ export function CountChart({ bars, caption, href }: CountChartProps) {
     <figure className="billing-figure">
       <figcaption className="billing-figure-caption">{caption}</figcaption>
       <ul className="billing-legend" aria-hidden="true">
-        {GROUPS.map(({ group, label }) => (
-          <li key={group}>
-            <span className="billing-legend-swatch billing-bar-fill" data-group={group} />
-            {label}
+        {BILLING_PROGRAMS.filter((program) => bars.some((bar) => bar.group === program)).map((program) => (
+          <li key={program}>
+            <span className="billing-legend-swatch billing-bar-fill" data-group={program} />
+            {program}
           </li>
         ))}
       </ul>
@@ -47,7 +42,10 @@ export function CountChart({ bars, caption, href }: CountChartProps) {
                   style={{ width: `${Math.round(bar.share * 1000) / 10}%`, display: 'block' }}
                 />
               </span>
-              <span className="billing-bar-value">{bar.value}</span>
+              <span className="billing-bar-value">
+                {bar.value}
+                {bar.units > bar.value ? ` (${bar.units} units)` : ''}
+              </span>
             </>
           );
           return (

@@ -1,43 +1,37 @@
 import { describe, expect, it } from 'vitest';
-import { ZERO_BILLING_COUNTS } from '../test/fixtures';
-import { type BillingCounts, countBars, noCounts } from './billing-counts';
+import { ZERO_BILLING_SUMMARY } from '../test/fixtures';
+import { countBars, noCounts } from './billing-counts';
 
-const zero = ZERO_BILLING_COUNTS;
+const bar = (code: string, program: string, patients: number, units = patients) => ({
+  code,
+  label: `${code} label`,
+  program,
+  patients,
+  units,
+  amount: patients * 10,
+});
 
-describe('countBars (001 §3 billing count summary)', () => {
-  it('lists every code in billing order with the report column names', () => {
-    expect(countBars(zero).map((bar) => `${bar.code} ${bar.label}`)).toEqual([
-      '99453 Setup',
-      '99454 16 Days Readings',
-      '99457 RPM Time-20 mins',
-      '99458 RPM Time-40 mins',
-      '99458 RPM Time-60 mins',
-      '98980 RTM Time-20 mins',
-      '98981 RTM Time-40 mins',
-      '98981 RTM Time-60 mins',
+describe('countBars: one bar per code billed', () => {
+  it('keeps the server order and shares of the largest count', () => {
+    const bars = countBars({
+      codes: [bar('99454', 'RPM', 40), bar('99457', 'RPM', 10), bar('99490', 'CCM', 20)],
+    });
+    expect(bars.map((b) => [b.code, b.group, b.share])).toEqual([
+      ['99454', 'RPM', 1],
+      ['99457', 'RPM', 0.25],
+      ['99490', 'CCM', 0.5],
     ]);
   });
 
-  it.each<[string, Partial<BillingCounts>, Record<string, number>]>([
-    ['all zero: no bar', {}, { count99453: 0, count99454: 0 }],
-    [
-      'the largest is full length',
-      { count99454: 40, count99457: 10 },
-      { count99454: 1, count99457: 0.25, count99453: 0 },
-    ],
-    ['a single count is full length', { count98981_60Mins: 3 }, { count98981_60Mins: 1, count99454: 0 }],
-    ['equal counts are equal', { count99453: 7, count99457: 7 }, { count99453: 1, count99457: 1 }],
-  ])('%s', (_, counts, shares) => {
-    const bars = countBars({ ...zero, ...counts });
-    for (const [key, share] of Object.entries(shares)) {
-      expect(bars.find((bar) => bar.key === key)?.share).toBe(share);
-    }
+  it('keys a code by its program (99426 is CCM type 1 and PCM)', () => {
+    const bars = countBars({ codes: [bar('99426', 'CCM', 2), bar('99426', 'PCM', 3)] });
+    expect(new Set(bars.map((b) => b.key)).size).toBe(2);
   });
 
   it.each([
-    [{}, true],
-    [{ count98980: 1 }, false],
-  ])('noCounts(%j) is %s', (counts, none) => {
-    expect(noCounts({ ...zero, ...counts })).toBe(none);
+    [ZERO_BILLING_SUMMARY.codes, true],
+    [[bar('98980', 'RTM', 1)], false],
+  ])('noCounts(%j) is %s', (codes, none) => {
+    expect(noCounts({ codes })).toBe(none);
   });
 });

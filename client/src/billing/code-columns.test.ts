@@ -4,21 +4,16 @@ import { codeCell } from './code-columns';
 import { billingRow } from './test-rows';
 
 const row: BillingRow = billingRow({
-  setup_cpt: '99453',
-  compliance_cpt: '99454',
-  activity_time_cpt: '99470',
-  more_activity_time_cpt: null,
-  activity_time_60_cpt: null,
+  codes: { Setup: '99453', '16 Days Readings': '99454', '99470 RPM management 10-19 min': '99470' },
 });
 
-describe('codeCell (001 §3 code column names)', () => {
+describe('codeCell (001 §3: the server names the code columns and fills their cells)', () => {
   it.each([
     ['Setup', '99453'],
     ['16 Days Readings', '99454'],
-    ['RPM Time-20 mins', '99470'],
-    ['RPM Time-40 mins', ''],
-    ['RPM Time-60 mins', ''],
-    ['CCM Time-20 mins', ''],
+    ['99470 RPM management 10-19 min', '99470'],
+    ['RPM Time-20 mins', ''],
+    ['A column this client does not know', ''],
   ])('%s shows %j', (column, text) => {
     expect(codeCell(row, column)).toBe(text);
   });

@@ -10,7 +10,7 @@ import {
 import { act } from '@testing-library/react';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { fakeServer } from '../test/fake-server';
-import { DASHBOARD_SUMMARY, makeUser, storeUser, ZERO_BILLING_COUNTS } from '../test/fixtures';
+import { DASHBOARD_SUMMARY, makeUser, storeUser, ZERO_BILLING_SUMMARY } from '../test/fixtures';
 import { renderWithProviders } from '../test/render';
 import { serveShellCalls } from '../test/shell-calls';
 import { AppShell } from './AppShell';
@@ -34,7 +34,7 @@ function answerEverything() {
   const server = serveShellCalls(fakeServer())
     .on(getDashboardSummary, { status: 1, data: DASHBOARD_SUMMARY })
     .on(getDentalStageCounts, { status: 1, data: [] })
-    .on(getBillingCountSummary, { status: 1, data: ZERO_BILLING_COUNTS, total: 0 });
+    .on(getBillingCountSummary, ZERO_BILLING_SUMMARY);
   for (const list of ALL_LISTS)
     server
       .on(list.calls.list, { status: 1, data: [], count: 0 })

@@ -1,5 +1,5 @@
 import { type DashboardSummary, type ListPatient, STORAGE_KEYS, type StoredUser } from '@rpm/shared';
-import type { BillingCounts } from '../billing/billing-counts';
+import type { BillingSummary } from '../billing/billing-counts';
 
 /** A valid stored user (000 §3); override what a test needs. */
 export function makeUser(overrides: Partial<StoredUser> = {}): StoredUser {
@@ -88,14 +88,20 @@ export const DASHBOARD_SUMMARY: DashboardSummary = {
   outreach_tasks_mine: 2,
 };
 
-/** A month without a billable patient: every code's count 0 (001 §3 billing count summary). */
-export const ZERO_BILLING_COUNTS: BillingCounts = {
-  count99453: 0,
-  count99454: 0,
-  count99457: 0,
-  count99458_40Mins: 0,
-  count99458_60Mins: 0,
-  count98980: 0,
-  count98981_40Mins: 0,
-  count98981_60Mins: 0,
+/** A month without a billable patient: every count 0, no code billed (001 §3 billing count summary). */
+export const ZERO_BILLING_SUMMARY: BillingSummary = {
+  status: 1,
+  data: {
+    count99453: 0,
+    count99454: 0,
+    count99457: 0,
+    count99458_40Mins: 0,
+    count99458_60Mins: 0,
+    count98980: 0,
+    count98981_40Mins: 0,
+    count98981_60Mins: 0,
+  },
+  total: 0,
+  codes: [],
+  reports: [],
 };

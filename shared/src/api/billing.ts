@@ -41,11 +41,10 @@ export const billingRow = z.object({
   activity_time_cpt: z.string().nullable(),
   more_activity_time_cpt: z.string().nullable(),
   activity_time_60_cpt: z.string().nullable(),
-  /** CCM codes of the month (001 §9: 99490/99439, type 1 99426/99427); null unless a signed care plan is in place. */
-  ccm_cpt: z.string().nullable(),
-  ccm_additional_cpt: z.string().nullable(),
-  /** Why CCM minutes met do not bill ('care plan missing'); null otherwise. */
-  ccm_not_billable: z.string().nullable(),
+  /** Every code column's cell by column name (the spec's five and the further RPM and RTM codes): the code billed. */
+  codes: z.record(z.string(), z.string()),
+  /** The codes reached but not billable, each with the needs it lacks ('99457: No interactive contact this month'). */
+  not_billable: z.string().nullable(),
   [`${PRODUCT}_claim`]: z.union([z.literal(0), z.literal(1)]),
   [`${PRODUCT}_claim_date`]: z.string().nullable(),
   /** Identifies the patient-month for the claim call. */
@@ -73,13 +72,9 @@ export const BILLING_LEADING_COLUMNS: readonly BillingLeadingColumn[] = [
   { name: MSG.colAuthNumber, text: (row) => row.auth_number ?? '' },
 ];
 
-/**
- * The CCM columns after the RPM code columns on screen: the codes billed, or why CCM minutes met do not
- * bill (decisions.md "CCM columns of the billing report").
- */
-export const BILLING_CCM_COLUMNS: readonly BillingLeadingColumn[] = [
-  { name: 'CCM Time', text: (row) => row.ccm_cpt ?? row.ccm_not_billable ?? '' },
-  { name: 'CCM Additional Time', text: (row) => row.ccm_additional_cpt ?? '' },
+/** After the code columns, on screen and in the PDF: the codes reached that a missing document still blocks. */
+export const BILLING_TRAILING_COLUMNS: readonly BillingLeadingColumn[] = [
+  { name: 'Not Billable', text: (row) => row.not_billable ?? '' },
 ];
 
 /** The report's server-side sort keys (001 §2.1: RPM ID, Patient Name, Setup Date). */
@@ -180,5 +175,22 @@ export const getBillingCountSummary = defineCall({
   summary: "The month's patient counts per code for the practices in scope",
   access: { page: 'Billing Dashboard' },
   headers: billingHeaders,
-  response: z.object({ status: z.number().int(), data: billingCounts, total: z.number() }),
+  response: z.object({
+    status: z.number().int(),
+    data: billingCounts,
+    total: z.number(),
+    /** One bar per code billed in the scope's month, every program, in declaration order (beyond 001 §3). */
+    codes: z.array(
+      z.object({
+        code: z.string(),
+        label: z.string(),
+        program: z.string(),
+        patients: z.number().int(),
+        units: z.number().int(),
+        amount: z.number(),
+      }),
+    ),
+    /** Revenue per billing report (RPM, CCM, PCM, BHI): their sum is `total`. */
+    reports: z.array(z.object({ report: z.string(), amount: z.number() })),
+  }),
 });

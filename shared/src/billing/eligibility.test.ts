@@ -1,14 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import { codeSetFor } from './codes.js';
 import {
   billedCodes,
   CCM_CARE_PLAN_MISSING,
   ccmBilling,
   ccmCodes,
-  monthlyCodes,
   type PatientMonthActivity,
-  RPM_COLUMN_CODES,
-  RTM_COLUMN_CODES,
   rpmCodes,
   rtmCodes,
 } from './eligibility.js';
@@ -28,18 +24,6 @@ const base: PatientMonthActivity = {
   ccmType: null,
   setupDate: null,
 };
-
-describe('code set by date of service', () => {
-  it.each([
-    ['2020-01-01', 'Medicare PFS final rule CY2025'],
-    [DEC_2025, 'Medicare PFS final rule CY2025'],
-    ['2025-12-31T23:59:59Z', 'Medicare PFS final rule CY2025'],
-    [JAN_2026, 'Medicare PFS final rule CY2026'],
-    ['2026-11-15', 'Medicare PFS final rule CY2026'],
-  ])('%s bills by the %s', (day, source) => {
-    expect(codeSetFor(day).source).toBe(source);
-  });
-});
 
 describe('device supply (99454, and 99445 from 2026)', () => {
   it.each([
@@ -125,15 +109,17 @@ describe('RTM (98980 at 20, 98981 at 40 and 60)', () => {
     [min(59, 59), '98980', '98981', null],
     [min(60), '98980', '98981', '98981'],
   ] as const)('%i s: %s / %s / %s', (rtmSeconds, t20, t40, t60) => {
-    expect(rtmCodes({ rtmSeconds })).toEqual({ time20: t20, time40: t40, time60: t60 });
+    expect(rtmCodes({ dateOfService: DEC_2025, rtmSeconds })).toEqual({
+      time20: t20,
+      time40: t40,
+      time60: t60,
+    });
   });
 
-  it('has no 10-minute RTM code in 2026 (not among the codes the product counts)', () => {
-    expect(monthlyCodes({ ...base, rtmSeconds: min(15) }).rtm).toEqual({
-      time20: null,
-      time40: null,
-      time60: null,
-    });
+  it('bills 98979 for 10-19 minutes from 2026, never with 98980', () => {
+    expect(rtmCodes({ dateOfService: DEC_2025, rtmSeconds: min(15) }).time20).toBeNull();
+    expect(rtmCodes({ dateOfService: JAN_2026, rtmSeconds: min(15) }).time20).toBe('98979');
+    expect(rtmCodes({ dateOfService: JAN_2026, rtmSeconds: min(20) }).time20).toBe('98980');
   });
 });
 
@@ -155,22 +141,19 @@ describe('CCM by type', () => {
     [null, min(20), '99490', null],
     [null, min(40), '99490', '99439'],
   ] as const)('type %s with %i s: %s / %s', (ccmType, ccmSeconds, time, additional) => {
-    expect(ccmCodes({ ccmType, ccmSeconds })).toEqual({ time, additional });
+    expect(ccmCodes({ dateOfService: JAN_2026, ccmType, ccmSeconds })).toEqual({ time, additional });
   });
 });
 
 describe('a whole month', () => {
   it('2025-12 and 2026-01 with the same activity bill by their own rules', () => {
     const activity = { ...base, readingDays: 10, rpmSeconds: min(15), setupDate: null };
-    expect(billedCodes(monthlyCodes({ ...activity, dateOfService: DEC_2025 }).rpm)).toEqual([]);
-    expect(billedCodes(monthlyCodes({ ...activity, dateOfService: JAN_2026 }).rpm)).toEqual([
-      '99445',
-      '99470',
-    ]);
+    expect(billedCodes(rpmCodes({ ...activity, dateOfService: DEC_2025 }))).toEqual([]);
+    expect(billedCodes(rpmCodes({ ...activity, dateOfService: JAN_2026 }))).toEqual(['99445', '99470']);
   });
 
   it('lists one entry per unit, in column order', () => {
-    const codes = monthlyCodes({
+    const activity = {
       dateOfService: '2026-03-01',
       readingDays: 20,
       rpmSeconds: min(61),
@@ -178,48 +161,18 @@ describe('a whole month', () => {
       ccmSeconds: min(65),
       ccmType: 1,
       setupDate: '2026-03-04',
-    });
-    expect(billedCodes(codes.rpm)).toEqual(['99453', '99454', '99457', '99458', '99458']);
-    expect(billedCodes(codes.rtm)).toEqual(['98980', '98981']);
-    expect(billedCodes(codes.ccm)).toEqual(['99426', '99427']);
-  });
-});
-
-describe('codes per column', () => {
-  it('list every code the rules put in each column, under every code set', () => {
-    const seen = { rpm: new Map<string, Set<string>>(), rtm: new Map<string, Set<string>>() };
-    const note = (group: Map<string, Set<string>>, codes: object) => {
-      for (const [column, code] of Object.entries(codes)) {
-        if (code === null) continue;
-        group.set(column, (group.get(column) ?? new Set()).add(code));
-      }
     };
-    for (const dateOfService of [DEC_2025, JAN_2026])
-      for (let days = 0; days <= 31; days++)
-        for (let minutes = 0; minutes <= 70; minutes++) {
-          const activity = {
-            ...base,
-            dateOfService,
-            readingDays: days,
-            rpmSeconds: min(minutes),
-            rtmSeconds: min(minutes),
-            setupDate: dateOfService,
-          };
-          note(seen.rpm, rpmCodes(activity));
-          note(seen.rtm, rtmCodes(activity));
-        }
-    for (const [column, codes] of seen.rpm)
-      expect([...codes].sort(), column).toEqual(
-        [...RPM_COLUMN_CODES[column as keyof typeof RPM_COLUMN_CODES]].sort(),
-      );
-    for (const [column, codes] of seen.rtm)
-      expect([...codes].sort(), column).toEqual(
-        [...RTM_COLUMN_CODES[column as keyof typeof RTM_COLUMN_CODES]].sort(),
-      );
+    expect(billedCodes(rpmCodes(activity))).toEqual(['99453', '99454', '99457', '99458', '99458']);
+    // RPM and RTM are never billed for one patient in one period (program-codes.ts PROGRAM_EXCLUSIONS).
+    expect(billedCodes(rtmCodes(activity))).toEqual([]);
+    expect(
+      billedCodes(rtmCodes({ dateOfService: activity.dateOfService, rtmSeconds: activity.rtmSeconds })),
+    ).toEqual(['98980', '98981']);
+    expect(billedCodes(ccmCodes(activity))).toEqual(['99426', '99427']);
   });
 });
 
-describe('CCM codes need a signed care plan (issue 13)', () => {
+describe('CCM codes need a signed care plan ', () => {
   it.each([
     [2, 2500, true, '99490', '99439', null],
     [2, 2500, false, null, null, CCM_CARE_PLAN_MISSING],
@@ -230,7 +183,11 @@ describe('CCM codes need a signed care plan (issue 13)', () => {
   ])(
     'type %i, %i s, signed %s: %s %s, %s',
     (ccmType, ccmSeconds, carePlanSigned, time, additional, notBillable) => {
-      expect(ccmBilling({ ccmType, ccmSeconds, carePlanSigned })).toEqual({ time, additional, notBillable });
+      expect(ccmBilling({ dateOfService: JAN_2026, ccmType, ccmSeconds, carePlanSigned })).toEqual({
+        time,
+        additional,
+        notBillable,
+      });
     },
   );
 });

@@ -1,20 +1,13 @@
-import {
-  CCM_TIME_GOALS,
-  COMPLIANCE_TARGET_DAYS,
-  RPM_ADDITIONAL_TIME_GOAL_MIN,
-  RPM_TIME_GOAL_MIN,
-} from '../constants.js';
-import { CODE_SETS, codeSetFor } from './codes.js';
+import { type CodeLine, emptyFacts, evaluatePeriod } from './engine.js';
+import { BILLING_CODES } from './program-codes.js';
 
-/** A third RPM threshold: 99458 is billed again at 60 minutes (the 'RPM Time-60 mins' column, 001 §3). */
-const RPM_THIRD_TIME_MIN = 60;
-
-/** RTM treatment thresholds: 98980 at 20 minutes, 98981 at 40 and again at 60 (001 §9 counts 98980/98981). */
-const RTM_TIME_MIN = { first: 20, second: 40, third: 60 } as const;
-
+/**
+ * The per-column views of the engine's result (engine.ts) that the month summary stores and the chart's monthly
+ * targets show (001 §3 'Billing row', 'Monthly target data'); the rules themselves are only in program-codes.ts.
+ */
 /** What one patient did in one calendar month (the inputs of 001 §9's codes). */
 export interface PatientMonthActivity {
-  /** Any day of the month billed, 'YYYY-MM-DD': it names the month and picks the code set in force. */
+  /** Any day of the month billed, 'YYYY-MM-DD': it names the month and picks the codes in force. */
   readonly dateOfService: string;
   /** Distinct days with at least one reading in the month. */
   readonly readingDays: number;
@@ -32,109 +25,85 @@ export interface PatientMonthActivity {
 
 /** The RPM codes of a patient-month, one per column of the billing report (001 §3). */
 export interface RpmCodes {
-  /** 'Setup': 99453 in the month the episode starts. */
-  readonly setup: '99453' | null;
-  /** '{N} Days Readings': 99454 at N+ reading days; from CY2026 99445 for 2..N-1 days. */
-  readonly deviceSupply: '99454' | '99445' | null;
-  /** 'RPM Time-20 mins': 99457 at 20 minutes; from CY2026 99470 for 10-19 minutes. */
-  readonly time20: '99457' | '99470' | null;
-  /** 'RPM Time-40 mins': 99458 at 40 minutes. */
-  readonly time40: '99458' | null;
-  /** 'RPM Time-60 mins': 99458 again at 60 minutes. */
-  readonly time60: '99458' | null;
+  readonly setup: string | null;
+  readonly deviceSupply: string | null;
+  readonly time20: string | null;
+  readonly time40: string | null;
+  readonly time60: string | null;
 }
 
 export interface RtmCodes {
-  readonly time20: '98980' | null;
-  readonly time40: '98981' | null;
-  readonly time60: '98981' | null;
+  readonly time20: string | null;
+  readonly time40: string | null;
+  readonly time60: string | null;
 }
 
 export interface CcmCodes {
-  readonly time: '99490' | '99426' | null;
-  readonly additional: '99439' | '99427' | null;
+  readonly time: string | null;
+  readonly additional: string | null;
 }
 
-/**
- * Every code each RPM column can hold under any code set, so stored codes can be counted column by column
- * (the report's total, the dashboard's counts) without listing codes twice.
- */
-export const RPM_COLUMN_CODES: Readonly<Record<keyof RpmCodes, readonly string[]>> = {
-  setup: ['99453'],
-  deviceSupply: [
-    '99454',
-    ...new Set(CODE_SETS.flatMap((set) => (set.partialDeviceSupply ? [set.partialDeviceSupply.code] : []))),
-  ],
-  time20: [
-    '99457',
-    ...new Set(CODE_SETS.flatMap((set) => (set.shortTreatment ? [set.shortTreatment.code] : []))),
-  ],
-  time40: ['99458'],
-  time60: ['99458'],
-};
-
-/** Every code each RTM column can hold. */
-export const RTM_COLUMN_CODES: Readonly<Record<keyof RtmCodes, readonly string[]>> = {
-  time20: ['98980'],
-  time40: ['98981'],
-  time60: ['98981'],
-};
-
-export interface MonthlyCodes {
-  readonly rpm: RpmCodes;
-  readonly rtm: RtmCodes;
-  readonly ccm: CcmCodes;
+/** The engine's billed lines of an activity, every need taken as met (thresholds alone). */
+function billedLines(
+  a: Partial<PatientMonthActivity> & Pick<PatientMonthActivity, 'dateOfService'>,
+): CodeLine[] {
+  const any = (seconds = 0) => ({ any: seconds, physician: 0 });
+  return [
+    ...evaluatePeriod({
+      ...emptyFacts(a.dateOfService),
+      days: { RPM: a.readingDays ?? 0 },
+      seconds: { RPM: any(a.rpmSeconds), RTM: any(a.rtmSeconds), CCM: any(a.ccmSeconds) },
+      setupDate: a.setupDate ?? null,
+      ccmType: a.ccmType === 1 ? 1 : 2,
+    }).billed,
+  ];
 }
 
-const atLeast = (seconds: number, minutes: number) => seconds >= minutes * 60;
-
-const monthOf = (day: string) => day.slice(0, 7);
+const isAddOn = (line: CodeLine) => BILLING_CODES.find((r) => r.id === line.id)?.measure.kind === 'addOn';
+const first = (lines: readonly CodeLine[], program: string) =>
+  lines.find((l) => l.program === program && !isAddOn(l) && l.code !== '99453' && !DEVICE.has(l.id))?.code ??
+  null;
+const addOnUnit = (lines: readonly CodeLine[], program: string, unit: number) => {
+  const line = lines.find((l) => l.program === program && isAddOn(l));
+  return line && line.units >= unit ? line.code : null;
+};
+const DEVICE = new Set(BILLING_CODES.filter((r) => r.measure.kind === 'days').map((r) => r.id));
 
 /**
- * The RPM codes (001 §9; sources in codes.ts): 99453 once per device episode, billed in the month its set-up
- * date falls in; 99454 at COMPLIANCE_TARGET_DAYS (16) reading days, or from CY2026 99445 for 2-15 days (never
- * both); 99457 at 20 minutes, or from CY2026 99470 for 10-19 minutes (never both); 99458 at 40 and again at 60.
+ * The RPM columns (001 §3): set-up 99453 in the month its episode starts; device supply 99454 or 99445; the first
+ * time code 99457 or 99470; 99458 at 40 and again at 60 minutes.
  */
 export function rpmCodes(
   a: Pick<PatientMonthActivity, 'dateOfService' | 'readingDays' | 'rpmSeconds' | 'setupDate'>,
 ): RpmCodes {
-  const set = codeSetFor(a.dateOfService);
-  const partial = set.partialDeviceSupply;
-  const short = set.shortTreatment;
+  const lines = billedLines(a).filter((l) => l.program === 'RPM');
   return {
-    setup: a.setupDate !== null && monthOf(a.setupDate) === monthOf(a.dateOfService) ? '99453' : null,
-    deviceSupply:
-      a.readingDays >= COMPLIANCE_TARGET_DAYS
-        ? '99454'
-        : partial && a.readingDays >= partial.minDays
-          ? partial.code
-          : null,
-    time20: atLeast(a.rpmSeconds, RPM_TIME_GOAL_MIN)
-      ? '99457'
-      : short && atLeast(a.rpmSeconds, short.minMinutes)
-        ? short.code
-        : null,
-    time40: atLeast(a.rpmSeconds, RPM_ADDITIONAL_TIME_GOAL_MIN) ? '99458' : null,
-    time60: atLeast(a.rpmSeconds, RPM_THIRD_TIME_MIN) ? '99458' : null,
+    setup: lines.some((l) => l.code === '99453') ? '99453' : null,
+    deviceSupply: lines.find((l) => DEVICE.has(l.id))?.code ?? null,
+    time20: first(lines, 'RPM'),
+    time40: addOnUnit(lines, 'RPM', 1),
+    time60: addOnUnit(lines, 'RPM', 2),
   };
 }
 
-/** The RTM codes: 98980 at 20 minutes, 98981 at 40 and again at 60 (001 §9). */
-export function rtmCodes(a: Pick<PatientMonthActivity, 'rtmSeconds'>): RtmCodes {
+/** The RTM time columns: 98980 (or 98979 for 10-19 minutes), 98981 at 40 and again at 60 minutes. */
+export function rtmCodes(
+  a: Pick<PatientMonthActivity, 'dateOfService' | 'rtmSeconds'> & Partial<PatientMonthActivity>,
+): RtmCodes {
+  const lines = billedLines(a).filter((l) => l.program === 'RTM');
   return {
-    time20: atLeast(a.rtmSeconds, RTM_TIME_MIN.first) ? '98980' : null,
-    time40: atLeast(a.rtmSeconds, RTM_TIME_MIN.second) ? '98981' : null,
-    time60: atLeast(a.rtmSeconds, RTM_TIME_MIN.third) ? '98981' : null,
+    time20: first(lines, 'RTM'),
+    time40: addOnUnit(lines, 'RTM', 1),
+    time60: addOnUnit(lines, 'RTM', 2),
   };
 }
 
 /** The CCM codes: type 1 99426 at 30 and 99427 at 60 minutes; otherwise 99490 at 20 and 99439 at 40 (001 §9). */
-export function ccmCodes(a: Pick<PatientMonthActivity, 'ccmSeconds' | 'ccmType'>): CcmCodes {
-  const goals = a.ccmType === 1 ? CCM_TIME_GOALS.type1 : CCM_TIME_GOALS.other;
-  return {
-    time: atLeast(a.ccmSeconds, goals.time) ? goals.timeCode : null,
-    additional: atLeast(a.ccmSeconds, goals.additional) ? goals.additionalCode : null,
-  };
+export function ccmCodes(
+  a: Pick<PatientMonthActivity, 'dateOfService' | 'ccmSeconds' | 'ccmType'>,
+): CcmCodes {
+  const lines = billedLines(a);
+  return { time: first(lines, 'CCM'), additional: addOnUnit(lines, 'CCM', 1) };
 }
 
 /** Why CCM minutes met do not bill: CMS requires a comprehensive care plan in place (decisions.md "CCM needs a signed care plan"). */
@@ -142,15 +111,13 @@ export const CCM_CARE_PLAN_MISSING = 'Not billable: care plan missing (no signed
 
 /** The CCM codes a patient-month bills, and why none bill when the minutes are met without a signed care plan. */
 export function ccmBilling(
-  a: Pick<PatientMonthActivity, 'ccmSeconds' | 'ccmType'> & { readonly carePlanSigned: boolean },
+  a: Pick<PatientMonthActivity, 'dateOfService' | 'ccmSeconds' | 'ccmType'> & {
+    readonly carePlanSigned: boolean;
+  },
 ): CcmCodes & { readonly notBillable: string | null } {
   const codes = ccmCodes(a);
   if (a.carePlanSigned || codes.time === null) return { ...codes, notBillable: null };
   return { time: null, additional: null, notBillable: CCM_CARE_PLAN_MISSING };
-}
-
-export function monthlyCodes(a: PatientMonthActivity): MonthlyCodes {
-  return { rpm: rpmCodes(a), rtm: rtmCodes(a), ccm: ccmCodes(a) };
 }
 
 /** The billed codes of a group, in column order, one entry per unit (99458 twice at 60 minutes). */
