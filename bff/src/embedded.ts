@@ -8,6 +8,7 @@ import { mfaRoutes } from './auth/mfa-routes.js';
 import { authRoutes } from './auth/routes.js';
 import { temporaryLoginRoutes } from './auth/temporary-login-routes.js';
 import { billingRoutes } from './billing/routes.js';
+import { billingUtilityRoutes } from './billing/utility-routes.js';
 import { callListSources } from './calls/list-store.js';
 import { callRoutes } from './calls/routes.js';
 import { goalRoutes } from './careplan/goal-routes.js';
@@ -179,6 +180,7 @@ export async function embeddedApi(app: FastifyInstance, opts: EmbeddedOptions): 
   ruleRoutes(app, deps);
   ingestRoutes(app, deps);
   registerLists(app, deps, LIST_SOURCES);
+  billingUtilityRoutes(app, deps, LIST_SOURCES);
   dashboardRoutes(app, deps);
   worklistRoutes(app, deps);
   salesRoutes(app, deps);

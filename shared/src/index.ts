@@ -47,6 +47,7 @@ export * from './api/dental.js';
 export * from './api/interpretation-templates.js';
 export * from './api/sleep-billing-config.js';
 export * from './billing/index.js';
+export * from './billing-utility.js';
 export * from './calendar.js';
 export * from './clinical/index.js';
 export * from './constants.js';

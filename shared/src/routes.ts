@@ -50,6 +50,23 @@ function pageRows(page: string, paths: readonly string[], spec = '000 §2.4'): R
   return rows({ kind: 'page', page }, spec, paths);
 }
 
+/** The access-list entry of the utilities group's landing page and the routes it unlocks (000 §2.4). */
+export const BILLING_UTILITY_PAGE = 'Billing Utility';
+
+/** The routes of 000 §2.4's 'Billing Utility' row, in the row's order; the landing page lists the others. */
+export const BILLING_UTILITY_ROUTES = [
+  'billing-utility',
+  'patient-consent',
+  'reading-report',
+  'practice-intervention',
+  'organization-groups',
+  'incoming-messages',
+  'transcript-queues',
+  'sleep-return-devices',
+  'latest-assigned-devices',
+  'ss-resource',
+] as const;
+
 const PATIENT_CHART: RouteAccess = { kind: 'page', page: 'Patient Chart' };
 
 // 000 §2.3. Listed before everything else: a generic pattern such as '/app/:filter?/ccm' would otherwise take
@@ -135,18 +152,7 @@ const fixedPageRoutes: RouteEntry[] = [
   ...pageRows('Billing Report', ['billing-report', 'billing-report-fixed'], '000 §2.4, 001 §2.1'),
   ...pageRows('BHI Billing', ['bhi-billing']),
   ...pageRows('CCM Billing Report', ['ccm-billing', 'pcm-billing']),
-  ...pageRows('Billing Utility', [
-    'billing-utility',
-    'patient-consent',
-    'reading-report',
-    'practice-intervention',
-    'organization-groups',
-    'incoming-messages',
-    'transcript-queues',
-    'sleep-return-devices',
-    'latest-assigned-devices',
-    'ss-resource',
-  ]),
+  ...pageRows(BILLING_UTILITY_PAGE, BILLING_UTILITY_ROUTES),
   ...pageRows('Care Coord Mapping', ['patient-transfer']),
   ...rows({ kind: 'page', page: 'Aws Call', orCallLink: true }, '000 §2.4, §6.2', [
     'aws-tasks',

@@ -234,3 +234,31 @@ export function registerLists(
   for (const [name, def] of Object.entries(LISTS) as [ListName, ListDef][])
     registerList(app, deps, def, sources[name]);
 }
+
+/** One list's rows to count: its definition, its source and a query of its screen's URL (filters, search). */
+export interface CountedView<K> {
+  /** What the count is answered by. */
+  readonly key: K;
+  readonly def: ListDef;
+  readonly source: ListSource<object>;
+  readonly query: Readonly<Record<string, string>>;
+}
+
+/**
+ * How many rows each list shows `auth` under its query: the query parsed, defaulted and checked as the list call
+ * does, and counted by the list's own source at one moment, so a count and its list cannot disagree.
+ */
+export async function listCounts<K>(
+  deps: Deps,
+  auth: AuthContext,
+  views: readonly CountedView<K>[],
+): Promise<{ key: K; count: number }[]> {
+  const viewer = await viewerOf(deps, auth);
+  return Promise.all(
+    views.map(async ({ key, def, source, query }) => {
+      const parsed = def.viewQuery.parse(query) as Record<string, unknown>;
+      const { view } = await resolveView(def, parsed, viewer, source, deps, false);
+      return { key, count: await source.count(deps.db, viewer, view) };
+    }),
+  );
+}

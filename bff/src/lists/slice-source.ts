@@ -28,6 +28,9 @@ export function sliceSource<Row, B>(queries: SliceQueries<Row, B>): ListSource<R
       ]);
       return { rows, count };
     },
+    async count(db, viewer, view) {
+      return queries.count(await queries.filtered(db, viewer, view));
+    },
     async *chunks(db, viewer, view) {
       const base = await queries.filtered(db, viewer, view);
       for (let offset = 0; ; offset += EXPORT_CHUNK_ROWS) {

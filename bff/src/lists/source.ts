@@ -35,6 +35,8 @@ export interface ListPageRequest extends ListView {
 export interface ListSource<Row> {
   /** One page of rows in order and the count of the whole filtered list. */
   page(db: Db, viewer: ListViewer, request: ListPageRequest): Promise<{ rows: Row[]; count: number }>;
+  /** How many rows the view holds: the page's count without its rows (a summary of several lists' counts). */
+  count(db: Db, viewer: ListViewer, view: ListView): Promise<number>;
   /**
    * The whole filtered list in order, a chunk at a time (exports: memory stays flat however long the list). A row
    * holds at least the fields of the definition's exported columns; a store may leave out others that cost it reads.

@@ -1,8 +1,8 @@
-import { incomingMessagesList, receiveSms, SMS_KEY_HEADER } from '@rpm/shared';
+import { incomingMessagesList, receiveSms, SMS_KEY_HEADER, sendPatientMessage } from '@rpm/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ChartWorld } from '../chart/chart-test-world.js';
 import { DEMO_SMS_KEY } from '../db/seed/index.js';
-import { injectUnchecked, signIn } from '../test-app.js';
+import { injectCall, injectUnchecked, signIn } from '../test-app.js';
 import { startMessagesWorld, TEST_MOBILE_E164 } from './messages-test-world.js';
 
 let w: ChartWorld;
@@ -61,5 +61,36 @@ describe('Incoming Messages (000 §2.4 incoming-messages; issue 13)', () => {
   it('is closed to a nurse, whose access list has no Billing Utility (000 §2.4)', async () => {
     const res = await injectUnchecked(w.t.app, incomingMessagesList.calls.list, { query: {} }, w.nurse);
     expect(res.statusCode).toBe(403);
+  });
+
+  it('marks a text Awaiting reply until someone of the care team texts the number, and filters by it', async () => {
+    const reply = async (query: Record<string, string>) => {
+      const res = await injectUnchecked(
+        w.t.app,
+        incomingMessagesList.calls.list,
+        { query: { search: 'cuff works', ...query } },
+        biller,
+      );
+      expect(res.statusCode, res.body).toBe(200);
+      return (res.json().data as { reply: string }[]).map((row) => row.reply);
+    };
+    expect(await reply({})).toEqual(['Awaiting reply']);
+    expect(await reply({ reply: 'awaiting' })).toEqual(['Awaiting reply']);
+    expect(await reply({ reply: 'replied' })).toEqual([]);
+
+    w.t.clock.advance(60_000);
+    const sent = await injectCall(
+      w.t.app,
+      sendPatientMessage,
+      {
+        body: { patient_id: w.patient, body: 'Good to hear, thank you.' },
+        headers: { 'idempotency-key': 'reply-key-0001' },
+      },
+      w.nurse,
+    );
+    expect(sent.statusCode, sent.body).toBe(200);
+    expect(await reply({})).toEqual(['Replied']);
+    expect(await reply({ reply: 'awaiting' })).toEqual([]);
+    expect(await reply({ reply: 'replied' })).toEqual(['Replied']);
   });
 });

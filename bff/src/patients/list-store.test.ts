@@ -211,6 +211,24 @@ describe('a page read from the end of the list', () => {
   });
 });
 
+describe('the count of a view', () => {
+  it.each([patientsList, nonCompliancePatientsList, monthlyReportList, ccmList, screenedList])(
+    '$name: is the count its page answers, without its rows',
+    async (def) => {
+      const viewer = await nurseViewer();
+      const source = patientListSources()[def.name as keyof ReturnType<typeof patientListSources>];
+      const view = {
+        orderby: def.defaultSort.key,
+        order: def.defaultSort.order,
+        filters: def.viewQuery.parse({}) as FilterValues,
+      };
+      const { count } = await source.page(t.db, viewer, { ...view, page: 0, rowsPerPage: 10 });
+      expect(count).toBeGreaterThan(0);
+      expect(await source.count(t.db, viewer, view)).toBe(count);
+    },
+  );
+});
+
 describe('filter ids', () => {
   it('reach the statement as literals, so its plan sees them; anything but an integer is refused', () => {
     const compiled = sql`select 1 where x in (${ids(['3', '17'])})`.compile(t.db);

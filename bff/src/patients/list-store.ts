@@ -449,6 +449,15 @@ function patientListSource(
           countFirstFrom ?? (runsOneQueryAtATime(db) ? COUNT_FIRST_FROM : Number.POSITIVE_INFINITY),
       });
     },
+    async count(db, viewer, view) {
+      const { frame, counted } = listQueries(db, name, viewer, view);
+      let total = await counted();
+      if (total.stale) {
+        await rollListStateNow(db, frame.month);
+        total = await counted();
+      }
+      return total.count;
+    },
     async *chunks(db, viewer, view) {
       // The order once (ids only: 8 bytes a patient), then the rows a chunk at a time: one sort of the list
       // rather than one per chunk at a growing offset (tests/bench/lists.ts, CSV of 10,000 patients).

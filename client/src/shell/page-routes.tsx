@@ -17,6 +17,11 @@ export const BillingDashboardPage = preloadable(
   (m) => m.BillingDashboardPage,
   (m) => m.billingDashboardStart,
 );
+// The utilities group's landing page (000 §2.4 'Billing Utility'; decisions.md "Billing Utility").
+const BillingUtilityPage = preloadable(
+  () => import('../billing/BillingUtilityPage'),
+  (m) => m.BillingUtilityPage,
+);
 // The dashboard (000 §2.4, §6.1: the start page of most roles).
 export const DashboardPage = preloadable(
   () => import('../dashboard/DashboardPage'),
@@ -209,6 +214,7 @@ export const PAGE_ROUTES: readonly { readonly path: string; readonly page: PageO
   { path: '/app/dashboard', page: <DashboardPage /> },
   { path: '/app/profile', page: <ProfilePage /> },
   { path: '/app/billing-dashboard', page: <BillingDashboardPage /> },
+  { path: '/app/billing-utility', page: <BillingUtilityPage /> },
   { path: START_PAGES.salesDashboard, page: <SalesDashboardPage /> },
   { path: LIST_ROUTES.awsTasks, page: <AwsTasksScreen /> },
   { path: LIST_ROUTES.devices, page: <DevicesScreen /> },

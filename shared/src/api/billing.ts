@@ -3,6 +3,7 @@ import { PRODUCT } from '../constants.js';
 import { displayDate } from '../lists/format.js';
 import { MSG } from '../messages.js';
 import { listPatient, listPatientText } from '../patient-identity.js';
+import { BILLING_UTILITY_PAGE, BILLING_UTILITY_ROUTES } from '../routes.js';
 import { defineCall } from './contract.js';
 import { listEnvelope } from './envelope.js';
 import { PAGING } from './paging.js';
@@ -192,5 +193,24 @@ export const getBillingCountSummary = defineCall({
     ),
     /** Revenue per billing report (RPM, CCM, PCM, BHI): their sum is `total`. */
     reports: z.array(z.object({ report: z.string(), amount: z.number() })),
+  }),
+});
+
+export const getBillingUtilitySummary = defineCall({
+  method: 'GET',
+  path: 'rpm/billing/getBillingUtilitySummary',
+  spec: '000 §2.4 (Billing Utility); our path: the spec names only the route (decisions.md "Billing Utility")',
+  summary:
+    "How many rows need attention on each Billing Utility list with a screen, in the user's scope, as each list counts them",
+  access: { page: BILLING_UTILITY_PAGE },
+  response: z.object({
+    status: z.number().int(),
+    data: z.array(
+      z.object({
+        // The landing page's own route has no count.
+        route: z.enum(BILLING_UTILITY_ROUTES).exclude(['billing-utility']),
+        count: z.number().int().nonnegative(),
+      }),
+    ),
   }),
 });

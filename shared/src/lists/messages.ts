@@ -4,6 +4,12 @@ import { defineList } from './define-list.js';
 import { LIST_ROUTES } from './list-routes.js';
 import { patientColumn } from './patient-row.js';
 
+/**
+ * Whether a staff text went to the number after an inbound one, by code with the label the row shows; the order the
+ * column ranks them (decisions.md "Incoming Messages").
+ */
+export const REPLY_STATES = { awaiting: 'Awaiting reply', replied: 'Replied' } as const;
+
 /** One inbound text, shown in the thread and on Incoming Messages (decisions.md "Incoming Messages"). */
 export const incomingMessageRow = z.object({
   message_id: z.number().int(),
@@ -16,10 +22,15 @@ export const incomingMessageRow = z.object({
   patient: listPatient.nullable(),
   practice_name: z.string().nullable(),
   body: z.string(),
+  /** REPLY_STATES' label. */
+  reply: z.string(),
 });
 export type IncomingMessageRow = z.infer<typeof incomingMessageRow>;
 
-/** Incoming Messages (000 §2.4): every text patients sent, newest first (decisions.md "Incoming Messages"). */
+/**
+ * Incoming Messages (000 §2.4): every text patients sent, newest first, with whether the care team has texted the
+ * number since (decisions.md "Incoming Messages").
+ */
 export const incomingMessagesList = defineList({
   name: 'incoming-messages',
   title: 'Incoming Messages',
@@ -34,9 +45,17 @@ export const incomingMessagesList = defineList({
     { key: 'practice_name', label: 'Practice', sortable: true },
     { key: 'phone', label: 'From', sortable: true },
     { key: 'body', label: 'Message' },
+    { key: 'reply', label: 'Reply', sortable: true, rank: Object.values(REPLY_STATES) },
   ],
   defaultSort: { key: 'received_at', order: 'desc' },
-  filters: [{ key: 'received', label: 'Received', dateRange: true }],
+  filters: [
+    { key: 'received', label: 'Received', dateRange: true },
+    {
+      key: 'reply',
+      label: 'Reply',
+      options: Object.entries(REPLY_STATES).map(([value, label]) => ({ value, label })),
+    },
+  ],
   searchPlaceholder: 'Search name, number or message',
   exports: ['pdf', 'csv'],
 });
