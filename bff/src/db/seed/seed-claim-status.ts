@@ -8,8 +8,8 @@ import { startOfMonthsAgo } from './dates.js';
 /**
  * The demo's Billing Uploads (decisions.md "Billing Uploads", "Denials worklist"): one committed claim-status file per
  * organisation, uploaded by its biller a few days ago, with three lines in each practice: one paid and two denied
- * with the payer's reason, so the worklist has lines to work; the month of one denial has its claim sent. Dates are
- * relative to today. No random draws.
+ * with the payer's reason, so the worklist has lines to work. Dates are relative to today. No 'Claim Sent' is recorded,
+ * so the billing report stays as the rest of the seed makes it. No random draws.
  */
 
 const REASONS = [
@@ -30,7 +30,6 @@ function linesOf(practiceN: number, today: Date) {
       status: 'denied',
       amount: 51.77,
       reason: REASONS[practiceN % REASONS.length] as string,
-      claimSent: true,
     },
     {
       code: '99458',
@@ -161,17 +160,6 @@ export async function seedClaimStatus(trx: Db, opts: { readonly today: Date; rea
           recorded_by: userId,
         })
         .execute();
-      if ('claimSent' in line)
-        await trx
-          .insertInto('billing_claims')
-          .values({
-            patient_id: patient.patient_id,
-            month: line.dos.slice(0, 8).concat('01'),
-            claimed_at: new Date(`${shiftDay(line.dos, 12)}T15:00:00Z`),
-            claimed_by: userId,
-          })
-          .onConflict((oc) => oc.columns(['patient_id', 'month']).doNothing())
-          .execute();
     }
   }
 }
