@@ -1,6 +1,7 @@
 import {
   CLAIM_AMOUNT_MAX,
   CLAIM_CODE,
+  CLAIM_NUMBER,
   CLAIM_TEXT,
   type ClaimLineStatus,
   DENIAL_REASON_MAX,
@@ -42,7 +43,7 @@ function convert(cells: Record<string, string>, today: string) {
     return text;
   };
   const claim = required('claim_number').toUpperCase();
-  if (claim !== '' && !/^[A-Z0-9-]{1,40}$/.test(claim)) add('claim_number', CLAIM_TEXT.claim);
+  if (claim !== '' && !CLAIM_NUMBER.test(claim)) add('claim_number', CLAIM_TEXT.claim);
   const mrn = required('mrn');
   const code = required('cpt_code').toUpperCase();
   if (code !== '' && !CLAIM_CODE.test(code)) add('cpt_code', CLAIM_TEXT.code);
@@ -104,7 +105,7 @@ async function patientsByMrn(db: Executor, scope: BillingScope, mrns: readonly s
 /** The known lines of these identities, with their reason's text. */
 async function knownLines(db: Executor, records: readonly ClaimRecord[]) {
   if (records.length === 0) return new Map<string, KnownLine>();
-  const { rows } = await sql<KnownLine & { date_of_service: Date }>`
+  const { rows } = await sql<Omit<KnownLine, 'date_of_service'> & { date_of_service: Date }>`
     select l.line_id, l.organization_id, l.claim_number, l.cpt_code, l.date_of_service, l.patient_id, l.status,
       l.amount, r.reason as denial_reason
     from claim_status_lines l left join claim_denial_reasons r on r.reason_id = l.denial_reason_id

@@ -1,6 +1,7 @@
 import { CLAIM_TEXT, UPLOAD_CALLS, UPLOAD_TEXT } from '@rpm/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { injectCall, type TestApp } from '../test-app.js';
+import { injectCall, signIn, type TestApp } from '../test-app.js';
+import { makePatient, placeOf } from '../test-fixtures.js';
 import { rowCounts } from '../test-rows.js';
 import {
   commit,
@@ -219,8 +220,38 @@ describe('Billing Uploads: the payer\'s claim-status file (000 §2.4; decisions.
     });
   });
 
+  it('refuses an MRN that two practices of the scope share, rather than guess', async () => {
+    const place = await placeOf(t.db, biller.user.user_id);
+    const other = await t.db
+      .selectFrom('locations as l')
+      .innerJoin('practices as p', 'p.practice_id', 'l.practice_id')
+      .select(['p.organization_id', 'p.practice_id', 'l.location_id', 'p.practice_name'])
+      .where('p.organization_id', '=', place.organizationId)
+      .where('p.practice_id', '<>', place.practiceId)
+      .orderBy('l.location_id')
+      .executeTakeFirstOrThrow();
+    const own = await t.db
+      .selectFrom('practices')
+      .select('practice_name')
+      .where('practice_id', '=', place.practiceId)
+      .executeTakeFirstOrThrow();
+    await makePatient(t.db, place, { identity: { mrn: 'CS-TWIN' } });
+    await makePatient(
+      t.db,
+      { organizationId: other.organization_id, practiceId: other.practice_id, locationId: other.location_id },
+      { identity: { mrn: 'cs-twin' } },
+    );
+    const summary = await previewed(
+      t,
+      'claims',
+      csvFile([HEADER, line('A-1', { patient_mrn: 'CS-TWIN' })]),
+      biller,
+    );
+    const names = [own.practice_name, other.practice_name].sort();
+    expect(problemLines(summary)).toEqual([`2 patient_mrn: ${CLAIM_TEXT.severalPatients('CS-TWIN', names)}`]);
+  });
+
   it('refuses the calls to a user without Billing Uploads (403)', async () => {
-    const { signIn } = await import('../test-app.js');
     const nurse = await signIn(t.app, 'role8@demo.test');
     const res = await injectCall(t.app, UPLOAD_CALLS.claims.setup, {}, nurse);
     expect(res.statusCode).toBe(403);

@@ -10,6 +10,8 @@ export type ClaimLineStatus = keyof typeof CLAIM_LINE_STATUSES;
 /** The longest claim number and denial reason kept. */
 export const CLAIM_NUMBER_MAX = 40;
 export const DENIAL_REASON_MAX = 200;
+/** A claim number as kept: letters in capitals, digits and hyphens. */
+export const CLAIM_NUMBER = new RegExp(`^[A-Z0-9-]{1,${CLAIM_NUMBER_MAX}}$`);
 /** The largest amount of one line, in dollars: a line above it is a typing error, not a charge. */
 export const CLAIM_AMOUNT_MAX = 99_999.99;
 
