@@ -7,6 +7,7 @@ import { createCaptcha } from './auth/captcha.js';
 import { mfaRoutes } from './auth/mfa-routes.js';
 import { authRoutes } from './auth/routes.js';
 import { temporaryLoginRoutes } from './auth/temporary-login-routes.js';
+import { denialsSource } from './billing/denials-store.js';
 import { billingRoutes } from './billing/routes.js';
 import { billingUtilityRoutes } from './billing/utility-routes.js';
 import { callListSources } from './calls/list-store.js';
@@ -94,6 +95,7 @@ export const LIST_SOURCES: Readonly<Record<ListName, ListSource<object>>> = {
   'latest-assigned-devices': latestAssignedSource,
   'sleep-return-devices': sleepReturnSource,
   'csv-utility': csvUtilitySource,
+  denials: denialsSource,
   audit: auditSource,
   ...staffListSources(),
   ...sleepListSources(),

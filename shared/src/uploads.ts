@@ -1,3 +1,4 @@
+import { CLAIM_NUMBER_MAX, DENIAL_REASON_MAX } from './billing/claim-status.js';
 import { ENROLMENT_PROGRAMS } from './patient-record.js';
 
 /**
@@ -6,7 +7,7 @@ import { ENROLMENT_PROGRAMS } from './patient-record.js';
  * column guide, the mapping editor and the server's reading of a file follow.
  */
 
-export const UPLOAD_KINDS = ['patients', 'devices'] as const;
+export const UPLOAD_KINDS = ['patients', 'devices', 'claims'] as const;
 export type UploadKind = (typeof UPLOAD_KINDS)[number];
 
 /**
@@ -121,6 +122,50 @@ export const DEVICE_UPLOAD_COLUMNS: readonly UploadColumn[] = [
   { header: 'Purchase Date', field: 'purchase_date', how: 'MM/DD/YYYY (or YYYY-MM-DD), not in the future' },
 ];
 
+/**
+ * A payer's claim-status file, one claim line each (decisions.md "Billing Uploads"); the header is the payer
+ * export's `claim,patient_mrn,code,date_of_service,status,amount,denial_reason`.
+ */
+export const CLAIM_STATUS_UPLOAD_COLUMNS: readonly UploadColumn[] = [
+  {
+    header: 'claim',
+    field: 'claim_number',
+    required: true,
+    how: `The payer's claim number (1 to ${CLAIM_NUMBER_MAX} letters, digits, hyphens)`,
+  },
+  {
+    header: 'patient_mrn',
+    field: 'mrn',
+    required: true,
+    how: "The patient's MRN in one of your practices",
+  },
+  {
+    header: 'code',
+    field: 'cpt_code',
+    required: true,
+    how: 'A CPT or HCPCS code, five characters (99454, G0556)',
+  },
+  {
+    header: 'date_of_service',
+    field: 'date_of_service',
+    required: true,
+    how: 'MM/DD/YYYY (or YYYY-MM-DD), not in the future',
+  },
+  { header: 'status', field: 'status', required: true, how: "'paid' or 'denied'" },
+  {
+    header: 'amount',
+    field: 'amount',
+    required: true,
+    how: 'Dollars, 0 or more, at most two decimals (125.50)',
+  },
+  {
+    header: 'denial_reason',
+    field: 'denial_reason',
+    required: true,
+    how: `The payer's reason (at most ${DENIAL_REASON_MAX} characters): required when denied, empty when paid`,
+  },
+];
+
 /** Each kind's page, route, columns and what names a row's record. */
 export const UPLOAD_KIND_INFO = {
   patients: {
@@ -142,6 +187,16 @@ export const UPLOAD_KIND_INFO = {
     columns: DEVICE_UPLOAD_COLUMNS,
     key: 'imei',
     template: 'devices-template.csv',
+  },
+  claims: {
+    title: 'Billing Uploads',
+    page: 'Billing Uploads',
+    route: '/app/billing-uploads',
+    label: 'Claim Statuses',
+    columns: CLAIM_STATUS_UPLOAD_COLUMNS,
+    /** A line is known by its claim, code and date of service; duplicates are named by the claim column. */
+    key: 'claim_number',
+    template: 'claim-status-template.csv',
   },
 } as const satisfies Record<
   UploadKind,

@@ -1,19 +1,23 @@
 import {
+  CLAIM_TEXT,
   claimReport,
   generateBillingReport,
   getAllPractices,
   getBillingCountSummary,
   getBillingDetails,
   PRODUCT,
+  resubmitClaimLine,
   searchPracticeByUserId,
 } from '@rpm/shared';
 import type { FastifyInstance } from 'fastify';
 import type { Deps } from '../deps.js';
 import { attachment, fileNamePart, renderPdf } from '../http/attachment.js';
 import { registerCall } from '../http/calls.js';
+import { actor } from '../http/route-helpers.js';
 import type { PdfPool } from '../pdf/pdf-pool.js';
 import { recordClaim } from './claims.js';
 import { countSummary } from './counts.js';
+import { resubmitLine } from './denials-store.js';
 import { billingDetails, billingReportData } from './details.js';
 import { refreshPeriod } from './period-store.js';
 import { practiceOptions } from './practices.js';
@@ -80,5 +84,11 @@ export function billingRoutes(app: FastifyInstance, deps: Deps, opts: BillingRou
       codes: [...summary.codes],
       reports: [...summary.reports],
     };
+  });
+
+  // The Denials Worklist's Resubmit (decisions.md "Denials worklist"): the store checks scope (404) and state (409).
+  registerCall(app, deps, resubmitClaimLine, async ({ body, auth, req }) => {
+    await resubmitLine(db, actor(auth, req.ip, clock.now()), await billingScope(db, auth), body.line_id);
+    return { message: CLAIM_TEXT.resubmitted };
   });
 }

@@ -224,6 +224,11 @@ export function filterCondition(filter: BillingFilter, s = 's'): RawBuilder<SqlB
   return sql<SqlBool>`(${sql.join(parts, sql` and `)})`;
 }
 
+/** The scope as a condition on rows with practice and location columns (`alias`.practice_id, .location_id). */
+export function billingScopeSql(scope: BillingScope, alias: string): RawBuilder<SqlBool> {
+  return scope.all ? sql<SqlBool>`true` : sql<SqlBool>`${scopeCondition(scope, alias)}`;
+}
+
 /** The rows of the practices (and locations) a restricted user belongs to. */
 function scopeCondition(scope: BillingScope, s: string): RawBuilder<unknown> {
   const whole = [...scope.practices].filter(([, locations]) => locations === null).map(([id]) => id);

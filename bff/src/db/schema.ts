@@ -1143,6 +1143,9 @@ export interface Database {
   uploads: UploadsTable;
   upload_problems: UploadProblemsTable;
   upload_mappings: UploadMappingsTable;
+  claim_denial_reasons: ClaimDenialReasonsTable;
+  claim_status_lines: ClaimStatusLinesTable;
+  claim_status_history: ClaimStatusHistoryTable;
 }
 
 // The defaults pages of 0028 (000 §2.2, §6.2).
@@ -1236,7 +1239,7 @@ export interface LeadsTable {
 }
 
 // The CSV uploads of 0036 (decisions.md "CSV uploads").
-export type UploadKindColumn = 'patients' | 'devices';
+export type UploadKindColumn = 'patients' | 'devices' | 'claims';
 export type UploadStatusColumn = 'previewed' | 'committed' | 'rejected';
 /** How an upload's file columns filled ours. */
 export interface UploadColumnMap {
@@ -1287,6 +1290,43 @@ export interface UploadMappingsTable {
   mapping: ColumnType<Record<string, string>, string, string>;
   updated_by: number;
   updated_at: Timestamp;
+}
+
+// The payers' claim-status lines of 0041 (decisions.md "Billing Uploads", "Denials worklist").
+export type ClaimLineStatusColumn = 'paid' | 'denied';
+/** A payer's denial reason, kept once. */
+export interface ClaimDenialReasonsTable {
+  reason_id: Generated<number>;
+  reason: string;
+}
+/** One claim line of a payer's file, as its latest upload reported it. */
+export interface ClaimStatusLinesTable {
+  line_id: Generated<number>;
+  organization_id: number;
+  practice_id: number;
+  patient_id: number;
+  claim_number: string;
+  cpt_code: string;
+  date_of_service: DateColumn;
+  status: ClaimLineStatusColumn;
+  amount: NumericColumn;
+  denial_reason_id: number | null;
+  upload_id: number;
+  resubmitted_at: NullableTimestamp;
+  resubmitted_by: number | null;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+}
+/** A status an upload recorded for a line. */
+export interface ClaimStatusHistoryTable {
+  history_id: Generated<number>;
+  line_id: number;
+  status: ClaimLineStatusColumn;
+  amount: NumericColumn;
+  denial_reason_id: number | null;
+  upload_id: number;
+  recorded_at: Timestamp;
+  recorded_by: number;
 }
 
 export type Db = Kysely<Database>;
@@ -1384,6 +1424,9 @@ export const TABLE_NAMES = [
   'uploads',
   'upload_problems',
   'upload_mappings',
+  'claim_denial_reasons',
+  'claim_status_lines',
+  'claim_status_history',
 ] as const satisfies readonly Exclude<keyof Database, 'schema_migrations'>[];
 
 export type TableName = (typeof TABLE_NAMES)[number];

@@ -29,6 +29,7 @@ export const MERGE_MOVES: readonly MoveRule[] = [
     'alerts',
     'call_records',
     'check_ins',
+    'claim_status_lines',
     'device_assignments',
     'device_orders',
     'enrollment_orders',

@@ -1,4 +1,4 @@
-import { UPLOAD_KIND_INFO, UPLOAD_KINDS, UPLOAD_TEXT, type UploadKind } from '@rpm/shared';
+import { CLAIM_TEXT, UPLOAD_KIND_INFO, UPLOAD_KINDS, UPLOAD_TEXT, type UploadKind } from '@rpm/shared';
 import { sql, type Transaction } from 'kysely';
 import { audit } from '../audit.js';
 import type { Database } from '../db/schema.js';
@@ -23,8 +23,12 @@ import { keepCommit, visibleUpload } from './store.js';
 const COMMIT_LOCK = 38_003;
 
 /** Why a row the check found an update was not written. */
-const NOT_UPDATED = (kind: UploadKind) =>
-  `${kind === 'patients' ? 'A patient with this MRN' : 'This device'} is recorded with other values; not updated ('Update existing' was not chosen).`;
+const NOT_UPDATED: Readonly<Record<UploadKind, string>> = {
+  patients:
+    "A patient with this MRN is recorded with other values; not updated ('Update existing' was not chosen).",
+  devices: "This device is recorded with other values; not updated ('Update existing' was not chosen).",
+  claims: CLAIM_TEXT.notUpdated,
+};
 
 export async function commitUpload<W>(
   trx: Transaction<Database>,
@@ -55,7 +59,7 @@ export async function commitUpload<W>(
     const keyHeader = headerOf(kind, UPLOAD_KIND_INFO[kind].key);
     for (let row = 2; row - 2 < checked.outcomes.length; row++)
       if (outcomeAt(checked.outcomes, row) === 'update')
-        checked.problems.push({ row, column: keyHeader, message: NOT_UPDATED(kind) });
+        checked.problems.push({ row, column: keyHeader, message: NOT_UPDATED[kind] });
     checked.problems.sort((a, b) => a.row - b.row);
   }
   const status = reject ? 'rejected' : 'committed';

@@ -20,6 +20,7 @@ import { registerCall } from '../http/calls.js';
 import { actor } from '../http/route-helpers.js';
 import { CSV_OPTIONS } from '../lists/export-head.js';
 import { patientScope, visibleOrganizations } from '../scope.js';
+import { claimRows } from './claim-rows.js';
 import { commitUpload } from './commit.js';
 import { csvText, keptFileName, mapColumns, receiveFile } from './csv-file.js';
 import { deviceRows } from './device-rows.js';
@@ -28,13 +29,14 @@ import { patientRows } from './patient-rows.js';
 import { errorReportRows, keepUpload, savedMapping, uploadSummary, visibleUpload } from './store.js';
 
 /**
- * Bulk Uploads and Inventory Uploads (000 §2.4; decisions.md "CSV uploads"): the same calls for each kind; patients
- * need a role that registers patients, and rows reach only the user's practices.
+ * Bulk Uploads, Inventory Uploads and Billing Uploads (000 §2.4; decisions.md "CSV uploads"): the same calls for each
+ * kind; patients need a role that registers patients, and rows reach only the user's practices.
  */
 
 const ROWS: { readonly [K in UploadKind]: UploadKindRows<never> } = {
   patients: patientRows as UploadKindRows<never>,
   devices: deviceRows as UploadKindRows<never>,
+  claims: claimRows as UploadKindRows<never>,
 };
 
 /** The organisations the user may pick a mapping of, by name. */

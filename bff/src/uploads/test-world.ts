@@ -1,4 +1,5 @@
 import {
+  CLAIM_STATUS_UPLOAD_COLUMNS,
   callQueryString,
   callUrl,
   PATIENT_UPLOAD_COLUMNS,
@@ -11,9 +12,9 @@ import { stringify } from 'csv-stringify/sync';
 import type { Db } from '../db/schema.js';
 import { TEST_TODAY } from '../db/test-database.js';
 import { injectCall, multipartFile, signIn, startTestApp, type TestApp } from '../test-app.js';
-import { type Place, placeOf } from '../test-fixtures.js';
+import { makePatient, type Place, placeElsewhere, placeOf } from '../test-fixtures.js';
 
-/** Helpers of the upload tests (uploads.test.ts, devices-upload.test.ts): files, calls, counts. */
+/** Helpers of the upload tests (uploads, devices, claim statuses, the denials worklist): files, calls, counts. */
 
 export type Signed = Awaited<ReturnType<typeof signIn>>;
 
@@ -139,4 +140,35 @@ export async function startPatientUploads() {
   const place = await placeOf(t.db, admin.user.user_id);
   const names = await placeNames(t.db, place);
   return { t, admin, place, row: (change: Record<string, string> = {}) => patientRow(names, change) };
+}
+
+/** The header of a payer's claim-status file (Billing Uploads). */
+export const CLAIM_HEADER = CLAIM_STATUS_UPLOAD_COLUMNS.map((c) => c.header);
+
+/**
+ * The app of a Billing Uploads test: Northwind's biller (role 10) with two patients of hers by MRN, Riverside's biller
+ * (role 11) and a Riverside patient's MRN, and a claim line of a file: claim, MRN, code, date, status, amount, reason.
+ */
+export async function startClaimUploads() {
+  const t = await startTestApp({ seedPatients: 10, now: TEST_TODAY });
+  const biller = await signIn(t.app, 'role10@demo.test');
+  const otherBiller = await signIn(t.app, 'role11@demo.test');
+  const place = await placeOf(t.db, biller.user.user_id);
+  const mine = await makePatient(t.db, place, { identity: { mrn: 'CS-0001', lastname: 'Claimson' } });
+  const mine2 = await makePatient(t.db, place, { identity: { mrn: 'cs-0002', lastname: 'Claimson' } });
+  await makePatient(t.db, await placeElsewhere(t.db, place), { identity: { mrn: 'RV-0009' } });
+  const line = (claim: string, change: Partial<Record<(typeof CLAIM_HEADER)[number], string>> = {}) => {
+    const cells: Record<string, string> = {
+      claim,
+      patient_mrn: 'CS-0001',
+      code: '99454',
+      date_of_service: '10/02/2026',
+      status: 'denied',
+      amount: '47.10',
+      denial_reason: 'CO-197 Precertification/authorization absent',
+      ...change,
+    };
+    return CLAIM_HEADER.map((h) => cells[h] ?? '');
+  };
+  return { t, biller, otherBiller, patients: [mine, mine2] as const, line };
 }

@@ -127,6 +127,11 @@ const UploadPage = preloadable(
   () => import('../uploads/UploadPage'),
   (m) => m.UploadPage,
 );
+// Billing Uploads: the claim-status upload and the Denials Worklist (decisions.md "Billing Uploads").
+const BillingUploadsPage = preloadable(
+  () => import('../billing/BillingUploadsPage'),
+  (m) => m.BillingUploadsPage,
+);
 const CsvUtilityScreen = preloadable(
   () => import('../uploads/CsvUtilityScreen'),
   (m) => m.CsvUtilityScreen,
@@ -262,5 +267,6 @@ export const PAGE_ROUTES: readonly { readonly path: string; readonly page: PageO
   { path: LIST_ROUTES.sleepReturnDevices, page: <SleepReturnsScreen /> },
   { path: UPLOAD_KIND_INFO.patients.route, page: <UploadPage kind="patients" /> },
   { path: UPLOAD_KIND_INFO.devices.route, page: <UploadPage kind="devices" /> },
+  { path: UPLOAD_KIND_INFO.claims.route, page: <BillingUploadsPage /> },
   { path: LIST_ROUTES.csvUtility, page: <CsvUtilityScreen /> },
 ];

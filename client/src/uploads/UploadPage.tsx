@@ -63,7 +63,14 @@ function ColumnGuide({ kind }: { readonly kind: UploadKind }) {
  * guide, the organisation's column mapping, a CSV file previewed with every row's problems, the choices
  * ('All or nothing', 'Update existing records'), the commit, and the error report. `?upload=` opens a kept upload.
  */
-export function UploadPage({ kind }: { readonly kind: UploadKind }) {
+export function UploadPage({
+  kind,
+  onCommitted,
+}: {
+  readonly kind: UploadKind;
+  /** Called after a commit wrote rows (Billing Uploads reloads its worklist). */
+  readonly onCommitted?: () => void;
+}) {
   const calls = UPLOAD_CALLS[kind];
   const info = UPLOAD_KIND_INFO[kind];
   const api = useApi();
@@ -136,6 +143,7 @@ export function UploadPage({ kind }: { readonly kind: UploadKind }) {
       });
       setSummary(answer.data);
       setResult(answer.message);
+      if (answer.data.status === 'committed') onCommitted?.();
     } catch {
       // Shown by the error dialog.
     } finally {

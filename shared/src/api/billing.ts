@@ -5,7 +5,8 @@ import { MSG } from '../messages.js';
 import { listPatient, listPatientText } from '../patient-identity.js';
 import { BILLING_UTILITY_PAGE, BILLING_UTILITY_ROUTES } from '../routes.js';
 import { defineCall } from './contract.js';
-import { listEnvelope } from './envelope.js';
+import { listEnvelope, okAnswer } from './envelope.js';
+import { recordId } from './ids.js';
 import { PAGING } from './paging.js';
 
 const BILLING = { page: 'Billing Report' } as const;
@@ -213,4 +214,19 @@ export const getBillingUtilitySummary = defineCall({
       }),
     ),
   }),
+});
+
+/**
+ * Resubmit on the Denials Worklist (000 §2.4 'Billing Uploads'; decisions.md "Denials worklist"): records who
+ * resubmitted a denied claim line and when, audited; the line leaves the worklist. 404 for a line outside the
+ * caller's billing scope, 409 for one resubmitted already or not denied.
+ */
+export const resubmitClaimLine = defineCall({
+  method: 'POST',
+  path: 'rpm/billing/resubmitClaimLine',
+  spec: '000 §2.4 Billing Uploads (ours: the spec names only the route)',
+  summary: 'Marks a denied claim line of the Denials Worklist resubmitted, with who and when',
+  access: { page: 'Billing Uploads' },
+  body: z.object({ line_id: recordId }),
+  response: okAnswer,
 });

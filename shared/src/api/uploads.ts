@@ -5,7 +5,7 @@ import { okAnswer } from './envelope.js';
 import { recordId, recordIdParam } from './ids.js';
 
 /**
- * The calls of Bulk Uploads and Inventory Uploads (000 §2.4; decisions.md "CSV uploads"), the same for
+ * The calls of Bulk Uploads, Inventory Uploads and Billing Uploads (000 §2.4; decisions.md "CSV uploads"), the same for
  * each kind under rpm/uploads/{kind}/, each needing the kind's access-list entry. Flow: preview (the file as
  * multipart/form-data, checked and kept, nothing written) → commit (the kept file written) → get and errorReport.
  */
@@ -153,5 +153,9 @@ function uploadCalls<K extends UploadKind>(kind: K) {
   };
 }
 
-export const UPLOAD_CALLS = { patients: uploadCalls('patients'), devices: uploadCalls('devices') };
+export const UPLOAD_CALLS = {
+  patients: uploadCalls('patients'),
+  devices: uploadCalls('devices'),
+  claims: uploadCalls('claims'),
+};
 export type UploadCalls = (typeof UPLOAD_CALLS)[UploadKind];

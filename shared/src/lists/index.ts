@@ -13,6 +13,7 @@ import { CONFIG_TABLES } from './config-tables.js';
 import { cptCodesList, deviceTypesList, insuranceDefaultsList, vitalsList } from './configuration.js';
 import { patientConsentList } from './consents.js';
 import type { ListDef } from './define-list.js';
+import { denialsList } from './denials.js';
 import { dentalCasesList } from './dental.js';
 import {
   deactivatedDevicesList,
@@ -61,6 +62,7 @@ export * from './configuration-texts.js';
 export * from './consents.js';
 export * from './day.js';
 export * from './define-list.js';
+export * from './denials.js';
 export * from './dental.js';
 export * from './devices.js';
 export * from './format.js';
@@ -101,6 +103,7 @@ export const LISTS = {
   'latest-assigned-devices': latestAssignedDevicesList,
   'sleep-return-devices': sleepReturnDevicesList,
   'csv-utility': csvUtilityList,
+  denials: denialsList,
   audit: auditList,
   ...STAFF_LISTS,
   'sleep-tests': sleepTestsList,

@@ -12,6 +12,7 @@ export const LIST_ROUTES = {
   awsUnattendedCalls: '/app/aws-unattended-calls',
   awsVoicemail: '/app/aws-voicemail',
   awsVoicemailHistory: '/app/aws-voicemail-history',
+  billingUploads: '/app/billing-uploads',
   careOrders: '/app/:orderStatus?/:dashboardType?/orders',
   ccm: '/app/:filter?/ccm',
   coReadBilling: '/app/co-read-billing',

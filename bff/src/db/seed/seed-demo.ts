@@ -11,6 +11,7 @@ import { seedActivity } from './seed-activity.js';
 import { seedCalls } from './seed-calls.js';
 import { seedCarePlans } from './seed-careplans.js';
 import { DEMO_DEVICE_KEY, seedChart } from './seed-chart.js';
+import { seedClaimStatus } from './seed-claim-status.js';
 import { seedClinical } from './seed-clinical.js';
 import { seedConfig } from './seed-config.js';
 import { seedDental } from './seed-dental.js';
@@ -129,6 +130,7 @@ export async function seedDemo(db: Db, opts: SeedOptions): Promise<SeedSummary> 
     await seedConfig(trx);
     await seedLeads(trx, today);
     await seedUploads(trx, today);
+    await seedClaimStatus(trx, { today, adminId });
     // Billing reads per-patient-per-month summaries (billing/summary.ts); the bulk writes above bypass the
     // incremental path, so the summaries are computed once from the seeded rows.
     await rebuildSummaries(trx);
