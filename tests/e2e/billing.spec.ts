@@ -34,9 +34,10 @@ test('a biller lands on the billing dashboard, opens the report, pages, sorts, m
   const last = new Date(now.getFullYear(), now.getMonth() - 1, 1);
   await page.getByLabel('Year').selectOption(String(last.getFullYear()));
   await page.getByLabel('Month').selectOption(String(last.getMonth() + 1));
-  const chart = page.getByRole('list', { name: /^Patients per code, / });
+  const chart = page.getByRole('list', { name: /^Patients per code billed, / });
   await expect(chart).toBeVisible();
-  await expect(chart.getByRole('listitem')).toHaveCount(8);
+  // A bar per code billed that month (the seed bills device, time and CCM codes).
+  await expect.poll(() => chart.getByRole('listitem').count()).toBeGreaterThan(2);
   await expect(page.getByText(/^Total Revenue:/)).toBeVisible();
 
   // Into the report of the same month.

@@ -154,6 +154,8 @@ describe('BillingReportPage: loading and the table (001 §2.1)', () => {
     fakeServer().on(DETAILS, () => billingPage([], 0, 0));
     openReport();
     expect(await screen.findByText(MSG.noRecordsFound)).toBeTruthy();
+    // The grid keeps its column headers (RPM ID first).
+    expect(screen.getAllByText('RPM ID').length).toBeGreaterThan(0);
     expect(screen.queryByRole('button', { name: 'Download' })).toBeNull();
     expect(screen.getByText('$0.00')).toBeTruthy();
   });

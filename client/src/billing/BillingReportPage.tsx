@@ -142,10 +142,9 @@ function BillingReport({ loadPractices, fixedPractice }: BillingReportProps) {
         <Callout intent={Intent.DANGER} className="billing-failure">
           {failure.message}
         </Callout>
-      ) : answer && rows.length === 0 ? (
-        <NonIdealState className="billing-empty" title={MSG.noRecordsFound} />
       ) : answer ? (
         <>
+          {/* An empty month still shows its column headers, then says so. */}
           <BillingTable
             rows={shownRows}
             columns={answer.columns}
@@ -155,6 +154,7 @@ function BillingReport({ loadPractices, fixedPractice }: BillingReportProps) {
             onClaim={(row) => void onClaim(row)}
             claiming={claiming}
           />
+          {rows.length === 0 && <NonIdealState className="billing-empty" title={MSG.noRecordsFound} />}
           <TablePager
             page={state.page}
             rowsPerPage={state.rowsPerPage}

@@ -1,0 +1,133 @@
+import { REPORT_PROGRAMS } from '@rpm/shared';
+import { sql } from 'kysely';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Db } from '../db/schema.js';
+import { testDatabase } from '../db/test-database.js';
+import { countSummary } from './counts.js';
+import { refreshPeriod } from './period-store.js';
+import { programTotals, reportTotals } from './report.js';
+import { type BillingFilter, billingScope, resolveBillingFilter } from './scope.js';
+
+/** The seeded history ends on TEST_TODAY (2026-11-15): a whole month and the current one. */
+const MONTHS = [
+  { month: 10, year: 2026 },
+  { month: 11, year: 2026 },
+];
+const NOW = new Date('2026-11-15T12:00:00Z');
+
+let db: Db;
+let close: () => Promise<void>;
+const admin = { userId: 1, roleid: [1] };
+
+beforeAll(async () => {
+  ({ db, close } = await testDatabase({ seedPatients: 80 }));
+});
+afterAll(async () => close());
+
+const filterOf = async (headers: {
+  month: number;
+  year: number;
+  practice?: string;
+}): Promise<BillingFilter> => (await resolveBillingFilter(db, await billingScope(db, admin), headers)).filter;
+
+describe('the dashboard and the reports read one result', () => {
+  it('for every practice and month of the seed, the dashboard total is the sum of the reports and of its bars', async () => {
+    const practices = await db.selectFrom('practices').select('practice_id').execute();
+    let billedSomewhere = 0;
+    for (const period of MONTHS)
+      for (const { practice_id } of [...practices, { practice_id: null }]) {
+        const filter = await filterOf({
+          ...period,
+          ...(practice_id ? { practice: String(practice_id) } : {}),
+        });
+        await refreshPeriod(db, filter, NOW);
+        const summary = await countSummary(db, filter);
+        const reports = await Promise.all(
+          Object.values(REPORT_PROGRAMS).map((programs) => programTotals(db, filter, programs)),
+        );
+        const cents = (dollars: number) => Math.round(dollars * 100);
+        const sum = reports.reduce((total, r) => total + cents(r.total), 0);
+        expect(cents(summary.total)).toBe(sum);
+        expect(summary.codes.reduce((total, bar) => total + cents(bar.amount), 0)).toBe(sum);
+        expect((await reportTotals(db, filter)).total).toBe(summary.reports[0]?.amount);
+        billedSomewhere += sum;
+      }
+    expect(billedSomewhere).toBeGreaterThan(0);
+  });
+
+  it('refreshing twice stores the same rows (a refresh replaces, never adds)', async () => {
+    const filter = await filterOf(MONTHS[0] as { month: number; year: number });
+    await refreshPeriod(db, filter, NOW);
+    const count = async () =>
+      (await sql<{ n: number }>`select count(*)::integer as n from billing_period_codes`.execute(db)).rows[0]
+        ?.n;
+    const before = await count();
+    await refreshPeriod(db, filter, NOW);
+    expect(await count()).toBe(before);
+  });
+});
+
+describe('minutes belong to one program', () => {
+  it("a month's logged seconds sum the same by program as in total, and as the summary's per-program sums", async () => {
+    const rows = (
+      await sql<{ program: string; seconds: number }>`select program, sum(seconds)::integer as seconds
+        from time_logs where logged_at >= '2026-10-01' and logged_at < '2026-11-01' group by program`.execute(
+        db,
+      )
+    ).rows;
+    const total = (
+      await sql<{ seconds: number }>`select sum(seconds)::integer as seconds from time_logs
+        where logged_at >= '2026-10-01' and logged_at < '2026-11-01'`.execute(db)
+    ).rows[0]?.seconds;
+    expect(rows.reduce((sum, row) => sum + row.seconds, 0)).toBe(total);
+    const summary = (
+      await sql<
+        Record<string, number>
+      >`select sum(rpm_seconds)::integer as "RPM", sum(rtm_seconds)::integer as "RTM",
+        sum(ccm_seconds)::integer as "CCM", sum(bhi_seconds)::integer as "BHI", sum(pcm_seconds)::integer as "PCM"
+        from patient_month_summary where month = '2026-10-01'`.execute(db)
+    ).rows[0];
+    for (const row of rows) expect(summary?.[row.program], row.program).toBe(row.seconds);
+  });
+});
+
+describe('what is on file decides whether a reached code bills', () => {
+  it('without a consent on file the device code is blocked for that reason, and bills once consent is recorded', async () => {
+    const filter = await filterOf(MONTHS[0] as { month: number; year: number });
+    await refreshPeriod(db, filter, NOW);
+    const line = await db
+      .selectFrom('billing_period_codes')
+      .select(['patient_id', 'summary_id'])
+      .where('rule_id', '=', '99454')
+      .where('status', '=', 'billed')
+      .where('month', '=', sql<Date>`'2026-10-01'::date`)
+      .executeTakeFirstOrThrow();
+    const status = async () =>
+      db
+        .selectFrom('billing_period_codes')
+        .select(['status', 'unmet'])
+        .where('summary_id', '=', line.summary_id)
+        .where('rule_id', '=', '99454')
+        .executeTakeFirstOrThrow();
+    const orders = await db
+      .selectFrom('enrollment_orders')
+      .selectAll()
+      .where('patient_id', '=', line.patient_id)
+      .execute();
+    await db
+      .updateTable('enrollment_orders')
+      .set({ consent_date: '2026-11-20' })
+      .where('patient_id', '=', line.patient_id)
+      .execute();
+    await refreshPeriod(db, filter, NOW);
+    expect(await status()).toEqual({ status: 'blocked', unmet: ['consent'] });
+    for (const order of orders)
+      await db
+        .updateTable('enrollment_orders')
+        .set({ consent_date: order.consent_date.toISOString().slice(0, 10) })
+        .where('order_id', '=', order.order_id)
+        .execute();
+    await refreshPeriod(db, filter, NOW);
+    expect(await status()).toEqual({ status: 'billed', unmet: [] });
+  });
+});
