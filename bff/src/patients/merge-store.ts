@@ -61,10 +61,14 @@ export const MERGE_MOVES: readonly MoveRule[] = [
   { table: 'care_plan_versions', move: 'ifNone' },
 ];
 
-/** Tables and views computed from the moved rows, rebuilt rather than moved. */
+/**
+ * Tables and views computed from the moved rows, rebuilt rather than moved (billing_period_codes follows its summary
+ * row and is re-evaluated by the next billing read).
+ */
 export const MERGE_DERIVED = [
   'patient_reading_days',
   'patient_month_summary',
+  'billing_period_codes',
   'patient_list_state',
   'device_episodes',
   'sleep_visits',
