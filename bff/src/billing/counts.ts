@@ -2,7 +2,6 @@ import { BILLING_CODES, type billingCounts, REPORT_PROGRAMS, toDollars } from '@
 import { sql } from 'kysely';
 import type { z } from 'zod';
 import type { Db } from '../db/schema.js';
-import { programTotals } from './report.js';
 import { type BillingFilter, filterCondition } from './scope.js';
 
 /** The spec's count fields (001 §3 "Billing count summary"): patients billing the rule at least `unit` units. */
@@ -52,15 +51,15 @@ async function ruleCounts(db: Db, filter: BillingFilter) {
  * reports read, so the dashboard's total is the sum of the reports' totals.
  */
 export async function countSummary(db: Db, filter: BillingFilter): Promise<CountSummary> {
-  const [rules, reports] = await Promise.all([
-    ruleCounts(db, filter),
-    Promise.all(
-      Object.entries(REPORT_PROGRAMS).map(async ([report, programs]) => ({
-        report,
-        amount: (await programTotals(db, filter, programs)).total,
-      })),
-    ),
-  ]);
+  const rules = await ruleCounts(db, filter);
+  // Each report's revenue is its programs' share of the same rows (the reports' own totals: programTotals).
+  const programOf = new Map(BILLING_CODES.map((rule) => [rule.id, rule.program as string]));
+  const reports = Object.entries(REPORT_PROGRAMS).map(([report, programs]) => {
+    let cents = 0;
+    for (const [id, row] of rules)
+      if ((programs as readonly string[]).includes(programOf.get(id) ?? '')) cents += Number(row.cents);
+    return { report, amount: toDollars(cents) };
+  });
   const data = Object.fromEntries(
     COUNTED.map((entry) => {
       const row = rules.get(entry.rule);

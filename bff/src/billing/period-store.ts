@@ -14,14 +14,14 @@ import { type BillingFilter, filterCondition } from './scope.js';
 
 /**
  * The period results (decisions.md "Billing period results"): the engine's codes of every patient-month in a
- * filter's scope, written to billing_period_codes in one transaction, so every billing screen, PDF, CSV and the
- * dashboard read one answer. Every billing read refreshes its scope first; the stored rows are also what the month
- * close and its benchmark time.
+ * filter's scope, written to billing_period_codes, so every billing screen, PDF, CSV and the dashboard read one
+ * answer. Every billing read refreshes the rows of its scope whose inputs changed first.
  */
 
 /** One summary row with the facts the engine needs, gathered in one query. */
 interface FactRow {
   readonly id: number;
+  readonly inputs_version: number;
   readonly patient_id: number;
   readonly month: Date;
   readonly organization_id: number;
@@ -55,7 +55,7 @@ const wholeScope = (filter: BillingFilter): BillingFilter => ({ ...filter, searc
 
 function factsQuery(filter: BillingFilter, after: number) {
   return sql<FactRow>`
-    select s.id, s.patient_id, s.month, s.organization_id, s.practice_id, s.location_id, s.reading_days,
+    select s.id, s.inputs_version, s.patient_id, s.month, s.organization_id, s.practice_id, s.location_id, s.reading_days,
       s.setup_date, s.rpm_seconds, s.rtm_seconds, s.ccm_seconds, s.bhi_seconds, s.pcm_seconds,
       (select jsonb_object_agg(t.program, t.seconds) from (
         select tl.program, sum(tl.seconds)::integer as seconds from time_logs tl
@@ -88,7 +88,7 @@ function factsQuery(filter: BillingFilter, after: number) {
           and (o.reading_days > 0 or o.rpm_seconds > 0)) as other_practice
     from patient_month_summary s
     join patients p on p.patient_id = s.patient_id
-    where ${filterCondition(filter)} and s.id > ${after}
+    where ${filterCondition(filter)} and s.codes_version <> s.inputs_version and s.id > ${after}
     order by s.id
     limit ${CHUNK}`;
 }
@@ -176,8 +176,9 @@ function periodRows(row: FactRow, prices: PriceList) {
 }
 
 /**
- * Evaluates every patient-month of the filter's scope and month and replaces their stored results, in one
- * transaction under a per-month lock (two refreshes of a month never interleave). Answers the rows evaluated.
+ * Evaluates the patient-months of the filter's scope and month whose inputs changed since their results were stored
+ * (0042's versions: nothing to do is one index probe) and replaces their results, in one transaction under a
+ * per-month lock (two refreshes of a month never interleave). Answers the rows evaluated.
  */
 export async function refreshPeriod(db: Db, filter: BillingFilter, now: Date): Promise<{ rows: number }> {
   const scope = wholeScope(filter);
@@ -200,6 +201,9 @@ export async function refreshPeriod(db: Db, filter: BillingFilter, now: Date): P
           .insertInto('billing_period_codes')
           .values(values.slice(start, start + CHUNK))
           .execute();
+      await sql`update patient_month_summary s set codes_version = v.version
+        from unnest(${ids}::integer[], ${page.map((row) => row.inputs_version)}::integer[]) as v(id, version)
+        where s.id = v.id`.execute(trx);
       rows += page.length;
       after = last.id;
     }

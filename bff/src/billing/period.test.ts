@@ -55,14 +55,31 @@ describe('the dashboard and the reports read one result', () => {
     expect(billedSomewhere).toBeGreaterThan(0);
   });
 
-  it('refreshing twice stores the same rows (a refresh replaces, never adds)', async () => {
+  it('a refresh re-evaluates only the patient-months whose inputs changed, and replaces their rows', async () => {
     const filter = await filterOf(MONTHS[0] as { month: number; year: number });
     await refreshPeriod(db, filter, NOW);
     const count = async () =>
       (await sql<{ n: number }>`select count(*)::integer as n from billing_period_codes`.execute(db)).rows[0]
         ?.n;
     const before = await count();
-    await refreshPeriod(db, filter, NOW);
+    expect((await refreshPeriod(db, filter, NOW)).rows).toBe(0);
+    // A diagnosis added to one patient: that patient's months alone are evaluated again.
+    const patient = await db
+      .selectFrom('patient_month_summary')
+      .select('patient_id')
+      .where('month', '=', sql<Date>`'2026-10-01'::date`)
+      .executeTakeFirstOrThrow();
+    await db
+      .insertInto('patient_diagnoses')
+      .values({
+        patient_id: patient.patient_id,
+        icd10_code: 'Z99.89',
+        description: 'Dependence on other enabling machines and devices',
+        created_at: NOW,
+        updated_at: NOW,
+      })
+      .execute();
+    expect((await refreshPeriod(db, filter, NOW)).rows).toBe(1);
     expect(await count()).toBe(before);
   });
 });

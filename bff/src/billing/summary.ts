@@ -1,5 +1,5 @@
 // Over 300 lines: the month summary's one write path (readings, time logs, devices, set-up dates, rebuild).
-import { isoDay, rpmCodes, rtmCodes } from '@rpm/shared';
+import { isoDay, monthColumns } from '@rpm/shared';
 import { type Insertable, sql, type Transaction } from 'kysely';
 import type { Database, Db, DeviceAssignmentsTable, ReadingsTable, TimeLogsTable } from '../db/schema.js';
 
@@ -68,8 +68,7 @@ function storedCodes(row: Omit<CodeInputs, (typeof CODE_COLUMNS)[number] | 'id'>
     rtmSeconds: row.rtm_seconds,
     setupDate: row.setup_date ? isoDay(row.setup_date) : null,
   };
-  const rpm = rpmCodes(activity);
-  const rtm = rtmCodes(activity);
+  const { rpm, rtm } = monthColumns(activity);
   return [
     rpm.setup,
     rpm.deviceSupply,

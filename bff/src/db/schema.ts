@@ -442,6 +442,10 @@ export interface PatientMonthSummaryTable {
   rtm_60_cpt: string | null;
   /** Generated: listed on the RPM billing report (readings, RPM minutes or a set-up in the month). */
   rpm_listed: ColumnType<boolean, never, never>;
+  /** Bumped by triggers when anything the billing engine reads changes (0042). */
+  inputs_version: ColumnType<number, never, number>;
+  /** The inputs_version the stored billing_period_codes were computed from. */
+  codes_version: ColumnType<number, never, number>;
 }
 
 /** A claim sent for a patient-month ('Claim Sent', spec 001 §2.1); one per patient and month. */

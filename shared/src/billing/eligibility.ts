@@ -43,68 +43,65 @@ export interface CcmCodes {
   readonly additional: string | null;
 }
 
-/** The engine's billed lines of an activity, every need taken as met (thresholds alone). */
-function billedLines(
-  a: Partial<PatientMonthActivity> & Pick<PatientMonthActivity, 'dateOfService'>,
-): CodeLine[] {
-  const any = (seconds = 0) => ({ any: seconds, physician: 0 });
-  return [
-    ...evaluatePeriod({
-      ...emptyFacts(a.dateOfService),
-      days: { RPM: a.readingDays ?? 0 },
-      seconds: { RPM: any(a.rpmSeconds), RTM: any(a.rtmSeconds), CCM: any(a.ccmSeconds) },
-      setupDate: a.setupDate ?? null,
-      ccmType: a.ccmType === 1 ? 1 : 2,
-    }).billed,
-  ];
+/** All the column views of one patient-month, from one evaluation. */
+export interface MonthColumns {
+  readonly rpm: RpmCodes;
+  readonly rtm: RtmCodes;
+  readonly ccm: CcmCodes;
 }
 
-const isAddOn = (line: CodeLine) => BILLING_CODES.find((r) => r.id === line.id)?.measure.kind === 'addOn';
-const first = (lines: readonly CodeLine[], program: string) =>
-  lines.find((l) => l.program === program && !isAddOn(l) && l.code !== '99453' && !DEVICE.has(l.id))?.code ??
-  null;
-const addOnUnit = (lines: readonly CodeLine[], program: string, unit: number) => {
-  const line = lines.find((l) => l.program === program && isAddOn(l));
-  return line && line.units >= unit ? line.code : null;
-};
-const DEVICE = new Set(BILLING_CODES.filter((r) => r.measure.kind === 'days').map((r) => r.id));
+const kindOf = (line: CodeLine) => BILLING_CODES.find((rule) => rule.id === line.id)?.measure.kind;
 
 /**
- * The RPM columns (001 §3): set-up 99453 in the month its episode starts; device supply 99454 or 99445; the first
- * time code 99457 or 99470; 99458 at 40 and again at 60 minutes.
+ * The columns of a patient-month (001 §3): per program, the set-up (99453), the device supply (99454 or 99445), the
+ * first time code (99457 or 99470; 98980 or 98979; 99490 or CCM type 1's 99426) and the add-on at its first and
+ * second unit (99458 at 40 and 60 minutes). `carePlanSigned` false blocks CCM (the engine's carePlan need); every
+ * other need is taken as met, the thresholds alone deciding.
  */
-export function rpmCodes(
-  a: Pick<PatientMonthActivity, 'dateOfService' | 'readingDays' | 'rpmSeconds' | 'setupDate'>,
-): RpmCodes {
-  const lines = billedLines(a).filter((l) => l.program === 'RPM');
+export function monthColumns(
+  a: Partial<PatientMonthActivity> &
+    Pick<PatientMonthActivity, 'dateOfService'> & { readonly carePlanSigned?: boolean },
+): MonthColumns {
+  const any = (seconds = 0) => ({ any: seconds, physician: 0 });
+  const { billed } = evaluatePeriod({
+    ...emptyFacts(a.dateOfService),
+    days: { RPM: a.readingDays ?? 0 },
+    seconds: { RPM: any(a.rpmSeconds), RTM: any(a.rtmSeconds), CCM: any(a.ccmSeconds) },
+    setupDate: a.setupDate ?? null,
+    ccmType: a.ccmType === 1 ? 1 : 2,
+    met: (need) => need !== 'carePlan' || a.carePlanSigned !== false,
+  });
+  const of = (program: string, kind: string, unit = 1) => {
+    const line = billed.find((l) => l.program === program && kindOf(l) === kind);
+    return line && line.units >= unit ? line.code : null;
+  };
   return {
-    setup: lines.some((l) => l.code === '99453') ? '99453' : null,
-    deviceSupply: lines.find((l) => DEVICE.has(l.id))?.code ?? null,
-    time20: first(lines, 'RPM'),
-    time40: addOnUnit(lines, 'RPM', 1),
-    time60: addOnUnit(lines, 'RPM', 2),
+    rpm: {
+      setup: of('RPM', 'setup'),
+      deviceSupply: of('RPM', 'days'),
+      time20: of('RPM', 'minutes'),
+      time40: of('RPM', 'addOn'),
+      time60: of('RPM', 'addOn', 2),
+    },
+    rtm: { time20: of('RTM', 'minutes'), time40: of('RTM', 'addOn'), time60: of('RTM', 'addOn', 2) },
+    ccm: { time: of('CCM', 'minutes'), additional: of('CCM', 'addOn') },
   };
 }
+
+/** The RPM columns of a patient-month. */
+export const rpmCodes = (
+  a: Pick<PatientMonthActivity, 'dateOfService' | 'readingDays' | 'rpmSeconds' | 'setupDate'>,
+): RpmCodes => monthColumns(a).rpm;
 
 /** The RTM time columns: 98980 (or 98979 for 10-19 minutes), 98981 at 40 and again at 60 minutes. */
-export function rtmCodes(
+export const rtmCodes = (
   a: Pick<PatientMonthActivity, 'dateOfService' | 'rtmSeconds'> & Partial<PatientMonthActivity>,
-): RtmCodes {
-  const lines = billedLines(a).filter((l) => l.program === 'RTM');
-  return {
-    time20: first(lines, 'RTM'),
-    time40: addOnUnit(lines, 'RTM', 1),
-    time60: addOnUnit(lines, 'RTM', 2),
-  };
-}
+): RtmCodes => monthColumns(a).rtm;
 
 /** The CCM codes: type 1 99426 at 30 and 99427 at 60 minutes; otherwise 99490 at 20 and 99439 at 40 (001 §9). */
-export function ccmCodes(
+export const ccmCodes = (
   a: Pick<PatientMonthActivity, 'dateOfService' | 'ccmSeconds' | 'ccmType'>,
-): CcmCodes {
-  const lines = billedLines(a);
-  return { time: first(lines, 'CCM'), additional: addOnUnit(lines, 'CCM', 1) };
-}
+): CcmCodes => monthColumns(a).ccm;
 
 /** Why CCM minutes met do not bill: CMS requires a comprehensive care plan in place (decisions.md "CCM needs a signed care plan"). */
 export const CCM_CARE_PLAN_MISSING = 'Not billable: care plan missing (no signed care plan)';
@@ -115,9 +112,10 @@ export function ccmBilling(
     readonly carePlanSigned: boolean;
   },
 ): CcmCodes & { readonly notBillable: string | null } {
-  const codes = ccmCodes(a);
-  if (a.carePlanSigned || codes.time === null) return { ...codes, notBillable: null };
-  return { time: null, additional: null, notBillable: CCM_CARE_PLAN_MISSING };
+  const codes = monthColumns(a).ccm;
+  const reached = a.carePlanSigned ? codes : monthColumns({ ...a, carePlanSigned: true }).ccm;
+  const blocked = !a.carePlanSigned && reached.time !== null;
+  return { ...codes, notBillable: blocked ? CCM_CARE_PLAN_MISSING : null };
 }
 
 /** The billed codes of a group, in column order, one entry per unit (99458 twice at 60 minutes). */

@@ -1,6 +1,6 @@
 -- The eligibility engine's result per patient-month (shared/src/billing/engine.ts).
--- decisions.md "Billing period results": one row per rule reached, billed, blocked by an unmet need or excluded by another code. Every billing
--- screen, PDF, CSV and the dashboard read these rows, so their totals agree.
+-- decisions.md "Billing period results": one row per rule reached, billed, blocked by an unmet need or
+-- excluded by another code. Every billing screen, PDF, CSV and the dashboard read these rows, so totals agree.
 create table billing_period_codes (
   summary_id integer not null references patient_month_summary (id) on delete cascade,
   patient_id integer not null,
