@@ -8,6 +8,7 @@ import { mfaRoutes } from './auth/mfa-routes.js';
 import { authRoutes } from './auth/routes.js';
 import { temporaryLoginRoutes } from './auth/temporary-login-routes.js';
 import { denialsSource } from './billing/denials-store.js';
+import { programBillingSources } from './billing/program-list-store.js';
 import { billingRoutes } from './billing/routes.js';
 import { billingUtilityRoutes } from './billing/utility-routes.js';
 import { callListSources } from './calls/list-store.js';
@@ -96,6 +97,7 @@ export const LIST_SOURCES: Readonly<Record<ListName, ListSource<object>>> = {
   'sleep-return-devices': sleepReturnSource,
   'csv-utility': csvUtilitySource,
   denials: denialsSource,
+  ...programBillingSources(),
   audit: auditSource,
   ...staffListSources(),
   ...sleepListSources(),

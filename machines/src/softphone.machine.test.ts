@@ -1,4 +1,9 @@
-import { CALL_BLUR_DELAY_MS, CALL_BLUR_DELAY_SIDEBAR_MS, type PatientMatch } from '@rpm/shared';
+import {
+  CALL_BLUR_DELAY_MS,
+  CALL_BLUR_DELAY_SIDEBAR_MS,
+  type PatientMatch,
+  type TIMER_PROGRAMS,
+} from '@rpm/shared';
 import { describe, expect, it } from 'vitest';
 import { createActor, fromPromise, SimulatedClock } from 'xstate';
 import {
@@ -56,10 +61,12 @@ function start({ sidebar = false, openCharts = [], lookup = {} }: Options = {}) 
           return { callId: 7, durationSeconds: 125 };
         },
       ),
-      logMinutes: fromPromise<number, { callId: number; program: 'RPM' | 'CCM' }>(async ({ input }) => {
-        log.push(`logMinutes ${input.callId} ${input.program}`);
-        return 3;
-      }),
+      logMinutes: fromPromise<number, { callId: number; program: (typeof TIMER_PROGRAMS)[number] }>(
+        async ({ input }) => {
+          log.push(`logMinutes ${input.callId} ${input.program}`);
+          return 3;
+        },
+      ),
     },
     actions: {
       setAgentState: (_, { state }) => log.push(`agent ${state}`),

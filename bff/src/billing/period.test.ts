@@ -3,8 +3,10 @@ import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Db } from '../db/schema.js';
 import { testDatabase } from '../db/test-database.js';
+import type { ListViewer } from '../lists/source.js';
 import { countSummary } from './counts.js';
 import { refreshPeriod } from './period-store.js';
+import { programBillingSources } from './program-list-store.js';
 import { programTotals, reportTotals } from './report.js';
 import { type BillingFilter, billingScope, resolveBillingFilter } from './scope.js';
 
@@ -53,6 +55,22 @@ describe('the dashboard and the reports read one result', () => {
         billedSomewhere += sum;
       }
     expect(billedSomewhere).toBeGreaterThan(0);
+  });
+
+  it("each program billing list's total is its report's share of the dashboard, on screen as in its rows", async () => {
+    const filter = await filterOf(MONTHS[0] as { month: number; year: number });
+    const summary = await countSummary(db, filter);
+    const viewer = { auth: admin, now: NOW } as unknown as ListViewer;
+    const view = { orderby: 'patient_id', order: 'asc' as const, filters: { month: ['2026-10'] } };
+    const sources = programBillingSources();
+    for (const [report, programs] of Object.entries(REPORT_PROGRAMS)) {
+      const source = sources[`${report}-billing` as keyof typeof sources];
+      const listed = await source.total?.(db, viewer, view);
+      expect(listed, report).toBe((await programTotals(db, filter, programs)).total);
+      expect(listed, report).toBe(summary.reports.find((r) => r.report === report)?.amount);
+      const page = await source.page(db, viewer, { ...view, page: 0, rowsPerPage: 100 });
+      expect(page.total).toBe(listed);
+    }
   });
 
   it('a refresh re-evaluates only the patient-months whose inputs changed, and replaces their rows', async () => {

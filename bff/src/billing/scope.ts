@@ -198,10 +198,15 @@ function decodeHeader(value: string): string {
   }
 }
 
-/** The condition on patient_month_summary (alias `s`) for the filter: month, practices, search. */
-export function filterCondition(filter: BillingFilter, s = 's'): RawBuilder<SqlBool> {
+/**
+ * The condition on patient_month_summary (alias `s`) for the filter: month, practices, search; `anyMonth` leaves the
+ * month to the caller (a list whose month is one of its filters).
+ */
+export function filterCondition(filter: BillingFilter, s = 's', anyMonth = false): RawBuilder<SqlBool> {
   const col = (name: string) => sql.ref(`${s}.${name}`);
-  const parts: RawBuilder<unknown>[] = [sql`${col('month')} = ${filter.month}::date`];
+  const parts: RawBuilder<unknown>[] = anyMonth
+    ? [sql`true`]
+    : [sql`${col('month')} = ${filter.month}::date`];
   if (filter.practiceId !== null) {
     parts.push(sql`${col('practice_id')} = ${filter.practiceId}`);
     if (filter.locationIds)

@@ -52,9 +52,9 @@ describe('activity timer and log (issue 5 part 6)', () => {
   it.each<[string, CallDef, Record<string, unknown>, number, string]>([
     ['another running timer', startActivityTimer, { patient_id: -1, program: 'CCM' }, 409, 'patient_id'],
     [
-      'a program other than RPM or CCM',
+      'a program that counts no minutes (CoCM is not a timer program)',
       startActivityTimer,
-      { patient_id: -1, program: 'BHI' },
+      { patient_id: -1, program: 'CoCM' },
       400,
       'program',
     ],

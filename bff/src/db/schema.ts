@@ -668,7 +668,7 @@ export interface ActivityTimersTable {
   user_id: number;
   acting_user_id: number | null;
   patient_id: number;
-  program: 'RPM' | 'CCM';
+  program: ProgramName;
   started_at: Timestamp;
   stopped_at: NullableTimestamp;
   time_log_id: number | null;

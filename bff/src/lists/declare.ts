@@ -56,6 +56,7 @@ export interface ListShape {
   readonly idKey: string;
   readonly columns: readonly ListColumn[];
   readonly filters: readonly ListFilter[];
+  readonly total?: string;
 }
 
 /** A request's context with what the declaration's `prepare` step gave (`undefined` without one). */
@@ -179,6 +180,13 @@ export function listSource<D extends ListShape, P = undefined>(
     );
   };
   type Filtered = Base & { readonly ctx: PreparedContext<P>; readonly from: RawBuilder<unknown> };
+  /** The declared total: the sum of the column's row field over the view, in dollars. */
+  const sumWhere = async ({ db, where, ctx, from }: Filtered, key: string) => {
+    const expr = (declaration.select(ctx) as Record<string, RawBuilder<unknown>>)[key];
+    const { rows } = await sql<{ n: string | number | null }>`select sum(${expr}) as n from ${from}
+      where ${where}`.execute(db);
+    return Math.round(Number(rows[0]?.n ?? 0) * 100) / 100;
+  };
   const source = sliceSource<Row, Filtered>({
     async filtered(db, viewer, view) {
       const request: ListContext = { viewer, today: isoDay(viewer.now) };
@@ -197,6 +205,7 @@ export function listSource<D extends ListShape, P = undefined>(
       return { db, where: and(parts), ctx, from: typeof from === 'function' ? from(ctx) : from };
     },
     count: (base) => countWhere(base, base.from),
+    ...(def.total === undefined ? {} : { total: (base: Filtered) => sumWhere(base, def.total as string) }),
     async slice({ db, where, ctx, from }, _viewer, view, offset, limit) {
       const select = declaration.select(ctx) as Record<string, RawBuilder<unknown>>;
       const fields = Object.entries(select);

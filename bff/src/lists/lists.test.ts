@@ -7,6 +7,7 @@ import {
   ALL_LISTS,
   type CallDef,
   callUrl,
+  defaultFilterValue,
   isoDay,
   type ListDef,
   type ListFilter,
@@ -321,7 +322,9 @@ describe.each(LISTS.map((def) => [def.name, def] as const))('list %s', (_name, d
     });
   }
 
-  for (const [key, value] of Object.entries(def.defaultFilters ?? {}) as [string, string][]) {
+  for (const key of Object.keys(def.defaultFilters ?? {})) {
+    // A default computed from the day (a billing list's last whole month) is read on the test's day.
+    const value = defaultFilterValue(def, key, TODAY) ?? '';
     it(`applies the default ${key}=${value} when absent, and all rows when empty`, async () => {
       const defaulted = await page(def, {});
       const explicit = await page(def, { [key]: value });

@@ -1,6 +1,7 @@
 import { Readable } from 'node:stream';
 import {
   cellValue,
+  defaultFilterValue,
   type FilterValues,
   filterValues,
   formatCell,
@@ -53,9 +54,8 @@ async function resolveView<Row>(
   loadOptions: boolean,
 ): Promise<{ view: ListView; options: Options }> {
   const filters: Record<string, FilterValues[string]> = { ...filterValues(def, query) };
-  const defaults = (def.defaultFilters ?? {}) as Record<string, string | undefined>;
   for (const filter of def.filters) {
-    const value = defaults[filter.key];
+    const value = defaultFilterValue(def, filter.key, isoDay(viewer.now));
     if (value === undefined || fieldsOf(filter).some((field) => query[field] !== undefined)) continue;
     const parsed = def.viewQuery.parse({ [filter.key]: value }) as Record<string, FilterValues[string]>;
     filters[filter.key] = parsed[filter.key];
@@ -153,19 +153,28 @@ function registerList<Row extends object>(
     const viewer = await viewerOf(deps, auth);
     const q = query as Record<string, unknown>;
     const { view, options } = await resolveView(def, q, viewer, source, deps, true);
-    return { viewer, view, facts: await exportFacts(deps, def, view, options, viewer) };
+    const facts = await exportFacts(deps, def, view, options, viewer);
+    const column = def.columns.find((c) => c.key === def.total);
+    if (column && source.total)
+      facts.unshift([`Total ${column.label}`, formatCell(await source.total(db, viewer, view), 'usd')]);
+    return { viewer, view, facts };
   };
 
   registerCall(app, deps, def.calls.list, async ({ query, auth }) => {
     const viewer = await viewerOf(deps, auth);
     const q = query as Record<string, unknown>;
     const { view } = await resolveView(def, q, viewer, source, deps, false);
-    const { rows, count } = await source.page(db, viewer, {
+    const { rows, count, total } = await source.page(db, viewer, {
       ...view,
       page: q.page as number,
       rowsPerPage: q.rowsPerPage as number,
     });
-    return { status: 1, data: rows as Record<string, unknown>[], count };
+    return {
+      status: 1,
+      data: rows as Record<string, unknown>[],
+      count,
+      ...(total === undefined ? {} : { total }),
+    };
   });
 
   registerCall(app, deps, def.calls.filterOptions, async ({ auth }) => {

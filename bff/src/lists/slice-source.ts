@@ -14,20 +14,25 @@ export interface SliceQueries<Row, B> {
   /** `limit` rows of the view in its order (the list's idKey last), from `offset`. */
   slice(base: B, viewer: ListViewer, view: ListView, offset: number, limit: number): Promise<Row[]>;
   options: ListSource<Row>['options'];
+  /** The sum of the list's declared total column over the view, for a list that declares one. */
+  total?(base: B): Promise<number>;
 }
 
 /** A {@link ListSource} from its queries: a page with its count, and exports a chunk at a time. */
 export function sliceSource<Row, B>(queries: SliceQueries<Row, B>): ListSource<Row> {
+  const { total } = queries;
   return {
     async page(db, viewer, request) {
       const base = await queries.filtered(db, viewer, request);
       const offset = request.page * request.rowsPerPage;
-      const [rows, count] = await Promise.all([
+      const [rows, count, sum] = await Promise.all([
         queries.slice(base, viewer, request, offset, request.rowsPerPage),
         queries.count(base),
+        total?.(base),
       ]);
-      return { rows, count };
+      return sum === undefined ? { rows, count } : { rows, count, total: sum };
     },
+    ...(total ? { total: async (db, viewer, view) => total(await queries.filtered(db, viewer, view)) } : {}),
     async count(db, viewer, view) {
       return queries.count(await queries.filtered(db, viewer, view));
     },

@@ -34,7 +34,13 @@ export interface ListPageRequest extends ListView {
 
 export interface ListSource<Row> {
   /** One page of rows in order and the count of the whole filtered list. */
-  page(db: Db, viewer: ListViewer, request: ListPageRequest): Promise<{ rows: Row[]; count: number }>;
+  page(
+    db: Db,
+    viewer: ListViewer,
+    request: ListPageRequest,
+  ): Promise<{ rows: Row[]; count: number; total?: number }>;
+  /** The declared total (define-list.ts `total`) of the view, for a list that declares one. */
+  total?(db: Db, viewer: ListViewer, view: ListView): Promise<number>;
   /** How many rows the view holds: the page's count without its rows (a summary of several lists' counts). */
   count(db: Db, viewer: ListViewer, view: ListView): Promise<number>;
   /**

@@ -1,4 +1,4 @@
-import type { CallQuery, getPatientMessages } from '@rpm/shared';
+import type { CallQuery, getPatientMessages, TIMER_PROGRAMS } from '@rpm/shared';
 import type { Transaction } from 'kysely';
 import { type AuditActor, audit } from '../audit.js';
 import { recordTimeLogs } from '../billing/summary.js';
@@ -121,7 +121,7 @@ export interface Outbound {
   readonly reminderId?: number | undefined;
   /** Minutes the sender logs to the activity log (decisions.md "Time spent on a message"). */
   readonly minutes?: number | undefined;
-  readonly program?: 'RPM' | 'CCM';
+  readonly program?: (typeof TIMER_PROGRAMS)[number];
 }
 
 /**

@@ -5,6 +5,7 @@ import {
   type ConsentMethod,
   type getAuthorizationHistory,
   isoDay,
+  type ORDER_PROGRAMS,
   ORDER_TEXT,
   type updateEnrollmentOrder,
 } from '@rpm/shared';
@@ -44,7 +45,7 @@ const authorizationDto = (a: AuthorizationRow) => ({
   order_id: a.order_id,
   patient_id: a.patient_id,
   patient_name: fullName(a.patient_first, a.patient_last),
-  program: a.program as 'RPM' | 'CCM',
+  program: a.program as (typeof ORDER_PROGRAMS)[number],
   authorization_number: a.authorization_number,
   start_date: isoDay(a.start_date),
   end_date: isoDay(a.end_date),
@@ -102,7 +103,7 @@ export async function patientOrders(db: Db, patientId: number, orderId?: number)
   return orders.map((o) => ({
     order_id: o.order_id,
     patient_id: o.patient_id,
-    program: o.program as 'RPM' | 'CCM',
+    program: o.program as (typeof ORDER_PROGRAMS)[number],
     ordering_provider: o.ordering_provider,
     provider_npi: o.provider_npi,
     diagnosis_codes: o.diagnosis_codes as string[],

@@ -4,10 +4,13 @@ import {
   CARE_COORDINATOR_SEARCH_ROLE_ID,
   CUSTOM_SEARCH_ROLE_IDS,
   cellValue,
+  defaultFilterValue,
   type ExportFormat,
   type FilterOption,
   fillRoute,
   formatCell,
+  formatUsd,
+  isoDay,
   type ListDef,
   type ListFilter,
 } from '@rpm/shared';
@@ -177,9 +180,7 @@ export function ListScreen({
   const filtersInForce = effectiveFilters(def, state, presets.values);
   const offered = def.filters.filter((f) => !f.hidden);
   const fallbackOf = (key: string): string =>
-    presets.values[key] ??
-    (def.defaultFilters as Record<string, string | undefined> | undefined)?.[key] ??
-    '';
+    presets.values[key] ?? defaultFilterValue(def, key, isoDay(new Date())) ?? '';
 
   /**
    * A filter's field at 'all' (001 §2.4). Empty, not absent, for option filters: absent would bring the
@@ -296,6 +297,13 @@ export function ListScreen({
         ))}
         {loading && <Spinner size={16} aria-label="Loading" />}
         <span className="list-toolbar-fill" />
+        {list.data?.total !== undefined && (
+          // The declared total over every filtered row (define-list.ts `total`), as the billing report shows it.
+          <span className="list-total">
+            Total {def.columns.find((column) => column.key === def.total)?.label}:{' '}
+            <strong>{formatUsd(list.data.total)}</strong>
+          </span>
+        )}
         {toolbarActions?.(context)}
         {offered.length > 0 && <Button icon="filter" text="Filters" onClick={() => setDrawerOpen(true)} />}
         {def.exports.length > 0 && <Button icon="print" text="Print" onClick={() => setPrintOpen(true)} />}

@@ -1,4 +1,12 @@
-import { DEFAULT_PAGE_SIZE, type FilterOption, type ListDef, type ListFilter, PAGE_SIZES } from '@rpm/shared';
+import {
+  DEFAULT_PAGE_SIZE,
+  defaultFilterValue,
+  type FilterOption,
+  isoDay,
+  type ListDef,
+  type ListFilter,
+  PAGE_SIZES,
+} from '@rpm/shared';
 import type { PageSize } from './TablePager';
 
 /**
@@ -91,11 +99,11 @@ export function effectiveFilters(
   state: ListState,
   presets: Readonly<Record<string, string>>,
 ): Record<string, string> {
-  const defaults = (def.defaultFilters ?? {}) as Readonly<Record<string, string | undefined>>;
+  const today = isoDay(new Date());
   const out: Record<string, string> = {};
   for (const filter of def.filters)
     for (const key of filterFieldKeys(filter)) {
-      const value = state.filters[key] ?? presets[key] ?? defaults[key];
+      const value = state.filters[key] ?? presets[key] ?? defaultFilterValue(def, key, today);
       if (value !== undefined && value !== '') out[key] = value;
     }
   return out;

@@ -8,8 +8,8 @@ import { chartDayField, chartText } from './rules.js';
 
 // ── Activity timer and log ───────────────────────────────────────────────────────────────────────────────
 
-/** The programs the chart's timer logs (RPM or CCM minutes). */
-export const TIMER_PROGRAMS = ['RPM', 'CCM'] as const;
+/** The programs the chart's timer, a call and a message log minutes to: each billing program that counts minutes. */
+export const TIMER_PROGRAMS = ['RPM', 'RTM', 'CCM', 'PCM', 'BHI'] as const;
 
 /** The longest stretch one timer logs (decisions.md "Activity timer cap"). */
 export const TIMER_MAX_SECONDS = 3600;

@@ -17,4 +17,10 @@ export const listEnvelope = <T extends z.ZodType>(item: T) =>
 
 /** The answer of a paged list call: one page in `data`, `count` rows in all. */
 export const pageEnvelope = <T extends z.ZodType>(item: T) =>
-  z.object({ status: z.number().int(), data: z.array(item), count: z.number().int() });
+  z.object({
+    status: z.number().int(),
+    data: z.array(item),
+    count: z.number().int(),
+    /** The list's declared total (define-list.ts `total`) over every filtered row, in dollars. */
+    total: z.number().optional(),
+  });

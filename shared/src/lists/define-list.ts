@@ -89,7 +89,7 @@ export interface ListSpec<Row extends z.ZodObject, F extends string> {
   readonly defaultSort: { readonly key: keyof z.infer<Row> & string; readonly order: 'asc' | 'desc' };
   readonly filters: readonly ListFilter<F>[];
   /** Filter values in force when the URL names none (e.g. the worklist shows open alerts). */
-  readonly defaultFilters?: Partial<Record<F, string>>;
+  readonly defaultFilters?: Partial<Record<F, string | ((today: string) => string)>>;
   /** The search box's placeholder; without it the list has no search box. */
   readonly searchPlaceholder?: string;
   readonly exports: readonly ExportFormat[];
@@ -103,6 +103,11 @@ export interface ListSpec<Row extends z.ZodObject, F extends string> {
   readonly routeFilters?: Readonly<Record<string, F>>;
   /** The rows are the signed-in user's own (My Tasks), not those of the practices in scope. */
   readonly own?: boolean;
+  /**
+   * A money column (format 'usd') summed over the whole filtered list: the page answers it as `total`, the screen
+   * shows it beside the toolbar and the exports' head carries it (a billing report's total revenue, 001 §2.1).
+   */
+  readonly total?: keyof z.infer<Row> & string;
 }
 
 const ISO_DAY = /^\d{4}-\d{2}-\d{2}$/;
@@ -221,6 +226,8 @@ export function defineList<
   }
   for (const filter of spec.filters)
     if (RESERVED.has(filter.key)) throw new Error(`${spec.name}: filter key '${filter.key}' is reserved`);
+  if (spec.total !== undefined && spec.columns.find((c) => c.key === spec.total)?.format !== 'usd')
+    throw new Error(`${spec.name}: the total '${spec.total}' is not a money column`);
 
   const filterShape: Record<string, z.ZodType> = {};
   for (const filter of spec.filters) Object.assign(filterShape, filterFields(filter));
@@ -311,6 +318,21 @@ export function filterValues(
     }
   }
   return values;
+}
+
+/**
+ * A filter's default value on a day ('YYYY-MM-DD'): as declared, or computed from the day (the last whole month a
+ * billing list opens on). The server and the screen both read defaults through it.
+ */
+export function defaultFilterValue(
+  def: Pick<ListSpec<z.ZodObject, string>, 'defaultFilters'>,
+  key: string,
+  today: string,
+): string | undefined {
+  const value = (
+    def.defaultFilters as Record<string, string | ((today: string) => string) | undefined> | undefined
+  )?.[key];
+  return typeof value === 'function' ? value(today) : value;
 }
 
 /** Fills `{field}` placeholders of a route template from a row. */

@@ -37,6 +37,7 @@ import {
   patientTransferList,
   screenedList,
 } from './patients.js';
+import { bhiBillingList, ccmBillingList, pcmBillingList, rpmBillingList } from './program-billing.js';
 import { rolesList } from './roles.js';
 import { pulseOximetryList, sleepCoReadList, sleepLabList, sleepTestsList, spirometryList } from './sleep.js';
 import {
@@ -75,6 +76,7 @@ export * from './orders.js';
 export * from './organization-structure.js';
 export * from './patient-row.js';
 export * from './patients.js';
+export * from './program-billing.js';
 export * from './roles.js';
 export * from './sleep.js';
 export * from './sleep-billing.js';
@@ -104,6 +106,10 @@ export const LISTS = {
   'sleep-return-devices': sleepReturnDevicesList,
   'csv-utility': csvUtilityList,
   denials: denialsList,
+  'rpm-billing': rpmBillingList,
+  'ccm-billing': ccmBillingList,
+  'pcm-billing': pcmBillingList,
+  'bhi-billing': bhiBillingList,
   audit: auditList,
   ...STAFF_LISTS,
   'sleep-tests': sleepTestsList,

@@ -1,3 +1,5 @@
+import { PRODUCT_SLUG } from '../constants.js';
+
 /**
  * The screen route of each list with a screen (routes.ts holds them with their access), apart from the definitions
  * so the signed-in frame's route table does not load every list's schemas.
@@ -12,7 +14,9 @@ export const LIST_ROUTES = {
   awsUnattendedCalls: '/app/aws-unattended-calls',
   awsVoicemail: '/app/aws-voicemail',
   awsVoicemailHistory: '/app/aws-voicemail-history',
+  bhiBilling: '/app/bhi-billing',
   billingUploads: '/app/billing-uploads',
+  ccmBilling: '/app/ccm-billing',
   careOrders: '/app/:orderStatus?/:dashboardType?/orders',
   ccm: '/app/:filter?/ccm',
   coReadBilling: '/app/co-read-billing',
@@ -49,6 +53,8 @@ export const LIST_ROUTES = {
   roles: '/app/roles',
   screened: '/app/screened',
   sleepAppointments: '/app/sleep-appointments',
+  pcmBilling: '/app/pcm-billing',
+  rpmBilling: `/app/${PRODUCT_SLUG}-billing`,
   sleepBillingReport: '/app/sleep-billing-report',
   sleepCoRead: '/app/:filter?/sleepTestsInterpretation',
   sleepConsults: '/app/sleep-consults',

@@ -26,6 +26,7 @@ const CCM_NOTES = [
   'Follow-up call after ER visit',
 ];
 const BHI_NOTES = ['Behavioural health check-in', 'PHQ-9 follow-up'];
+const PCM_NOTES = ['Reviewed condition-specific care plan', 'Medication adjustment for the condition'];
 const RTM_NOTES = [
   'Reviewed therapy adherence data',
   'Coached patient on therapy use',
@@ -97,6 +98,8 @@ export interface PatientHistoryInput {
   readonly historyMonths?: number;
   /** For patients enrolled in RTM: a stream of their own for RTM minutes, so RTM changes no one's other data. */
   readonly rtmRandom?: Random;
+  /** PCM minutes for a patient without CCM, from a stream of its own (no other seeded value moves). */
+  readonly pcmRandom?: Random;
 }
 
 /** Buffers a patient's readings (on random days as dense as their compliance) and monthly RPM, CCM and BHI minutes. */
@@ -198,6 +201,8 @@ export function writePatientHistory(input: PatientHistoryInput): void {
     log('RPM', r.int(rpmTier[0], rpmTier[1]) * monthFactor, RPM_NOTES);
     if (plan.ccmType) log('CCM', r.int(ccmTier[0], ccmTier[1]), CCM_NOTES);
     if (plan.bhi) log('BHI', r.int(10, 30), BHI_NOTES);
+    // PCM aims at 30 minutes (99426); some months fall short.
+    if (input.pcmRandom) log('PCM', input.pcmRandom.int(15, 45), PCM_NOTES, input.pcmRandom);
     if (input.rtmRandom && rtmTier)
       log('RTM', input.rtmRandom.int(rtmTier[0], rtmTier[1]), RTM_NOTES, input.rtmRandom);
   }

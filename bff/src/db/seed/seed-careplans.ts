@@ -4,7 +4,7 @@ import type { Db } from '../schema.js';
 import { CCM_STATUS } from './patient-statuses.js';
 
 /**
- * Demo care plans, set-based: two of every three CCM patients have a plan from the CCM Care Plan Defaults, written
+ * Demo care plans, set-based: two of every three CCM and PCM patients have a plan from the CCM Care Plan Defaults, written
  * three weeks ago and signed by their physician where they have one; the others show 'Care plan missing'.
  */
 export async function seedCarePlans(trx: Db, input: { today: Date; adminId: number }): Promise<void> {
@@ -18,7 +18,7 @@ export async function seedCarePlans(trx: Db, input: { today: Date; adminId: numb
       p.physician_id, case when p.physician_id is not null then ${signed}::timestamptz end
     from patients p
     join care_plan_defaults d on d.organization_id is null
-    where p.ccm_status in (${CCM_STATUS.enrolled}, ${CCM_STATUS.active}) and p.patient_id % 3 <> 0`.execute(
-    trx,
-  );
+    where (p.ccm_status in (${CCM_STATUS.enrolled}, ${CCM_STATUS.active})
+        or exists (select 1 from time_logs t where t.patient_id = p.patient_id and t.program = 'PCM'))
+      and p.patient_id % 3 <> 0`.execute(trx);
 }

@@ -67,4 +67,20 @@ export async function seedOrders(
     from enrollment_orders o
     where not exists (select 1 from device_orders d where d.order_id = o.order_id)
     order by o.order_id`.execute(trx);
+
+  // Care-management orders (CCM, PCM, BHI, RTM) for the patients with that program's minutes, placed three days
+  // before the first; every fifth patient has none yet, so the month close shows 'No consent on file'.
+  await sql`
+    insert into enrollment_orders (patient_id, program, ordering_provider, diagnosis_codes, order_date,
+      consent_date, consent_method, created_by, created_at, updated_at)
+    select t.patient_id, t.program, coalesce(nullif(trim(u.firstname || ' ' || u.lastname), ''), 'Referring Physician'),
+      jsonb_build_array(coalesce(p.diagnosis_code, 'I10')), (t.first_at at time zone 'UTC')::date - 3,
+      (t.first_at at time zone 'UTC')::date - 5, 'verbal', coalesce(p.care_coordinator_id, p.physician_id, ${opts.adminId}),
+      t.first_at - interval '3 days', t.first_at - interval '3 days'
+    from (select patient_id, program, min(logged_at) as first_at from time_logs
+          where program in ('CCM', 'PCM', 'BHI', 'RTM') group by patient_id, program) t
+    join patients p on p.patient_id = t.patient_id
+    left join users u on u.user_id = p.physician_id
+    where t.patient_id % 5 <> 0
+    order by t.patient_id, t.program`.execute(trx);
 }

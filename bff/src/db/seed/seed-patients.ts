@@ -44,6 +44,9 @@ const RTM_STREAM_SALT = 0x52_54_4d;
 
 /** Share of set-up patients at a location running RTM who are enrolled in it. */
 const RTM_ENROLMENT = 0.3;
+const PCM_STREAM_SALT = 0x50_43_4d;
+/** The share of patients without CCM enrolled in PCM instead (one complex condition). */
+const PCM_ENROLMENT = 0.25;
 
 /** The practice's staff by job, for assigning physicians, coordinators and the people who log minutes. */
 function practiceTeams(staff: readonly StaffMember[], practices: readonly SeededPractice[]) {
@@ -162,6 +165,7 @@ export async function seedPatients(input: PatientSeedInput): Promise<SeededPatie
     const team = staffOf(plan);
     // RTM enrolment and minutes come from a stream of their own, so adding them changed no other seeded data.
     const rtmRandom = createRandom(deriveSeed(input.seed ^ RTM_STREAM_SALT, index));
+    const pcmRandom = createRandom(deriveSeed(input.seed ^ PCM_STREAM_SALT, index));
     const runsRtm = plan.practice.locations.some(
       (location) => location.locationId === plan.row.location_id && location.programs.includes('RTM'),
     );
@@ -175,6 +179,7 @@ export async function seedPatients(input: PatientSeedInput): Promise<SeededPatie
       writers,
       ...(input.historyMonths === undefined ? {} : { historyMonths: input.historyMonths }),
       ...(runsRtm && rtmRandom.chance(RTM_ENROLMENT) ? { rtmRandom } : {}),
+      ...(!plan.ccmType && pcmRandom.chance(PCM_ENROLMENT) ? { pcmRandom } : {}),
     });
     await writers.readings.flushIfFull();
     await writers.timeLogs.flushIfFull();
