@@ -5,11 +5,13 @@ import {
   getAllPractices,
   getBillingCountSummary,
   getBillingDetails,
+  getEvidenceBundle,
   PRODUCT,
   resubmitClaimLine,
   searchPracticeByUserId,
 } from '@rpm/shared';
 import type { FastifyInstance } from 'fastify';
+import { audit } from '../audit.js';
 import type { Deps } from '../deps.js';
 import { attachment, fileNamePart, renderPdf } from '../http/attachment.js';
 import { registerCall } from '../http/calls.js';
@@ -19,6 +21,8 @@ import { recordClaim } from './claims.js';
 import { countSummary } from './counts.js';
 import { resubmitLine } from './denials-store.js';
 import { billingDetails, billingReportData } from './details.js';
+import { evidenceData } from './evidence-pdf.js';
+import { evidenceBundle } from './evidence-store.js';
 import { refreshPeriod } from './period-store.js';
 import { practiceOptions } from './practices.js';
 import { billingScope, resolveBillingFilter } from './scope.js';
@@ -59,6 +63,27 @@ export function billingRoutes(app: FastifyInstance, deps: Deps, opts: BillingRou
     const bytes = await renderPdf(pdf, data, 'billing reports');
     const name = `${PRODUCT}_Billing_Report_${filter.month.slice(0, 7)}_${fileNamePart(practiceName ?? 'All_Practices')}.pdf`;
     attachment(reply, name, 'application/pdf');
+    return bytes;
+  });
+
+  // decisions.md "Billing evidence bundle": one patient-month as a PDF, audited as a PHI export.
+  registerCall(app, deps, getEvidenceBundle, async ({ query, auth, req, reply }) => {
+    const now = clock.now();
+    const bundle = await evidenceBundle(db, await billingScope(db, auth), query.id, now);
+    const bytes = await renderPdf(pdf, evidenceData(bundle, now), 'documents');
+    const month = bundle.month.slice(0, 7);
+    await audit(db, {
+      ...actor(auth, req.ip, now),
+      action: 'export',
+      entity: 'billing_evidence',
+      entityId: query.id,
+      detail: { format: 'pdf', patient_id: bundle.summary.patient_id, month },
+    });
+    attachment(
+      reply,
+      `${PRODUCT}_Billing_Evidence_${bundle.summary.patient_id}_${month}.pdf`,
+      'application/pdf',
+    );
     return bytes;
   });
 

@@ -4,6 +4,7 @@ import {
   generateBillingReport,
   getAllPractices,
   getBillingDetails,
+  getEvidenceBundle,
   MSG,
   PRODUCT,
   STORAGE_KEYS,
@@ -124,6 +125,7 @@ describe('BillingReportPage: loading and the table (001 §2.1)', () => {
       'RPM Time-60 mins',
       'Not Billable',
       'Claim Sent',
+      'Evidence',
     ]);
   });
 
@@ -407,6 +409,56 @@ describe('BillingReportPage: download (001 §2.1, §7)', () => {
       reader.readAsText(created.mock.calls[0]?.[0] as Blob);
     });
     expect(pdfText).toBe('%PDF-1.7');
+  });
+});
+
+describe('BillingReportPage: evidence (decisions.md "Billing evidence bundle")', () => {
+  it("each row's Evidence button downloads that patient-month's PDF under the server's file name", async () => {
+    const server = fakeServer()
+      .on(DETAILS, () =>
+        billingPage(
+          [1001, 1002].map((id) => billingRow({ patient_id: id })),
+          2,
+          0,
+        ),
+      )
+      .on(
+        getEvidenceBundle,
+        (r) =>
+          new Response('%PDF-1.7', {
+            headers: {
+              'content-type': 'application/pdf',
+              'content-disposition': `attachment; filename="RPM_Billing_Evidence_${Number(r.query.id) / 10}_2026-03.pdf"`,
+            },
+          }),
+      );
+    vi.stubGlobal(
+      'URL',
+      Object.assign(URL, { createObjectURL: vi.fn(() => 'blob:evidence'), revokeObjectURL: vi.fn() }),
+    );
+    const saved: string[] = [];
+    vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(function (this: HTMLAnchorElement) {
+      saved.push(`${this.download} ${this.href}`);
+    });
+    const { ui } = openReport();
+    await rowsShown();
+    await ui.click(screen.getByRole('button', { name: 'Download billing evidence for DOE 1002, JANE' }));
+    await waitFor(() => expect(saved).toEqual(['RPM_Billing_Evidence_1002_2026-03.pdf blob:evidence']));
+    expect(server.requests(getEvidenceBundle)).toHaveLength(1);
+    expect(server.last(getEvidenceBundle)?.query).toEqual({ id: '10020' });
+    expect(server.last(getEvidenceBundle)?.headers).toMatchObject({ uid: '10' });
+  });
+
+  it('shows a refused download in the error dialog and keeps the button', async () => {
+    fakeServer()
+      .on(DETAILS, () => billingPage([billingRow()], 1, 0))
+      .fail(getEvidenceBundle, 403, 'You do not have access to this practice.');
+    const { ui } = openReport();
+    await rowsShown();
+    await ui.click(screen.getByRole('button', { name: 'Download billing evidence for DOE 1001, JANE' }));
+    expect(await screen.findByRole('alertdialog', { name: 'Alert - 403' })).toBeTruthy();
+    expect(screen.getByText('You do not have access to this practice.')).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Download billing evidence for DOE 1001, JANE' })).toBeTruthy();
   });
 });
 

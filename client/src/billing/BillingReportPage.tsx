@@ -11,7 +11,7 @@ import { BillingTable } from './BillingTable';
 import { BillingToolbar } from './BillingToolbar';
 import { currentPeriod, periodFromSearch } from './billing-period';
 import { billingReportReducer, initialReportState, type PracticeChoice } from './billing-report-state';
-import { downloadBillingReport } from './download-report';
+import { downloadBillingReport, downloadEvidenceBundle } from './download-report';
 import { usesPracticeSelector } from './practice-options';
 import { useBillingDetails } from './use-billing-details';
 import { useLeaveOnTemporaryLogin } from './use-leave-on-temporary-login';
@@ -121,6 +121,20 @@ function BillingReport({ loadPractices, fixedPractice }: BillingReportProps) {
     }
   };
 
+  // One evidence PDF at a time; a failure shows in the error dialog (001 §8), as the report's download does.
+  const [evidenceFor, setEvidenceFor] = useState<number | null>(null);
+  const onEvidence = async (row: BillingRow) => {
+    setEvidenceFor(row.patients_cpt_id);
+    try {
+      await downloadEvidenceBundle(row);
+    } catch (error) {
+      if (error instanceof ApiError) void api.showError(error);
+      else throw error;
+    } finally {
+      setEvidenceFor(null);
+    }
+  };
+
   return (
     <section className="billing-report" aria-labelledby="billing-report-title">
       <H2 id="billing-report-title" className="billing-heading">
@@ -153,6 +167,8 @@ function BillingReport({ loadPractices, fixedPractice }: BillingReportProps) {
             onSort={(orderby) => dispatch({ type: 'sortChosen', orderby })}
             onClaim={(row) => void onClaim(row)}
             claiming={claiming}
+            onEvidence={(row) => void onEvidence(row)}
+            downloadingEvidence={evidenceFor}
           />
           {rows.length === 0 && <NonIdealState className="billing-empty" title={MSG.noRecordsFound} />}
           <TablePager

@@ -27,10 +27,16 @@ export interface BillingTableProps {
   readonly onClaim: (row: BillingRow) => void;
   /** The patients_cpt_id of a claim being recorded, if any. */
   readonly claiming: number | null;
+  /** Downloads the row's evidence PDF (decisions.md "Billing evidence bundle"). */
+  readonly onEvidence: (row: BillingRow) => void;
+  /** The patients_cpt_id of an evidence PDF being downloaded, if any. */
+  readonly downloadingEvidence: number | null;
 }
 
 const CLAIM = `${PRODUCT}_claim` as const;
 const CLAIM_DATE = `${PRODUCT}_claim_date` as const;
+/** The column of each row's evidence PDF, after Claim Sent. */
+const EVIDENCE = 'Evidence';
 const ROW_HEIGHT = 32;
 const HEADER_HEIGHT = 34;
 /** Room for a horizontal scroll bar under the last row. */
@@ -83,8 +89,9 @@ const TRAILING: readonly FixedColumn[] = BILLING_TRAILING_COLUMNS.map((column) =
 /**
  * The billing report table (001 §2.1), Blueprint's Table2 with server-side sorting: RPM ID, Patient Name (upper
  * case, a link to the patient chart overview), DOB, Diagnosis Code, Setup Date, Auth Number, the server's code
- * columns, the codes a missing document blocks, then Claim Sent: an action until the claim is recorded, then the claim date. The three sortable
- * headers are buttons showing the current order.
+ * columns, the codes a missing document blocks, then Claim Sent: an action until the claim is recorded, then the claim date,
+ * and Evidence, the row's evidence PDF (decisions.md "Billing evidence bundle"). The three sortable headers are buttons
+ * showing the current order.
  */
 export function BillingTable({
   rows,
@@ -94,6 +101,8 @@ export function BillingTable({
   onSort,
   onClaim,
   claiming,
+  onEvidence,
+  downloadingEvidence,
 }: BillingTableProps) {
   const header = (column: Pick<FixedColumn, 'name' | 'sortKey'>) => () => (
     <ColumnHeaderCell
@@ -124,6 +133,18 @@ export function BillingTable({
     );
   };
 
+  const evidenceCell = (row: BillingRow) => (
+    <Button
+      size="small"
+      variant="minimal"
+      icon="document"
+      text="Evidence"
+      aria-label={`Download billing evidence for ${row.patient_name.toUpperCase()}`}
+      loading={downloadingEvidence === row.patients_cpt_id}
+      onClick={() => onEvidence(row)}
+    />
+  );
+
   const fixedColumn = (column: FixedColumn) => (
     <Column
       key={column.name}
@@ -141,6 +162,7 @@ export function BillingTable({
     ...columns.map((name) => (name.length > 18 ? 230 : 140)),
     ...TRAILING.map((c) => c.width),
     150,
+    120,
   ];
   // The table is as tall as its rows, so the page (not a nested box) scrolls; 001 §9 caps a page at 100 rows.
   const height = HEADER_HEIGHT + rows.length * ROW_HEIGHT + SCROLLBAR;
@@ -156,7 +178,7 @@ export function BillingTable({
         enableRowResizing={false}
         selectionModes={SelectionModes.NONE}
         // Cells re-render only when these change (Table2 caches cells).
-        cellRendererDependencies={[rows, columns, claiming]}
+        cellRendererDependencies={[rows, columns, claiming, downloadingEvidence]}
       >
         {[
           ...LEADING.map(fixedColumn),
@@ -181,6 +203,19 @@ export function BillingTable({
               return (
                 <Cell interactive className="billing-claim-cell">
                   {row ? claimCell(row) : ''}
+                </Cell>
+              );
+            }}
+          />,
+          <Column
+            key="evidence"
+            id="evidence"
+            columnHeaderCellRenderer={header({ name: EVIDENCE })}
+            cellRenderer={(index) => {
+              const row = rows[index];
+              return (
+                <Cell interactive className="billing-claim-cell">
+                  {row ? evidenceCell(row) : ''}
                 </Cell>
               );
             }}

@@ -1,4 +1,4 @@
-import { generateBillingReport } from '@rpm/shared';
+import { type BillingRow, generateBillingReport, getEvidenceBundle } from '@rpm/shared';
 import { downloadFile } from '../api/download';
 import { type BillingReportState, reportHeaders } from './billing-report-state';
 
@@ -17,5 +17,19 @@ export function downloadBillingReport(state: BillingReportState): Promise<string
     generateBillingReport,
     { query: { orderby: state.orderby, order: state.order }, headers: reportHeaders(state) },
     fallbackFileName(state),
+  );
+}
+
+/**
+ * Downloads a row's evidence PDF (decisions.md "Billing evidence bundle"), saved under the server's file name.
+ * Resolves with that name; failures throw the call's ApiError.
+ */
+export function downloadEvidenceBundle(
+  row: Pick<BillingRow, 'patients_cpt_id' | 'patient_id'>,
+): Promise<string> {
+  return downloadFile(
+    getEvidenceBundle,
+    { query: { id: row.patients_cpt_id } },
+    `RPM-Billing-Evidence-${row.patient_id}.pdf`,
   );
 }

@@ -128,6 +128,22 @@ export const generateBillingReport = defineCall({
   response: z.unknown(),
 });
 
+/**
+ * The evidence bundle of one patient-month (decisions.md "Billing evidence bundle"): what an auditor reads to check
+ * the month's codes, as a PDF. `id` is a report row's `patients_cpt_id`.
+ */
+export const getEvidenceBundle = defineCall({
+  method: 'GET',
+  path: 'rpm/billing/evidenceBundle',
+  spec: '001 §2.1, §9 (ours: the spec has no evidence bundle)',
+  summary:
+    'One patient-month as a PDF: reading days and devices, minutes, contacts, documents in force and each code with its rule',
+  access: BILLING,
+  query: z.object({ id: z.coerce.number().int().positive() }),
+  /** The body is the PDF itself; errors use the JSON error envelope. */
+  response: z.unknown(),
+});
+
 export const practiceOption = z.object({
   practice_id: z.number().int(),
   org_id: z.number().int(),
