@@ -36,6 +36,8 @@ import { deviceListSources } from './devices/list-sources.js';
 import { deviceRoutes } from './devices/routes.js';
 import { documentRoutes } from './documents/routes.js';
 import { createHub } from './hub/hub.js';
+import { invoicesSource } from './invoices/list-store.js';
+import { invoiceRoutes } from './invoices/routes.js';
 import { createMissedReadingsJob } from './jobs/missed-readings.js';
 import { registerLists } from './lists/register.js';
 import type { ListSource } from './lists/source.js';
@@ -98,6 +100,7 @@ export const LIST_SOURCES: Readonly<Record<ListName, ListSource<object>>> = {
   'csv-utility': csvUtilitySource,
   denials: denialsSource,
   ...programBillingSources(),
+  invoices: invoicesSource,
   audit: auditSource,
   ...staffListSources(),
   ...sleepListSources(),
@@ -171,6 +174,7 @@ export async function embeddedApi(app: FastifyInstance, opts: EmbeddedOptions): 
   mfaRoutes(app, deps);
   shellRoutes(app, deps);
   billingRoutes(app, deps);
+  invoiceRoutes(app, deps);
   chartRoutes(app, deps);
   chartRecordRoutes(app, deps);
   chartActivityRoutes(app, deps);

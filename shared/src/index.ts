@@ -45,6 +45,7 @@ export * from './api/sleep-schedule.js';
 export * from './api/defaults.js';
 export * from './api/dental.js';
 export * from './api/interpretation-templates.js';
+export * from './api/invoices.js';
 export * from './api/sleep-billing-config.js';
 export * from './billing/index.js';
 export * from './billing-utility.js';

@@ -1150,6 +1150,8 @@ export interface Database {
   claim_denial_reasons: ClaimDenialReasonsTable;
   claim_status_lines: ClaimStatusLinesTable;
   claim_status_history: ClaimStatusHistoryTable;
+  invoices: InvoicesTable;
+  invoice_lines: InvoiceLinesTable;
 }
 
 // The defaults pages of 0028 (000 §2.2, §6.2).
@@ -1333,6 +1335,38 @@ export interface ClaimStatusHistoryTable {
   recorded_by: number;
 }
 
+// The invoices and credit notes of 0043 (decisions.md "Invoices"): insert only.
+export type InvoiceKindColumn = 'invoice' | 'credit_note';
+/** An invoice or a credit note. */
+export interface InvoicesTable {
+  invoice_id: Generated<number>;
+  organization_id: number;
+  kind: InvoiceKindColumn;
+  number: string;
+  sequence: number;
+  practice_id: number;
+  month: DateColumn;
+  issued_at: Timestamp;
+  issued_by: number;
+  total_cents: number;
+  credits_invoice_id: number | null;
+  reason: string | null;
+  replaces_invoice_id: number | null;
+}
+/** One line of an invoice or credit note: a code and program billed. */
+export interface InvoiceLinesTable {
+  invoice_id: number;
+  line_no: number;
+  rule_id: string;
+  code: string;
+  description: string;
+  program: string;
+  units: number;
+  patients: number;
+  unit_cents: number;
+  amount_cents: number;
+}
+
 export type Db = Kysely<Database>;
 
 /** Names of the application's tables (schema_migrations excluded), in dependency order. */
@@ -1431,6 +1465,8 @@ export const TABLE_NAMES = [
   'claim_denial_reasons',
   'claim_status_lines',
   'claim_status_history',
+  'invoices',
+  'invoice_lines',
 ] as const satisfies readonly Exclude<keyof Database, 'schema_migrations'>[];
 
 export type TableName = (typeof TABLE_NAMES)[number];

@@ -7,19 +7,22 @@ import {
   ALL_LISTS,
   type CallDef,
   callUrl,
+  creditInvoice,
   defaultFilterValue,
   isoDay,
+  issueInvoice,
   type ListDef,
   type ListFilter,
   type ListName,
   listOpenTo,
   shiftDay,
+  shiftMonths,
 } from '@rpm/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEVICE_TYPE } from '../db/reference-ids.js';
 import { TEST_TODAY } from '../db/test-database.js';
 import { LIST_SOURCES } from '../embedded.js';
-import { signIn, startTestApp, type TestApp } from '../test-app.js';
+import { injectCall, signIn, startTestApp, type TestApp } from '../test-app.js';
 import { giveDevice, makePatient, placeOf } from '../test-fixtures.js';
 import { neutralise } from './export-head.js';
 
@@ -80,6 +83,17 @@ beforeAll(async () => {
     // A PAP device, so CPAP Patients has rows in the nurse's practice (shared/src/lists/therapy.ts).
     if (lastname === '+1') await giveDevice(t.db, id, DEVICE_TYPE.cpap, new Date(`${RANGE_FROM}T09:00:00Z`));
   }
+  // Invoices of last month for every practice with billed codes, one of them credited (shared/src/lists/invoices.ts).
+  const practices = await t.db.selectFrom('practices').select('practice_id').orderBy('practice_id').execute();
+  const invoiced: number[] = [];
+  for (const { practice_id } of practices) {
+    const body = { practice_id, month: shiftMonths(TODAY, -1).slice(0, 7) };
+    const res = await injectCall(t.app, issueInvoice, { body }, { headers: admin });
+    if (res.statusCode === 200) invoiced.push(res.json().invoice_id);
+  }
+  expect(invoiced.length).toBeGreaterThan(1);
+  const body = { invoice_id: invoiced[0] as number, reason: 'Issued to the wrong practice' };
+  expect((await injectCall(t.app, creditInvoice, { body }, { headers: admin })).statusCode).toBe(200);
 }, 120_000);
 afterAll(async () => t?.close());
 

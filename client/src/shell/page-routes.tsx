@@ -132,6 +132,11 @@ const BillingUploadsPage = preloadable(
   () => import('../billing/BillingUploadsPage'),
   (m) => m.BillingUploadsPage,
 );
+// Invoices: the list with Issue Invoice, each row's PDF and Credit (decisions.md "Invoices").
+const InvoicesScreen = preloadable(
+  () => import('../billing/InvoicesScreen'),
+  (m) => m.InvoicesScreen,
+);
 const CsvUtilityScreen = preloadable(
   () => import('../uploads/CsvUtilityScreen'),
   (m) => m.CsvUtilityScreen,
@@ -268,5 +273,6 @@ export const PAGE_ROUTES: readonly { readonly path: string; readonly page: PageO
   { path: UPLOAD_KIND_INFO.patients.route, page: <UploadPage kind="patients" /> },
   { path: UPLOAD_KIND_INFO.devices.route, page: <UploadPage kind="devices" /> },
   { path: UPLOAD_KIND_INFO.claims.route, page: <BillingUploadsPage /> },
+  { path: LIST_ROUTES.invoices, page: <InvoicesScreen /> },
   { path: LIST_ROUTES.csvUtility, page: <CsvUtilityScreen /> },
 ];

@@ -259,10 +259,10 @@ describe('My Tasks (000 §2.4, §2.7)', () => {
 describe('Coming soon', () => {
   it('names a screen that is not built yet', async () => {
     renderWithProviders(
-      <PageArea pathname="/app/invoices" title="invoices" notFound={false} />,
-      '/app/invoices',
+      <PageArea pathname="/app/reading-report" title="Reading Report" notFound={false} />,
+      '/app/reading-report',
     );
-    expect(await screen.findByRole('heading', { name: 'Invoices' })).toBeTruthy();
-    expect(screen.getByText('Coming soon: Invoices is not available yet.')).toBeTruthy();
+    expect(await screen.findByText('Coming soon: Reading Report is not available yet.')).toBeTruthy();
+    expect(screen.getAllByRole('heading', { name: 'Reading Report' })).toHaveLength(2);
   });
 });

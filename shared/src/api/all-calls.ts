@@ -23,6 +23,7 @@ import * as dental from './dental.js';
 import * as devices from './devices.js';
 import * as ingest from './ingest.js';
 import * as interpretationTemplates from './interpretation-templates.js';
+import * as invoices from './invoices.js';
 import * as mfa from './mfa.js';
 import * as notifications from './notifications.js';
 import * as organizations from './organizations.js';
@@ -88,6 +89,7 @@ export const ALL_CALLS: readonly CallDef[] = [
   sleepSchedule,
   dental,
   interpretationTemplates,
+  invoices,
   sleepBillingConfig,
   staff,
   users,

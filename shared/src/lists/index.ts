@@ -26,6 +26,7 @@ import {
 } from './devices.js';
 import { globalReportsList } from './global-reports.js';
 import { interpretationTemplatesList } from './interpretation-templates.js';
+import { invoicesList } from './invoices.js';
 import { incomingMessagesList } from './messages.js';
 import { careOrdersList } from './orders.js';
 import { locationsList, practicesList, programsList } from './organization-structure.js';
@@ -69,6 +70,7 @@ export * from './devices.js';
 export * from './format.js';
 export * from './global-reports.js';
 export * from './interpretation-templates.js';
+export * from './invoices.js';
 export * from './leads.js';
 export * from './list-routes.js';
 export * from './messages.js';
@@ -110,6 +112,7 @@ export const LISTS = {
   'ccm-billing': ccmBillingList,
   'pcm-billing': pcmBillingList,
   'bhi-billing': bhiBillingList,
+  invoices: invoicesList,
   audit: auditList,
   ...STAFF_LISTS,
   'sleep-tests': sleepTestsList,

@@ -37,6 +37,7 @@ export const LIST_ROUTES = {
   incomingMessages: '/app/incoming-messages',
   insuranceDefaults: '/app/insurances-default',
   interpretationTemplates: '/app/interpretation-customs',
+  invoices: '/app/invoices',
   latestAssignedDevices: '/app/latest-assigned-devices',
   leads: '/app/leads',
   locations: '/app/locations',

@@ -9,9 +9,8 @@ import { PATIENT_FILTERS as F, PATIENT_COLUMNS as P, PATIENT_CHART_LINK } from '
 
 /**
  * The program billing reports (000 §2.4 '{product} Billing', 'CCM Billing Report' (ccm-billing, pcm-billing), 'BHI
- * Billing'): the billing report's shape (001 §2.1) on the list pattern, one row per patient-month of the month with a
- * code of the report's programs reached, read from the stored period results (decisions.md "Billing period
- * results"); a column per code of the programs, the total revenue, CSV and PDF.
+ * Billing'): the billing report's shape (001 §2.1) on the list pattern, one row per patient-month with a code of the
+ * report's programs reached, read from the stored period results; decisions.md "Program billing reports".
  */
 
 export type ProgramReport = keyof typeof REPORT_PROGRAMS;
