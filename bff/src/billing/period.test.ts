@@ -1,13 +1,14 @@
-import { REPORT_PROGRAMS } from '@rpm/shared';
+import { BILLING_CODES, REPORT_PROGRAMS } from '@rpm/shared';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Db } from '../db/schema.js';
 import { testDatabase } from '../db/test-database.js';
 import type { ListViewer } from '../lists/source.js';
 import { countSummary } from './counts.js';
+import { monthClose } from './month-close.js';
 import { refreshPeriod } from './period-store.js';
 import { programBillingSources } from './program-list-store.js';
-import { programTotals, reportTotals } from './report.js';
+import { monthPrices, programTotals, reportTotals } from './report.js';
 import { type BillingFilter, billingScope, resolveBillingFilter } from './scope.js';
 
 /** The seeded history ends on TEST_TODAY (2026-11-15): a whole month and the current one. */
@@ -99,6 +100,52 @@ describe('the dashboard and the reports read one result', () => {
       .execute();
     expect((await refreshPeriod(db, filter, NOW)).rows).toBe(1);
     expect(await count()).toBe(before);
+  });
+});
+
+describe('month close', () => {
+  it('closes the last whole month: ready, blocked and sent add up, and a claim sent moves a patient from ready to sent', async () => {
+    const scope = await filterOf({ month: 11, year: 2026 });
+    const before = await monthClose(db, scope, NOW);
+    expect(before.month).toBe('2026-10');
+    const reached = (
+      await sql<{ n: number }>`select count(distinct summary_id)::integer as n from billing_period_codes
+        where month = '2026-10-01' and status in ('billed', 'blocked')`.execute(db)
+    ).rows[0]?.n;
+    expect(before.ready + before.blocked + before.sent).toBe(reached);
+    expect(before.ready).toBeGreaterThan(0);
+    const consent = before.reasons.find((r) => r.need === 'consent');
+    expect(consent?.text).toBe('No consent on file');
+    expect(consent?.reports.reduce((sum, r) => sum + r.patients, 0)).toBeGreaterThan(0);
+    const ready = await db
+      .selectFrom('billing_period_codes')
+      .select(['patient_id', 'month'])
+      .where('month', '=', sql<Date>`'2026-10-01'::date`)
+      .where('status', '=', 'billed')
+      .where(({ not, exists, selectFrom }) =>
+        not(
+          exists(
+            selectFrom('billing_claims as bc')
+              .select('bc.claim_id')
+              .whereRef('bc.patient_id', '=', 'billing_period_codes.patient_id')
+              .whereRef('bc.month', '=', 'billing_period_codes.month'),
+          ),
+        ),
+      )
+      .executeTakeFirstOrThrow();
+    await db
+      .insertInto('billing_claims')
+      .values({ patient_id: ready.patient_id, month: '2026-10-01', claimed_at: NOW, claimed_by: 1 })
+      .execute();
+    const after = await monthClose(db, scope, NOW);
+    expect([after.ready, after.sent]).toEqual([before.ready - 1, before.sent + 1]);
+  });
+});
+
+describe('prices', () => {
+  it('every declared code has a default amount in force, so no billed code is priced $0', async () => {
+    const prices = await monthPrices(db, '2026-11-01');
+    for (const rule of BILLING_CODES) expect(prices.get(rule.code), rule.code).toBeGreaterThan(0);
   });
 });
 

@@ -183,6 +183,10 @@ function programSource(def: typeof rpmBillingList, report: ProgramReport) {
         when: (months: readonly string[]) => sql<SqlBool>`${MONTH} = any(${[...months]}::text[])`,
       },
       practice: PRACTICE_FILTER,
+      // No row field shows a need alone: 'Still Needs' holds its text among others (lists.test.ts MATCHERS).
+      need: (needs: readonly string[]) => sql<SqlBool>`exists (select 1 from billing_period_codes nb
+        where nb.summary_id = s.id and nb.program = any(${[...programs]}::text[]) and nb.status = 'blocked'
+          and nb.unmet && ${[...needs]}::text[])`,
       status: {
         shows: 'status',
         when: (values: readonly string[]) =>

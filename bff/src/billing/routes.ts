@@ -6,6 +6,7 @@ import {
   getBillingCountSummary,
   getBillingDetails,
   getEvidenceBundle,
+  getMonthClose,
   PRODUCT,
   resubmitClaimLine,
   searchPracticeByUserId,
@@ -23,6 +24,7 @@ import { resubmitLine } from './denials-store.js';
 import { billingDetails, billingReportData } from './details.js';
 import { evidenceData } from './evidence-pdf.js';
 import { evidenceBundle } from './evidence-store.js';
+import { monthClose } from './month-close.js';
 import { refreshPeriod } from './period-store.js';
 import { practiceOptions } from './practices.js';
 import { billingScope, resolveBillingFilter } from './scope.js';
@@ -97,6 +99,16 @@ export function billingRoutes(app: FastifyInstance, deps: Deps, opts: BillingRou
       organizationId: body.organization_id ?? null,
     });
     return { data };
+  });
+
+  registerCall(app, deps, getMonthClose, async ({ headers, auth }) => {
+    const now = clock.now();
+    const { filter } = await resolveBillingFilter(db, await billingScope(db, auth), {
+      ...headers,
+      month: now.getUTCMonth() + 1,
+      year: now.getUTCFullYear(),
+    });
+    return { data: await monthClose(db, filter, now) };
   });
 
   registerCall(app, deps, getBillingCountSummary, async ({ headers, auth }) => {

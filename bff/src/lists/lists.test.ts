@@ -245,6 +245,8 @@ const MATCHERS: Record<string, Matcher> = {
   silent: (row, values) =>
     row.days_since_reading === null || (row.days_since_reading as number) >= Number(values[0]),
   month: (row, values) => values.includes(row.month as string),
+  // The program billing reports: 'Still Needs' names the missing document before the codes it blocks.
+  need: (row, _v, labels) => labels.some((label) => String(row.still_needs ?? '').includes(`${label}: `)),
   assigned: async (row) => {
     const found = await t.db
       .selectFrom('device_assignments')

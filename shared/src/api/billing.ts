@@ -246,3 +246,33 @@ export const resubmitClaimLine = defineCall({
   body: z.object({ line_id: recordId }),
   response: okAnswer,
 });
+
+/** What a month close counts (decisions.md "Month close"). */
+export const monthCloseAnswer = z.object({
+  /** The month being closed, 'YYYY-MM': the last whole month. */
+  month: z.string(),
+  /** Patient-months with a code billable and no claim sent yet. */
+  ready: z.number().int(),
+  /** Patient-months whose every code reached lacks a document, no claim sent. */
+  blocked: z.number().int(),
+  /** Patient-months whose claim is marked sent. */
+  sent: z.number().int(),
+  /** Each missing document, with the patients it blocks in each billing report. */
+  reasons: z.array(
+    z.object({
+      need: z.string(),
+      text: z.string(),
+      reports: z.array(z.object({ report: z.string(), patients: z.number().int() })),
+    }),
+  ),
+});
+
+export const getMonthClose = defineCall({
+  method: 'GET',
+  path: 'rpm/billing/getMonthClose',
+  spec: '001 §2.1, §4 Billing; our path: the spec has no month close',
+  summary: 'The month being closed for the practices in scope: ready to bill, blocked by reason, claims sent',
+  access: { page: 'Billing Dashboard' },
+  headers: billingHeaders.pick({ practice: true, organization: true }),
+  response: z.object({ status: z.number().int(), data: monthCloseAnswer }),
+});

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { type BillingCodeColumn, programCodeColumns, REPORT_PROGRAMS } from '../billing/columns.js';
+import { NEED_TEXTS } from '../billing/program-codes.js';
 import { monthsBefore } from '../calendar.js';
 import { PRODUCT } from '../constants.js';
 import { listPatient } from '../patient-identity.js';
@@ -97,6 +98,13 @@ function programBillingList<const N extends string>(spec: {
       { key: 'month', label: 'Month', kind: 'month' },
       F.practice,
       { key: 'status', label: 'Status', multi: true, options: PROGRAM_BILLING_STATUS },
+      // The month close's reasons link here: the patients a missing document blocks.
+      {
+        key: 'need',
+        label: 'Missing',
+        multi: true,
+        options: Object.entries(NEED_TEXTS).map(([value, label]) => ({ value, label })),
+      },
     ],
     // The last whole month, the one being billed, and what bills in it; the rest is one filter value away
     // (decisions.md "Program billing reports").
