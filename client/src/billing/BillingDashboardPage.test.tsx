@@ -1,4 +1,4 @@
-import { getBillingCountSummary, MSG } from '@rpm/shared';
+import { getBillingCountSummary, getMonthClose, MSG } from '@rpm/shared';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
@@ -34,6 +34,24 @@ const codes = [
   bar('99458', 'RPM management each further 20 min', 'RPM', 12, 16),
   bar('99490', 'CCM first 20 min', 'CCM', 10),
 ];
+/** The month close of the panel beside the chart: October, two reasons. */
+const CLOSE = {
+  month: '2026-02',
+  ready: 12,
+  blocked: 3,
+  sent: 5,
+  reasons: [
+    {
+      need: 'consent',
+      text: 'No consent on file',
+      reports: [
+        { report: 'rpm', patients: 2 },
+        { report: 'ccm', patients: 4 },
+      ],
+    },
+  ],
+};
+const dashboardServer = () => fakeServer().on(getMonthClose, { status: 1, data: CLOSE });
 const answer = (total: number) => ({ status: 1, data: counts, total, codes, reports: [] });
 
 beforeEach(() => {
@@ -52,7 +70,7 @@ function openDashboard(pages = ['Billing Dashboard', 'Billing Report']) {
 
 describe('BillingDashboardPage', () => {
   it("draws one bar per code from the month's counts, with its code, name and count as text", async () => {
-    const server = fakeServer().on(SUMMARY, () => answer(4321));
+    const server = dashboardServer().on(SUMMARY, () => answer(4321));
     openDashboard();
     const chart = await screen.findByRole('list', { name: 'Patients per code billed, March 2026' });
     expect(server.last(SUMMARY)?.headers).toMatchObject({ month: '3', year: '2026', uid: '11' });
@@ -73,7 +91,7 @@ describe('BillingDashboardPage', () => {
   });
 
   it('links every bar and the button into the billing report of the month', async () => {
-    fakeServer().on(SUMMARY, () => answer(0));
+    dashboardServer().on(SUMMARY, () => answer(0));
     const { ui, path } = openDashboard();
     const chart = await screen.findByRole('list', { name: /Patients per code/ });
     for (const link of within(chart).getAllByRole('link')) {
@@ -84,21 +102,21 @@ describe('BillingDashboardPage', () => {
   });
 
   it('a bar opens the report', async () => {
-    fakeServer().on(SUMMARY, () => answer(0));
+    dashboardServer().on(SUMMARY, () => answer(0));
     const { ui, path } = openDashboard();
     await ui.click(await screen.findByRole('link', { name: /99454/ }));
     expect(path()).toBe('/app/billing-report?year=2026&month=3');
   });
 
   it('has no links into the report without its access-list entry', async () => {
-    fakeServer().on(SUMMARY, () => answer(0));
+    dashboardServer().on(SUMMARY, () => answer(0));
     openDashboard(['Billing Dashboard']);
     await screen.findByRole('list', { name: /Patients per code/ });
     expect(screen.queryAllByRole('link')).toHaveLength(0);
   });
 
   it('reloads for another month; a year change resets the month to January', async () => {
-    const server = fakeServer().on(SUMMARY, () => answer(0));
+    const server = dashboardServer().on(SUMMARY, () => answer(0));
     const { ui } = openDashboard();
     await screen.findByRole('list', { name: /Patients per code/ });
     const month = screen.getByRole('combobox', { name: 'Month' });
@@ -115,14 +133,45 @@ describe('BillingDashboardPage', () => {
   });
 
   it("says 'No Records Found' for a month with nothing to bill", async () => {
-    fakeServer().on(SUMMARY, () => ({ status: 1, data: zero, total: 0, codes: [], reports: [] }));
+    dashboardServer().on(SUMMARY, () => ({ status: 1, data: zero, total: 0, codes: [], reports: [] }));
     openDashboard();
     expect(await screen.findByText(MSG.noRecordsFound)).toBeTruthy();
     expect(screen.queryByRole('list', { name: /Patients per code/ })).toBeNull();
   });
 
+  it('shows the month being closed: ready, blocked, sent, and each missing document linking to its patients', async () => {
+    dashboardServer().on(SUMMARY, () => answer(0));
+    const { ui, path } = openDashboard([
+      'Billing Dashboard',
+      'Billing Report',
+      'RPM Billing',
+      'CCM Billing Report',
+    ]);
+    expect(await screen.findByRole('heading', { name: 'Closing February 2026' })).toBeTruthy();
+    expect(screen.getByText(/ready to bill/).textContent).toBe('12 ready to bill');
+    const table = screen.getByRole('table', { name: 'Blocked, Closing February 2026' });
+    expect(
+      within(table)
+        .getAllByRole('columnheader')
+        .map((h) => h.textContent),
+    ).toEqual(['Blocked: missing', 'RPM', 'CCM', 'PCM', 'BHI']);
+    await ui.click(within(table).getByRole('link', { name: '4 CCM patients blocked: No consent on file' }));
+    expect(path()).toBe('/app/ccm-billing?month=2026-02&status=billable%2Cblocked&need=consent');
+  });
+
+  it('links a reason only into the reports the user may open', async () => {
+    dashboardServer().on(SUMMARY, () => answer(0));
+    openDashboard(['Billing Dashboard', 'Billing Report', 'RPM Billing']);
+    const table = await screen.findByRole('table', { name: /^Blocked, / });
+    expect(
+      within(table)
+        .getAllByRole('link')
+        .map((link) => link.getAttribute('aria-label')),
+    ).toEqual(['2 RPM patients blocked: No consent on file']);
+  });
+
   it('shows a failure in the error dialog', async () => {
-    fakeServer().fail(SUMMARY, 403, 'Not allowed');
+    dashboardServer().fail(SUMMARY, 403, 'Not allowed');
     openDashboard();
     expect(await screen.findByRole('alertdialog', { name: 'Alert - 403' })).toBeTruthy();
   });

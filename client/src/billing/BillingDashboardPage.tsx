@@ -1,5 +1,12 @@
 import { Callout, Classes, HTMLSelect, Intent, NonIdealState, Spinner, SpinnerSize } from '@blueprintjs/core';
-import { type CallResponse, formatUsd, getBillingCountSummary, MSG, monthName } from '@rpm/shared';
+import {
+  type CallResponse,
+  formatUsd,
+  getBillingCountSummary,
+  getMonthClose,
+  MSG,
+  monthName,
+} from '@rpm/shared';
 import { useEffect, useState } from 'react';
 import { Link } from 'wouter';
 import { ApiError } from '../api/api-error';
@@ -17,6 +24,7 @@ import {
   yearOptions,
 } from './billing-period';
 import { CountChart } from './CountChart';
+import { MONTH_CLOSE_REQUEST, MonthClosePanel } from './MonthClosePanel';
 import './billing.css';
 
 type Summary = CallResponse<typeof getBillingCountSummary>;
@@ -28,9 +36,11 @@ const summaryRequest = (period: BillingPeriod): CallRequest<typeof getBillingCou
   headers: period,
 });
 
-/** The dashboard's first call, the current month's, made ahead as its user signs in (shell/start-calls.ts). */
-export const billingDashboardStart: StartCalls = (user) =>
+/** The dashboard's first calls, the current month's and the month close, made ahead as its user signs in. */
+export const billingDashboardStart: StartCalls = (user) => {
   prefetchCall(getBillingCountSummary, summaryRequest(currentPeriod(new Date())), user);
+  prefetchCall(getMonthClose, MONTH_CLOSE_REQUEST, user);
+};
 
 /**
  * The billing dashboard (/app/billing-dashboard, the start page of roles 10 and 11, 000 §6.1): the month's
@@ -108,6 +118,7 @@ export function BillingDashboardPage() {
           )}
         </span>
       </div>
+      <MonthClosePanel pages={user?.pages ?? []} />
       {failure ? (
         <Callout intent={Intent.DANGER}>{failure.message}</Callout>
       ) : summary && noCounts(summary) ? (

@@ -3,6 +3,7 @@ import {
   getBillingCountSummary,
   getDashboardSummary,
   getDentalStageCounts,
+  getMonthClose,
   START_PAGES,
   type StoredUser,
   startPage,
@@ -34,7 +35,8 @@ function answerEverything() {
   const server = serveShellCalls(fakeServer())
     .on(getDashboardSummary, { status: 1, data: DASHBOARD_SUMMARY })
     .on(getDentalStageCounts, { status: 1, data: [] })
-    .on(getBillingCountSummary, ZERO_BILLING_SUMMARY);
+    .on(getBillingCountSummary, ZERO_BILLING_SUMMARY)
+    .on(getMonthClose, { status: 1, data: { month: '2026-02', ready: 0, blocked: 0, sent: 0, reasons: [] } });
   for (const list of ALL_LISTS)
     server
       .on(list.calls.list, { status: 1, data: [], count: 0 })
