@@ -108,6 +108,9 @@ describe('month close', () => {
     const scope = await filterOf({ month: 11, year: 2026 });
     const before = await monthClose(db, scope, NOW);
     expect(before.month).toBe('2026-10');
+    // On the 1st, just after midnight and on the month's last day, it is still the last whole month.
+    expect((await monthClose(db, scope, new Date('2026-12-01T00:05:00Z'))).month).toBe('2026-11');
+    expect((await monthClose(db, scope, new Date('2026-11-30T23:55:00Z'))).month).toBe('2026-10');
     const reached = (
       await sql<{ n: number }>`select count(distinct summary_id)::integer as n from billing_period_codes
         where month = '2026-10-01' and status in ('billed', 'blocked')`.execute(db)
