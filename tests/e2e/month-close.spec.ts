@@ -91,7 +91,9 @@ test('a biller on the 1st closes last month: blocked patients by reason, CCM Bil
   // A claim marked sent on the billing report moves one patient from ready (or blocked) to sent.
   await page.goto(`/app/billing-report?year=${CLOSING.getFullYear()}&month=${CLOSING.getMonth() + 1}`);
   // Table2 draws only the columns in view: scroll the table to its last columns (Claim Sent, Evidence).
-  const scroller = page.locator('.billing-table .bp6-table-quadrant-main .bp6-table-quadrant-scroll-container');
+  const scroller = page.locator(
+    '.billing-table .bp6-table-quadrant-main .bp6-table-quadrant-scroll-container',
+  );
   await scroller.waitFor();
   await scroller.evaluate((el) => {
     el.scrollLeft = el.scrollWidth;
