@@ -4,6 +4,7 @@ import { compressionThreshold } from './compression.js';
 import { ingestBenchmark } from './ingest.js';
 import { listScroll } from './list-scroll.js';
 import { listsBenchmark } from './lists.js';
+import { monthCloseBenchmark } from './month-close.js';
 import { patientSearchBenchmark } from './patient-search.js';
 import { signInRoundTrip } from './sign-in-round-trip.js';
 import { signInToUsable } from './sign-in-to-usable.js';
@@ -18,6 +19,7 @@ const benches: [string, () => Promise<Record<string, string>> | Record<string, s
   ['sign-in to a usable shell', signInToUsable],
   ['compression threshold', compressionThreshold],
   ['billing report', billingReport],
+  ['month close (10,000 and 100,000 patients)', monthCloseBenchmark],
   ['lists (patients, monitoring worklist)', listsBenchmark],
   ['list scrolling (client)', listScroll],
   ['header patient search (10,000 and 100,000 patients)', patientSearchBenchmark],
