@@ -4,7 +4,6 @@ import {
   bhiBillingList,
   ccmBillingList,
   codeField,
-  NEED_TEXTS,
   PROGRAM_BILLING_STATUS,
   type ProgramReport,
   pcmBillingList,
@@ -17,11 +16,11 @@ import { type RawBuilder, type SqlBool, sql } from 'kysely';
 import type { Db } from '../db/schema.js';
 import { type ListContext, listSource } from '../lists/declare.js';
 import { patientSearchSql } from '../lists/patient-search.js';
-import { labelSql } from '../lists/rank.js';
 import type { ListView } from '../lists/source.js';
 import { by, byPatientName, PRACTICE_FILTER, practiceOptions } from '../lists/sql.js';
 import { patientFields } from '../patients/identity-sql.js';
 import { recentMonths } from '../patients/list-store.js';
+import { codeTextSql, notBillableSql } from './period-sql.js';
 import { refreshPeriod } from './period-store.js';
 import { type BillingFilter, billingScope, filterCondition, parseBillingFilter } from './scope.js';
 
@@ -95,7 +94,7 @@ function stillNeedsSql(program: TimedProgram): RawBuilder<string | null> {
 
 /** The report's period results of a row, as one lateral row `c`. */
 const resultsOf = (programs: readonly string[]) => sql`left join lateral (
-    select jsonb_object_agg(pc.rule_id, case when pc.units > 1 then pc.code || ' ×' || pc.units else pc.code end)
+    select jsonb_object_agg(pc.rule_id, ${codeTextSql('pc')})
         filter (where pc.status = 'billed') as cells,
       coalesce(sum(pc.cents) filter (where pc.status = 'billed'), 0) as cents,
       coalesce(bool_or(pc.status = 'billed'), false) as billed,
@@ -108,18 +107,9 @@ const codesOf = (program: string) => {
   const order = BILLING_CODES.filter((rule) => rule.program === program).map((rule) => rule.id);
   return sql<
     string | null
-  >`(select string_agg(case when pc.units > 1 then pc.code || ' ×' || pc.units else pc.code end,
-      ', ' order by array_position(${order}::text[], pc.rule_id))
+  >`(select string_agg(${codeTextSql('pc')}, ', ' order by array_position(${order}::text[], pc.rule_id))
     from billing_period_codes pc where pc.summary_id = s.id and pc.program = ${program} and pc.status = 'billed')`;
 };
-
-/** What the blocked codes lack, grouped: 'No consent on file: 99490, 99439'. */
-const notBillableSql = (programs: readonly string[]) => sql<string | null>`(
-  select string_agg(t.text || ': ' || t.codes, '; ' order by t.text) from (
-    select ${labelSql('u.need', NEED_TEXTS)} as text, string_agg(pc.code, ', ' order by pc.rule_id) as codes
-    from billing_period_codes pc cross join unnest(pc.unmet) as u(need)
-    where pc.summary_id = s.id and pc.program = any(${[...programs]}::text[]) and pc.status = 'blocked'
-    group by 1) t)`;
 
 const STATUS = sql<string>`case when c.billed then ${sql.lit(PROGRAM_BILLING_STATUS[0].label)}
   when c.reached then ${sql.lit(PROGRAM_BILLING_STATUS[1].label)} else ${sql.lit(PROGRAM_BILLING_STATUS[2].label)} end`;

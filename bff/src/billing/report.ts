@@ -9,7 +9,6 @@ import {
   type DefaultAmount,
   isoDay,
   type ListPatient,
-  NEED_TEXTS,
   PRODUCT,
   type PriceList,
   pricesInForce,
@@ -19,6 +18,7 @@ import {
 import { type RawBuilder, sql } from 'kysely';
 import type { Db } from '../db/schema.js';
 import { listPatientSql } from '../patients/identity-sql.js';
+import { notBillableSql } from './period-sql.js';
 import { type BillingFilter, filterCondition } from './scope.js';
 
 /** The summary column behind each sort key of the report (BILLING_SORT_KEYS). */
@@ -47,6 +47,8 @@ interface RowRecord {
   readonly auth_number: string | null;
   /** The row's period results for the report's programs (billed and blocked). */
   readonly codes: readonly PeriodCode[];
+  /** What its blocked codes lack (period-sql.ts notBillableSql). */
+  readonly not_billable: string | null;
   readonly claimed_at: Date | null;
 }
 
@@ -56,7 +58,6 @@ interface PeriodCode {
   readonly code: string;
   readonly units: number;
   readonly status: 'billed' | 'blocked';
-  readonly unmet: readonly string[];
   readonly cents: number;
 }
 
@@ -84,9 +85,10 @@ function rowsOf(ids: RawBuilder<unknown>, order: BillingOrder): RawBuilder<RowRe
   return sql<RowRecord>`
     select s.id, s.patient_id, p.firstname, p.lastname, ${listPatientSql('p')} as patient, p.dob, p.diagnosis_code, s.setup_date, p.auth_number,
       coalesce((select jsonb_agg(jsonb_build_object('rule_id', pc.rule_id, 'code', pc.code, 'units', pc.units,
-          'status', pc.status, 'unmet', pc.unmet, 'cents', pc.cents) order by pc.rule_id)
+          'status', pc.status, 'cents', pc.cents) order by pc.rule_id)
         from billing_period_codes pc where pc.summary_id = s.id and pc.program = any(${[...RPM_REPORT]}::text[])
           and pc.status <> 'excluded'), '[]'::jsonb) as codes,
+      ${notBillableSql(RPM_REPORT)} as not_billable,
       c.claimed_at
     from (${ids}) page
     join patient_month_summary s on s.id = page.id
@@ -206,19 +208,6 @@ function cellOf(codes: readonly PeriodCode[], column: BillingCodeColumn): string
   return column.field ? line.code : codeText(line.code, line.units);
 }
 
-/** The blocked codes by what they lack, '; '-joined: 'No consent on file: 99454, 99457'. */
-function notBillable(codes: readonly PeriodCode[]): string | null {
-  const byNeed = new Map<string, string[]>();
-  for (const c of codes)
-    if (c.status === 'blocked')
-      for (const need of c.unmet) {
-        const text = NEED_TEXTS[need as keyof typeof NEED_TEXTS] ?? need;
-        byNeed.set(text, [...(byNeed.get(text) ?? []), c.code]);
-      }
-  if (byNeed.size === 0) return null;
-  return [...byNeed].map(([text, list]) => `${text}: ${list.join(', ')}`).join('; ');
-}
-
 /** A summary row as the contract's billing row (001 §3), priced from its stored results. */
 export function toBillingRow(row: RowRecord): BillingRow {
   const cells = Object.fromEntries(
@@ -243,7 +232,7 @@ export function toBillingRow(row: RowRecord): BillingRow {
     auth_number: row.auth_number,
     ...specFields,
     codes: cells,
-    not_billable: notBillable(row.codes),
+    not_billable: row.not_billable,
     [`${PRODUCT}_claim`]: row.claimed_at ? 1 : 0,
     [`${PRODUCT}_claim_date`]: row.claimed_at ? isoDay(row.claimed_at) : null,
     patients_cpt_id: row.id,
