@@ -9,10 +9,8 @@ import { signIn } from './sign-in-helpers.js';
  * summary PDF with the patient's figures.
  */
 
-// The billing report's CCM columns sit right of twelve others: a biller's wide desktop shows them.
+// The CCM Billing Report's columns: a biller's wide desktop shows them.
 test.use({ viewport: { width: 1920, height: 1080 } });
-
-const CARE_PLAN_MISSING = 'Not billable: care plan missing (no signed care plan)';
 
 /** The current month's billing report patients the signed-in biller sees (001 §7 getBillingDetails). */
 async function billedPatients(page: Page): Promise<number[]> {
@@ -77,20 +75,45 @@ async function findPatient(page: Page, options: { ids?: readonly number[]; unpla
   );
 }
 
-/** The billing report of this month, searched for one patient, as its CCM Time cell reads. */
-async function ccmCell(page: Page, patientId: number) {
-  await page.goto('/app/billing-report');
-  const search = page.getByRole('searchbox', { name: 'Search patients' });
-  await search.fill(String(patientId));
-  await search.press('Enter');
-  const table = page.locator('.bp6-table-quadrant-main');
-  await expect(table.getByRole('link', { name: /,/ })).toHaveCount(1);
-  // Table2 draws only the columns in view: scroll to the right end, where the CCM columns are.
-  await table.locator('.bp6-table-quadrant-scroll-container').evaluate((box) => {
-    box.scrollLeft = box.scrollWidth;
-  });
-  // Column order: six leading, five RPM codes, then CCM Time (issue 13).
-  return table.locator('.bp6-table-cell.bp6-table-cell-col-11');
+/** The patient's row of this month's CCM Billing Report, every status shown (decisions.md "Program billing reports"). */
+async function ccmRow(page: Page, patientId: number) {
+  const today = new Date();
+  const month = `${today.getFullYear()}-${String(today.getMonth() + 1).padStart(2, '0')}`;
+  await page.goto(`/app/ccm-billing?month=${month}&status=&search=${patientId}`);
+  const row = page
+    .getByRole('grid')
+    .getByRole('row')
+    .filter({ hasText: String(patientId) });
+  await expect(row).toHaveCount(1);
+  return row;
+}
+
+/** Records the patient's CCM enrolment order with consent, as the chart's Orders tab does (the call it makes). */
+async function recordCcmConsent(page: Page, patientId: number): Promise<void> {
+  const status = await page.evaluate(async (id) => {
+    const user = JSON.parse(localStorage.getItem('user') ?? '{}') as { user_id: number; token: string };
+    const day = new Date().toISOString().slice(0, 10);
+    const res = await fetch('/api/rpm/orders/addEnrollmentOrder', {
+      method: 'POST',
+      headers: {
+        uid: String(user.user_id),
+        token: user.token,
+        'content-type': 'application/json',
+        'idempotency-key': crypto.randomUUID(),
+      },
+      body: JSON.stringify({
+        patient_id: id,
+        program: 'CCM',
+        ordering_provider: 'Dr Demo',
+        diagnosis_codes: ['I10'],
+        order_date: day,
+        consent_date: day,
+        consent_method: 'verbal',
+      }),
+    });
+    return res.status;
+  }, patientId);
+  expect(status).toBe(200);
 }
 
 /** A page of its own browser context signed in as `username`: several users at once, each with its session. */
@@ -120,8 +143,9 @@ test('a nurse writes a care plan from the defaults, the physician signs it, and 
   await nurse.getByRole('button', { name: 'Send' }).click();
   await expect(nurse.getByText('Your care team reviewed your care plan today.')).toBeVisible();
 
-  // The minutes are met but there is no signed plan: the report says why CCM does not bill.
-  await expect(await ccmCell(biller, patient.id)).toHaveText(CARE_PLAN_MISSING);
+  // Consent on file, the minutes met, but no signed plan: the CCM Billing Report says why 99490 does not bill.
+  await recordCcmConsent(nurse, patient.id);
+  await expect(await ccmRow(biller, patient.id)).toContainText(/No signed care plan: (99490|99426)/);
 
   // The nurse starts the plan from the CCM Care Plan Defaults and saves version 1.
   await nurse.goto(`/app/patient-chart/ccm/${patient.id}`);
@@ -141,7 +165,9 @@ test('a nurse writes a care plan from the defaults, the physician signs it, and 
   await expect(physician.getByText(/^Version 1, written by .* Signed by /)).toBeVisible();
 
   // The CCM code now bills.
-  await expect(await ccmCell(biller, patient.id)).toHaveText(/^(99490|99426)$/);
+  const billed = await ccmRow(biller, patient.id);
+  await expect(billed).toContainText('Billable');
+  await expect(billed).not.toContainText('No signed care plan');
   await Promise.all([biller, physician, nurse].map((page) => page.context().close()));
 });
 
