@@ -94,7 +94,7 @@ test('a biller lands on the billing dashboard, opens the report, pages, sorts, m
 
   // The PDF: named by the server, and a real PDF.
   const download = page.waitForEvent('download');
-  await page.getByRole('button', { name: 'Download' }).click();
+  await page.getByRole('button', { name: 'Download', exact: true }).click();
   const file = await download;
   expect(file.suggestedFilename()).toMatch(/\.pdf$/);
   const path = await file.path();
