@@ -9,6 +9,7 @@ import {
 import { sql } from 'kysely';
 import { carePlanSigned } from '../careplan/signed.js';
 import type { Db } from '../db/schema.js';
+import { writePeriodReports } from './period-reports.js';
 import { monthPrices } from './report.js';
 import { type BillingFilter, filterCondition } from './scope.js';
 
@@ -177,11 +178,17 @@ function periodRows(row: FactRow, prices: PriceList) {
 
 /**
  * Evaluates the patient-months of the filter's scope and month whose inputs changed since their results were stored
- * (0042's versions: nothing to do is one index probe) and replaces their results, in one transaction under a
- * per-month lock (two refreshes of a month never interleave). Answers the rows evaluated.
+ * (0042's versions: nothing to do is one index probe) and replaces their results and report rows (period-reports.ts),
+ * in one transaction under a per-month lock (two refreshes of a month never interleave). Answers the rows evaluated.
  */
 export async function refreshPeriod(db: Db, filter: BillingFilter, now: Date): Promise<{ rows: number }> {
   const scope = wholeScope(filter);
+  // Nothing changed (every read but the first after a change): one probe of 0042's partial index, no lock. Its
+  // order makes the planner take that index; without it, it expects the month's other stale rows ahead of a scan.
+  const { rows: stale } = await sql`select 1 from patient_month_summary s
+    where ${filterCondition(scope)} and s.codes_version <> s.inputs_version
+    order by s.month, s.practice_id limit 1`.execute(db);
+  if (stale.length === 0) return { rows: 0 };
   const prices = await monthPrices(db, filter.month);
   return db.transaction().execute(async (trx) => {
     await sql`select pg_advisory_xact_lock(hashtext('billing_period'), hashtext(${filter.month}))`.execute(
@@ -201,6 +208,7 @@ export async function refreshPeriod(db: Db, filter: BillingFilter, now: Date): P
           .insertInto('billing_period_codes')
           .values(values.slice(start, start + CHUNK))
           .execute();
+      await writePeriodReports(trx, ids);
       await sql`update patient_month_summary s set codes_version = v.version
         from unnest(${ids}::integer[], ${page.map((row) => row.inputs_version)}::integer[]) as v(id, version)
         where s.id = v.id`.execute(trx);

@@ -480,6 +480,22 @@ export interface BillingPeriodCodesTable {
   cents: number;
 }
 
+/** A program billing report's row of a patient-month (0047), written with its period codes. */
+export interface BillingPeriodReportsTable {
+  summary_id: number;
+  report: 'rpm' | 'ccm' | 'pcm' | 'bhi';
+  patient_id: number;
+  month: DateColumn;
+  organization_id: number;
+  practice_id: number;
+  location_id: number;
+  status: 'billable' | 'blocked' | 'not-yet';
+  cents: number;
+  seconds: number;
+  cells: ColumnType<Record<string, string>, string, string>;
+  still_needs: string | null;
+}
+
 /** When a month's period results were last computed. */
 export interface BillingPeriodsTable {
   month: DateColumn;
@@ -1087,6 +1103,7 @@ export interface Database {
   patient_month_summary: PatientMonthSummaryTable;
   billing_claims: BillingClaimsTable;
   billing_period_codes: BillingPeriodCodesTable;
+  billing_period_reports: BillingPeriodReportsTable;
   billing_periods: BillingPeriodsTable;
   patient_status_options: PatientStatusOptionsTable;
   patient_status_changes: PatientStatusChangesTable;
@@ -1404,6 +1421,7 @@ export const TABLE_NAMES = [
   'patient_month_summary',
   'billing_claims',
   'billing_period_codes',
+  'billing_period_reports',
   'billing_periods',
   'patient_status_options',
   'patient_status_changes',

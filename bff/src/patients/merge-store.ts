@@ -62,13 +62,14 @@ export const MERGE_MOVES: readonly MoveRule[] = [
 ];
 
 /**
- * Tables and views computed from the moved rows, rebuilt rather than moved (billing_period_codes follows its summary
- * row and is re-evaluated by the next billing read).
+ * Tables and views computed from the moved rows, rebuilt rather than moved (billing_period_codes and _reports follow
+ * their summary row and are re-evaluated by the next billing read).
  */
 export const MERGE_DERIVED = [
   'patient_reading_days',
   'patient_month_summary',
   'billing_period_codes',
+  'billing_period_reports',
   'patient_list_state',
   'device_episodes',
   'sleep_visits',
