@@ -127,7 +127,8 @@ function periodFacts(row: FactRow): PeriodFacts {
     ccmType: row.ccm_type,
     rtmKind: null,
     firstMonthOf: [],
-    enrolled: [],
+    // Enrolment without minutes (APCM) is an order of the program with its consent on file.
+    enrolled: row.consented.filter((program): program is BillingProgram => program === 'APCM'),
     chronicConditions: row.conditions,
     qmb: false,
     complexCare: false,

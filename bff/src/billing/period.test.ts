@@ -216,3 +216,61 @@ describe('what is on file decides whether a reached code bills', () => {
     expect(await status()).toEqual({ status: 'billed', unmet: [] });
   });
 });
+
+describe('APCM bills by enrolment', () => {
+  it('an APCM order with consent bills its code by condition count on the CCM report, and excludes CCM that month', async () => {
+    const filter = await filterOf(MONTHS[0] as { month: number; year: number });
+    await refreshPeriod(db, filter, NOW);
+    const line = await db
+      .selectFrom('billing_period_codes')
+      .select(['patient_id', 'summary_id'])
+      .where('rule_id', '=', '99490')
+      .where('status', '=', 'billed')
+      .where('month', '=', sql<Date>`'2026-10-01'::date`)
+      .executeTakeFirstOrThrow();
+    const codes = async () =>
+      Object.fromEntries(
+        (
+          await db
+            .selectFrom('billing_period_codes')
+            .select(['rule_id', 'status', 'excluded_by'])
+            .where('summary_id', '=', line.summary_id)
+            .where('program', 'in', ['CCM', 'APCM'])
+            .execute()
+        ).map((row) => [row.rule_id, { status: row.status, excluded_by: row.excluded_by }]),
+      );
+    expect(Object.keys(await codes()).some((id) => id.startsWith('G'))).toBe(false);
+
+    await sql`insert into enrollment_orders (patient_id, program, ordering_provider, diagnosis_codes, order_date,
+        consent_date, consent_method, created_by, created_at, updated_at)
+      select patient_id, 'APCM', ordering_provider, diagnosis_codes, order_date, consent_date, consent_method,
+        created_by, created_at, updated_at
+      from enrollment_orders where patient_id = ${line.patient_id} and program = 'CCM' limit 1`.execute(db);
+    await refreshPeriod(db, filter, NOW);
+
+    const { conditions } = await db
+      .selectFrom('patient_diagnoses')
+      .select((eb) => eb.fn.countAll<number>().as('conditions'))
+      .where('patient_id', '=', line.patient_id)
+      .where('resolved_at', 'is', null)
+      .executeTakeFirstOrThrow();
+    const apcm = Number(conditions) >= 2 ? 'G0557' : 'G0556';
+    const after = await codes();
+    expect(after[apcm]).toEqual({ status: 'billed', excluded_by: null });
+    expect(after['99490']).toEqual({ status: 'excluded', excluded_by: 'APCM' });
+
+    const viewer = { auth: admin, now: NOW } as unknown as ListViewer;
+    const page = await programBillingSources()['ccm-billing'].page(db, viewer, {
+      orderby: 'patient_id',
+      order: 'asc',
+      filters: { month: ['2026-10'] },
+      page: 0,
+      rowsPerPage: 100,
+    });
+    const row = page.rows.find((r) => (r as { summary_id: number }).summary_id === line.summary_id) as
+      | Record<string, unknown>
+      | undefined;
+    expect(row?.apcm_codes).toBe(apcm);
+    expect(row?.status).toBe('Billable');
+  });
+});

@@ -8,7 +8,8 @@ import { chartDayField, chartText } from './rules.js';
 
 /** The chart's Orders, Sub Orders and authorization-history (000 §2.3): orders, their devices, authorisations. */
 
-export const ORDER_PROGRAMS = ['RPM', 'RTM', 'CCM', 'PCM', 'BHI'] as const;
+/** The programs an enrolment order (and its consent) may name: the timed ones, and APCM, which bills by enrolment. */
+export const ORDER_PROGRAMS = ['RPM', 'RTM', 'CCM', 'PCM', 'BHI', 'APCM'] as const;
 export const ORDERING_PROVIDER_MAX = 200;
 export const DIAGNOSIS_CODES_MAX = 12;
 export const AUTHORIZATION_NUMBER_MAX = 50;
