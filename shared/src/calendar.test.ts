@@ -1,5 +1,14 @@
 import { describe, expect, it } from 'vitest';
-import { daysAgo, daysBetween, elapsedDays, isoDay, lastDayOf, monthsBefore, shiftDay } from './calendar.js';
+import {
+  daysAgo,
+  daysBetween,
+  elapsedDays,
+  isoDay,
+  lastDayOf,
+  monthsBefore,
+  reportMonthOn,
+  shiftDay,
+} from './calendar.js';
 
 describe('calendar: UTC days and months of the contract', () => {
   it('gives the UTC day of a moment, whatever the time of day', () => {
@@ -58,5 +67,17 @@ describe('calendar: UTC days and months of the contract', () => {
 
   it('goes back whole days from a moment, keeping its time of day', () => {
     expect(daysAgo(new Date('2026-03-01T08:30:00Z'), 30).toISOString()).toBe('2026-01-30T08:30:00.000Z');
+  });
+});
+
+describe('reportMonthOn', () => {
+  it.each([
+    ['2026-12-01', '2026-11'],
+    ['2026-12-02', '2026-12'],
+    ['2026-11-30', '2026-11'],
+    ['2027-01-01', '2026-12'],
+    ['2028-03-01', '2028-02'],
+  ])('on %s a month report opens on %s', (today, month) => {
+    expect(reportMonthOn(today)).toBe(month);
   });
 });

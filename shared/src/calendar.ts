@@ -38,6 +38,15 @@ export function monthsBefore(month: string, months: number): string {
   return isoDay(subMonths(utc(`${month}-01`), months)).slice(0, 7);
 }
 
+/**
+ * The month a month's report opens on ('YYYY-MM'): the current one, except on the 1st, when it has no whole day yet
+ * and the month that just ended is the one staff read (decisions.md "Monthly Report").
+ */
+export function reportMonthOn(today: string): string {
+  const month = today.slice(0, 7);
+  return today.slice(8, 10) === '01' ? monthsBefore(month, 1) : month;
+}
+
 /** The last day of a 'YYYY-MM' month. */
 export function lastDayOf(month: string): string {
   return isoDay(lastDayOfMonth(utc(`${month}-01`)));

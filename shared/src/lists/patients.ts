@@ -1,3 +1,4 @@
+import { reportMonthOn } from '../calendar.js';
 import { defineList } from './define-list.js';
 import { LIST_ROUTES } from './list-routes.js';
 import {
@@ -101,7 +102,8 @@ export const nonCompliancePatientsList = defineList({
 
 /**
  * Monthly Report (000 §2.4 'Compliant Table'): each RPM patient's month against the targets of 001 §9 (16 reading
- * days, 20/40/60 RPM minutes, the CCM goal of the patient's type). The month is a filter (this month by default).
+ * days, 20/40/60 RPM minutes, the CCM goal of the patient's type). The month is a filter (this month by default,
+ * the one just ended on the 1st).
  */
 export const monthlyReportList = defineList({
   name: 'monthly-report',
@@ -132,6 +134,7 @@ export const monthlyReportList = defineList({
     F.progress,
     F.minutes,
   ],
+  defaultFilters: { month: reportMonthOn },
   searchPlaceholder: 'Search name or RPM ID',
   exports: ['pdf', 'csv'],
   open: PATIENT_CHART_LINK,
