@@ -1,6 +1,7 @@
 import { execFileSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { expect, type Page, test } from '@playwright/test';
+import { bhiBillingList, pcmBillingList, rpmBillingList } from '@rpm/shared';
 import { expectAccessible } from './accessibility.js';
 import { listCount } from './list-helpers.js';
 import { signIn } from './sign-in-helpers.js';
@@ -87,6 +88,16 @@ test('a biller on the 1st closes last month: blocked patients by reason, CCM Bil
   const pdf = execFileSync('pdftotext', ['-layout', (await pdfDownload.path()) ?? '', '-']).toString();
   expect(pdf).toContain('CCM Billing Report');
   expect(pdf).toContain(`Total Amount: ${total}`);
+
+  // The other program reports open on the same month with their total and pass axe (the 40-patient seed may give
+  // one biller's organisation no PCM or BHI month; RPM always has rows).
+  for (const list of [rpmBillingList, pcmBillingList, bhiBillingList]) {
+    await page.goto(`${list.route}?month=${closingMonth}`);
+    await expect(page.getByRole('region', { name: list.title })).toBeVisible();
+    await expect(page.locator('.list-total strong')).toHaveText(/^\$[\d,]+\.\d{2}$/);
+    if (list === rpmBillingList) await expect.poll(() => listCount(page)).toBeGreaterThan(0);
+    await expectAccessible(page);
+  }
 
   // A claim marked sent on the billing report moves one patient from ready (or blocked) to sent.
   await page.goto(`/app/billing-report?year=${CLOSING.getFullYear()}&month=${CLOSING.getMonth() + 1}`);
