@@ -5,6 +5,7 @@ export * from './api/auth.js';
 export * from './api/billing.js';
 export * from './api/calls.js';
 export * from './api/chart.js';
+export * from './api/alert-policy.js';
 export * from './api/chart-activity.js';
 export * from './api/chart-clinical.js';
 export * from './api/chart-documents.js';

@@ -1,3 +1,4 @@
+import type { TIMER_PROGRAMS } from '@rpm/shared';
 import { type AuditActor, audit } from '../audit.js';
 import { recordTimeLogs } from '../billing/summary.js';
 import type { Db } from '../db/schema.js';
@@ -25,9 +26,11 @@ export interface Acknowledgement {
   readonly scope: PatientScope;
   /** Only alerts of this patient (the chart's Alerts tab). */
   readonly patientId?: number;
-  readonly note?: string | null;
-  /** Minutes of care to log as RPM time for each patient with a newly acknowledged alert. */
+  /** Required wherever alerts are acknowledged (shared/src/api/alert-policy.ts). */
+  readonly note: string;
+  /** Minutes of care to log for each patient with a newly acknowledged alert, to `program`. */
   readonly minutes?: number | undefined;
+  readonly program: (typeof TIMER_PROGRAMS)[number];
   /** The audit row's who, from where, when (route-helpers.ts actor). */
   readonly actor: AuditActor;
 }
@@ -55,7 +58,7 @@ export async function acknowledgeAlerts(
       if (!found.has(id)) throw unknownAlert(id, index, ack.patientId);
     const updated = await trx
       .updateTable('alerts')
-      .set({ acknowledged_at: now, acknowledged_by: ack.actor.userId, acknowledge_note: ack.note ?? null })
+      .set({ acknowledged_at: now, acknowledged_by: ack.actor.userId, acknowledge_note: ack.note })
       .where('alert_id', 'in', ids)
       .where('acknowledged_at', 'is', null)
       .returning(['alert_id', 'patient_id'])
@@ -70,10 +73,10 @@ export async function acknowledgeAlerts(
         changed.map((patientId) => ({
           patient_id: patientId,
           user_id: ack.actor.userId,
-          program: 'RPM' as const,
+          program: ack.program,
           seconds: (ack.minutes as number) * 60,
           logged_at: now,
-          note: ack.note ?? null,
+          note: ack.note,
         })),
       );
     for (const patientId of patients) {
@@ -87,8 +90,10 @@ export async function acknowledgeAlerts(
         detail: {
           alerts: mine,
           already: asked - mine.length,
-          ...(ack.note ? { note: ack.note } : {}),
-          ...(ack.minutes !== undefined && mine.length > 0 ? { minutes: ack.minutes } : {}),
+          note: ack.note,
+          ...(ack.minutes !== undefined && mine.length > 0
+            ? { minutes: ack.minutes, program: ack.program }
+            : {}),
         },
       });
     }

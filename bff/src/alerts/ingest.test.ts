@@ -57,7 +57,12 @@ async function until(list: readonly unknown[], n: number): Promise<void> {
 
 /** The chart's acknowledgement of the patient's alerts, as the nurse. */
 const acknowledge = (patientId: number, alertIds: number[]) =>
-  injectCall(w.t.app, acknowledgeAlerts, { body: { patient_id: patientId, alert_id: alertIds } }, w.nurse);
+  injectCall(
+    w.t.app,
+    acknowledgeAlerts,
+    { body: { patient_id: patientId, alert_id: alertIds, note: 'Called the patient' } },
+    w.nurse,
+  );
 
 describe(`${ingestReading.method} ${ingestReading.path}`, () => {
   let normal: Measurement;

@@ -1,6 +1,7 @@
 // Over 300 lines: the monitoring worklist's order, filters, scope and acknowledgement over one seeded app.
 import {
   type AlertsChangedPayload,
+  acknowledgeAlerts,
   acknowledgeWorklistAlerts,
   callUrl,
   HUB_EVENTS,
@@ -367,6 +368,46 @@ describe('POST rpm/alerts/acknowledgeWorklistAlerts', () => {
       .where('alert_id', '=', a?.alert_id as number)
       .executeTakeFirstOrThrow();
     expect(kept.acknowledge_note).toBe('Called both patients; readings repeated and normal.');
+  });
+
+  it("the chart's Alerts tab follows the same rule: a note is required, minutes go to the program chosen", async () => {
+    const [mine] = await twoOpenAlerts();
+    const patientId = mine?.patient_id as number;
+    const chart = (payload: object) =>
+      t.app.inject({
+        method: 'POST',
+        url: callUrl(acknowledgeAlerts),
+        headers: nurse.headers,
+        payload: { patient_id: patientId, alert_id: [mine?.alert_id], ...payload },
+      });
+    const before = await rowCounts(t.db, TABLES);
+    for (const payload of [{}, { note: '' }, { note: '   ' }]) {
+      const res = await chart(payload);
+      expect(res.statusCode, JSON.stringify(payload)).toBe(400);
+      expect(res.json().field).toBe('note');
+    }
+    const badProgram = await chart({ note: 'Called', minutes: 5, program: 'XYZ' });
+    expect(badProgram.statusCode).toBe(400);
+    expect(badProgram.json().field).toBe('program');
+    expect(await rowCounts(t.db, TABLES)).toEqual(before);
+
+    const res = await chart({ note: 'Reviewed with the patient by phone', minutes: 6, program: 'CCM' });
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json().data).toEqual({ acknowledged: 1 });
+    const stored = await t.db
+      .selectFrom('alerts')
+      .select('acknowledge_note')
+      .where('alert_id', '=', mine?.alert_id as number)
+      .executeTakeFirstOrThrow();
+    expect(stored.acknowledge_note).toBe('Reviewed with the patient by phone');
+    const logs = await t.db
+      .selectFrom('time_logs')
+      .select(['program', 'seconds'])
+      .where('patient_id', '=', patientId)
+      .where('logged_at', '=', t.clock.now())
+      .where('note', '=', 'Reviewed with the patient by phone')
+      .execute();
+    expect(logs).toEqual([{ program: 'CCM', seconds: 360 }]);
   });
 
   it('is refused to a user without the Monitoring Table page', async () => {

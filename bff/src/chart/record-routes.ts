@@ -41,6 +41,9 @@ export function chartRecordRoutes(app: FastifyInstance, deps: Deps): void {
       alertIds: body.alert_id,
       scope: await patientScope(db, auth),
       patientId: body.patient_id,
+      note: body.note,
+      minutes: body.minutes,
+      program: body.program,
       actor: actor(auth, req.ip, clock.now()),
     });
     pushAll(deps.hub, pushes);

@@ -24,6 +24,7 @@ export function worklistRoutes(app: FastifyInstance, deps: Deps): void {
       scope: await patientScope(db, auth),
       note: body.note,
       minutes: body.minutes,
+      program: body.program,
       actor: actor(auth, req.ip, clock.now()),
     });
     // After the commit: a client that refetches on the push finds the alerts acknowledged.

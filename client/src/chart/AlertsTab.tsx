@@ -1,11 +1,11 @@
 import { Button, Checkbox, HTMLSelect, HTMLTable, Intent, Tag } from '@blueprintjs/core';
 import { acknowledgeAlerts, displayUtcDay, getPatientAlerts, MSG } from '@rpm/shared';
 import { useState } from 'react';
+import { AcknowledgeDialog } from '../alerts/AcknowledgeDialog';
 import { useCall } from '../api/use-call';
 import { useApi } from '../errors/ErrorDialogProvider';
 import { TablePager } from '../list/TablePager';
 import { usePaging } from '../list/use-paging';
-import { showToast } from '../toaster/toast';
 
 type State = 'all' | 'open' | 'acknowledged';
 
@@ -21,27 +21,11 @@ export function AlertsTab({ patientId }: AlertsTabProps) {
   const { call } = useApi();
   const [state, setState] = useState<State>('open');
   const [chosen, setChosen] = useState<Set<number>>(new Set());
-  const [busy, setBusy] = useState(false);
+  const [acknowledging, setAcknowledging] = useState<readonly number[]>([]);
   const paging = usePaging([patientId, state]);
   const { data, reload } = useCall(getPatientAlerts, {
     query: { patient_id: patientId, state, ...paging.query },
   });
-
-  const acknowledge = async () => {
-    setBusy(true);
-    try {
-      const answer = await call(acknowledgeAlerts, {
-        body: { patient_id: patientId, alert_id: [...chosen] },
-      });
-      void showToast({ message: answer.message, intent: Intent.SUCCESS });
-      setChosen(new Set());
-      reload();
-    } catch {
-      // Shown by the error dialog.
-    } finally {
-      setBusy(false);
-    }
-  };
 
   const toggle = (id: number) =>
     setChosen((s) => {
@@ -71,8 +55,7 @@ export function AlertsTab({ patientId }: AlertsTabProps) {
           intent={Intent.PRIMARY}
           text="Acknowledge"
           disabled={chosen.size === 0}
-          loading={busy}
-          onClick={() => void acknowledge()}
+          onClick={() => setAcknowledging([...chosen])}
         />
         {data && <span>{data.count} alert(s)</span>}
       </div>
@@ -131,6 +114,20 @@ export function AlertsTab({ patientId }: AlertsTabProps) {
         </HTMLTable>
       )}
       {data && <TablePager {...paging.pager} count={data.count} />}
+      <AcknowledgeDialog
+        alertIds={acknowledging}
+        submit={(fields) =>
+          call(acknowledgeAlerts, {
+            body: { ...fields, patient_id: patientId, alert_id: [...acknowledging] },
+          })
+        }
+        onClose={() => setAcknowledging([])}
+        onDone={() => {
+          setChosen(new Set());
+          setAcknowledging([]);
+          reload();
+        }}
+      />
     </div>
   );
 }

@@ -70,7 +70,7 @@ describe('chart tabs', () => {
     expect(within(row).getByText('Current')).toBeTruthy();
   });
 
-  it('Alerts acknowledges the chosen open alerts', async () => {
+  it('Alerts acknowledges the chosen open alerts with a required note, its minutes to the program chosen', async () => {
     const { server, user } = open(
       <AlertsTab patientId={5} />,
       serveChart()
@@ -82,7 +82,19 @@ describe('chart tabs', () => {
     expect(screen.getByRole('button', { name: 'Acknowledge' })).toHaveProperty('disabled', true);
     await user.click(screen.getByLabelText('Select alert 7'));
     await user.click(screen.getByRole('button', { name: 'Acknowledge' }));
-    await waitFor(() => expect(server.bodies(acknowledgeAlerts)).toEqual([{ patient_id: 5, alert_id: [7] }]));
+    const dialog = await screen.findByRole('dialog', { name: 'Acknowledge' });
+    await user.click(within(dialog).getByRole('button', { name: 'Acknowledge' }));
+    expect(within(dialog).getByText(MSG.required)).toBeTruthy();
+    expect(server.bodies(acknowledgeAlerts)).toEqual([]);
+    await user.type(within(dialog).getByLabelText('Note*'), 'Called the patient');
+    await user.type(within(dialog).getByLabelText('Minutes'), '4');
+    await user.selectOptions(within(dialog).getByLabelText('Program'), 'CCM');
+    await user.click(within(dialog).getByRole('button', { name: 'Acknowledge' }));
+    await waitFor(() =>
+      expect(server.bodies(acknowledgeAlerts)).toEqual([
+        { patient_id: 5, alert_id: [7], note: 'Called the patient', minutes: 4, program: 'CCM' },
+      ]),
+    );
   });
 
   it('Notes refuses an empty note and adds one', async () => {

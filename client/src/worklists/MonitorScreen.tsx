@@ -1,8 +1,9 @@
 import { Button, Intent } from '@blueprintjs/core';
-import { monitorList } from '@rpm/shared';
+import { acknowledgeWorklistAlerts, monitorList } from '@rpm/shared';
 import { useState } from 'react';
+import { AcknowledgeDialog } from '../alerts/AcknowledgeDialog';
+import { useApi } from '../errors/ErrorDialogProvider';
 import { type ListActionContext, ListScreen } from '../list/ListScreen';
-import { AcknowledgeDialog } from './AcknowledgeDialog';
 
 /**
  * The monitoring worklist (000 §2.4 'Monitoring Table', §2.8): open alerts, critical first; rows are chosen and
@@ -10,6 +11,7 @@ import { AcknowledgeDialog } from './AcknowledgeDialog';
  * patient; a hub event reloads the list.
  */
 export function MonitorScreen() {
+  const api = useApi();
   const [acknowledging, setAcknowledging] = useState<{
     readonly ids: readonly number[];
     readonly context: ListActionContext;
@@ -35,6 +37,11 @@ export function MonitorScreen() {
       />
       <AcknowledgeDialog
         alertIds={acknowledging?.ids ?? []}
+        submit={(fields) =>
+          api.call(acknowledgeWorklistAlerts, {
+            body: { ...fields, alert_id: [...(acknowledging?.ids ?? [])] },
+          })
+        }
         onClose={() => setAcknowledging(null)}
         onDone={() => {
           // The acknowledged alerts leave the open list on the reload.

@@ -145,6 +145,7 @@ describe('Monitoring worklist (000 §2.4, §2.8)', () => {
         alert_id: [1, 3],
         note: 'Called, resting now',
         minutes: 5,
+        program: 'RPM',
       }),
     );
     await waitFor(() => expect(screen.queryByText('POE, ED')).toBeNull());

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { daysBetween } from '../calendar.js';
+import { alertAcknowledgement } from './alert-policy.js';
 import { CHART, paging, patientQuery } from './chart-common.js';
 import { defineCall } from './contract.js';
 import { listEnvelope, okAnswer, pageEnvelope } from './envelope.js';
@@ -137,8 +138,8 @@ export const acknowledgeAlerts = defineCall({
   path: 'rpm/alerts/acknowledgeAlerts',
   spec: 'issue 5 part 5 (ours)',
   summary:
-    'Acknowledges alerts of one patient (already acknowledged ones are left as they were); an alert is never raised again for the same reading',
+    'Acknowledges alerts of one patient with a note (already acknowledged ones are left as they were); optional minutes are logged to the chosen program; an alert is never raised again for the same reading',
   access: CHART,
-  body: z.object({ patient_id: recordId, alert_id: z.array(recordId).min(1).max(500) }),
+  body: alertAcknowledgement.extend({ patient_id: recordId, alert_id: z.array(recordId).min(1).max(500) }),
   response: okAnswer.extend({ data: z.object({ acknowledged: z.number().int() }) }),
 });

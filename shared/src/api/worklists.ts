@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { alertAcknowledgement } from './alert-policy.js';
 import { defineCall } from './contract.js';
 import { listEnvelope, okAnswer } from './envelope.js';
 import { recordId, recordIdParam } from './ids.js';
@@ -10,14 +11,9 @@ export const acknowledgeWorklistAlerts = defineCall({
   path: 'rpm/alerts/acknowledgeWorklistAlerts',
   spec: '000 §2.4 Monitoring Table (ours)',
   summary:
-    'Acknowledges open alerts of patients the user may see, one or several at once, with a note; optional minutes are logged as RPM time against each patient',
+    'Acknowledges open alerts of patients the user may see, one or several at once, with a note; optional minutes are logged to the chosen program against each patient',
   access: { page: 'Monitoring Table' },
-  body: z.object({
-    alert_id: z.array(recordId).min(1).max(100),
-    note: z.string().trim().min(1, 'note is required').max(1000),
-    /** Minutes of care to log per patient (optional). */
-    minutes: z.number().int().min(1).max(120).optional(),
-  }),
+  body: alertAcknowledgement.extend({ alert_id: z.array(recordId).min(1).max(100) }),
   response: okAnswer.extend({ data: z.object({ acknowledged: z.number().int() }) }),
 });
 

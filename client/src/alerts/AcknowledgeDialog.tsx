@@ -4,62 +4,70 @@ import {
   DialogBody,
   DialogFooter,
   FormGroup,
+  HTMLSelect,
   InputGroup,
   Intent,
   TextArea,
 } from '@blueprintjs/core';
-import { acknowledgeWorklistAlerts, MSG } from '@rpm/shared';
+import {
+  ACK_MINUTES_MAX,
+  ACK_NOTE_MAX,
+  type AlertAcknowledgement,
+  alertAcknowledgement,
+  MSG,
+  TIMER_PROGRAMS,
+} from '@rpm/shared';
 import { useEffect, useId, useState } from 'react';
-import { useApi } from '../errors/ErrorDialogProvider';
 import { showToast } from '../toaster/toast';
 
-/** The most minutes one acknowledgement logs (the call's limit). */
-const MAX_MINUTES = 120;
+type Program = (typeof TIMER_PROGRAMS)[number];
 
 export interface AcknowledgeDialogProps {
   /** The alerts to acknowledge; empty keeps the dialog closed. */
   readonly alertIds: readonly number[];
+  /** The entry point's call (worklist or chart), with the dialog's fields; answers its message. */
+  readonly submit: (fields: AlertAcknowledgement) => Promise<{ message: string }>;
   readonly onDone: () => void;
   readonly onClose: () => void;
 }
 
 /**
- * Acknowledges the chosen alerts of the monitoring worklist (000 §2.4; decisions.md "Monitoring worklist triage"):
- * a note is required, minutes of care to log are optional (1–120).
+ * Acknowledges alerts wherever that happens (decisions.md "Acknowledging alerts"): a note is required, minutes of care
+ * are optional and go to the program chosen. The fields are checked by the calls' own schema (alert-policy.ts).
  */
-export function AcknowledgeDialog({ alertIds, onDone, onClose }: AcknowledgeDialogProps) {
-  const api = useApi();
+export function AcknowledgeDialog({ alertIds, submit, onDone, onClose }: AcknowledgeDialogProps) {
   const id = useId();
   const isOpen = alertIds.length > 0;
   const [note, setNote] = useState('');
   const [minutes, setMinutes] = useState('');
+  const [program, setProgram] = useState<Program>('RPM');
   const [errors, setErrors] = useState<{ note?: string; minutes?: string }>({});
   const [busy, setBusy] = useState(false);
   useEffect(() => {
     if (isOpen) {
       setNote('');
       setMinutes('');
+      setProgram('RPM');
       setErrors({});
     }
   }, [isOpen]);
 
   const save = async () => {
-    const found: { note?: string; minutes?: string } = {};
-    if (note.trim() === '') found.note = MSG.required;
     const m = Number(minutes);
-    if (minutes.trim() !== '' && !(Number.isInteger(m) && m >= 1 && m <= MAX_MINUTES))
-      found.minutes = `Enter whole minutes from 1 to ${MAX_MINUTES}`;
-    setErrors(found);
-    if (found.note || found.minutes) return;
+    const fields = { note, program, ...(minutes.trim() !== '' ? { minutes: m } : {}) };
+    const parsed = alertAcknowledgement.safeParse(fields);
+    if (!parsed.success) {
+      const paths = new Set(parsed.error.issues.map((issue) => issue.path[0]));
+      setErrors({
+        ...(paths.has('note') ? { note: MSG.required } : {}),
+        ...(paths.has('minutes') ? { minutes: `Enter whole minutes from 1 to ${ACK_MINUTES_MAX}` } : {}),
+      });
+      return;
+    }
+    setErrors({});
     setBusy(true);
     try {
-      const answer = await api.call(acknowledgeWorklistAlerts, {
-        body: {
-          alert_id: [...alertIds],
-          note: note.trim(),
-          ...(minutes.trim() !== '' ? { minutes: m } : {}),
-        },
-      });
+      const answer = await submit({ ...fields, note: note.trim() });
       void showToast({ message: answer.message, intent: Intent.SUCCESS });
       onDone();
     } catch {
@@ -83,7 +91,7 @@ export function AcknowledgeDialog({ alertIds, onDone, onClose }: AcknowledgeDial
             id={`${id}-note`}
             fill
             rows={3}
-            maxLength={1000}
+            maxLength={ACK_NOTE_MAX}
             value={note}
             intent={errors.note ? Intent.DANGER : Intent.NONE}
             onChange={(event) => setNote(event.currentTarget.value)}
@@ -99,10 +107,18 @@ export function AcknowledgeDialog({ alertIds, onDone, onClose }: AcknowledgeDial
             id={`${id}-minutes`}
             type="number"
             min={1}
-            max={MAX_MINUTES}
+            max={ACK_MINUTES_MAX}
             value={minutes}
             intent={errors.minutes ? Intent.DANGER : Intent.NONE}
             onValueChange={setMinutes}
+          />
+        </FormGroup>
+        <FormGroup label="Program" labelFor={`${id}-program`}>
+          <HTMLSelect
+            id={`${id}-program`}
+            value={program}
+            options={[...TIMER_PROGRAMS]}
+            onChange={(event) => setProgram(event.currentTarget.value as Program)}
           />
         </FormGroup>
       </DialogBody>
