@@ -1,4 +1,5 @@
 import type { TIMER_PROGRAMS } from '@rpm/shared';
+import { sql } from 'kysely';
 import { type AuditActor, audit } from '../audit.js';
 import { recordTimeLogs } from '../billing/summary.js';
 import type { Db } from '../db/schema.js';
@@ -17,6 +18,33 @@ function unknownAlert(alertId: number, index: number, patientId: number | undefi
   return patientId === undefined
     ? notFound(`Alert ${alertId} does not exist or is not one you can acknowledge.`, 'alert_id')
     : invalid(`Alert ${alertId} is not an alert of this patient.`, `alert_id.${index}`);
+}
+
+/**
+ * Re-alert suppression (decisions.md): each acknowledged alert of a rule holds that rule's further readings of its
+ * vital and direction, at its level or below, until one comes back in range (intake/write.ts). Several alerts of one
+ * vital and direction keep the highest level. None is set when a later reading of the vital did not raise an alert
+ * that way on the rule's device: the vital came back since, so the rule stays armed.
+ */
+async function holdFurtherReadings(trx: Db, alertIds: readonly number[], now: Date): Promise<void> {
+  if (alertIds.length === 0) return;
+  await sql`insert into alert_suppressions (patient_id, notification_rule_id, vital_id, direction, level, alert_id,
+      created_at)
+    select distinct on (a.patient_id, a.notification_rule_id, a.vital_id, a.direction)
+      a.patient_id, a.notification_rule_id, a.vital_id, a.direction, a.level, a.alert_id, ${now}
+    from alerts a
+    join notification_rules nr on nr.notification_rule_id = a.notification_rule_id
+    where a.alert_id = any(${[...alertIds]}::integer[])
+      and not exists (select 1 from readings r
+        where r.device_assign_id = nr.device_assign_id and r.vital_id = a.vital_id and r.taken_at > a.taken_at
+          and not exists (select 1 from alerts later where later.reading_id = r.reading_id
+            and later.direction = a.direction)
+          and not exists (select 1 from suppressed_readings h where h.reading_id = r.reading_id))
+    order by a.patient_id, a.notification_rule_id, a.vital_id, a.direction, (a.level = 'critical') desc,
+      a.taken_at desc
+    on conflict (patient_id, notification_rule_id, vital_id, direction) do update set
+      level = case when alert_suppressions.level = 'critical' then 'critical' else excluded.level end,
+      alert_id = excluded.alert_id, created_at = excluded.created_at`.execute(trx);
 }
 
 /** What {@link acknowledgeAlerts} acknowledges, and who does it. */
@@ -63,6 +91,11 @@ export async function acknowledgeAlerts(
       .where('acknowledged_at', 'is', null)
       .returning(['alert_id', 'patient_id'])
       .execute();
+    await holdFurtherReadings(
+      trx,
+      updated.map((a) => a.alert_id),
+      now,
+    );
     const patients = [...new Set(found.values())].sort((a, b) => a - b);
     const changed = [...new Set(updated.map((a) => a.patient_id))].sort((a, b) => a - b);
     // Minutes only against patients with a newly acknowledged alert, so a repeated request (a double click, a retry)

@@ -1,3 +1,4 @@
+// Over 300 lines: one intake world followed through raising, retries, acknowledging and re-alert suppression.
 import {
   type AlertsChangedPayload,
   acknowledgeAlerts,
@@ -280,5 +281,63 @@ describe(`${ingestReading.method} ${ingestReading.path}`, () => {
     const res = await ingest(w, measurement(w, w.quiet, { systolic: 230, diastolic: 130, pulse: 150 }, 5));
     expect(res.statusCode).toBe(200);
     expect(res.json().data.alerts).toEqual([]);
+  });
+
+  it('holds readings beyond the bound of an acknowledged alert until one comes back in range (re-alert suppression)', async () => {
+    const bp = (systolic: number, minutesAgo: number) =>
+      ingest(w, measurement(w, w.bp, { systolic, diastolic: 85, pulse: 72 }, minutesAgo));
+    const alertsOf = async (systolic: number, minutesAgo: number) =>
+      (await bp(systolic, minutesAgo)).json().data.alerts as { alert_id: number; level: string }[];
+    const suppressions = () =>
+      w.t.db
+        .selectFrom('alert_suppressions')
+        .select(['direction', 'level'])
+        .where('patient_id', '=', w.patient)
+        .where('vital_id', '=', 1)
+        .execute();
+
+    expect(await alertsOf(120, 29)).toEqual([]);
+    expect(await suppressions()).toEqual([]);
+    const [abnormal] = await alertsOf(150, 28);
+    expect(abnormal).toMatchObject({ level: 'abnormal' });
+    expect((await acknowledge(w.patient, [abnormal?.alert_id as number])).json().data).toEqual({
+      acknowledged: 1,
+    });
+    expect(await suppressions()).toEqual([{ direction: 'high', level: 'abnormal' }]);
+
+    // Held: stored, marked on the Readings tab and in the intake's audit row, no alert.
+    const held = await bp(155, 27);
+    expect(held.json().data.alerts).toEqual([]);
+    const heldId = held.json().data.reading_ids[0] as number;
+    const audit = await w.t.db
+      .selectFrom('audit_log')
+      .select('detail')
+      .where('action', '=', 'ingest_reading')
+      .orderBy('audit_id', 'desc')
+      .executeTakeFirstOrThrow();
+    expect(audit.detail).toMatchObject({ held: [heldId] });
+    const readings = await injectCall(
+      w.t.app,
+      getPatientReadings,
+      { query: { patient_id: w.patient, from: w.today, to: w.today, vital_id: 1 } },
+      w.nurse,
+    );
+    const marked = (readings.json().data.vitals[0].readings as { reading_id: number; held: boolean }[]).find(
+      (r) => r.reading_id === heldId,
+    );
+    expect(marked).toMatchObject({ held: true });
+
+    // Beyond the level acknowledged still raises; back in range re-arms; then the next one raises again.
+    expect(await alertsOf(190, 26)).toEqual([expect.objectContaining({ level: 'critical' })]);
+    expect(await alertsOf(120, 25)).toEqual([]);
+    expect(await suppressions()).toEqual([]);
+    const [again] = await alertsOf(152, 24);
+    expect(again).toMatchObject({ level: 'abnormal' });
+
+    // Acknowledged after the vital came back in range: nothing is held.
+    expect(await alertsOf(118, 23)).toEqual([]);
+    await acknowledge(w.patient, [again?.alert_id as number]);
+    expect(await suppressions()).toEqual([]);
+    expect(await alertsOf(151, 22)).toEqual([expect.objectContaining({ level: 'abnormal' })]);
   });
 });

@@ -85,8 +85,9 @@ export async function patientReadings(db: Db, query: CallQuery<typeof getPatient
     value: number;
     taken_at: Date;
     level: 'abnormal' | 'critical' | null;
+    held: boolean;
   }>`
-    select x.reading_id, x.vital_id, x.value, x.taken_at, al.level
+    select x.reading_id, x.vital_id, x.value, x.taken_at, al.level, h.reading_id is not null as held
     from (
       select r.*, row_number() over (partition by r.vital_id order by r.taken_at desc, r.reading_id desc) as n
       from readings r
@@ -94,6 +95,7 @@ export async function patientReadings(db: Db, query: CallQuery<typeof getPatient
         ${query.vital_id === undefined ? sql`` : sql`and r.vital_id = ${query.vital_id}`}
     ) x
     left join alerts al on al.reading_id = x.reading_id
+    left join suppressed_readings h on h.reading_id = x.reading_id
     where x.n <= ${READINGS_PER_VITAL_MAX + 1}
     order by x.vital_id, x.taken_at, x.reading_id`.execute(db);
   const vitals = await db
@@ -126,6 +128,7 @@ export async function patientReadings(db: Db, query: CallQuery<typeof getPatient
           taken_at: new Date(r.taken_at).toISOString(),
           value: Number(r.value),
           alert_level: r.level,
+          held: r.held,
         })),
         truncated,
       };

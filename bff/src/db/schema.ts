@@ -668,6 +668,24 @@ export interface AlertsTable {
   sort_vital: Generated<string>;
 }
 
+/** An acknowledged alert holding further readings of its rule, vital and direction (0049). */
+export interface AlertSuppressionsTable {
+  patient_id: number;
+  notification_rule_id: number;
+  vital_id: number;
+  direction: AlertDirection;
+  level: AlertLevel;
+  alert_id: number;
+  created_at: Timestamp;
+}
+
+/** A reading out of range held by an acknowledged alert instead of raising one (0049). */
+export interface SuppressedReadingsTable {
+  reading_id: number;
+  alert_id: number;
+  created_at: Timestamp;
+}
+
 /** One outreach task per rule, kind and streak of missed readings. */
 export interface MissedReadingOutreachTable {
   outreach_id: Generated<number>;
@@ -1116,6 +1134,8 @@ export interface Database {
   device_vendor_keys: DeviceVendorKeysTable;
   reading_messages: ReadingMessagesTable;
   alerts: AlertsTable;
+  alert_suppressions: AlertSuppressionsTable;
+  suppressed_readings: SuppressedReadingsTable;
   missed_reading_outreach: MissedReadingOutreachTable;
   activity_timers: ActivityTimersTable;
   patient_notes: PatientNotesTable;
@@ -1434,6 +1454,8 @@ export const TABLE_NAMES = [
   'device_vendor_keys',
   'reading_messages',
   'alerts',
+  'alert_suppressions',
+  'suppressed_readings',
   'missed_reading_outreach',
   'activity_timers',
   'patient_notes',

@@ -68,12 +68,26 @@ describe('ReadingsTab (001 §2.6)', () => {
                 thresholds: bounds,
                 truncated: false,
                 readings: [
-                  { reading_id: 1, taken_at: '2026-11-20T08:00:00.000Z', value: 120, alert_level: null },
+                  {
+                    reading_id: 1,
+                    taken_at: '2026-11-20T08:00:00.000Z',
+                    value: 120,
+                    alert_level: null,
+                    held: false,
+                  },
                   {
                     reading_id: 2,
                     taken_at: '2026-11-21T08:00:00.000Z',
                     value: 170,
                     alert_level: 'critical',
+                    held: false,
+                  },
+                  {
+                    reading_id: 3,
+                    taken_at: '2026-11-22T08:00:00.000Z',
+                    value: 172,
+                    alert_level: null,
+                    held: true,
                   },
                 ],
               },
@@ -90,6 +104,7 @@ describe('ReadingsTab (001 §2.6)', () => {
     expect(screen.getByLabelText(/Gain \(lbs\)/)).toHaveProperty('disabled', true);
     expect(await screen.findByRole('img', { name: 'systolic readings' })).toBeTruthy();
     expect(screen.getByText('Critical')).toBeTruthy();
+    expect(screen.getByText('Held: alert acknowledged')).toBeTruthy();
     expect(server.last(getPatientReadings)?.query.patient_id).toBe('5');
   });
 });

@@ -9,6 +9,9 @@ import { VitalBoundsTable } from './VitalBoundsTable';
 type Readings = z.infer<(typeof getPatientReadings)['response']>['data'];
 type Vitals = z.infer<(typeof getPatientVitals)['response']>['data'];
 
+/** A reading out of range that an acknowledged alert held (decisions.md "Re-alert suppression"). */
+const HELD_TEXT = 'Held: alert acknowledged';
+
 /** The readings tab's default range in days (decisions.md "Readings tab range"). */
 const READINGS_DEFAULT_DAYS = 30;
 
@@ -113,11 +116,13 @@ export function ReadingsTab({ patientId }: ReadingsTabProps) {
                           {r.value} {v.unit}
                         </td>
                         <td>
-                          {r.alert_level === null
-                            ? '-'
-                            : r.alert_level === 'critical'
-                              ? 'Critical'
-                              : 'Abnormal'}
+                          {r.alert_level === 'critical'
+                            ? 'Critical'
+                            : r.alert_level === 'abnormal'
+                              ? 'Abnormal'
+                              : r.held
+                                ? HELD_TEXT
+                                : '-'}
                         </td>
                       </tr>
                     ))}

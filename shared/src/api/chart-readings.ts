@@ -88,6 +88,8 @@ export const getPatientReadings = defineCall({
               value: z.number(),
               /** The alert the reading raised, if any. */
               alert_level: z.enum(['abnormal', 'critical']).nullable(),
+              /** Out of range, but held by an acknowledged alert instead of raising one (re-alert suppression). */
+              held: z.boolean(),
             }),
           ),
           /** More readings than READINGS_PER_VITAL_MAX fell in the range; the oldest were left out. */

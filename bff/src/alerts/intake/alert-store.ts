@@ -1,5 +1,5 @@
 import type { Db } from '../../db/schema.js';
-import type { AlertFinding } from './evaluate.js';
+import type { AlertFinding, Suppression, SuppressionOutcome } from './evaluate.js';
 
 /** The intake's SQL of alerts and bell notifications; notify.ts decides what they say and to whom. */
 
@@ -68,4 +68,36 @@ export async function insertNotifications(
     )
     .returning(['notification_id', 'user_id', 'created_at'])
     .execute();
+}
+
+/** The suppressions of a patient's rule (decisions.md "Re-alert suppression"): one probe of the primary key. */
+export function suppressionsOf(trx: Db, patientId: number, ruleId: number): Promise<Suppression[]> {
+  return trx
+    .selectFrom('alert_suppressions')
+    .select(['vital_id', 'direction', 'level', 'alert_id'])
+    .where('patient_id', '=', patientId)
+    .where('notification_rule_id', '=', ruleId)
+    .execute();
+}
+
+/** Marks the held readings and removes the suppressions a reading ended. */
+export async function recordSuppression(
+  trx: Db,
+  at: AlertPlace & { readonly ruleId: number },
+  outcome: SuppressionOutcome,
+): Promise<void> {
+  if (outcome.held.length > 0)
+    await trx
+      .insertInto('suppressed_readings')
+      .values(outcome.held.map((h) => ({ ...h, created_at: at.now })))
+      .onConflict((oc) => oc.column('reading_id').doNothing())
+      .execute();
+  for (const s of outcome.cleared)
+    await trx
+      .deleteFrom('alert_suppressions')
+      .where('patient_id', '=', at.patientId)
+      .where('notification_rule_id', '=', at.ruleId)
+      .where('vital_id', '=', s.vital_id)
+      .where('direction', '=', s.direction)
+      .execute();
 }

@@ -1,5 +1,13 @@
 import { describe, expect, it } from 'vitest';
-import { evaluateMeasurement, type MeasuredValue, ruleBounds, weightOf } from './evaluate.js';
+import {
+  applySuppressions,
+  evaluateMeasurement,
+  judgedVitals,
+  type MeasuredValue,
+  ruleBounds,
+  type Suppression,
+  weightOf,
+} from './evaluate.js';
 
 const bp = (systolic: number, diastolic: number, pulse: number): MeasuredValue[] => [
   { reading_id: 1, vital_id: 1, vital_type: 'systolic', unit: 'mmHg', value: systolic },
@@ -99,5 +107,42 @@ describe('evaluateMeasurement', () => {
       { reading_id: 9, vital_id: 4, vital_type: 'Weight', unit: 'lbs', value: 180 },
     ];
     expect(weightOf(values)?.reading_id).toBe(9);
+  });
+});
+
+describe('applySuppressions (decisions.md "Re-alert suppression")', () => {
+  const hold = (
+    vital_id: number,
+    direction: 'low' | 'high',
+    level: 'abnormal' | 'critical',
+  ): Suppression => ({
+    vital_id,
+    direction,
+    level,
+    alert_id: 100 + vital_id,
+  });
+  const judge = (values: MeasuredValue[]) => judgedVitals(values, rule, null);
+
+  it.each([
+    // [systolic, the hold, raised reading ids, held reading ids, holds cleared]
+    [150, hold(1, 'high', 'abnormal'), [], [1], []],
+    [150, hold(1, 'high', 'critical'), [], [1], []],
+    [195, hold(1, 'high', 'critical'), [], [1], []],
+    [195, hold(1, 'high', 'abnormal'), [1], [], []],
+    [95, hold(1, 'high', 'abnormal'), [1], [], [1]],
+    [120, hold(1, 'high', 'abnormal'), [], [], [1]],
+    [150, hold(1, 'low', 'abnormal'), [1], [], [1]],
+  ] as const)('systolic %i with %o: raises %o, holds %o, clears %o', (systolic, h, raised, held, cleared) => {
+    const values = bp(systolic, 80, 70);
+    const outcome = applySuppressions(evaluateMeasurement(values, rule, null), judge(values), [h]);
+    expect(outcome.raise.map((f) => f.reading_id)).toEqual(raised);
+    expect(outcome.held).toEqual(held.map((reading_id) => ({ reading_id, alert_id: h.alert_id })));
+    expect(outcome.cleared.map((s) => s.vital_id)).toEqual(cleared);
+  });
+
+  it('leaves the hold of a vital the rule has no bounds for', () => {
+    const values = bp(120, 80, 70);
+    const outcome = applySuppressions([], judge(values), [hold(3, 'high', 'abnormal')]);
+    expect(outcome).toEqual({ raise: [], held: [], cleared: [] });
   });
 });

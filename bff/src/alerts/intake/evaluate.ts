@@ -82,3 +82,70 @@ export function evaluateMeasurement(
   }
   return findings;
 }
+
+/** An acknowledged alert holding its rule's readings of one vital and direction (migration 0049). */
+export interface Suppression {
+  readonly vital_id: number;
+  readonly direction: 'low' | 'high';
+  readonly level: 'abnormal' | 'critical';
+  readonly alert_id: number;
+}
+
+/** What re-alert suppression does with a measurement's findings. */
+export interface SuppressionOutcome {
+  /** The findings that raise alerts. */
+  readonly raise: AlertFinding[];
+  /** Readings held by an acknowledged alert, marked instead of raised. */
+  readonly held: { readonly reading_id: number; readonly alert_id: number }[];
+  /** Suppressions a reading ended: its vital back in range, or beyond the other bound. */
+  readonly cleared: Suppression[];
+}
+
+const LEVEL_RANK = { abnormal: 1, critical: 2 } as const;
+
+/**
+ * Re-alert suppression (decisions.md "Re-alert suppression"), pure: a finding in the direction of a suppression, at
+ * its level or below, is held; a critical finding after an acknowledged abnormal one still raises. A vital the rule
+ * judged (`judged`) with no finding is back in range and re-arms its suppressions; a finding the other way ends the
+ * suppression it passed. A vital the rule has no bounds for leaves its suppressions as they are.
+ */
+export function applySuppressions(
+  findings: readonly AlertFinding[],
+  judged: ReadonlySet<number>,
+  suppressions: readonly Suppression[],
+): SuppressionOutcome {
+  const raise: AlertFinding[] = [];
+  const held: { reading_id: number; alert_id: number }[] = [];
+  for (const finding of findings) {
+    const holder = suppressions.find(
+      (s) =>
+        s.vital_id === finding.vital_id &&
+        s.direction === finding.direction &&
+        LEVEL_RANK[finding.level] <= LEVEL_RANK[s.level],
+    );
+    if (holder) held.push({ reading_id: finding.reading_id, alert_id: holder.alert_id });
+    else raise.push(finding);
+  }
+  const cleared = suppressions.filter((s) => {
+    const finding = findings.find((f) => f.vital_id === s.vital_id);
+    return finding ? finding.direction !== s.direction : judged.has(s.vital_id);
+  });
+  return { raise, held, cleared };
+}
+
+/** The vitals of a measurement the rule judges: those it has bounds for, and a weight with its baseline and limits. */
+export function judgedVitals(
+  values: readonly MeasuredValue[],
+  rule: RuleBounds,
+  weightBaseline: number | null,
+): Set<number> {
+  return new Set(
+    values
+      .filter((v) =>
+        vitalKind(v.vital_type) === 'weight'
+          ? weightBaseline !== null && (rule.gain !== null || rule.loss !== null)
+          : rule.vitals.has(v.vital_id),
+      )
+      .map((v) => v.vital_id),
+  );
+}

@@ -1,7 +1,15 @@
 import type { Transaction } from 'kysely';
 import type { Database } from '../../db/schema.js';
 import type { PendingPush } from '../raise.js';
-import { evaluateMeasurement, type MeasuredValue, ruleBounds, weightOf } from './evaluate.js';
+import { recordSuppression, suppressionsOf } from './alert-store.js';
+import {
+  applySuppressions,
+  evaluateMeasurement,
+  judgedVitals,
+  type MeasuredValue,
+  ruleBounds,
+  weightOf,
+} from './evaluate.js';
 import { type RaisedAlert, recordAlerts } from './notify.js';
 import type { DeviceError, Measurement } from './parse.js';
 import { IntakeRefusal } from './refusal.js';
@@ -85,6 +93,8 @@ export async function writeBatch(
         patient_id: patientId,
         readings: ids,
         alerts: raised.alerts.map((a) => a.alert_id),
+        // Readings an acknowledged alert held (decisions.md "Re-alert suppression").
+        ...(raised.held.length > 0 ? { held: raised.held } : {}),
       },
     });
     const deviceTaskId =
@@ -113,8 +123,8 @@ async function raiseAlerts(
   { item, at, patientId }: Placed,
   readingIds: readonly number[],
   now: Date,
-): Promise<{ alerts: RaisedAlert[]; pushes: PendingPush[] }> {
-  if (at.notification_rule_id === null) return { alerts: [], pushes: [] };
+): Promise<{ alerts: RaisedAlert[]; pushes: PendingPush[]; held: number[] }> {
+  if (at.notification_rule_id === null) return { alerts: [], pushes: [], held: [] };
   const measured: MeasuredValue[] = item.values.map((v, n) => ({
     ...v,
     reading_id: readingIds[n] as number,
@@ -123,19 +133,23 @@ async function raiseAlerts(
   const baseline = weight
     ? await weightBaseline(trx, patientId, weight.vital_id, new Date(item.takenAt))
     : null;
-  const findings = evaluateMeasurement(measured, ruleBounds(at.vitals, at.gain, at.loss), baseline);
-  return recordAlerts(
+  const rule = ruleBounds(at.vitals, at.gain, at.loss);
+  const findings = evaluateMeasurement(measured, rule, baseline);
+  const place = { patientId, ruleId: at.notification_rule_id, takenAt: new Date(item.takenAt), now };
+  // Re-alert suppression (decisions.md): acknowledged alerts hold their rule's further readings until back in range.
+  const suppressions = await suppressionsOf(trx, patientId, at.notification_rule_id);
+  const outcome = applySuppressions(findings, judgedVitals(measured, rule, baseline), suppressions);
+  await recordSuppression(trx, place, outcome);
+  const raised = await recordAlerts(
     trx,
     {
-      patientId,
+      ...place,
       patientName: `${at.firstname ?? ''} ${at.lastname ?? ''}`.trim(),
       deviceTypeId: item.deviceTypeId,
-      ruleId: at.notification_rule_id,
-      takenAt: new Date(item.takenAt),
-      now,
     },
-    findings,
+    outcome.raise,
   );
+  return { ...raised, held: outcome.held.map((h) => h.reading_id) };
 }
 
 /** The answer to a measurement received before: the first delivery's readings and alerts; other values conflict. */
