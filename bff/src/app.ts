@@ -20,6 +20,8 @@ export interface AppOptions {
   readonly clock?: Clock;
   /** Ms between passes of the missed-reading outreach job; 0 leaves it stopped (tests run its passes themselves). */
   readonly missedReadingsIntervalMs?: number;
+  /** Ms between passes of the alert escalation job (60 s by default); 0 leaves it stopped. */
+  readonly escalationIntervalMs?: number;
 }
 
 /** The whole BFF as one Fastify plugin: security, errors, the API (answered or relayed), OpenAPI, the client. */

@@ -38,6 +38,7 @@ import { documentRoutes } from './documents/routes.js';
 import { createHub } from './hub/hub.js';
 import { invoicesSource } from './invoices/list-store.js';
 import { invoiceRoutes } from './invoices/routes.js';
+import { createAlertEscalationJob } from './jobs/alert-escalation.js';
 import { createMissedReadingsJob } from './jobs/missed-readings.js';
 import { registerLists } from './lists/register.js';
 import type { ListSource } from './lists/source.js';
@@ -123,6 +124,7 @@ export interface EmbeddedOptions {
   readonly db: Db;
   readonly clock?: Clock;
   readonly missedReadingsIntervalMs?: number;
+  readonly escalationIntervalMs?: number;
 }
 
 /** Embedded mode (architecture.md "Modes and replicas"): every call answered from the database; hub and jobs run. */
@@ -217,5 +219,17 @@ export async function embeddedApi(app: FastifyInstance, opts: EmbeddedOptions): 
     });
     app.addHook('onReady', async () => missedReadings.start());
     app.addHook('preClose', async () => missedReadings.stop());
+  }
+  // Unacknowledged alerts up the escalation chain (decisions.md "Alert escalation").
+  if (opts.escalationIntervalMs !== 0) {
+    const escalation = createAlertEscalationJob({
+      db: opts.db,
+      clock,
+      hub,
+      log: app.log,
+      ...(opts.escalationIntervalMs ? { intervalMs: opts.escalationIntervalMs } : {}),
+    });
+    app.addHook('onReady', async () => escalation.start());
+    app.addHook('preClose', async () => escalation.stop());
   }
 }

@@ -46,7 +46,8 @@ export async function startTestApp(
   const { db, close } = await testDatabase({ seedPatients: opts.seedPatients ?? 5 });
   const config = testConfig(opts.env);
   const clock = new SimulatedClock(opts.now ?? new Date());
-  const app = await createApp({ config, db, clock });
+  // The escalation job's passes are the tests' own (jobs/alert-escalation.test.ts), on the simulated clock.
+  const app = await createApp({ config, db, clock, escalationIntervalMs: 0 });
   await app.ready();
   return {
     app,

@@ -89,7 +89,8 @@ export async function startBenchServer(db: Db, username: string, clock?: Clock):
     // Measured as production answers: serialised by the compiled serialisers, not checked (http/answer-serializer.ts).
     VALIDATE_ANSWERS: process.env.VALIDATE_ANSWERS ?? '0',
   });
-  const app = await createApp({ config, db, ...(clock ? { clock } : {}) });
+  // No escalation passes beside the measured calls (jobs/alert-escalation.ts).
+  const app = await createApp({ config, db, escalationIntervalMs: 0, ...(clock ? { clock } : {}) });
   const base = await app.listen({ host: '127.0.0.1', port: 0 });
   const user = await signIn(app, username);
   const agent = new http.Agent({ keepAlive: true, maxSockets: 1 });

@@ -1,4 +1,4 @@
-import { type FilterOption, type MonitorRow, monitorList } from '@rpm/shared';
+import { ESCALATION_CHAIN, type FilterOption, type MonitorRow, monitorList } from '@rpm/shared';
 import { differenceInMinutes } from 'date-fns/differenceInMinutes';
 import { type Expression, type SqlBool, sql } from 'kysely';
 import { patientName } from '../billing/report.js';
@@ -150,6 +150,7 @@ const rowsOf: SliceQueries<MonitorRow, Base>['slice'] = async (base, viewer, vie
       'al.taken_at',
       'al.created_at',
       'al.acknowledged_at',
+      'al.escalation_tier',
       'u.firstname as ack_firstname',
       'u.lastname as ack_lastname',
     ])
@@ -175,6 +176,7 @@ const rowsOf: SliceQueries<MonitorRow, Base>['slice'] = async (base, viewer, vie
         waiting_minutes: Math.max(0, differenceInMinutes(r.acknowledged_at ?? viewer.now, r.created_at)),
         acknowledged_at: r.acknowledged_at?.toISOString() ?? null,
         acknowledged_by: r.acknowledged_at === null ? null : fullName(r.ack_firstname, r.ack_lastname),
+        escalated_to: ESCALATION_CHAIN[r.escalation_tier - 1]?.label ?? null,
       },
     ];
   });

@@ -124,6 +124,9 @@ export interface PracticesTable {
   practice_id: Generated<number>;
   organization_id: number;
   practice_name: string;
+  /** Minutes before an unacknowledged alert escalates a tier, by level (0050). */
+  escalation_critical_minutes: Generated<number>;
+  escalation_abnormal_minutes: Generated<number>;
 }
 
 export interface LocationsTable {
@@ -661,6 +664,9 @@ export interface AlertsTable {
   acknowledged_by: number | null;
   /** The worklist acknowledgement's note (0007_worklists.sql). */
   acknowledge_note: ColumnType<string | null, string | null | undefined, string | null>;
+  /** The last escalation tier reached, 0 for none (0050). */
+  escalation_tier: Generated<number>;
+  escalated_at: NullableTimestamp;
   /** The worklist's sort values, copied from the patient, practice and vital by triggers (0030_worklist_sort.sql). */
   sort_lastname: Generated<string>;
   sort_firstname: Generated<string>;

@@ -1,10 +1,7 @@
 import { elapsedDays, isoDay } from '@rpm/shared';
-import type { FastifyBaseLogger } from 'fastify';
 import { sql } from 'kysely';
 import { audit } from '../audit.js';
-import type { Clock } from '../clock.js';
-import type { Db } from '../db/schema.js';
-import { periodic } from './periodic.js';
+import { type JobOptions, periodic } from './periodic.js';
 
 /**
  * The missed-reading outreach job (001 §3 sms_miss and call_miss): for every active rule whose device is still with
@@ -18,13 +15,7 @@ const MISSED_READINGS_INTERVAL_MS = 15 * 60_000;
 /** Names this job among PostgreSQL advisory locks, so with several BFF replicas one runs a tick at a time. */
 const JOB_LOCK_KEY = 7_262_005;
 
-export interface MissedReadingsJobOptions {
-  readonly db: Db;
-  readonly clock: Clock;
-  readonly log?: Pick<FastifyBaseLogger, 'error'>;
-  /** Time between ticks of {@link MissedReadingsJob.start}. */
-  readonly intervalMs?: number;
-}
+export type MissedReadingsJobOptions = JobOptions;
 
 /** What one tick did. */
 export interface MissedReadingsTick {

@@ -57,6 +57,7 @@ function alert(id: number, patientId: number, name: string): MonitorRow {
     waiting_minutes: 59,
     acknowledged_at: null,
     acknowledged_by: null,
+    escalated_to: id === 1 ? 'Care coordinator' : null,
   };
 }
 
@@ -123,6 +124,8 @@ describe('Monitoring worklist (000 §2.4, §2.8)', () => {
     const ui = userEvent.setup();
     renderWithProviders(<MonitorScreen />, '/app/monitor');
     await screen.findByText('POE, ED');
+    // The escalation tier an alert reached shows on its row.
+    expect(screen.getByText('Care coordinator')).toBeTruthy();
     const acknowledge = screen.getByRole('button', { name: 'Acknowledge' });
     expect(acknowledge).toHaveProperty('disabled', true);
 

@@ -19,3 +19,17 @@ export const alertAcknowledgement = z.object({
   program: z.enum(TIMER_PROGRAMS).default('RPM'),
 });
 export type AlertAcknowledgement = z.input<typeof alertAcknowledgement>;
+
+/**
+ * Escalation (decisions.md "Alert escalation"): an alert unacknowledged for its level's minutes (a practice setting)
+ * goes to the next tier of the chain, each tier that many minutes after the one before.
+ */
+export const ESCALATION_MINUTES_DEFAULT = { critical: 15, abnormal: 240 } as const;
+
+/** The escalation chain: the patient's care team, by who they are to the patient. */
+export const ESCALATION_CHAIN = [
+  { role: 'care_coordinator', label: 'Care coordinator' },
+  { role: 'clinical_staff', label: 'Clinical staff' },
+  { role: 'physician', label: 'Physician' },
+] as const;
+export type EscalationRole = (typeof ESCALATION_CHAIN)[number]['role'];

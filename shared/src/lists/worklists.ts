@@ -23,6 +23,8 @@ export const monitorRow = z.object({
   waiting_minutes: z.number().int(),
   acknowledged_at: z.string().nullable(),
   acknowledged_by: z.string().nullable(),
+  /** The escalation tier the unacknowledged alert reached ('Care coordinator'), null before any (alert-policy.ts). */
+  escalated_to: z.string().nullable(),
 });
 export type MonitorRow = z.infer<typeof monitorRow>;
 
@@ -60,6 +62,7 @@ export const monitorList = defineList({
     { key: 'bound_crossed', label: 'Bound Crossed' },
     { key: 'taken_at', label: 'Reading Time', sortable: true, format: 'datetime' },
     { key: 'waiting_minutes', label: 'Waiting', sortable: true, format: 'waiting' },
+    { key: 'escalated_to', label: 'Escalated To' },
   ],
   defaultSort: { key: 'level', order: 'asc' },
   filters: [

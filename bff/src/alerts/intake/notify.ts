@@ -31,6 +31,26 @@ export function notificationHtml(patientName: string, findings: readonly AlertFi
   return `<b>${escapeHtml(patientName)}</b> ${findings.map((f) => escapeHtml(f.text)).join('; ')}`;
 }
 
+/** The live pushes of bell notification rows (000 §2.8 NOTIFICATION::NEW), one per user. */
+export function bellPushes(
+  rows: readonly { notification_id: number; user_id: number; created_at: Date }[],
+  patientId: number,
+  icon: string | null,
+  html: string,
+): PendingPush[] {
+  return rows.map((row) => ({
+    userId: row.user_id,
+    payload: {
+      notification_id: row.notification_id,
+      fk_patient_id: patientId,
+      device_type_icon: icon,
+      notification_message: html,
+      created_at: row.created_at.toISOString(),
+      is_read: 0,
+    } satisfies NotificationNewPayload,
+  }));
+}
+
 /** Stores the findings as alerts and, for new ones, a bell notification per care-team member (in the transaction). */
 export async function recordAlerts(
   trx: Db,
@@ -65,17 +85,7 @@ export async function recordAlerts(
     { patientId: ctx.patientId, deviceTypeId: ctx.deviceTypeId, html, now: ctx.now },
     userIds,
   );
-  const pushes: PendingPush[] = rows.map((row) => ({
-    userId: row.user_id,
-    payload: {
-      notification_id: row.notification_id,
-      fk_patient_id: ctx.patientId,
-      device_type_icon: icon,
-      notification_message: html,
-      created_at: row.created_at.toISOString(),
-      is_read: 0,
-    } satisfies NotificationNewPayload,
-  }));
+  const pushes = bellPushes(rows, ctx.patientId, icon, html);
   pushes.push({ alertsOf: ctx.patientId, userIds });
   return { alerts, pushes };
 }
