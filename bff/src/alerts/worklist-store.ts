@@ -62,6 +62,7 @@ async function filtered(db: Db, viewer: ListViewer, view: ListView): Promise<Bas
     await checkPatients(db, viewer.scope, patients);
     q = q.where('al.patient_id', 'in', patients);
   }
+  if (optionValues(view, 'escalated')?.includes('yes')) q = q.where('al.escalation_tier', '>', 0);
   const raised = dayRange(view, 'raised');
   if (raised.from) q = q.where('al.created_at', '>=', raised.from);
   if (raised.before) q = q.where('al.created_at', '<', raised.before);

@@ -299,4 +299,47 @@ describe('getDashboardSummary (issue 10; 000 §2.4 Dashboard)', () => {
   it("refuses a user without the 'Dashboard' page", async () => {
     expect((await summary(biller)).statusCode).toBe(403);
   });
+
+  it('response figures equal a count made alert by alert: raised, acknowledged, median and 90th percentile, escalated', async () => {
+    const data = await figures(admin);
+    const alerts = await t.db
+      .selectFrom('alerts as al')
+      .innerJoin('patients as p', 'p.patient_id', 'al.patient_id')
+      .select(['al.level', 'p.practice_id', 'al.created_at', 'al.acknowledged_at', 'al.escalation_tier'])
+      .where('p.merged_into_id', 'is', null)
+      .where('al.created_at', '>=', new Date('2026-11-01T00:00:00Z'))
+      .where('al.created_at', '<', new Date('2026-12-01T00:00:00Z'))
+      .execute();
+    // percentile_cont: linear between the two nearest ranks.
+    const percentile = (values: number[], q: number) => {
+      if (values.length === 0) return null;
+      const sorted = [...values].sort((a, b) => a - b);
+      const at = q * (sorted.length - 1);
+      const low = sorted[Math.floor(at)] as number;
+      const high = sorted[Math.ceil(at)] as number;
+      return Math.round(low + (high - low) * (at - Math.floor(at)));
+    };
+    const expected = (level: string, practiceId: number | null) => {
+      const mine = alerts.filter(
+        (a) => a.level === level && (practiceId === null || a.practice_id === practiceId),
+      );
+      const waits = mine
+        .filter((a) => a.acknowledged_at !== null)
+        .map((a) => ((a.acknowledged_at as Date).getTime() - a.created_at.getTime()) / 60_000);
+      return {
+        raised: mine.length,
+        acknowledged: waits.length,
+        median_minutes: percentile(waits, 0.5),
+        p90_minutes: percentile(waits, 0.9),
+        escalated: mine.filter((a) => a.escalation_tier > 0).length,
+      };
+    };
+    expect(data.response.length).toBeGreaterThan(0);
+    for (const row of data.response)
+      expect(row, `${row.level} ${row.practice_name}`).toMatchObject(expected(row.level, row.practice_id));
+    const levels = new Set(alerts.map((a) => a.level));
+    expect(data.response.filter((r) => r.practice_id === null).map((r) => r.level)).toEqual(
+      ['critical', 'abnormal'].filter((level) => levels.has(level as 'critical')),
+    );
+  });
 });

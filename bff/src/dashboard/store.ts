@@ -93,6 +93,24 @@ export async function dashboardSummary(
       group by al.level
     ) a`.execute(db);
 
+  // Response figures: each level over the scope, then each practice's, of the alerts raised this month.
+  const { rows: response } = await sql<ResponseRow>`
+    select al.level, pr.practice_id, pr.practice_name, grouping(pr.practice_id) = 1 as overall,
+      count(*)::integer as raised, count(al.acknowledged_at)::integer as acknowledged,
+      percentile_cont(0.5) within group (order by extract(epoch from al.acknowledged_at - al.created_at) / 60)
+        filter (where al.acknowledged_at is not null) as median_minutes,
+      percentile_cont(0.9) within group (order by extract(epoch from al.acknowledged_at - al.created_at) / 60)
+        filter (where al.acknowledged_at is not null) as p90_minutes,
+      (count(*) filter (where al.escalation_tier > 0))::integer as escalated
+    from alerts al
+    join patients p on p.patient_id = al.patient_id
+    join practices pr on pr.practice_id = p.practice_id
+    where ${counted('p')} and al.created_at >= ${`${month}-01`}::timestamptz
+      and al.created_at < ${`${month}-01`}::timestamptz + interval '1 month'
+    group by grouping sets ((al.level), (al.level, pr.practice_id, pr.practice_name))
+    order by grouping(pr.practice_id) desc, al.level = 'critical' desc, pr.practice_name,
+      pr.practice_id`.execute(db);
+
   const options = await db
     .selectFrom('patient_status_options')
     .select(['program', 'status_id', 'label'])
@@ -134,5 +152,30 @@ export async function dashboardSummary(
     minutes: { under20: bands.under20, from20to39: bands['20to39'], from40: bands['40plus'] },
     outreach_tasks_open: w?.outreach_open ?? 0,
     outreach_tasks_mine: w?.outreach_mine ?? 0,
+    response: response.map((r) => ({
+      level: r.level,
+      practice_id: r.overall ? null : r.practice_id,
+      practice_name: r.overall ? null : r.practice_name,
+      raised: r.raised,
+      acknowledged: r.acknowledged,
+      median_minutes: minutesOf(r.median_minutes),
+      p90_minutes: minutesOf(r.p90_minutes),
+      escalated: r.escalated,
+    })),
   };
 }
+
+interface ResponseRow {
+  level: 'critical' | 'abnormal';
+  practice_id: number;
+  practice_name: string;
+  overall: boolean;
+  raised: number;
+  acknowledged: number;
+  median_minutes: number | string | null;
+  p90_minutes: number | string | null;
+  escalated: number;
+}
+
+/** Whole minutes of a percentile, or null without any. */
+const minutesOf = (value: number | string | null) => (value === null ? null : Math.round(Number(value)));

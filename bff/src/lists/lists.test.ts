@@ -260,6 +260,7 @@ const MATCHERS: Record<string, Matcher> = {
   referred: (row) => (utcDayOf(row.referred_at) ?? '') >= RANGE_FROM,
   state: (row, values) => values.includes(row.acknowledged_at === null ? 'open' : 'acknowledged'),
   level: (row, values) => values.includes(row.level as string),
+  escalated: (row) => row.escalated_to !== null,
   vital: (row, _v, labels) => labels.includes(row.vital_type as string),
   patient: (row, values) => values.includes(String(row.patient_id)),
   raised: (row) => (utcDayOf(row.created_at) ?? '') >= RANGE_FROM,

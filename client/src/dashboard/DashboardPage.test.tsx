@@ -140,6 +140,32 @@ describe('DashboardPage', () => {
     );
   });
 
+  it('shows the time to acknowledge by level and practice, each count linking to the worklist of its alerts', async () => {
+    openDashboard(nurse());
+    const table = await screen.findByRole('table');
+    const rows = within(table)
+      .getAllByRole('row')
+      .map((row) =>
+        within(row)
+          .queryAllByRole('cell')
+          .map((cell) => cell.textContent),
+      );
+    expect(rows.slice(1)).toEqual([
+      ['Critical', 'All practices', '5', '4', '12 min', '41 min', '2'],
+      ['Critical', 'Main Street Practice', '5', '4', '12 min', '41 min', '2'],
+    ]);
+    const links = within(table)
+      .getAllByRole('link')
+      .map((link) => link.getAttribute('href'));
+    const month = 'level=critical&raised_from=2026-11-01&raised_to=2026-11-20';
+    expect(links).toEqual([
+      `/app/monitor?state=acknowledged&${month}&practice=1`,
+      `/app/monitor?state=&${month}&practice=1&escalated=yes`,
+      `/app/monitor?state=acknowledged&${month}&practice=3`,
+      `/app/monitor?state=&${month}&practice=3&escalated=yes`,
+    ]);
+  });
+
   it('a figure opens its list', async () => {
     const { ui, path } = openDashboard(nurse());
     await ui.click(await screen.findByRole('link', { name: /At risk/ }));

@@ -1,10 +1,11 @@
-import { Callout, Card, Intent, Spinner, SpinnerSize } from '@blueprintjs/core';
+import { Callout, Card, HTMLTable, Intent, Spinner, SpinnerSize } from '@blueprintjs/core';
 import {
   ACTIVE_RPM_STATUS,
   type DashboardSummary,
   ENROLLED_RPM_STATUSES,
   formatWaiting,
   getDashboardSummary,
+  isoDay,
   MSG,
   monthLabel,
 } from '@rpm/shared';
@@ -174,6 +175,10 @@ export function DashboardPage() {
             </div>
           </Card>
           <Card className="dashboard-card">
+            <h2 className="dashboard-card-title">Alert response this month</h2>
+            <ResponseTable summary={summary} links={links} today={isoDay(new Date(now))} />
+          </Card>
+          <Card className="dashboard-card">
             <h2 className="dashboard-card-title">Patients</h2>
             <div className="dashboard-numbers">
               <Link href={links.enrolled} className="dashboard-number">
@@ -212,5 +217,56 @@ export function DashboardPage() {
         </div>
       )}
     </section>
+  );
+}
+
+/** Minutes as the response table shows them: '12 min', '2 h 5 min'; '-' before any acknowledgement. */
+const responseMinutes = (minutes: number | null) => (minutes === null ? '-' : formatWaiting(minutes));
+
+/**
+ * Time to acknowledge this month's alerts (decisions.md "Alert response figures"): each level over the scope, then
+ * per practice; the acknowledged and escalated counts open the worklist filtered to those alerts.
+ */
+function ResponseTable({
+  summary,
+  links,
+  today,
+}: {
+  readonly summary: DashboardSummary;
+  readonly links: ReturnType<typeof dashboardLinks>;
+  readonly today: string;
+}) {
+  if (summary.response.length === 0) return <p>No alerts raised this month.</p>;
+  return (
+    <HTMLTable compact className="dashboard-response">
+      <thead>
+        <tr>
+          <th scope="col">Level</th>
+          <th scope="col">Practice</th>
+          <th scope="col">Raised</th>
+          <th scope="col">Acknowledged</th>
+          <th scope="col">Median</th>
+          <th scope="col">90th percentile</th>
+          <th scope="col">Escalated</th>
+        </tr>
+      </thead>
+      <tbody>
+        {summary.response.map((r) => (
+          <tr key={`${r.level}-${r.practice_id ?? 'all'}`}>
+            <td>{r.level === 'critical' ? 'Critical' : 'Abnormal'}</td>
+            <td>{r.practice_name ?? 'All practices'}</td>
+            <td>{r.raised}</td>
+            <td>
+              <Link href={links.response(r, 'acknowledged', summary.month, today)}>{r.acknowledged}</Link>
+            </td>
+            <td>{responseMinutes(r.median_minutes)}</td>
+            <td>{responseMinutes(r.p90_minutes)}</td>
+            <td>
+              <Link href={links.response(r, 'escalated', summary.month, today)}>{r.escalated}</Link>
+            </td>
+          </tr>
+        ))}
+      </tbody>
+    </HTMLTable>
   );
 }

@@ -66,6 +66,28 @@ export function dashboardLinks(practiceId: number | undefined) {
     minutes: (key: MinutesKey) =>
       listHref(patientsList, { rpm_status: enrolled, practice, minutes: [MINUTES_VALUES[key]] }),
     alerts: (level: 'critical' | 'abnormal') => listHref(monitorList, { level: [level], practice }),
+    /**
+     * The alerts a response figure counts: raised this month (to today) at the level, of its practice (or the one
+     * chosen), acknowledged ones or escalated ones in either state.
+     */
+    response: (
+      figure: { level: 'critical' | 'abnormal'; practice_id: number | null },
+      which: 'acknowledged' | 'escalated',
+      month: string,
+      today: string,
+    ) => {
+      const path = monitorList.route.replace(/\/:\w+\?/g, '');
+      const params = new URLSearchParams({
+        state: which === 'acknowledged' ? 'acknowledged' : '',
+        level: figure.level,
+        raised_from: `${month}-01`,
+        raised_to: today,
+      });
+      const place = figure.practice_id ?? practiceId;
+      if (place !== undefined) params.set('practice', String(place));
+      if (which === 'escalated') params.set('escalated', 'yes');
+      return `${path}?${params.toString()}`;
+    },
     // My Tasks holds the signed-in user's tasks, of every practice; it has no kind or practice filter.
     myOpenTasks: listHref(myTasksList, { status: ['open', 'in_progress'] }),
   };

@@ -37,6 +37,7 @@ const EMPTY_DASHBOARD: DashboardSummary = {
   minutes: { under20: 0, from20to39: 0, from40: 0 },
   outreach_tasks_open: 0,
   outreach_tasks_mine: 0,
+  response: [],
 };
 
 /** Answers the calls the shell makes on start (counts, version, session) as the server would. */

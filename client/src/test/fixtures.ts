@@ -86,6 +86,28 @@ export const DASHBOARD_SUMMARY: DashboardSummary = {
   minutes: { under20: 8, from20to39: 4, from40: 3 },
   outreach_tasks_open: 6,
   outreach_tasks_mine: 2,
+  response: [
+    {
+      level: 'critical',
+      practice_id: null,
+      practice_name: null,
+      raised: 5,
+      acknowledged: 4,
+      median_minutes: 12,
+      p90_minutes: 41,
+      escalated: 2,
+    },
+    {
+      level: 'critical',
+      practice_id: 3,
+      practice_name: 'Main Street Practice',
+      raised: 5,
+      acknowledged: 4,
+      median_minutes: 12,
+      p90_minutes: 41,
+      escalated: 2,
+    },
+  ],
 };
 
 /** A month without a billable patient: every count 0, no code billed (001 §3 billing count summary). */

@@ -92,6 +92,23 @@ export const dashboardSummary = z.object({
   outreach_tasks_open: z.number().int(),
   /** Of those, the ones assigned to the signed-in user: what My Tasks, the list the figure links to, shows. */
   outreach_tasks_mine: z.number().int(),
+  /**
+   * Time to acknowledge the alerts raised this month (decisions.md "Alert response figures"): by level over the
+   * scope (practice null), then by level per practice.
+   */
+  response: z.array(
+    z.object({
+      level: z.enum(['critical', 'abnormal']),
+      practice_id: z.number().int().nullable(),
+      practice_name: z.string().nullable(),
+      raised: z.number().int(),
+      acknowledged: z.number().int(),
+      /** Minutes from raised to acknowledged, median and 90th percentile; null before any acknowledgement. */
+      median_minutes: z.number().nullable(),
+      p90_minutes: z.number().nullable(),
+      escalated: z.number().int(),
+    }),
+  ),
 });
 export type DashboardSummary = z.infer<typeof dashboardSummary>;
 

@@ -79,6 +79,8 @@ export const monitorList = defineList({
     F.practice,
     { key: 'patient', label: 'Patient', hidden: true },
     { key: 'raised', label: 'Raised', dateRange: true },
+    // Alerts that reached a tier of the escalation chain (the dashboard's response figures link here).
+    { key: 'escalated', label: 'Escalation', options: [{ value: 'yes', label: 'Escalated' }] },
   ],
   defaultFilters: { state: 'open' },
   searchPlaceholder: 'Search patient name or RPM ID',
