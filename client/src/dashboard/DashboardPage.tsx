@@ -174,7 +174,7 @@ export function DashboardPage() {
               })}
             </div>
           </Card>
-          <Card className="dashboard-card">
+          <Card className="dashboard-card dashboard-card-wide">
             <h2 className="dashboard-card-title">Alert response this month</h2>
             <ResponseTable summary={summary} links={links} today={isoDay(new Date(now))} />
           </Card>

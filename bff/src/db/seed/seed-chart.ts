@@ -142,19 +142,18 @@ export async function seedChart(trx: Db, input: ChartSeedInput): Promise<void> {
     from hits h join patients p on p.patient_id = h.patient_id
     order by h.reading_id`.execute(trx);
 
-  // Open alerts escalated as the job would have left them by now (decisions.md "Alert escalation"), so a first start
-  // does not escalate the whole history at once.
+  // Alerts escalated as the job would have left them by their acknowledgement or now (decisions.md "Alert
+  // escalation"), so a first start does not escalate the whole history at once.
   await sql`
     with due as (
       select a.alert_id, a.created_at, m.minutes,
-        least(${ESCALATION_CHAIN.length}, floor(extract(epoch from (${input.today}::timestamptz - a.created_at))
-          / 60 / m.minutes))::integer as tier
+        least(${ESCALATION_CHAIN.length}, floor(extract(epoch from (coalesce(a.acknowledged_at,
+          ${input.today}::timestamptz) - a.created_at)) / 60 / m.minutes))::integer as tier
       from alerts a
       join patients p on p.patient_id = a.patient_id
       join practices pr on pr.practice_id = p.practice_id
       cross join lateral (select case a.level when 'critical' then pr.escalation_critical_minutes
-        else pr.escalation_abnormal_minutes end as minutes) m
-      where a.acknowledged_at is null)
+        else pr.escalation_abnormal_minutes end as minutes) m)
     update alerts al set escalation_tier = due.tier,
       escalated_at = due.created_at + make_interval(mins => due.minutes * due.tier)
     from due where due.alert_id = al.alert_id and due.tier > 0`.execute(trx);
