@@ -142,8 +142,8 @@ export async function seedChart(trx: Db, input: ChartSeedInput): Promise<void> {
     from hits h join patients p on p.patient_id = h.patient_id
     order by h.reading_id`.execute(trx);
 
-  // Alerts escalated as the job would have left them by their acknowledgement or now (decisions.md "Alert
-  // escalation"), so a first start does not escalate the whole history at once.
+  // Alerts escalated as far as the job would have before their acknowledgement, or by now, so a first start does
+  // not escalate the whole history at once (decisions.md "Alert escalation").
   await sql`
     with due as (
       select a.alert_id, a.created_at, m.minutes,
