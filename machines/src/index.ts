@@ -1,3 +1,4 @@
+export * from './care-timer.machine.js';
 export * from './count-polling.js';
 export * from './notification-count.machine.js';
 export * from './recorder.js';

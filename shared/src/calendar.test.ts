@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import {
+  ageOn,
   daysAgo,
   daysBetween,
   elapsedDays,
@@ -79,5 +80,16 @@ describe('reportMonthOn', () => {
     ['2028-03-01', '2028-02'],
   ])('on %s a month report opens on %s', (today, month) => {
     expect(reportMonthOn(today)).toBe(month);
+  });
+});
+
+describe('ageOn', () => {
+  it.each([
+    ['1950-03-04', '2026-03-03', 75],
+    ['1950-03-04', '2026-03-04', 76],
+    ['1952-02-29', '2026-02-28', 73],
+    ['1952-02-29', '2026-03-01', 74],
+  ])('born %s is on %s %i years old', (dob, day, age) => {
+    expect(ageOn(dob, day)).toBe(age);
   });
 });

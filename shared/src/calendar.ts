@@ -3,6 +3,7 @@ import { addDays } from 'date-fns/addDays';
 import { addMonths } from 'date-fns/addMonths';
 import { differenceInCalendarDays } from 'date-fns/differenceInCalendarDays';
 import { differenceInDays } from 'date-fns/differenceInDays';
+import { differenceInYears } from 'date-fns/differenceInYears';
 import { lastDayOfMonth } from 'date-fns/lastDayOfMonth';
 import { subDays } from 'date-fns/subDays';
 import { subMonths } from 'date-fns/subMonths';
@@ -60,4 +61,9 @@ export function elapsedDays(from: Date, to: Date): number {
 /** The moment `days` days (24 hours each) before `date`. */
 export function daysAgo(date: Date, days: number): Date {
   return new Date(subDays(utc(date), days).getTime());
+}
+
+/** Whole years from a date of birth to a day: a person's age on that day. */
+export function ageOn(dob: string, day: string): number {
+  return differenceInYears(utc(day), utc(dob));
 }

@@ -7,6 +7,7 @@ export * from './api/calls.js';
 export * from './api/chart.js';
 export * from './api/alert-policy.js';
 export * from './api/chart-activity.js';
+export * from './api/chart-banner.js';
 export * from './api/chart-clinical.js';
 export * from './api/chart-documents.js';
 export * from './api/chart-careplan.js';

@@ -73,7 +73,7 @@ function minuteSections(b: EvidenceBundle): ReportSection[] {
   return [
     section(
       'Time logged',
-      ['Date', 'Person', 'Role', 'Program', 'Time', 'Seconds', 'Note'],
+      ['Date', 'Person', 'Role', 'Program', 'Time', 'Seconds', 'Note', 'Category', 'Interactive contact'],
       logs.map((t) => [
         utcTime(t.logged_at),
         t.person,
@@ -82,6 +82,9 @@ function minuteSections(b: EvidenceBundle): ReportSection[] {
         time(t.seconds),
         String(t.seconds),
         t.note ?? '',
+        // decisions.md "Care time entries": hand-entered time says so.
+        `${t.category ?? ''}${t.manual ? ' (entered by hand)' : ''}`,
+        t.interactive ? 'Yes' : 'No',
       ]),
       'No time logged this month.',
       [4, 5],

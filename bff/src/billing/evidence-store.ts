@@ -103,6 +103,9 @@ export async function evidenceBundle(db: Db, scope: BillingScope, summaryId: num
       't.program',
       't.seconds',
       't.note',
+      't.category',
+      't.interactive',
+      't.manual',
     ])
     .where('t.patient_id', '=', patientId)
     .where('t.logged_at', '>=', from)
@@ -110,7 +113,8 @@ export async function evidenceBundle(db: Db, scope: BillingScope, summaryId: num
     .orderBy('t.logged_at')
     .orderBy('t.time_log_id')
     .execute();
-  // Interactive contact as the engine counts it (period-store.ts): an answered call with time on it.
+  // Interactive contact as the engine counts it (period-store.ts): an answered call with time on it, or time logged
+  // as an interactive contact (the time log's column above).
   const calls = await db
     .selectFrom('call_records as c')
     .leftJoin('users as u', 'u.user_id', 'c.agent_user_id')

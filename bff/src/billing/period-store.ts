@@ -67,9 +67,12 @@ function factsQuery(filter: BillingFilter, after: number) {
       array(select distinct o.program from enrollment_orders o
         where o.patient_id = s.patient_id and o.consent_date < s.month + interval '1 month') as consented,
       ${carePlanSigned('p')} as care_plan_signed,
-      exists (select 1 from call_records c where c.patient_id = s.patient_id
+      (exists (select 1 from call_records c where c.patient_id = s.patient_id
         and c.started_at >= s.month and c.started_at < s.month + interval '1 month'
-        and c.outcome in ('Accepted', 'Called') and coalesce(c.duration_seconds, 0) > 0) as interactive,
+        and c.outcome in ('Accepted', 'Called') and coalesce(c.duration_seconds, 0) > 0)
+        -- decisions.md "Care time entries": time logged as an interactive contact counts too.
+        or exists (select 1 from time_logs it where it.patient_id = s.patient_id and it.interactive
+          and it.logged_at >= s.month and it.logged_at < s.month + interval '1 month')) as interactive,
       (exists (select 1 from order_authorizations a where a.patient_id = s.patient_id)
         and not exists (select 1 from order_authorizations a where a.patient_id = s.patient_id
           and a.start_date < s.month + interval '1 month' and a.end_date >= s.month)) as authorization_expired,

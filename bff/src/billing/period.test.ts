@@ -1,3 +1,4 @@
+// Over 300 lines: every case reads one seeded 80-patient database, which takes most of the file's run to build.
 import { BILLING_CODES, REPORT_PROGRAMS } from '@rpm/shared';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -10,6 +11,7 @@ import { refreshPeriod } from './period-store.js';
 import { programBillingSources } from './program-list-store.js';
 import { monthPrices, programTotals, reportTotals } from './report.js';
 import { type BillingFilter, billingScope, resolveBillingFilter } from './scope.js';
+import { recordTimeLogs } from './summary.js';
 
 /** The seeded history ends on TEST_TODAY (2026-11-15): a whole month and the current one. */
 const MONTHS = [
@@ -176,24 +178,30 @@ describe('minutes belong to one program', () => {
   });
 });
 
+/** A code billed in October 2026 for some patient, and a reader of its status in that patient-month. */
+async function billedInOctober(ruleId: string) {
+  const line = await db
+    .selectFrom('billing_period_codes')
+    .select(['patient_id', 'summary_id'])
+    .where('rule_id', '=', ruleId)
+    .where('status', '=', 'billed')
+    .where('month', '=', sql<Date>`'2026-10-01'::date`)
+    .executeTakeFirstOrThrow();
+  const status = () =>
+    db
+      .selectFrom('billing_period_codes')
+      .select(['status', 'unmet'])
+      .where('summary_id', '=', line.summary_id)
+      .where('rule_id', '=', ruleId)
+      .executeTakeFirstOrThrow();
+  return { line, status };
+}
+
 describe('what is on file decides whether a reached code bills', () => {
   it('without a consent on file the device code is blocked for that reason, and bills once consent is recorded', async () => {
     const filter = await filterOf(MONTHS[0] as { month: number; year: number });
     await refreshPeriod(db, filter, NOW);
-    const line = await db
-      .selectFrom('billing_period_codes')
-      .select(['patient_id', 'summary_id'])
-      .where('rule_id', '=', '99454')
-      .where('status', '=', 'billed')
-      .where('month', '=', sql<Date>`'2026-10-01'::date`)
-      .executeTakeFirstOrThrow();
-    const status = async () =>
-      db
-        .selectFrom('billing_period_codes')
-        .select(['status', 'unmet'])
-        .where('summary_id', '=', line.summary_id)
-        .where('rule_id', '=', '99454')
-        .executeTakeFirstOrThrow();
+    const { line, status } = await billedInOctober('99454');
     const orders = await db
       .selectFrom('enrollment_orders')
       .selectAll()
@@ -214,6 +222,41 @@ describe('what is on file decides whether a reached code bills', () => {
         .execute();
     await refreshPeriod(db, filter, NOW);
     expect(await status()).toEqual({ status: 'billed', unmet: [] });
+  });
+
+  it('time logged as an interactive contact counts as one for 99457, like an answered call', async () => {
+    const filter = await filterOf(MONTHS[0] as { month: number; year: number });
+    await refreshPeriod(db, filter, NOW);
+    const { line, status } = await billedInOctober('99457');
+    // The patient's calls move a year back, out of the month, and return afterwards.
+    const moveCalls = (days: number) =>
+      sql`update call_records set started_at = started_at + ${days} * interval '1 day',
+        ended_at = ended_at + ${days} * interval '1 day' where patient_id = ${line.patient_id}`.execute(db);
+    await moveCalls(-400);
+    await db
+      .updateTable('time_logs')
+      .set({ interactive: false })
+      .where('patient_id', '=', line.patient_id)
+      .execute();
+    await refreshPeriod(db, filter, NOW);
+    expect(await status()).toEqual({ status: 'blocked', unmet: ['interactiveContact'] });
+    await db.transaction().execute((trx) =>
+      recordTimeLogs(trx, [
+        {
+          patient_id: line.patient_id,
+          user_id: 1,
+          program: 'RPM',
+          seconds: 60,
+          logged_at: new Date('2026-10-20T12:00:00Z'),
+          interactive: true,
+          manual: true,
+          category: 'Patient call',
+        },
+      ]),
+    );
+    await refreshPeriod(db, filter, NOW);
+    expect(await status()).toEqual({ status: 'billed', unmet: [] });
+    await moveCalls(400);
   });
 });
 

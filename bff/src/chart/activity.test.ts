@@ -8,9 +8,9 @@ import {
 } from '@rpm/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sqlDay } from '../db/sql-day.js';
-import { injectCall, injectUnchecked, signIn } from '../test-app.js';
+import { injectCall, injectUnchecked } from '../test-app.js';
 import { rowCounts } from '../test-rows.js';
-import { type ChartWorld, type Signed, startChartWorld } from './chart-test-world.js';
+import { advanceSignedIn, type ChartWorld, type Signed, startChartWorld } from './chart-test-world.js';
 
 let w: ChartWorld;
 let nurse: Signed;
@@ -22,17 +22,14 @@ beforeAll(async () => {
 });
 afterAll(async () => w.t.close());
 
-/** Moves the clock; the sessions have gone idle after 10 minutes (000 §4.1), so sign in again. */
-async function advance(ms: number): Promise<void> {
-  w.t.clock.advance(ms);
-  nurse = await signIn(w.t.app, 'role8@demo.test');
-  admin = await signIn(w.t.app, 'role1@demo.test');
-}
+const advance = async (ms: number) => {
+  ({ nurse, admin } = await advanceSignedIn(w, ms));
+};
 
 const start = (program: 'RPM' | 'CCM', who: Signed = nurse) =>
   injectCall(w.t.app, startActivityTimer, { body: { patient_id: w.patient, program } }, who);
 const stop = (body: { timer_id: number; note?: string; discard?: boolean }) =>
-  injectCall(w.t.app, stopActivityTimer, { body }, nurse);
+  injectCall(w.t.app, stopActivityTimer, { body: { category: 'Data review', ...body } }, nurse);
 const running = () => injectCall(w.t.app, getRunningTimer, {}, nurse);
 
 describe('activity timer and log (issue 5 part 6)', () => {
@@ -65,7 +62,7 @@ describe('activity timer and log (issue 5 part 6)', () => {
       404,
       'patient_id',
     ],
-    ['somebody else’s timer', stopActivityTimer, { timer_id: -3 }, 404, 'timer_id'],
+    ['somebody else’s timer', stopActivityTimer, { timer_id: -3, category: 'Data review' }, 404, 'timer_id'],
   ])('refuses %s, writing nothing', async (_, call, body, status, field) => {
     const payload = { ...body };
     if (body.patient_id === -1) payload.patient_id = w.patient;

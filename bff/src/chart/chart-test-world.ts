@@ -88,3 +88,9 @@ async function recordHistory(w: Omit<ChartWorld, 'month'>): Promise<void> {
     ]);
   });
 }
+
+/** Moves the clock; the sessions have gone idle after 10 minutes (000 §4.1), so the nurse and admin sign in again. */
+export async function advanceSignedIn(w: ChartWorld, ms: number): Promise<{ nurse: Signed; admin: Signed }> {
+  w.t.clock.advance(ms);
+  return { nurse: await signIn(w.t.app, 'role8@demo.test'), admin: await signIn(w.t.app, 'role1@demo.test') };
+}

@@ -2,6 +2,7 @@ import {
   checkPageAccess,
   getMonthlyTargets,
   getOrgsForUser,
+  getPatientBanner,
   getPatientDetailById,
   getPatientStatuses,
   isoDay,
@@ -17,6 +18,7 @@ import { forbidden } from '../domain-errors.js';
 import { registerCall } from '../http/calls.js';
 import { actor } from '../http/route-helpers.js';
 import { assertPageAccess, assertPatientAccess, visibleOrganizations } from '../scope.js';
+import { patientBanner } from './banner-store.js';
 import { organizationsNamed, patientDemographics } from './patient-store.js';
 import { changeStatus, patientStatuses, type StatusChange } from './status-store.js';
 import { monthlyTargets } from './targets-store.js';
@@ -89,5 +91,10 @@ export function chartRoutes(app: FastifyInstance, deps: Deps): void {
     await assertPatientAccess(db, auth, query.patient_id);
     const month = query.month ?? isoDay(clock.now()).slice(0, 7);
     return { data: await monthlyTargets(db, query.patient_id, month) };
+  });
+
+  registerCall(app, deps, getPatientBanner, async ({ query, auth }) => {
+    await assertPatientAccess(db, auth, query.patient_id);
+    return { data: await patientBanner(db, query.patient_id, clock.now()) };
   });
 }

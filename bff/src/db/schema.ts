@@ -335,6 +335,13 @@ export interface TimeLogsTable {
   seconds: number;
   logged_at: DefaultTimestamp;
   note: string | null;
+  /** TIME_CATEGORIES (0051); null on minutes logged before categories. */
+  category: string | null;
+  /** An interactive contact with the patient (0051; 99457/99470 need one). */
+  interactive: DefaultBoolean;
+  /** Entered by hand; only these may be edited or deleted (decisions.md "Care time entries"). */
+  manual: DefaultBoolean;
+  updated_at: NullableTimestamp;
 }
 
 export interface NotificationsTable {
@@ -712,6 +719,10 @@ export interface ActivityTimersTable {
   started_at: Timestamp;
   stopped_at: NullableTimestamp;
   time_log_id: number | null;
+  /** Set while paused for idleness (0051; decisions.md "Care timer"). */
+  paused_at: NullableTimestamp;
+  /** Seconds of earlier pauses, never logged. */
+  paused_seconds: Generated<number>;
 }
 
 /** A note on a patient's chart. */

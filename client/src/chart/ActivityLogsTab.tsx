@@ -1,139 +1,95 @@
-import { Button, Callout, HTMLSelect, HTMLTable, InputGroup, Intent } from '@blueprintjs/core';
+import { Alert, Button, HTMLTable, Intent } from '@blueprintjs/core';
 import {
-  type ActivityTimer,
+  addTimeEntry,
+  deleteTimeEntry,
   displayUtcDay,
   getActivityLogs,
-  getRunningTimer,
   isoDay,
   MSG,
-  startActivityTimer,
-  stopActivityTimer,
-  TIMER_MAX_SECONDS,
-  TIMER_PROGRAMS,
+  type TIME_CATEGORIES,
+  type TIMER_PROGRAMS,
+  type TimeEntry,
+  updateTimeEntry,
 } from '@rpm/shared';
-import { useEffect, useState } from 'react';
+import { useMemo, useState } from 'react';
 import { useCall } from '../api/use-call';
 import { useApi } from '../errors/ErrorDialogProvider';
 import { TablePager } from '../list/TablePager';
 import { usePaging } from '../list/use-paging';
 import { showToast } from '../toaster/toast';
-
-type Program = (typeof TIMER_PROGRAMS)[number];
-
-/** 'm:ss' of a number of seconds. */
-export function formatDuration(seconds: number): string {
-  const s = Math.max(0, Math.floor(seconds));
-  return `${Math.floor(s / 60)}:${String(s % 60).padStart(2, '0')}`;
-}
+import { formatDuration } from './CareTimer';
+import { TimeEntryDialog } from './TimeEntryDialog';
 
 export interface ActivityLogsTabProps {
   readonly patientId: number;
+  /** Bumped when the banner's timer logged time: the list reads again. */
+  readonly version: number;
 }
 
+type Row = NonNullable<ReturnType<typeof useCall<typeof getActivityLogs>>['data']>['data'][number];
+
+/** A hand-entered row as the dialog edits it (its minutes are whole: the entry was made so). */
+const entryOf = (row: Row): TimeEntry => ({
+  day: isoDay(new Date(row.logged_at)),
+  minutes: Math.round(row.seconds / 60),
+  program: row.program as (typeof TIMER_PROGRAMS)[number],
+  category: row.category as (typeof TIME_CATEGORIES)[number],
+  note: row.note ?? '',
+  interactive: row.interactive,
+});
+
 /**
- * The Activity Logs tab with the activity timer (000 §2.3): Start times the user's RPM or CCM work
- * on the patient on the server's clock (the time shown here only counts along), Stop logs it (at most
- * TIMER_MAX_SECONDS) with an optional note, Discard logs nothing; below, this month's logged time with totals.
+ * The Activity Logs tab (000 §2.3): this month's logged care time with totals per program, whoever logged it and
+ * how (the timer lives in the banner on every tab), and time entered by hand: Add Time Entry, and for one's own
+ * entries Edit and Delete until the month's claim is sent (the server refuses with 409;
+ * decisions.md "Care time entries").
  */
-export function ActivityLogsTab({ patientId }: ActivityLogsTabProps) {
+export function ActivityLogsTab({ patientId, version }: ActivityLogsTabProps) {
   const { call } = useApi();
   const today = isoDay(new Date());
   const from = `${today.slice(0, 8)}01`;
-  const [program, setProgram] = useState<Program>('RPM');
-  const [timer, setTimer] = useState<ActivityTimer | null>(null);
-  const [note, setNote] = useState('');
-  const [now, setNow] = useState(() => Date.now());
-  const [busy, setBusy] = useState(false);
   const paging = usePaging([patientId, from]);
-  const logs = useCall(getActivityLogs, {
-    query: { patient_id: patientId, from, to: today, ...paging.query },
-  });
+  const logs = useCall(
+    getActivityLogs,
+    { query: { patient_id: patientId, from, to: today, ...paging.query } },
+    { reloadKey: version },
+  );
+  const [editing, setEditing] = useState<{ row: Row | null } | null>(null);
+  const [deleting, setDeleting] = useState<Row | null>(null);
+  // One object per edit: the dialog fills its fields when this changes.
+  const initial = useMemo(() => (editing?.row ? entryOf(editing.row) : null), [editing]);
 
-  useEffect(() => {
-    call(getRunningTimer, {})
-      .then((a) => setTimer(a.data))
-      .catch(() => undefined);
-  }, [call]);
-
-  useEffect(() => {
-    if (!timer) return;
-    const id = window.setInterval(() => setNow(Date.now()), 1000);
-    return () => window.clearInterval(id);
-  }, [timer]);
-
-  const start = async () => {
-    setBusy(true);
-    try {
-      setTimer((await call(startActivityTimer, { body: { patient_id: patientId, program } })).data);
-      setNow(Date.now());
-    } catch {
-      // Shown by the error dialog (409: another timer runs).
-    } finally {
-      setBusy(false);
-    }
+  const save = async (entry: TimeEntry) => {
+    if (editing?.row)
+      await call(updateTimeEntry, { body: { ...entry, time_log_id: editing.row.time_log_id } });
+    else await call(addTimeEntry, { body: { ...entry, patient_id: patientId } });
+    void showToast({ message: `Logged ${entry.minutes} min of ${entry.program}`, intent: Intent.SUCCESS });
+    setEditing(null);
+    logs.reload();
   };
 
-  const stop = async (discard: boolean) => {
-    if (!timer) return;
-    setBusy(true);
+  const remove = async (row: Row) => {
     try {
-      const answer = await call(stopActivityTimer, {
-        body: { timer_id: timer.timer_id, discard, ...(note.trim() ? { note } : {}) },
-      });
-      setTimer(null);
-      setNote('');
-      if (!discard)
-        void showToast({ message: `Logged ${formatDuration(answer.data.seconds)}`, intent: Intent.SUCCESS });
+      await call(deleteTimeEntry, { body: { time_log_id: row.time_log_id } });
+      void showToast({ message: 'Time entry deleted', intent: Intent.SUCCESS });
       logs.reload();
     } catch {
-      // Shown by the error dialog.
+      // Shown by the error dialog (409: the month's claim was sent).
     } finally {
-      setBusy(false);
+      setDeleting(null);
     }
   };
-
-  const elapsed = timer ? Math.min(TIMER_MAX_SECONDS, (now - Date.parse(timer.started_at)) / 1000) : 0;
-  const otherPatient = timer !== null && timer.patient_id !== patientId;
 
   return (
     <div className="chart-activity">
       <div className="chart-rules-toolbar">
-        {timer ? (
-          <>
-            <span data-testid="chart-timer">
-              {timer.program} {formatDuration(elapsed)}
-            </span>
-            <InputGroup
-              aria-label="Timer Note"
-              placeholder="Note"
-              maxLength={500}
-              value={note}
-              onChange={(e) => setNote(e.currentTarget.value)}
-            />
-            <Button intent={Intent.PRIMARY} text="Stop" loading={busy} onClick={() => void stop(false)} />
-            <Button text="Discard" disabled={busy} onClick={() => void stop(true)} />
-          </>
-        ) : (
-          <>
-            <HTMLSelect
-              aria-label="Program"
-              value={program}
-              onChange={(e) => setProgram(e.currentTarget.value as Program)}
-              options={[...TIMER_PROGRAMS]}
-            />
-            <Button
-              intent={Intent.PRIMARY}
-              icon="time"
-              text="Start Timer"
-              loading={busy}
-              onClick={() => void start()}
-            />
-          </>
-        )}
+        <Button
+          icon="add"
+          intent={Intent.PRIMARY}
+          text="Add Time Entry"
+          onClick={() => setEditing({ row: null })}
+        />
       </div>
-      {otherPatient && (
-        <Callout intent={Intent.WARNING}>The running timer belongs to another patient's chart.</Callout>
-      )}
       {!logs.data ? (
         <p>{MSG.loading}</p>
       ) : (
@@ -153,8 +109,13 @@ export function ActivityLogsTab({ patientId }: ActivityLogsTabProps) {
                   <th>Date</th>
                   <th>Program</th>
                   <th>Time</th>
+                  <th>Activity</th>
+                  <th>Interactive</th>
                   <th>By</th>
                   <th>Note</th>
+                  <th>
+                    <span className="bp6-text-muted">Actions</span>
+                  </th>
                 </tr>
               </thead>
               <tbody>
@@ -163,16 +124,60 @@ export function ActivityLogsTab({ patientId }: ActivityLogsTabProps) {
                     <td>{displayUtcDay(l.logged_at)}</td>
                     <td>{l.program}</td>
                     <td>{formatDuration(l.seconds)}</td>
+                    <td>
+                      {l.category ?? '-'}
+                      {l.manual ? ' (entered)' : ''}
+                    </td>
+                    <td>{l.interactive ? 'Yes' : 'No'}</td>
                     <td>{l.user_name}</td>
                     <td>{l.note ?? '-'}</td>
+                    <td>
+                      {l.manual && (
+                        <>
+                          <Button
+                            size="small"
+                            variant="minimal"
+                            icon="edit"
+                            aria-label={`Edit the entry of ${displayUtcDay(l.logged_at)}`}
+                            onClick={() => setEditing({ row: l })}
+                          />
+                          <Button
+                            size="small"
+                            variant="minimal"
+                            icon="trash"
+                            aria-label={`Delete the entry of ${displayUtcDay(l.logged_at)}`}
+                            onClick={() => setDeleting(l)}
+                          />
+                        </>
+                      )}
+                    </td>
                   </tr>
                 ))}
               </tbody>
             </HTMLTable>
           )}
-          {logs.data && <TablePager {...paging.pager} count={logs.data.count} />}
+          <TablePager {...paging.pager} count={logs.data.count} />
         </>
       )}
+      <TimeEntryDialog
+        mode="entry"
+        isOpen={editing !== null}
+        initial={initial}
+        onSave={save}
+        onClose={() => setEditing(null)}
+      />
+      <Alert
+        isOpen={deleting !== null}
+        intent={Intent.DANGER}
+        icon="trash"
+        cancelButtonText={MSG.close}
+        confirmButtonText="Delete"
+        onCancel={() => setDeleting(null)}
+        onConfirm={() => deleting && void remove(deleting)}
+      >
+        {deleting &&
+          `Delete ${formatDuration(deleting.seconds)} of ${deleting.program} entered for ${displayUtcDay(deleting.logged_at)}?`}
+      </Alert>
     </div>
   );
 }

@@ -2,17 +2,17 @@ import {
   acknowledgeAlerts,
   addPatientNote,
   addPatientTask,
+  addTimeEntry,
+  deleteTimeEntry,
   getActivityLogs,
   getCareTeam,
   getPatientAlerts,
   getPatientDevices,
   getPatientNotes,
   getPatientTasks,
-  getRunningTimer,
+  isoDay,
   MSG,
   type PatientAlert,
-  startActivityTimer,
-  stopActivityTimer,
   updatePatientTask,
 } from '@rpm/shared';
 import { screen, waitFor, within } from '@testing-library/react';
@@ -22,8 +22,9 @@ import { describe, expect, it, vi } from 'vitest';
 import type { FakeAnswer, FakeServer } from '../test/fake-server';
 import { makeUser, storeUser } from '../test/fixtures';
 import { renderWithProviders } from '../test/render';
-import { ActivityLogsTab, formatDuration } from './ActivityLogsTab';
+import { ActivityLogsTab } from './ActivityLogsTab';
 import { AlertsTab } from './AlertsTab';
+import { formatDuration } from './CareTimer';
 import { cuff, serveChart } from './chart-test-server';
 import { DevicesTab } from './DevicesTab';
 import { NotesTab } from './NotesTab';
@@ -177,32 +178,58 @@ describe('chart tabs', () => {
     );
   });
 
-  it('Activity Logs starts and stops the timer', async () => {
-    const timer = {
-      timer_id: 4,
-      patient_id: 5,
-      program: 'CCM' as const,
-      started_at: new Date().toISOString(),
-    };
+  it('Activity Logs adds a time entry checked by its schema, and edits or deletes only hand-entered rows', async () => {
+    const row = (time_log_id: number, manual: boolean) => ({
+      time_log_id,
+      logged_at: '2026-11-20T12:00:00.000Z',
+      program: 'RPM',
+      seconds: 600,
+      user_id: 42,
+      user_name: 'Dana Nurse',
+      note: 'Called the patient',
+      category: 'Patient call',
+      interactive: true,
+      manual,
+    });
     const { server, user } = open(
-      <ActivityLogsTab patientId={5} />,
+      <ActivityLogsTab patientId={5} version={0} />,
       serveChart()
-        .on(getRunningTimer, () => ({ status: 1, data: null }))
-        .on(getActivityLogs, () => ({ status: 1, data: [], count: 0, totals: { RPM: 125 } }))
-        .on(startActivityTimer, () => ({ status: 1, data: timer }))
-        .on(stopActivityTimer, () => ({ status: 1, data: { time_log_id: 1, seconds: 61 } })),
+        .on(getActivityLogs, () => ({
+          status: 1,
+          data: [row(1, true), row(2, false)],
+          count: 2,
+          totals: { RPM: 1200 },
+        }))
+        .on(addTimeEntry, () => ({ status: 1, data: { time_log_id: 3 } }))
+        .on(deleteTimeEntry, () => ({ status: 1, data: { time_log_id: 1 } })),
     );
-    expect(await screen.findByText(/RPM 2:05/)).toBeTruthy();
-    await user.selectOptions(screen.getByLabelText('Program'), 'CCM');
-    await user.click(screen.getByRole('button', { name: 'Start Timer' }));
-    expect(await screen.findByTestId('chart-timer')).toHaveProperty(
-      'textContent',
-      expect.stringContaining('CCM'),
+    expect(await screen.findByText(/RPM 20:00/)).toBeTruthy();
+    expect(screen.getAllByRole('button', { name: /^Edit the entry/ })).toHaveLength(1);
+    await user.click(screen.getByRole('button', { name: 'Add Time Entry' }));
+    await user.click(screen.getByRole('button', { name: 'Save' }));
+    expect(await screen.findByText('Enter whole minutes from 1 to 60')).toBeTruthy();
+    expect(server.bodies(addTimeEntry)).toEqual([]);
+    await user.type(screen.getByLabelText('Minutes*'), '15');
+    await user.selectOptions(screen.getByLabelText('Activity*'), 'Patient call');
+    await user.type(screen.getByLabelText('Note*'), 'Called from my mobile');
+    await user.click(screen.getByLabelText('Interactive contact with the patient or caregiver'));
+    await user.click(screen.getByRole('button', { name: 'Save' }));
+    await waitFor(() =>
+      expect(server.bodies(addTimeEntry)).toEqual([
+        {
+          patient_id: 5,
+          day: isoDay(new Date()),
+          minutes: 15,
+          program: 'RPM',
+          category: 'Patient call',
+          note: 'Called from my mobile',
+          interactive: true,
+        },
+      ]),
     );
-    expect(server.bodies(startActivityTimer)).toEqual([{ patient_id: 5, program: 'CCM' }]);
-    await user.click(screen.getByRole('button', { name: 'Stop' }));
-    await waitFor(() => expect(server.bodies(stopActivityTimer)).toEqual([{ timer_id: 4, discard: false }]));
-    expect(await screen.findByRole('button', { name: 'Start Timer' })).toBeTruthy();
+    await user.click(screen.getByRole('button', { name: /^Delete the entry/ }));
+    await user.click(await screen.findByRole('button', { name: 'Delete' }));
+    await waitFor(() => expect(server.bodies(deleteTimeEntry)).toEqual([{ time_log_id: 1 }]));
   });
 
   it.each([

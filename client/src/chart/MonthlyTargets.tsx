@@ -23,6 +23,7 @@ function TimeRow({ label, t }: { readonly label: string; readonly t: Targets['rp
     <div className="chart-target">
       <span className="chart-target-label">{label}</span>
       <ProgressBar
+        aria-label={label}
         value={value}
         animate={false}
         stripes={false}
@@ -49,6 +50,7 @@ export function MonthlyTargets({ targets, showRpm, showCcm }: MonthlyTargetsProp
       <div className="chart-target">
         <span className="chart-target-label">Compliance</span>
         <ProgressBar
+          aria-label="Compliance"
           value={Math.min(1, compliance.days / Math.max(1, compliance.target))}
           animate={false}
           stripes={false}

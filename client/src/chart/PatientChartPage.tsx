@@ -1,10 +1,8 @@
-import { Callout, Card, Intent, NonIdealState, Spinner, Tab, Tabs } from '@blueprintjs/core';
+import { Callout, Intent, NonIdealState, Spinner, Tab, Tabs } from '@blueprintjs/core';
 import {
   addCheckInEntry,
   checkPageAccess,
-  displayUtcDay,
   getPatientDetailById,
-  identityNumber,
   lowestRoleId,
   MSG,
   type PatientDemographics,
@@ -12,7 +10,6 @@ import {
 import { useEffect, useState } from 'react';
 import { useLocation } from 'wouter';
 import { ApiError, isAnswered } from '../api/api-error';
-import { CallPatientButton } from '../calls/CallPatientButton';
 import { useApi } from '../errors/ErrorDialogProvider';
 import { RecordStatusBanner } from '../patient/RecordStatus';
 import { useSession } from '../session/SessionProvider';
@@ -40,6 +37,7 @@ import { MessagesTab } from './MessagesTab';
 import { NotesTab } from './NotesTab';
 import { OrdersTab } from './OrdersTab';
 import { OverviewTab } from './OverviewTab';
+import { PatientBanner } from './PatientBanner';
 import { ReadingsTab } from './ReadingsTab';
 import { ReminderTab } from './ReminderTab';
 import { ReportsTab } from './ReportsTab';
@@ -63,7 +61,8 @@ type Access = 'checking' | 'allowed' | 'denied' | 'failed';
 
 /**
  * The patient chart (000 §2.3): the patient from the route, the page-access check (403 → the blocked view), the
- * check-in of lowest roles 6, 8 and 13, the header (name, date of birth) and the 19 tabs, each linking to its route.
+ * check-in of lowest roles 6, 8 and 13, the patient banner with the care timer (decisions.md "Patient banner") and the
+ * 19 tabs, each linking to its route.
  */
 export function PatientChartPage() {
   const [pathname, navigate] = useLocation();
@@ -73,6 +72,8 @@ export function PatientChartPage() {
   const { user } = useSession();
   const [access, setAccess] = useState<Access>('checking');
   const [patient, setPatient] = useState<PatientDemographics | null>(null);
+  // Bumped when care time is logged: the banner's month and the Activity Logs read again.
+  const [loggedVersion, setLoggedVersion] = useState(0);
   const lowest = user ? lowestRoleId(user.roleid) : undefined;
   const userId = user?.user_id;
 
@@ -137,18 +138,12 @@ export function PatientChartPage() {
 
   return (
     <div className="chart">
-      <Card className="chart-header" compact>
-        <h2 className="chart-patient-name">
-          {patient ? `${patient.firstname} ${patient.lastname}` : MSG.loading}
-        </h2>
-        {patient && (
-          <span className="chart-patient-dob">
-            DOB: <span data-testid="chart-dob">{displayUtcDay(patient.dob)}</span>
-          </span>
-        )}
-        {patient && <span className="chart-patient-number">{identityNumber(patient)}</span>}
-        {patient && <CallPatientButton patient={patient} />}
-      </Card>
+      <PatientBanner
+        patientId={patientId}
+        patient={patient}
+        version={loggedVersion}
+        onLogged={() => setLoggedVersion((v) => v + 1)}
+      />
       {patient && <RecordStatusBanner patient={patient} onChanged={reloadPatient} />}
       <Tabs
         id="patient-chart-tabs"
@@ -175,6 +170,7 @@ export function PatientChartPage() {
           patient={patient}
           onPatientSaved={setPatient}
           onPatientChanged={reloadPatient}
+          loggedVersion={loggedVersion}
         />
       </section>
     </div>
@@ -187,10 +183,18 @@ interface ChartSectionProps {
   readonly patient: PatientDemographics | null;
   readonly onPatientSaved: (patient: PatientDemographics) => void;
   readonly onPatientChanged: () => void;
+  readonly loggedVersion: number;
 }
 
 /** The panel of the selected tab. */
-function ChartSection({ place, patientId, patient, onPatientSaved, onPatientChanged }: ChartSectionProps) {
+function ChartSection({
+  place,
+  patientId,
+  patient,
+  onPatientSaved,
+  onPatientChanged,
+  loggedVersion,
+}: ChartSectionProps) {
   if (place.tabId === null && place.label === EXTRA_ROUTES.tips) return <TipsTab patientId={patientId} />;
   if (isAuthorizationHistory(place)) return <AuthorizationHistory patientId={patientId} />;
   switch (place.tabId) {
@@ -203,7 +207,7 @@ function ChartSection({ place, patientId, patient, onPatientSaved, onPatientChan
     case 'alerts':
       return <AlertsTab patientId={patientId} />;
     case 'activity-logs':
-      return <ActivityLogsTab patientId={patientId} />;
+      return <ActivityLogsTab patientId={patientId} version={loggedVersion} />;
     case 'notes':
       return <NotesTab patientId={patientId} adding={place.rest[0] === 'add'} />;
     case 'tasks':

@@ -1,15 +1,19 @@
 import {
+  type ActivityTimer,
   addCheckInEntry,
   checkPageAccess,
   getMonthlyTargets,
   getMoreNotificationRuleData,
   getNotificationRules,
+  getPatientBanner,
   getPatientDetailById,
   getPatientStatuses,
+  getRunningTimer,
   type NotificationRule,
   type PatientDemographics,
   type PatientDevice,
   type StatusOption,
+  startActivityTimer,
 } from '@rpm/shared';
 import { fakeServer } from '../test/fake-server';
 
@@ -70,7 +74,7 @@ const targets = {
   ],
 };
 
-const demographics: PatientDemographics = {
+export const demographics: PatientDemographics = {
   patient_id: 5,
   firstname: 'Rosa',
   lastname: 'Diaz',
@@ -165,6 +169,27 @@ export const cuff: PatientDevice = {
   vitals: [{ vital_id: 1, vital_type: 'systolic', unit: 'mmHg' }],
 };
 
+/** What the banner shows beside the demographics. */
+const bannerFacts = {
+  programs: [{ program: 'RPM', status: 'Active' }],
+  care_team: [{ role: 'Physician', name: 'Paul Physician' }],
+  last_readings: [{ vital_type: 'systolic', unit: 'mmHg', value: 141, taken_at: '2026-11-21T08:00:00.000Z' }],
+  open_alerts: { critical: 1, abnormal: 0 },
+  month: '2026-11',
+  reading_days: 3,
+  seconds: { RPM: 720 },
+};
+
+/** The care timer the banner starts on patient 5 (decisions.md "Care timer"). */
+export const startedTimer: ActivityTimer = {
+  timer_id: 4,
+  patient_id: 5,
+  program: 'RPM',
+  started_at: new Date().toISOString(),
+  paused_at: null,
+  paused_seconds: 0,
+};
+
 /** A fake BFF for the chart (test/fake-server.ts) answering the calls every chart view makes; `.on()` overrides. */
 export function serveChart() {
   return fakeServer()
@@ -174,5 +199,8 @@ export function serveChart() {
     .on(getPatientStatuses, { status: 1, data: statuses })
     .on(getMonthlyTargets, { status: 1, data: targets })
     .on(getNotificationRules, { status: 1, data: [rule] })
-    .on(getMoreNotificationRuleData, { status: 1, data: rule });
+    .on(getMoreNotificationRuleData, { status: 1, data: rule })
+    .on(getPatientBanner, { status: 1, data: bannerFacts })
+    .on(getRunningTimer, { status: 1, data: null })
+    .on(startActivityTimer, { status: 1, data: startedTimer });
 }

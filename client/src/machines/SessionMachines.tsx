@@ -20,7 +20,7 @@ import {
   temporaryLogin,
 } from '@rpm/shared';
 import { useActorRef, useSelector } from '@xstate/react';
-import { createContext, type ReactNode, useContext, useEffect, useMemo, useState } from 'react';
+import { createContext, type ReactNode, useCallback, useContext, useEffect, useMemo, useState } from 'react';
 import { useLocation } from 'wouter';
 import { fromPromise } from 'xstate';
 import { ApiError } from '../api/api-error';
@@ -38,6 +38,7 @@ import {
   setLastActivity,
   writeTemporaryLogin,
 } from '../session/storage';
+import { useUserActivity } from '../session/use-user-activity';
 import { showToast } from '../toaster/toast';
 import { loadPage } from './load-page';
 import { SessionTimeoutDialog } from './SessionTimeoutDialog';
@@ -119,16 +120,7 @@ function SignedInMachines({ user, children }: { readonly user: StoredUser; reado
   const taskCount = useTaskCountActor();
 
   // 000 §4.1: every key or mouse press is activity (the machine debounces it).
-  useEffect(() => {
-    const active = () => session.send({ type: 'ACTIVITY' });
-    const options = { capture: true, passive: true } as const;
-    window.addEventListener('keydown', active, options);
-    window.addEventListener('pointerdown', active, options);
-    return () => {
-      window.removeEventListener('keydown', active, options);
-      window.removeEventListener('pointerdown', active, options);
-    };
-  }, [session]);
+  useUserActivity(useCallback(() => session.send({ type: 'ACTIVITY' }), [session]));
 
   // 000 §4.6, §7: the counters ask the server only while the tab has focus (unless forced).
   useEffect(() => {

@@ -39,6 +39,7 @@ describe('AppearanceDrawer (000 §3)', () => {
       layout: 'top-navigation',
       bgPosition: 'full',
       theme: 'greenPurple',
+      autoStartTimer: true,
     };
     expect(shown()).toEqual(chosen);
     expect(screen.getByRole('button', { name: 'Green Purple' }).getAttribute('aria-pressed')).toBe('true');

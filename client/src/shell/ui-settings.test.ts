@@ -17,6 +17,7 @@ const CHOSEN: UiSettings = {
   layout: 'top-navigation',
   bgPosition: 'full',
   theme: 'greenPurple',
+  autoStartTimer: false,
 };
 
 describe('interface state storage (000 §3)', () => {

@@ -15,6 +15,8 @@ export const uiSettings = z.object({
   layout: z.enum(LAYOUTS),
   bgPosition: z.enum(BG_POSITIONS),
   theme: z.enum(THEMES),
+  /** Start the care timer on opening a chart (decisions.md "Care timer"); absent in entries stored before it. */
+  autoStartTimer: z.boolean().default(true),
 });
 export type UiSettings = z.infer<typeof uiSettings>;
 export type Layout = UiSettings['layout'];
@@ -30,6 +32,7 @@ export const DEFAULT_UI_SETTINGS: UiSettings = {
   layout: 'left-sidebar',
   bgPosition: 'header',
   theme: 'blue',
+  autoStartTimer: true,
 };
 
 /** The local-storage key of one user's interface state. */

@@ -5,7 +5,8 @@ import { Router } from 'wouter';
 import { memoryLocation } from 'wouter/memory-location';
 import { App } from '../App';
 import { ErrorDialogProvider } from '../errors/ErrorDialogProvider';
-import { SessionProvider } from '../session/SessionProvider';
+import { SessionProvider, useSession } from '../session/SessionProvider';
+import { UiSettingsProvider } from '../shell/UiSettingsProvider';
 
 /**
  * Renders `ui` (the whole app by default) at `path` with an in-memory location; `path()` is the current one,
@@ -17,14 +18,25 @@ export function renderAt(path: string, ui: ReactElement = <App />) {
   return { ...result, path: () => location.history?.at(-1) ?? path, navigate: location.navigate };
 }
 
-/** Renders `ui` inside the session, error-dialog and hotkeys providers (as the signed-in app has them), at `path`. */
+/** The stored user's interface settings, as the shell provides them. */
+function UserSettings({ children }: { readonly children: ReactElement }) {
+  const { user } = useSession();
+  return <UiSettingsProvider userId={user?.user_id ?? 0}>{children}</UiSettingsProvider>;
+}
+
+/**
+ * Renders `ui` inside the session, interface-settings, error-dialog and hotkeys providers (as the signed-in app has
+ * them), at `path`.
+ */
 export function renderWithProviders(ui: ReactElement, path = '/') {
   return renderAt(
     path,
     <SessionProvider>
-      <ErrorDialogProvider>
-        <HotkeysProvider>{ui}</HotkeysProvider>
-      </ErrorDialogProvider>
+      <UserSettings>
+        <ErrorDialogProvider>
+          <HotkeysProvider>{ui}</HotkeysProvider>
+        </ErrorDialogProvider>
+      </UserSettings>
     </SessionProvider>,
   );
 }
