@@ -34,6 +34,7 @@ export * from './api/patient-merge.js';
 export * from './api/profile.js';
 export * from './api/roles.js';
 export * from './api/rules.js';
+export * from './api/rule-snooze.js';
 export * from './api/vitals.js';
 export * from './api/shell.js';
 export * from './api/staff.js';

@@ -695,8 +695,26 @@ export interface AlertSuppressionsTable {
 /** A reading out of range held by an acknowledged alert instead of raising one (0049). */
 export interface SuppressedReadingsTable {
   reading_id: number;
-  alert_id: number;
+  /** The acknowledged alert that held it, or null when a snooze did (0052: exactly one is set). */
+  alert_id: number | null;
+  snooze_id: ColumnType<number | null, number | null | undefined, number | null>;
   created_at: Timestamp;
+}
+
+/** A rule's abnormal bound of one vital and direction, snoozed for at most 24 hours (0052). */
+export interface AlertSnoozesTable {
+  snooze_id: Generated<number>;
+  patient_id: number;
+  notification_rule_id: number;
+  vital_id: number;
+  direction: AlertDirection;
+  starts_at: Timestamp;
+  ends_at: Timestamp;
+  reason: string;
+  created_by: number;
+  acting_user_id: number | null;
+  cancelled_at: NullableTimestamp;
+  cancelled_by: number | null;
 }
 
 /** One outreach task per rule, kind and streak of missed readings. */
@@ -1153,6 +1171,7 @@ export interface Database {
   alerts: AlertsTable;
   alert_suppressions: AlertSuppressionsTable;
   suppressed_readings: SuppressedReadingsTable;
+  alert_snoozes: AlertSnoozesTable;
   missed_reading_outreach: MissedReadingOutreachTable;
   activity_timers: ActivityTimersTable;
   patient_notes: PatientNotesTable;
@@ -1472,6 +1491,7 @@ export const TABLE_NAMES = [
   'reading_messages',
   'alerts',
   'alert_suppressions',
+  'alert_snoozes',
   'suppressed_readings',
   'missed_reading_outreach',
   'activity_timers',

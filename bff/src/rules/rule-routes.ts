@@ -1,10 +1,12 @@
 import {
   addNotificationRule,
+  cancelRuleSnooze,
   getMoreNotificationRuleData,
   getNotificationRules,
   MSG,
   RULE_STATUS_FILTER,
   resumeRule,
+  snoozeRuleBound,
   terminateRule,
   updateNotificationRules,
 } from '@rpm/shared';
@@ -18,6 +20,7 @@ import { assertPatientAccess } from '../scope.js';
 import { resumeRules, switchOffRule } from './rule-status-store.js';
 import { loadRules, ruleDetail, type StoredRule, storedRule, unknownRule } from './rule-store.js';
 import { addRule, updateRule } from './rule-write-store.js';
+import { cancelSnooze, snoozeBound, storedSnooze } from './snooze-store.js';
 
 /** A stored rule whose patient the caller may read; one outside the scope answers as unknown. */
 async function ruleWithAccess(db: Db, auth: AuthContext, ruleId: number): Promise<StoredRule> {
@@ -44,7 +47,7 @@ export function ruleRoutes(app: FastifyInstance, deps: Deps): void {
           : undefined;
     const data = await loadRules(
       db,
-      { patientId: query.user_id, ...(status ? { status } : {}) },
+      { patientId: query.user_id, ...(status ? { status } : {}), now: clock.now() },
       { column: query.orderby, dir: query.order },
     );
     return { data };
@@ -52,7 +55,22 @@ export function ruleRoutes(app: FastifyInstance, deps: Deps): void {
 
   registerCall(app, deps, getMoreNotificationRuleData, async ({ query, auth }) => {
     await ruleWithAccess(db, auth, query.notification_rule_id);
-    return { data: await ruleDetail(db, query.notification_rule_id) };
+    return { data: await ruleDetail(db, query.notification_rule_id, clock.now()) };
+  });
+
+  registerCall(app, deps, snoozeRuleBound, async ({ body, auth, req }) => {
+    const rule = await ruleWithAccess(db, auth, body.notification_rule_id);
+    const who = actor(auth, req.ip, clock.now());
+    const data = await db.transaction().execute((trx) => snoozeBound(trx, who, rule, body));
+    return { message: 'Snoozed', data };
+  });
+
+  registerCall(app, deps, cancelRuleSnooze, async ({ body, auth, req }) => {
+    const snooze = await storedSnooze(db, body.snooze_id);
+    await ruleWithAccess(db, auth, snooze.notification_rule_id);
+    const who = actor(auth, req.ip, clock.now());
+    await db.transaction().execute((trx) => cancelSnooze(trx, who, snooze));
+    return { message: 'Snooze cancelled' };
   });
 
   registerCall(app, deps, addNotificationRule, async ({ body, auth, req }) => {

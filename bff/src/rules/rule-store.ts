@@ -3,6 +3,7 @@ import { isoDay } from '@rpm/shared';
 import { type Selectable, sql } from 'kysely';
 import type { Db, NotificationRulesTable } from '../db/schema.js';
 import { notFound } from '../domain-errors.js';
+import { ruleHolds } from './snooze-store.js';
 
 /** The notification rules as the Alert Rules tab reads them (001 §2.2, §7 "Vitals and rules"). */
 
@@ -12,7 +13,7 @@ type RuleRow = Selectable<NotificationRulesTable>;
 /** Loads rules with their device and vitals, in the order given by `order` (a whitelisted column). */
 export async function loadRules(
   db: Db,
-  where: { patientId?: number; ruleIds?: readonly number[]; status?: 1 | 2 },
+  where: { patientId?: number; ruleIds?: readonly number[]; status?: 1 | 2; now: Date },
   order: {
     column: 'end_date' | 'start_date' | 'device_name' | 'interval' | 'status';
     dir: 'asc' | 'desc';
@@ -66,10 +67,9 @@ export async function loadRules(
     .orderBy(sql.ref(orderColumn), order.dir)
     .orderBy('r.notification_rule_id', order.dir)
     .execute();
-  const vitals = await ruleVitals(
-    db,
-    rows.map((r) => r.notification_rule_id),
-  );
+  const ids = rows.map((r) => r.notification_rule_id);
+  const vitals = await ruleVitals(db, ids);
+  const holds = await ruleHolds(db, ids, where.now);
   return rows.map((r) => ({
     notification_rule_id: r.notification_rule_id,
     user_id: r.patient_id,
@@ -96,6 +96,7 @@ export async function loadRules(
     previous_rule_id: r.previous_rule_id,
     terminated_at: r.terminated_at?.toISOString() ?? null,
     updated_at: r.updated_at.toISOString(),
+    holds: holds.get(r.notification_rule_id) ?? [],
   }));
 }
 
@@ -149,8 +150,8 @@ export async function storedRule(db: Db, ruleId: number): Promise<StoredRule> {
 }
 
 /** One rule as the detail call answers it; 404 naming `notification_rule_id` when there is none. */
-export async function ruleDetail(db: Db, ruleId: number): Promise<NotificationRule> {
-  const [rule] = await loadRules(db, { ruleIds: [ruleId] });
+export async function ruleDetail(db: Db, ruleId: number, now: Date): Promise<NotificationRule> {
+  const [rule] = await loadRules(db, { ruleIds: [ruleId], now });
   if (!rule) throw notFound(unknownRule(ruleId), 'notification_rule_id');
   return rule;
 }

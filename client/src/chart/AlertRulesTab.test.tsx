@@ -1,5 +1,7 @@
+// Over 300 lines: the Alert Rules tab’s flows (list, form, status dialogs, snooze) share one fake chart server.
 import {
   addNotificationRule,
+  cancelRuleSnooze,
   correctThresholds,
   getAllIntervals,
   getAllVitals,
@@ -9,6 +11,7 @@ import {
   IVR_SPEECH,
   MSG,
   resumeRule,
+  snoozeRuleBound,
   terminateRule,
 } from '@rpm/shared';
 import { screen, waitFor, within } from '@testing-library/react';
@@ -271,5 +274,65 @@ describe('AlertRulesTab (001 §2.2, §4, §5)', () => {
     });
     speakIvrNote('Hello');
     expect(speak.mock.calls[0]?.[0]).toMatchObject({ text: 'Hello', ...IVR_SPEECH });
+  });
+
+  it('snoozes an abnormal bound with a length and a reason, and shows and cancels what holds the rule (issue 41 §1)', async () => {
+    const snoozed = {
+      ...rule,
+      holds: [
+        {
+          kind: 'snooze' as const,
+          snooze_id: 8,
+          vital_id: 1,
+          vital_type: 'systolic',
+          direction: 'high' as const,
+          level: 'abnormal' as const,
+          since: '2026-11-21T08:00:00.000Z',
+          until: '2026-11-21T10:00:00.000Z',
+          reason: 'Medication change',
+          by: 'Dana Nurse',
+        },
+      ],
+    };
+    const { fetch, user } = open((server) =>
+      server
+        .on(getNotificationRules, () => ({ status: 1, data: [snoozed] }))
+        .on(snoozeRuleBound, () => ({
+          status: 1,
+          message: 'Snoozed',
+          data: { snooze_id: 9, ends_at: '2026-11-21T12:00:00.000Z' },
+        }))
+        .on(cancelRuleSnooze, () => ({ status: 1, message: 'Snooze cancelled' })),
+    );
+    expect(
+      await screen.findByText(/^Snoozed: systolic high until .* by Dana Nurse: Medication change$/),
+    ).toBeTruthy();
+    await user.click(screen.getByRole('button', { name: 'Cancel Snooze' }));
+    await waitFor(() => expect(fetch.bodies(cancelRuleSnooze)).toEqual([{ snooze_id: 8 }]));
+
+    await user.click(screen.getByRole('button', { name: 'Snooze alerts of BP Cuff' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Snooze Alerts: BP Cuff' });
+    expect(
+      within(dialog)
+        .getAllByRole('option')
+        .map((o) => o.textContent),
+    ).toEqual(expect.arrayContaining(['systolic low (abnormal)', 'systolic high (abnormal)', '24 hours']));
+    await user.click(within(dialog).getByRole('button', { name: 'Snooze' }));
+    expect(await within(dialog).findByText(MSG.required)).toBeTruthy();
+    await user.selectOptions(within(dialog).getByLabelText('Bound*'), 'systolic high (abnormal)');
+    await user.selectOptions(within(dialog).getByLabelText('For*'), '4 hours');
+    await user.type(within(dialog).getByLabelText('Reason*'), 'After the fall, readings run high');
+    await user.click(within(dialog).getByRole('button', { name: 'Snooze' }));
+    await waitFor(() =>
+      expect(fetch.bodies(snoozeRuleBound)).toEqual([
+        {
+          notification_rule_id: 31,
+          vital_id: 1,
+          direction: 'high',
+          minutes: 240,
+          reason: 'After the fall, readings run high',
+        },
+      ]),
+    );
   });
 });

@@ -8,11 +8,12 @@ import {
   RULE_STATUS_FILTER,
   WEIGHT_DEVICE_TYPE_ID,
 } from '@rpm/shared';
-import { useCallback, useEffect, useState } from 'react';
+import { Fragment, useCallback, useEffect, useState } from 'react';
 import { ApiError } from '../api/api-error';
 import { useApi } from '../errors/ErrorDialogProvider';
 import { useSession } from '../session/SessionProvider';
 import { RuleFormDialog } from './RuleFormDialog';
+import { RuleHolds, SnoozeDialog } from './RuleSnoozes';
 import { RuleStatusSwitch } from './RuleStatusSwitch';
 import { VitalBoundsTable } from './VitalBoundsTable';
 
@@ -46,7 +47,8 @@ const FILTERS = [
 /**
  * The Alert Rules tab (001 §2.2, §4, §5): the patient's notification rules filtered All/Active/InActive, with
  * Device, Interval, Start Date, End Date, Monitoring Levels (eye; disabled for device type 2), Status (switch) and
- * Edit; 'Add New'. Pagination is off (001 §2.2).
+ * Edit; 'Add New'. Pagination is off (001 §2.2). Beside Edit, Snooze; under a rule, what holds its readings now
+ * (decisions.md "Alert snooze").
  */
 export function AlertRulesTab({ patientId, readOnly = false, deviceType = null }: AlertRulesTabProps) {
   const { call, showError } = useApi();
@@ -55,6 +57,7 @@ export function AlertRulesTab({ patientId, readOnly = false, deviceType = null }
   const [rules, setRules] = useState<NotificationRule[] | null>(null);
   const [editing, setEditing] = useState<number | null | 'new'>(null);
   const [levels, setLevels] = useState<NotificationRule | null>(null);
+  const [snoozing, setSnoozing] = useState<NotificationRule | null>(null);
 
   const [offline, setOffline] = useState(false);
 
@@ -120,47 +123,65 @@ export function AlertRulesTab({ patientId, readOnly = false, deviceType = null }
               </tr>
             )}
             {rules.map((rule) => (
-              <tr key={rule.notification_rule_id}>
-                <td>
-                  {rule.device_name} ({rule.IMEI})
-                </td>
-                <td>
-                  {rule.interval} / {rule.interval_type}
-                </td>
-                <td>{displayUtcDay(rule.start_date)}</td>
-                <td>{displayUtcDay(rule.end_date)}</td>
-                <td>
-                  <Button
-                    minimal
-                    icon="eye-open"
-                    aria-label={`${MSG.vitalMonitoringLevels} of ${rule.device_name}`}
-                    disabled={rule.device_type_id === WEIGHT_DEVICE_TYPE_ID}
-                    onClick={() => void showLevels(rule.notification_rule_id)}
-                  />
-                </td>
-                {!readOnly && (
+              <Fragment key={rule.notification_rule_id}>
+                <tr>
                   <td>
-                    {user && (
-                      <RuleStatusSwitch
-                        key={`${rule.status}-${rule.updated_at}`}
-                        rule={rule}
-                        userId={user.user_id}
-                        onChanged={() => void load()}
-                      />
-                    )}
+                    {rule.device_name} ({rule.IMEI})
                   </td>
-                )}
-                {!readOnly && (
+                  <td>
+                    {rule.interval} / {rule.interval_type}
+                  </td>
+                  <td>{displayUtcDay(rule.start_date)}</td>
+                  <td>{displayUtcDay(rule.end_date)}</td>
                   <td>
                     <Button
                       minimal
-                      icon="edit"
-                      aria-label={`${MSG.edit} ${rule.device_name}`}
-                      onClick={() => setEditing(rule.notification_rule_id)}
+                      icon="eye-open"
+                      aria-label={`${MSG.vitalMonitoringLevels} of ${rule.device_name}`}
+                      disabled={rule.device_type_id === WEIGHT_DEVICE_TYPE_ID}
+                      onClick={() => void showLevels(rule.notification_rule_id)}
                     />
                   </td>
+                  {!readOnly && (
+                    <td>
+                      {user && (
+                        <RuleStatusSwitch
+                          key={`${rule.status}-${rule.updated_at}`}
+                          rule={rule}
+                          userId={user.user_id}
+                          onChanged={() => void load()}
+                        />
+                      )}
+                    </td>
+                  )}
+                  {!readOnly && (
+                    <td>
+                      <Button
+                        minimal
+                        icon="edit"
+                        aria-label={`${MSG.edit} ${rule.device_name}`}
+                        onClick={() => setEditing(rule.notification_rule_id)}
+                      />
+                      {rule.status === 1 && rule.device_type_id !== WEIGHT_DEVICE_TYPE_ID && (
+                        // decisions.md "Alert snooze": beside Edit, as the spec's columns stay as they are.
+                        <Button
+                          minimal
+                          icon="notifications-snooze"
+                          aria-label={`Snooze alerts of ${rule.device_name}`}
+                          onClick={() => setSnoozing(rule)}
+                        />
+                      )}
+                    </td>
+                  )}
+                </tr>
+                {rule.holds.length > 0 && (
+                  <tr>
+                    <td colSpan={readOnly ? 5 : 7}>
+                      <RuleHolds rule={rule} onChanged={() => void load()} />
+                    </td>
+                  </tr>
                 )}
-              </tr>
+              </Fragment>
             ))}
           </tbody>
         </HTMLTable>
@@ -187,6 +208,16 @@ export function AlertRulesTab({ patientId, readOnly = false, deviceType = null }
             }
           />
         </Dialog>
+      )}
+      {snoozing && (
+        <SnoozeDialog
+          rule={snoozing}
+          onClose={() => setSnoozing(null)}
+          onSnoozed={() => {
+            setSnoozing(null);
+            void load();
+          }}
+        />
       )}
       {levels && (
         <Dialog isOpen title={MSG.vitalMonitoringLevels} onClose={() => setLevels(null)}>

@@ -150,6 +150,7 @@ export const rule: NotificationRule = {
   previous_rule_id: null,
   terminated_at: null,
   updated_at: '2026-11-01T00:00:00.000Z',
+  holds: [],
 };
 
 /** The patient's blood-pressure cuff, current, as getPatientDevices lists it. */

@@ -46,6 +46,27 @@ const notificationMode = z.enum(['sms', 'ivr', 'sms_ivr']);
 export const RULE_STATUS = { active: 1, inactive: 2 } as const;
 
 /** A notification rule as the list and the detail call answer (001 §3 "Notification rule"). */
+/**
+ * What holds a rule's readings now, as the rule shows it (decisions.md "Alert snooze", "Re-alert suppression"):
+ * a running snooze, or an acknowledged alert.
+ */
+export const ruleHold = z.object({
+  kind: z.enum(['snooze', 'acknowledged']),
+  /** The snooze, to cancel it; null for an acknowledgement's hold. */
+  snooze_id: z.number().int().nullable(),
+  vital_id: z.number().int(),
+  vital_type: z.string(),
+  direction: z.enum(['low', 'high']),
+  /** The highest level held: a snooze holds abnormal only. */
+  level: z.enum(['abnormal', 'critical']),
+  since: z.string(),
+  /** When a snooze ends; an acknowledgement holds until a reading is back in range (null). */
+  until: z.string().nullable(),
+  reason: z.string().nullable(),
+  by: z.string().nullable(),
+});
+export type RuleHold = z.infer<typeof ruleHold>;
+
 export const notificationRule = z.object({
   notification_rule_id: z.number().int(),
   /** The patient. */
@@ -76,6 +97,7 @@ export const notificationRule = z.object({
   previous_rule_id: z.number().int().nullable(),
   terminated_at: z.string().nullable(),
   updated_at: z.string(),
+  holds: z.array(ruleHold),
 });
 export type NotificationRule = z.infer<typeof notificationRule>;
 

@@ -101,3 +101,17 @@ export async function recordSuppression(
       .where('direction', '=', s.direction)
       .execute();
 }
+
+/** Marks readings a snooze held (decisions.md "Alert snooze"); a redelivered reading is marked once. */
+export async function recordSnoozed(
+  trx: Db,
+  now: Date,
+  held: readonly { reading_id: number; snooze_id: number }[],
+): Promise<void> {
+  if (held.length === 0) return;
+  await trx
+    .insertInto('suppressed_readings')
+    .values(held.map((h) => ({ ...h, alert_id: null, created_at: now })))
+    .onConflict((oc) => oc.column('reading_id').doNothing())
+    .execute();
+}

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import {
+  applySnoozes,
   applySuppressions,
   evaluateMeasurement,
   judgedVitals,
@@ -144,5 +145,20 @@ describe('applySuppressions (decisions.md "Re-alert suppression")', () => {
     const values = bp(120, 80, 70);
     const outcome = applySuppressions([], judge(values), [hold(3, 'high', 'abnormal')]);
     expect(outcome).toEqual({ raise: [], held: [], cleared: [] });
+  });
+});
+
+describe('applySnoozes (decisions.md "Alert snooze")', () => {
+  const snooze = { snooze_id: 7, vital_id: 1, direction: 'high' as const };
+  it.each([
+    // [systolic, raised reading ids, held reading ids]
+    [150, [], [1]],
+    [195, [1], []],
+    [95, [1], []],
+    [120, [], []],
+  ] as const)('systolic %i under a high-systolic snooze: raises %o, holds %o', (systolic, raised, held) => {
+    const outcome = applySnoozes(evaluateMeasurement(bp(systolic, 80, 70), rule, null), [snooze]);
+    expect(outcome.raise.map((f) => f.reading_id)).toEqual(raised);
+    expect(outcome.held).toEqual(held.map((reading_id) => ({ reading_id, snooze_id: 7 })));
   });
 });

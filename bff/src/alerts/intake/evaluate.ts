@@ -133,6 +133,34 @@ export function applySuppressions(
   return { raise, held, cleared };
 }
 
+/** A running snooze of a rule's abnormal bound of one vital and direction (migration 0052). */
+export interface Snooze {
+  readonly snooze_id: number;
+  readonly vital_id: number;
+  readonly direction: 'low' | 'high';
+}
+
+/**
+ * Snoozes (decisions.md "Alert snooze"), pure: an abnormal finding beyond a snoozed bound is held by its snooze; a
+ * critical finding always raises, since a critical bound is never snoozed.
+ */
+export function applySnoozes(
+  findings: readonly AlertFinding[],
+  snoozes: readonly Snooze[],
+): { raise: AlertFinding[]; held: { reading_id: number; snooze_id: number }[] } {
+  const raise: AlertFinding[] = [];
+  const held: { reading_id: number; snooze_id: number }[] = [];
+  for (const finding of findings) {
+    const snooze =
+      finding.level === 'abnormal'
+        ? snoozes.find((s) => s.vital_id === finding.vital_id && s.direction === finding.direction)
+        : undefined;
+    if (snooze) held.push({ reading_id: finding.reading_id, snooze_id: snooze.snooze_id });
+    else raise.push(finding);
+  }
+  return { raise, held };
+}
+
 /** The vitals of a measurement the rule judges: those it has bounds for, and a weight with its baseline and limits. */
 export function judgedVitals(
   values: readonly MeasuredValue[],

@@ -1,8 +1,10 @@
 import type { Transaction } from 'kysely';
 import type { Database } from '../../db/schema.js';
+import { runningSnoozes } from '../../rules/snooze-store.js';
 import type { PendingPush } from '../raise.js';
-import { recordSuppression, suppressionsOf } from './alert-store.js';
+import { recordSnoozed, recordSuppression, suppressionsOf } from './alert-store.js';
 import {
+  applySnoozes,
   applySuppressions,
   evaluateMeasurement,
   judgedVitals,
@@ -95,6 +97,8 @@ export async function writeBatch(
         alerts: raised.alerts.map((a) => a.alert_id),
         // Readings an acknowledged alert held (decisions.md "Re-alert suppression").
         ...(raised.held.length > 0 ? { held: raised.held } : {}),
+        // Readings a snooze held (decisions.md "Alert snooze").
+        ...(raised.snoozed.length > 0 ? { snoozed: raised.snoozed } : {}),
       },
     });
     const deviceTaskId =
@@ -123,8 +127,8 @@ async function raiseAlerts(
   { item, at, patientId }: Placed,
   readingIds: readonly number[],
   now: Date,
-): Promise<{ alerts: RaisedAlert[]; pushes: PendingPush[]; held: number[] }> {
-  if (at.notification_rule_id === null) return { alerts: [], pushes: [], held: [] };
+): Promise<{ alerts: RaisedAlert[]; pushes: PendingPush[]; held: number[]; snoozed: number[] }> {
+  if (at.notification_rule_id === null) return { alerts: [], pushes: [], held: [], snoozed: [] };
   const measured: MeasuredValue[] = item.values.map((v, n) => ({
     ...v,
     reading_id: readingIds[n] as number,
@@ -140,6 +144,9 @@ async function raiseAlerts(
   const suppressions = await suppressionsOf(trx, patientId, at.notification_rule_id);
   const outcome = applySuppressions(findings, judgedVitals(measured, rule, baseline), suppressions);
   await recordSuppression(trx, place, outcome);
+  // Snoozed abnormal bounds hold what is left (decisions.md "Alert snooze"); critical findings always raise.
+  const snoozed = applySnoozes(outcome.raise, await runningSnoozes(trx, at.notification_rule_id, now));
+  await recordSnoozed(trx, now, snoozed.held);
   const raised = await recordAlerts(
     trx,
     {
@@ -147,9 +154,13 @@ async function raiseAlerts(
       patientName: `${at.firstname ?? ''} ${at.lastname ?? ''}`.trim(),
       deviceTypeId: item.deviceTypeId,
     },
-    outcome.raise,
+    snoozed.raise,
   );
-  return { ...raised, held: outcome.held.map((h) => h.reading_id) };
+  return {
+    ...raised,
+    held: outcome.held.map((h) => h.reading_id),
+    snoozed: snoozed.held.map((h) => h.reading_id),
+  };
 }
 
 /** The answer to a measurement received before: the first delivery's readings and alerts; other values conflict. */
