@@ -28,6 +28,8 @@ const practices = listSource(practicesList, {
     organization_name: sql`o.organization_name`,
     locations: PRACTICE_LOCATIONS,
     patients: PRACTICE_PATIENTS,
+    escalation_critical_minutes: sql`pr.escalation_critical_minutes`,
+    escalation_abnormal_minutes: sql`pr.escalation_abnormal_minutes`,
   }),
   sort: () => ({
     practice_id: by(sql`pr.practice_id`),

@@ -12,8 +12,8 @@ import {
   createPractice,
   locationInScope,
   practiceInScope,
-  renamePractice,
   saveLocation,
+  savePractice,
 } from './structure-store.js';
 
 /** Practice and location forms (000 §2.4 Practices, Locations Tables). */
@@ -30,7 +30,7 @@ export function structureRoutes(app: FastifyInstance, deps: Deps): void {
 
   registerCall(app, deps, updatePractice, async ({ auth, body, req }) => {
     await practiceInScope(db, await visibleOrganizations(db, auth), body.practice_id);
-    await renamePractice(db, actor(auth, req.ip, clock.now()), body.practice_id, body.practice_name);
+    await savePractice(db, actor(auth, req.ip, clock.now()), body);
     return { message: MSG.updatedSuccessfully };
   });
 

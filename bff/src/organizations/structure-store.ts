@@ -1,3 +1,4 @@
+import type { addPractice, CallBody, updatePractice } from '@rpm/shared';
 import type { Transaction } from 'kysely';
 import { type AuditActor, audit } from '../audit.js';
 import type { Database, Db } from '../db/schema.js';
@@ -51,7 +52,7 @@ export async function locationInScope(db: Db, orgs: Orgs, locationId: number) {
 export async function createPractice(
   trx: Transaction<Database>,
   by: AuditActor,
-  input: { readonly practice_name: string; readonly organization_id: number },
+  input: CallBody<typeof addPractice>,
 ): Promise<{ practice_id: number }> {
   const row = await trx
     .insertInto('practices')
@@ -68,24 +69,20 @@ export async function createPractice(
   return row;
 }
 
-export async function renamePractice(
+/** Renames a practice and sets its escalation minutes (absent: unchanged), with its audit row. */
+export async function savePractice(
   db: Db,
   by: AuditActor,
-  practiceId: number,
-  name: string,
+  { practice_id: practiceId, ...change }: CallBody<typeof updatePractice>,
 ): Promise<void> {
   await db.transaction().execute(async (trx) => {
-    await trx
-      .updateTable('practices')
-      .set({ practice_name: name })
-      .where('practice_id', '=', practiceId)
-      .execute();
+    await trx.updateTable('practices').set(change).where('practice_id', '=', practiceId).execute();
     await audit(trx, {
       ...by,
       action: 'update_practice',
       entity: 'practice',
       entityId: practiceId,
-      detail: { practice_name: name },
+      detail: change,
     });
   });
 }

@@ -1,4 +1,12 @@
-import { addLocation, addPractice, locationsList, MSG, updateLocation, updatePractice } from '@rpm/shared';
+import {
+  addLocation,
+  addPractice,
+  locationsList,
+  MSG,
+  practicesList,
+  updateLocation,
+  updatePractice,
+} from '@rpm/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { injectCall, injectUnchecked, signIn, startTestApp, type TestApp } from '../test-app.js';
 import { rowCounts } from '../test-rows.js';
@@ -105,6 +113,56 @@ describe('practices (000 §2.4 Practices Table)', () => {
     expect(edit.statusCode).toBe(404);
     expect(edit.json().field).toBe('practice_id');
     expect(await rowCounts(t.db, WRITES)).toEqual(before);
+  });
+
+  it('sets the practice’s alert escalation minutes, audited, shown on the Practices list; out of range is a 400 naming the field', async () => {
+    const practice = await t.db
+      .selectFrom('practices')
+      .select(['practice_id', 'practice_name'])
+      .where('organization_id', '=', northwind)
+      .executeTakeFirstOrThrow();
+    const save = (minutes: Record<string, number>) =>
+      injectUnchecked(
+        t.app,
+        updatePractice,
+        { body: { practice_id: practice.practice_id, practice_name: practice.practice_name, ...minutes } },
+        orgAdmin,
+      );
+    const before = await rowCounts(t.db, WRITES);
+    const tooLong = await save({ escalation_critical_minutes: 1441 });
+    expect(tooLong.statusCode).toBe(400);
+    expect(tooLong.json().field).toBe('escalation_critical_minutes');
+    expect((await save({ escalation_abnormal_minutes: 0 })).json().field).toBe('escalation_abnormal_minutes');
+    expect(await rowCounts(t.db, WRITES)).toEqual(before);
+    const ok = await save({ escalation_critical_minutes: 10, escalation_abnormal_minutes: 120 });
+    expect(ok.statusCode, ok.body).toBe(200);
+    const row = await t.db
+      .selectFrom('practices')
+      .select(['escalation_critical_minutes', 'escalation_abnormal_minutes'])
+      .where('practice_id', '=', practice.practice_id)
+      .executeTakeFirstOrThrow();
+    expect(row).toEqual({ escalation_critical_minutes: 10, escalation_abnormal_minutes: 120 });
+    const audit = await t.db
+      .selectFrom('audit_log')
+      .select('detail')
+      .where('action', '=', 'update_practice')
+      .orderBy('audit_id', 'desc')
+      .executeTakeFirstOrThrow();
+    expect(audit.detail).toMatchObject({ escalation_critical_minutes: 10, escalation_abnormal_minutes: 120 });
+    // A rename alone leaves the minutes as they are.
+    expect((await save({})).statusCode).toBe(200);
+    const list = await injectCall(
+      t.app,
+      practicesList.calls.list,
+      { query: { search: practice.practice_name } },
+      orgAdmin,
+    );
+    expect(
+      list.json().data.find((p: { practice_id: number }) => p.practice_id === practice.practice_id),
+    ).toMatchObject({
+      escalation_critical_minutes: 10,
+      escalation_abnormal_minutes: 120,
+    });
   });
 
   it('needs the Practices Table page', async () => {

@@ -27,6 +27,8 @@ const practices: PracticeRow[] = [
     organization_name: 'North Clinic',
     locations: 2,
     patients: 40,
+    escalation_critical_minutes: 15,
+    escalation_abnormal_minutes: 240,
   },
 ];
 const locations: LocationRow[] = [
@@ -70,7 +72,14 @@ describe('Practices form (000 §2.4 Practices Table)', () => {
     await ui.type(screen.getByLabelText('Practice Name'), 'Lakeside Heart');
     await ui.click(screen.getByRole('button', { name: 'Save' }));
     await waitFor(() =>
-      expect(server.bodies(addPractice)).toEqual([{ practice_name: 'Lakeside Heart', organization_id: 7 }]),
+      expect(server.bodies(addPractice)).toEqual([
+        {
+          practice_name: 'Lakeside Heart',
+          organization_id: 7,
+          escalation_critical_minutes: 15,
+          escalation_abnormal_minutes: 240,
+        },
+      ]),
     );
     expect(server.last(addPractice)?.headers['idempotency-key']).toBeTruthy();
     expect(await screen.findByText(MSG.addedSuccessfully)).toBeTruthy();

@@ -2,6 +2,7 @@ import { Button, Checkbox, Dialog, DialogBody, DialogFooter, InputGroup, Intent 
 import {
   addLocation,
   addPractice,
+  ESCALATION_MINUTES_DEFAULT,
   formErrors,
   locationBody,
   locationsList,
@@ -36,22 +37,37 @@ function PracticeForm({ open, onClose }: { readonly open: NonNullable<Open>; rea
   const orgs = useCall(practicesList.calls.filterOptions, {});
   const [name, setName] = useState(String(open.row?.practice_name ?? ''));
   const [orgId, setOrgId] = useState(String(open.row?.organization_id ?? ''));
+  // decisions.md "Alert escalation": the practice's minutes before an unacknowledged alert escalates.
+  const [critical, setCritical] = useState(
+    String(open.row?.escalation_critical_minutes ?? ESCALATION_MINUTES_DEFAULT.critical),
+  );
+  const [abnormal, setAbnormal] = useState(
+    String(open.row?.escalation_abnormal_minutes ?? ESCALATION_MINUTES_DEFAULT.abnormal),
+  );
   const [errors, setErrors] = useState<Record<string, string>>({});
-  const key = useActionKey(name, orgId);
+  const key = useActionKey(name, orgId, critical, abnormal);
   const options = orgs.data?.data.organization ?? [];
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
-    const found = formErrors(practiceBody, { practice_name: name, organization_id: Number(orgId) });
+    const minutes = {
+      escalation_critical_minutes: Number(critical),
+      escalation_abnormal_minutes: Number(abnormal),
+    };
+    const found = formErrors(practiceBody, {
+      practice_name: name,
+      organization_id: Number(orgId),
+      ...minutes,
+    });
     setErrors(found);
     if (Object.keys(found).length > 0) return;
     await saved(open, onClose, () =>
       open.row
         ? api.call(updatePractice, {
-            body: { practice_id: Number(open.row.practice_id), practice_name: name },
+            body: { practice_id: Number(open.row.practice_id), practice_name: name, ...minutes },
           })
         : api.call(addPractice, {
-            body: { practice_name: name, organization_id: Number(orgId) },
+            body: { practice_name: name, organization_id: Number(orgId), ...minutes },
             headers: { 'idempotency-key': key },
           }),
     );
@@ -71,6 +87,32 @@ function PracticeForm({ open, onClose }: { readonly open: NonNullable<Open>; rea
               onChange={setOrgId}
               options={options}
               locked={open.row !== null}
+            />
+          </FormField>
+          <FormField
+            id="practice-critical"
+            label="Escalate critical alerts after (minutes)"
+            error={errors.escalation_critical_minutes}
+          >
+            <InputGroup
+              id="practice-critical"
+              type="number"
+              min={1}
+              value={critical}
+              onValueChange={setCritical}
+            />
+          </FormField>
+          <FormField
+            id="practice-abnormal"
+            label="Escalate abnormal alerts after (minutes)"
+            error={errors.escalation_abnormal_minutes}
+          >
+            <InputGroup
+              id="practice-abnormal"
+              type="number"
+              min={1}
+              value={abnormal}
+              onValueChange={setAbnormal}
             />
           </FormField>
         </DialogBody>

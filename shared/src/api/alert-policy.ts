@@ -25,6 +25,8 @@ export type AlertAcknowledgement = z.input<typeof alertAcknowledgement>;
  * goes to the next tier of the chain, each tier that many minutes after the one before.
  */
 export const ESCALATION_MINUTES_DEFAULT = { critical: 15, abnormal: 240 } as const;
+/** The longest a practice may set: a day for critical, a week for abnormal (0050's CHECKs). */
+export const ESCALATION_MINUTES_MAX = { critical: 1440, abnormal: 10080 } as const;
 
 /** The escalation chain: the patient's care team, by who they are to the patient. */
 export const ESCALATION_CHAIN = [

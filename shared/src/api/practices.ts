@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { ESCALATION_MINUTES_MAX } from './alert-policy.js';
 import { idempotencyHeaders } from './chart-common.js';
 import { defineCall } from './contract.js';
 import { okAnswer } from './envelope.js';
@@ -26,9 +27,26 @@ const programIds = z
   .max(5)
   .refine((ids) => new Set(ids).size === ids.length, 'Each program once');
 
+/** Minutes an alert waits unacknowledged before it escalates, by level (decisions.md "Alert escalation"). */
+export const escalationMinutes = {
+  escalation_critical_minutes: z
+    .number({ error: 'Enter whole minutes' })
+    .int('Enter whole minutes')
+    .min(1, 'At least 1 minute')
+    .max(ESCALATION_MINUTES_MAX.critical, `At most ${ESCALATION_MINUTES_MAX.critical} minutes`),
+  escalation_abnormal_minutes: z
+    .number({ error: 'Enter whole minutes' })
+    .int('Enter whole minutes')
+    .min(1, 'At least 1 minute')
+    .max(ESCALATION_MINUTES_MAX.abnormal, `At most ${ESCALATION_MINUTES_MAX.abnormal} minutes`),
+};
+
 export const practiceBody = z.object({
   practice_name: organizationName,
   organization_id: recordId,
+  // Absent: the defaults of the column (ESCALATION_MINUTES_DEFAULT).
+  escalation_critical_minutes: escalationMinutes.escalation_critical_minutes.optional(),
+  escalation_abnormal_minutes: escalationMinutes.escalation_abnormal_minutes.optional(),
 });
 
 export const addPractice = defineCall({
@@ -46,9 +64,15 @@ export const updatePractice = defineCall({
   method: 'POST',
   path: 'rpm/practices/updatePractice',
   spec: '000 §2.4 Practices Table; our path (decisions.md "Practice and location forms")',
-  summary: "Renames a practice of the caller's organisations (it stays in its organisation)",
+  summary:
+    "Renames a practice of the caller's organisations (it stays in its organisation) and sets its alert escalation minutes (absent: unchanged)",
   access: { page: 'Practices Table' },
-  body: z.object({ practice_id: recordId, practice_name: organizationName }),
+  body: z.object({
+    practice_id: recordId,
+    practice_name: organizationName,
+    escalation_critical_minutes: escalationMinutes.escalation_critical_minutes.optional(),
+    escalation_abnormal_minutes: escalationMinutes.escalation_abnormal_minutes.optional(),
+  }),
   response: okAnswer,
 });
 

@@ -14,6 +14,9 @@ export const practiceRow = z.object({
   organization_name: z.string(),
   locations: z.number().int(),
   patients: z.number().int(),
+  /** Minutes before an unacknowledged alert escalates (decisions.md "Alert escalation"). */
+  escalation_critical_minutes: z.number().int(),
+  escalation_abnormal_minutes: z.number().int(),
 });
 export type PracticeRow = z.infer<typeof practiceRow>;
 
@@ -31,6 +34,18 @@ export const practicesList = defineList({
     { key: 'organization_name', label: 'Organization', sortable: true },
     { key: 'locations', label: 'Locations', sortable: true, format: 'number' },
     { key: 'patients', label: 'Patients', sortable: true, format: 'number' },
+    {
+      key: 'escalation_critical_minutes',
+      label: 'Critical Escalation (min)',
+      sortable: false,
+      format: 'number',
+    },
+    {
+      key: 'escalation_abnormal_minutes',
+      label: 'Abnormal Escalation (min)',
+      sortable: false,
+      format: 'number',
+    },
   ],
   defaultSort: { key: 'practice_name', order: 'asc' },
   filters: [PATIENT_FILTERS.organization],
