@@ -55,6 +55,10 @@ export default defineConfig({
       CAPTCHA_MAX_COUNTER: '2000',
       LOG_LEVEL: 'warn',
       NODE_ENV: 'test',
+      // escalation.spec moves the server's clock; the escalation job runs every second.
+      // decisions.md "Browser tests move the server's clock".
+      TEST_CLOCK: '1',
+      ESCALATION_INTERVAL_MS: '1000',
     },
   },
 });

@@ -18,3 +18,17 @@ export class SimulatedClock implements Clock {
     this.#ms += ms;
   }
 }
+
+/**
+ * The system clock moved forward by hand: the browser tests' server runs on it (TEST_CLOCK=1, test only) so a
+ * 15-minute escalation is a request, not a wait; time still passes between moves.
+ */
+export class OffsetClock implements Clock {
+  #offsetMs = 0;
+  now(): Date {
+    return new Date(Date.now() + this.#offsetMs);
+  }
+  advance(ms: number): void {
+    this.#offsetMs += ms;
+  }
+}

@@ -66,4 +66,12 @@ describe('loadConfig', () => {
       /Invalid configuration:[\s\S]*MFA_REQUIRED_ROLES/,
     );
   });
+
+  it('allows the movable test clock only in tests', () => {
+    expect(loadConfig({ NODE_ENV: 'test', TEST_CLOCK: '1' }).TEST_CLOCK).toBe('1');
+    for (const NODE_ENV of ['production', 'development'])
+      expect(() => loadConfig({ NODE_ENV, TEST_CLOCK: '1' })).toThrow(
+        /TEST_CLOCK: only allowed with NODE_ENV=test/,
+      );
+  });
 });

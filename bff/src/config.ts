@@ -115,6 +115,13 @@ export const configSchema = z.object({
   SMS_PROVIDER_TOKEN: optional(z.string().min(1).max(512)),
   /** '1': the call panel drives the demo contact centre (decisions.md "Demo contact centre"); unset: with demo data. */
   CALL_SIMULATOR: optional(z.enum(['0', '1'])),
+  /**
+   * '1' (NODE_ENV=test only): the server's clock can be moved forward through POST /api/test/clock (decisions.md
+   * "Browser tests move the server's clock"); refused in any other environment.
+   */
+  TEST_CLOCK: optional(z.enum(['0', '1'])),
+  /** Ms between passes of the alert escalation job (default a minute); the browser tests run it every second. */
+  ESCALATION_INTERVAL_MS: optional(z.coerce.number().int().min(100).max(3_600_000)),
   /** '1' checks answers with zod, '0' writes them compiled (decisions.md "Compiled answer serialisation"). */
   VALIDATE_ANSWERS: optional(z.enum(['0', '1'])),
   /** The contact centre's https origins, comma-separated (decisions.md "Contact centre in the CSP"). */
@@ -158,6 +165,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     throw new Error(`Invalid configuration:\n  ${lines.join('\n  ')}`);
   }
   const c = parsed.data;
+  if (c.TEST_CLOCK === '1' && c.NODE_ENV !== 'test')
+    throw new Error('Invalid configuration:\n  TEST_CLOCK: only allowed with NODE_ENV=test');
   // Demo data never lands in production unless SEED_DEMO asks for it explicitly.
   const seedDemo =
     env.SEED_DEMO === undefined || env.SEED_DEMO === '' ? c.NODE_ENV !== 'production' : c.SEED_DEMO;

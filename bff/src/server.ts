@@ -1,9 +1,11 @@
 import type { FastifyInstance } from 'fastify';
 import { createApp } from './app.js';
+import { OffsetClock } from './clock.js';
 import { type Config, loadConfig } from './config.js';
 import { startPgliteMaintenance } from './db/maintenance.js';
 import { prepareDatabase } from './db/prepare.js';
 import { DEMO_PASSWORD, DEMO_USERS } from './db/seed/index.js';
+import { testClockRoute } from './test-clock-route.js';
 
 /** Starts the BFF (database, migrations, demo data, then listens until SIGINT/SIGTERM), or relays without one. */
 async function main(): Promise<void> {
@@ -16,7 +18,15 @@ async function main(): Promise<void> {
   }
   const { database, seeded } = await prepareDatabase(config);
   await awaitClientBuild();
-  const app = await createApp({ config, db: database.db });
+  // Browser tests move the server's clock (config.ts TEST_CLOCK, test only).
+  const clock = config.TEST_CLOCK === '1' ? new OffsetClock() : undefined;
+  const app = await createApp({
+    config,
+    db: database.db,
+    ...(clock ? { clock } : {}),
+    ...(config.ESCALATION_INTERVAL_MS ? { escalationIntervalMs: config.ESCALATION_INTERVAL_MS } : {}),
+  });
+  if (clock) testClockRoute(app, clock);
   if (database.engine === 'pglite') {
     // No autovacuum in PGlite: the BFF does its upkeep (db/maintenance.ts).
     const upkeep = startPgliteMaintenance(database.db, (err) =>
