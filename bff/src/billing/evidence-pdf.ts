@@ -2,6 +2,7 @@ import {
   BILLING_PROGRAMS,
   billingCode,
   displayDate,
+  displayTime,
   formatCell,
   formatCount,
   formatUsd,
@@ -19,8 +20,8 @@ import type { EvidenceBundle } from './evidence-store.js';
 /** The document's title, on the page and in its footer. */
 const EVIDENCE_TITLE = 'Billing Evidence';
 
-/** An instant as 'MM/DD/YYYY hh:mm UTC': the evidence names UTC days, as the summary counts them. */
-const utcTime = (iso: string) => `${displayDate(iso.slice(0, 10))} ${iso.slice(11, 16)} UTC`;
+/** An instant as 'MM/DD/YYYY hh:mm AM UTC': the evidence names UTC days, as the summary counts them. */
+const utcTime = (iso: string) => `${displayDate(iso.slice(0, 10))} ${displayTime(iso, true)} UTC`;
 const time = (seconds: number) => formatCell(seconds, 'duration');
 
 /** A plain section: no charts. */

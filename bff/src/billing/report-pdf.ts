@@ -3,6 +3,7 @@ import {
   BILLING_TRAILING_COLUMNS,
   type BillingRow,
   displayDate,
+  displayTime,
   formatCount,
   formatUsd,
   MSG,
@@ -45,7 +46,7 @@ export function reportData(
       ['Total revenue', formatUsd(meta.total)],
       [
         'Generated',
-        `${displayDate(meta.generatedAt.toISOString().slice(0, 10))} ${meta.generatedAt.toISOString().slice(11, 16)} UTC`,
+        `${displayDate(meta.generatedAt.toISOString().slice(0, 10))} ${displayTime(meta.generatedAt, true)} UTC`,
       ],
     ],
     columns,

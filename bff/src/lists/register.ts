@@ -122,8 +122,8 @@ function registerList<Row extends object>(
   const { db } = deps;
   const columns = def.columns.filter((column) => !column.screenOnly);
   const labels = columns.map((column) => column.label);
-  const cells = (row: Partial<Row>) =>
-    columns.map((column) => formatCell(cellValue(column, row), column.format));
+  const cells = (row: Partial<Row>, csv = false) =>
+    columns.map((column) => formatCell(cellValue(column, row), column.format, csv));
   const fileName = (viewer: ListViewer, extension: string) =>
     `${fileNamePart(def.title)}_${isoDay(viewer.now)}.${extension}`;
   const auditExport = (
@@ -197,7 +197,10 @@ function registerList<Row extends object>(
         yield stringify(head, CSV_OPTIONS);
         try {
           for (let next = first; !next.done; next = await chunks.next())
-            yield stringify(next.value.map(cells), CSV_OPTIONS);
+            yield stringify(
+              next.value.map((row) => cells(row, true)),
+              CSV_OPTIONS,
+            );
         } catch (error) {
           // A failure midway ends the download (logged), never a half-formed 200.
           req.log.error({ err: error }, 'CSV export failed');

@@ -1,5 +1,5 @@
 import { Button, Checkbox, HTMLSelect, HTMLTable, Intent, Tag } from '@blueprintjs/core';
-import { acknowledgeAlerts, displayUtcDay, getPatientAlerts, MSG } from '@rpm/shared';
+import { acknowledgeAlerts, displayDateTime, displayUtcDay, getPatientAlerts, MSG } from '@rpm/shared';
 import { useState } from 'react';
 import { AcknowledgeDialog } from '../alerts/AcknowledgeDialog';
 import { useCall } from '../api/use-call';
@@ -90,9 +90,7 @@ export function AlertsTab({ patientId }: AlertsTabProps) {
                     />
                   )}
                 </td>
-                <td>
-                  {displayUtcDay(a.taken_at)} {a.taken_at.slice(11, 16)}
-                </td>
+                <td>{displayDateTime(a.taken_at)}</td>
                 <td>{a.device_name}</td>
                 <td>{a.vital_type}</td>
                 <td>

@@ -1,5 +1,6 @@
 import { Button, Callout, Intent } from '@blueprintjs/core';
 import {
+  displayPhone,
   displayUtcDay,
   getPatientDetailById,
   getRegistrationOptions,
@@ -72,8 +73,8 @@ export function DemographicsTab({ patient, onSaved, onChanged }: DemographicsTab
     ['Gender', PATIENT_GENDERS[patient.gender]],
     ['MRN', orDash(patient.mrn)],
     ['RPM ID', String(patient.patient_id)],
-    ['Mobile', orDash(patient.mobile)],
-    ['Phone', orDash(patient.phone)],
+    ['Mobile', orDash(patient.mobile && displayPhone(patient.mobile))],
+    ['Phone', orDash(patient.phone && displayPhone(patient.phone))],
     ['Email', orDash(patient.email)],
     ['Address', orDash(address)],
     ['Language', patient.language],

@@ -1,6 +1,7 @@
 import { Button, Card, FormGroup, HTMLSelect, InputGroup, Intent, Tag, TextArea } from '@blueprintjs/core';
 import {
   displayDateTime,
+  displayPhone,
   fillTemplate,
   getMessageTemplates,
   getPatientMessages,
@@ -184,8 +185,8 @@ export function MessagesTab({ patientId, firstName }: MessagesTabProps) {
           <Card key={m.message_id} compact className={`chart-message chart-message-${m.direction}`}>
             <div className="chart-muted">
               {m.direction === 'in'
-                ? `From the patient (${m.phone})`
-                : `To the patient (${m.phone}), ${m.sender_name ?? (m.reminder_id === null ? '' : 'Reminder')}`}
+                ? `From the patient (${displayPhone(m.phone)})`
+                : `To the patient (${displayPhone(m.phone)}), ${m.sender_name ?? (m.reminder_id === null ? '' : 'Reminder')}`}
               , {displayDateTime(m.created_at)}
             </div>
             <p className="chart-note-text">{m.body}</p>

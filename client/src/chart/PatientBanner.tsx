@@ -3,6 +3,7 @@ import {
   ageOn,
   type BillingProgram,
   displayDateTime,
+  displayPhone,
   displayUtcDay,
   getPatientBanner,
   identityNumber,
@@ -95,7 +96,9 @@ export function PatientBanner({ patientId, patient, version, onLogged }: Patient
               {identityNumber(patient)}
               {patient.mrn ? ` · RPM ID ${patient.patient_id}` : ''}
             </span>
-            {(patient.mobile ?? patient.phone) && <span>Phone: {patient.mobile ?? patient.phone}</span>}
+            {(patient.mobile ?? patient.phone) && (
+              <span>Phone: {displayPhone(patient.mobile ?? patient.phone)}</span>
+            )}
             <CallPatientButton patient={patient} />
           </>
         )}

@@ -1,5 +1,5 @@
 import { Button, Classes, Icon, Intent } from '@blueprintjs/core';
-import { BELL_POPUP_WIDTH_PX, INTL_LOCALE, type ListPatient, MSG, upperNames } from '@rpm/shared';
+import { BELL_POPUP_WIDTH_PX, displayDateTime, type ListPatient, MSG, upperNames } from '@rpm/shared';
 import { useState } from 'react';
 import { PatientIdentity } from '../patient/PatientIdentity';
 
@@ -22,8 +22,6 @@ export interface BellListProps {
   readonly onChoose: (entry: BellEntry) => void;
   readonly onClearAll: () => void;
 }
-
-const when = new Intl.DateTimeFormat(INTL_LOCALE, { dateStyle: 'medium', timeStyle: 'short' });
 
 /**
  * The bell popup (000 §2.8), 350 px wide: every notification with its device-type icon and HTML message,
@@ -78,7 +76,7 @@ function BellItem({
         {/* Sanitised with DOMPurify to simple formatting tags before it gets here (000 §2.8 "an HTML message"). */}
         {/* biome-ignore lint/security/noDangerouslySetInnerHtml: sanitised above */}
         <span className="bell-entry-message" dangerouslySetInnerHTML={{ __html: entry.html }} />
-        <span className={`bell-entry-time ${Classes.TEXT_MUTED}`}>{formatWhen(entry.createdAt)}</span>
+        <span className={`bell-entry-time ${Classes.TEXT_MUTED}`}>{displayDateTime(entry.createdAt)}</span>
       </span>
     </>
   );
@@ -110,9 +108,4 @@ function DeviceIcon({ icon }: { readonly icon: string | null }) {
       onError={() => setBroken(true)}
     />
   );
-}
-
-function formatWhen(iso: string): string {
-  const date = new Date(iso);
-  return Number.isNaN(date.getTime()) ? '' : when.format(date);
 }

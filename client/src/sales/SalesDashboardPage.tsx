@@ -1,5 +1,5 @@
 import { Callout, Card, HTMLTable, Intent, Spinner, SpinnerSize } from '@blueprintjs/core';
-import { displayDate, getSalesDashboard, type LeadStage, LIST_ROUTES, MSG } from '@rpm/shared';
+import { displayDate, displayPhone, getSalesDashboard, type LeadStage, LIST_ROUTES, MSG } from '@rpm/shared';
 import { Link } from 'wouter';
 import { prefetchCall } from '../api/call';
 import { useCall } from '../api/use-call';
@@ -87,7 +87,7 @@ export function SalesDashboardPage() {
                         <Link href={leadOf(lead.practice_name)}>{lead.practice_name}</Link>
                       </td>
                       <td>{lead.contact_name}</td>
-                      <td>{lead.contact_phone}</td>
+                      <td>{displayPhone(lead.contact_phone)}</td>
                       <td>{lead.stage}</td>
                       <td>
                         {displayDate(lead.next_follow_up)}

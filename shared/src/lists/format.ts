@@ -1,3 +1,4 @@
+import { UTCDate } from '@date-fns/utc';
 import { format as formatDate } from 'date-fns/format';
 import { isValid } from 'date-fns/isValid';
 import { COMPLIANCE_TARGET_DAYS, LOCALE } from '../constants.js';
@@ -10,6 +11,7 @@ import { DATE_ONLY } from './day.js';
  * - `date`: a calendar day 'YYYY-MM-DD' (never shifted by a time zone) or a timestamp's day;
  * - `datetime`: a timestamp as 'MM/DD/YYYY hh:mm a' in the reader's time zone (exports: the server's, named in
  *   the export's header);
+ * - `phone`: '(555) 101-1037' ({@link displayPhone});
  * - `upper`: names as the billing report shows them (001 §2.1);
  * - `readingDays`: 'n / 16' reading days this month against the 99454 target (001 §9);
  * - `minutes`: whole minutes, 'n min';
@@ -26,6 +28,7 @@ export type CellFormat =
   | 'number'
   | 'date'
   | 'datetime'
+  | 'phone'
   | 'readingDays'
   | 'minutes'
   | 'waiting'
@@ -48,11 +51,33 @@ export function displayDate(value: string | null | undefined): string {
   return value;
 }
 
+/** The product's one time of day, '03:53 PM' (decisions.md "One time and one phone format"). */
+const TIME_PATTERN = 'hh:mm a';
+
 /** MM/DD/YYYY hh:mm AM of a timestamp in the running process's time zone. */
 export function displayDateTime(value: string | null | undefined): string {
   if (value === null || value === undefined || value === '') return '';
   const at = new Date(value);
-  return isValid(at) ? formatDate(at, 'MM/dd/yyyy hh:mm a') : value;
+  return isValid(at) ? formatDate(at, `MM/dd/yyyy ${TIME_PATTERN}`) : value;
+}
+
+/** hh:mm AM of a timestamp, in the running process's time zone or, with `utc`, in UTC (the billing evidence). */
+export function displayTime(value: string | Date, utc = false): string {
+  const at = typeof value === 'string' ? new Date(value) : value;
+  if (!isValid(at)) return String(value);
+  return formatDate(utc ? new UTCDate(at) : at, TIME_PATTERN);
+}
+
+/**
+ * A phone as '(555) 101-1037': ten digits, or eleven with the country code 1 (e.g. '+15551011037'); anything else
+ * as given, since it is not a US number (decisions.md "One time and one phone format").
+ */
+export function displayPhone(value: string | null | undefined): string {
+  if (value === null || value === undefined) return '';
+  const digits = value.replace(/\D/g, '');
+  const ten = digits.length === 11 && digits.startsWith('1') ? digits.slice(1) : digits;
+  if (ten.length !== 10) return value;
+  return `(${ten.slice(0, 3)}) ${ten.slice(3, 6)}-${ten.slice(6)}`;
 }
 
 /** The locale of every formatter: the product's one language (000 §9) in its US form (MM/DD/YYYY, dollars). */
@@ -132,11 +157,19 @@ export interface StripMonth {
   readonly state: 'before' | 'met' | 'missed';
 }
 
+/** The formats a CSV writes as bare numbers ({@link formatCell}). */
+const BARE_IN_CSV: ReadonlySet<CellFormat> = new Set(['number', 'minutes', 'usd']);
+
 const STRIP_LETTER: Record<StripMonth['state'], string> = { before: '-', met: 'Y', missed: 'N' };
 
-/** A cell as text: what the screen shows for text cells and what CSV and PDF write. */
-export function formatCell(value: unknown, cellFormat: CellFormat = 'text'): string {
+/**
+ * A cell as text: what the screen shows for text cells and what PDF writes; a CSV (`csv`) writes counts, minutes and
+ * dollars as bare numbers ('2325', '1234.50'), so a spreadsheet reads them as numbers.
+ */
+export function formatCell(value: unknown, cellFormat: CellFormat = 'text', csv = false): string {
   if (value === null || value === undefined) return '';
+  if (csv && typeof value === 'number' && BARE_IN_CSV.has(cellFormat))
+    return cellFormat === 'usd' ? value.toFixed(2) : String(value);
   switch (cellFormat) {
     case 'upper':
       return String(value).toUpperCase();
@@ -146,6 +179,8 @@ export function formatCell(value: unknown, cellFormat: CellFormat = 'text'): str
       return displayDate(String(value));
     case 'datetime':
       return displayDateTime(String(value));
+    case 'phone':
+      return displayPhone(String(value));
     case 'readingDays':
       return `${String(value)} / ${COMPLIANCE_TARGET_DAYS}`;
     case 'minutes':

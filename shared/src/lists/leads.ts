@@ -42,7 +42,7 @@ export const leadsTable = configTable({
   columns: [
     { key: 'practice_name', label: 'Practice', sortable: true },
     { key: 'contact_name', label: 'Contact', sortable: true },
-    { key: 'contact_phone', label: 'Phone' },
+    { key: 'contact_phone', label: 'Phone', format: 'phone' },
     { key: 'contact_email', label: 'Email' },
     { key: 'stage', label: 'Stage', sortable: true, rank: LEAD_STAGES },
     { key: 'next_follow_up', label: 'Next Follow-up', sortable: true, format: 'date' },

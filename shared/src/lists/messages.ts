@@ -43,7 +43,7 @@ export const incomingMessagesList = defineList({
     { key: 'received_at', label: 'Received', sortable: true, format: 'datetime' },
     patientColumn('/app/patient-chart/messages/{patient_id}'),
     { key: 'practice_name', label: 'Practice', sortable: true },
-    { key: 'phone', label: 'From', sortable: true },
+    { key: 'phone', label: 'From', sortable: true, format: 'phone' },
     { key: 'body', label: 'Message' },
     { key: 'reply', label: 'Reply', sortable: true, rank: Object.values(REPLY_STATES) },
   ],

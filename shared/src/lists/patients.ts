@@ -68,7 +68,7 @@ export const nonCompliancePatientsList = defineList({
   columns: [
     C.id,
     C.name,
-    { key: 'phone', label: 'Phone' },
+    { key: 'phone', label: 'Phone', format: 'phone' },
     C.practice,
     C.careCoordinator,
     { key: 'devices', label: 'Devices' },
@@ -188,7 +188,7 @@ export const screenedList = defineList({
     C.id,
     C.name,
     C.dob,
-    { key: 'phone', label: 'Phone' },
+    { key: 'phone', label: 'Phone', format: 'phone' },
     C.practice,
     { key: 'diagnosis_code', label: 'Diagnosis Code' },
     C.rpmStatus,

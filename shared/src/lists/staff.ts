@@ -37,7 +37,7 @@ function staffList(table: StaffTable) {
     columns: [
       { key: 'name', label: 'Name', sortable: true },
       { key: 'username', label: 'Username', sortable: true },
-      { key: 'mobile', label: 'Mobile' },
+      { key: 'mobile', label: 'Mobile', format: 'phone' },
       { key: 'organization_name', label: 'Organization', sortable: true },
       { key: 'practices', label: 'Practices' },
       { key: 'status', label: 'Status', sortable: true },

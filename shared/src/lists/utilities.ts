@@ -64,7 +64,7 @@ export const gmPatientsList = defineList({
     C.name,
     C.dob,
     MRN_COLUMN,
-    { key: 'phone', label: 'Phone' },
+    { key: 'phone', label: 'Phone', format: 'phone' },
     C.physician,
     C.careCoordinator,
     { key: 'programs', label: 'Programs' },
