@@ -1,6 +1,6 @@
 import { HotkeysProvider } from '@blueprintjs/core';
 import { render } from '@testing-library/react';
-import type { ReactElement } from 'react';
+import { type ReactElement, useState } from 'react';
 import { Router } from 'wouter';
 import { memoryLocation } from 'wouter/memory-location';
 import { App } from '../App';
@@ -18,10 +18,14 @@ export function renderAt(path: string, ui: ReactElement = <App />) {
   return { ...result, path: () => location.history?.at(-1) ?? path, navigate: location.navigate };
 }
 
-/** The stored user's interface settings, as the shell provides them. */
+/**
+ * The stored user's interface settings, as the shell provides them: for the user signed in when the test renders,
+ * so a test that stores the user later keeps its tree.
+ */
 function UserSettings({ children }: { readonly children: ReactElement }) {
   const { user } = useSession();
-  return <UiSettingsProvider userId={user?.user_id ?? 0}>{children}</UiSettingsProvider>;
+  const [userId] = useState(user?.user_id ?? 0);
+  return <UiSettingsProvider userId={userId}>{children}</UiSettingsProvider>;
 }
 
 /**
