@@ -7,6 +7,7 @@ import { useApi } from '../errors/ErrorDialogProvider';
 import { TablePager } from '../list/TablePager';
 import { useSession } from '../session/SessionProvider';
 import { ALL, useLocationFilter } from '../shell/location-filter';
+import { useUiSettings } from '../shell/UiSettingsProvider';
 import { BillingTable } from './BillingTable';
 import { BillingToolbar } from './BillingToolbar';
 import { currentPeriod, periodFromSearch } from './billing-period';
@@ -74,6 +75,7 @@ interface BillingReportProps {
 function BillingReport({ loadPractices, fixedPractice }: BillingReportProps) {
   const api = useApi();
   const search = useSearch();
+  const { density } = useUiSettings().settings;
   const [today] = useState(() => currentPeriod(new Date()));
   const [state, dispatch] = useReducer(billingReportReducer, null, () =>
     initialReportState(periodFromSearch(search, today), fixedPractice),
@@ -169,6 +171,7 @@ function BillingReport({ loadPractices, fixedPractice }: BillingReportProps) {
             claiming={claiming}
             onEvidence={(row) => void onEvidence(row)}
             downloadingEvidence={evidenceFor}
+            density={density}
           />
           {rows.length === 0 && <NonIdealState className="billing-empty" title={MSG.noRecordsFound} />}
           <TablePager

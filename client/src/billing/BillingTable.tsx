@@ -10,6 +10,7 @@ import {
 } from '@rpm/shared';
 import type { ReactNode } from 'react';
 import { PatientIdentity } from '../patient/PatientIdentity';
+import type { TableDensity } from '../shell/ui-settings';
 import '@blueprintjs/table/lib/css/table.css';
 import type { BillingSortKey } from '@rpm/shared';
 import { displayDate } from '@rpm/shared';
@@ -31,13 +32,18 @@ export interface BillingTableProps {
   readonly onEvidence: (row: BillingRow) => void;
   /** The patients_cpt_id of an evidence PDF being downloaded, if any. */
   readonly downloadingEvidence: number | null;
+  /** The user's list density (decisions.md "Dense tables"). */
+  readonly density?: TableDensity;
 }
 
 const CLAIM = `${PRODUCT}_claim` as const;
 const CLAIM_DATE = `${PRODUCT}_claim_date` as const;
 /** The column of each row's evidence PDF, after Claim Sent. */
 const EVIDENCE = 'Evidence';
-const ROW_HEIGHT = 32;
+/** A row's height by density: one line either way (decisions.md "Dense tables"). */
+const ROW_HEIGHT: Record<TableDensity, number> = { comfortable: 32, compact: 26 };
+/** RPM ID and Patient Name stay put while the other columns scroll sideways. */
+const FROZEN_COLUMNS = 2;
 const HEADER_HEIGHT = 34;
 /** Room for a horizontal scroll bar under the last row. */
 const SCROLLBAR = 18;
@@ -58,7 +64,7 @@ function patientChartPath(patientId: number): string {
 }
 
 /** Column widths in px, by the shared leading columns' order (BILLING_LEADING_COLUMNS). */
-const LEADING_WIDTHS = [90, 420, 110, 130, 115, 140] as const;
+const LEADING_WIDTHS = [76, 330, 100, 120, 100, 120] as const;
 
 const LEADING: readonly FixedColumn[] = BILLING_LEADING_COLUMNS.map((column, index) => ({
   ...column,
@@ -82,8 +88,11 @@ const LEADING: readonly FixedColumn[] = BILLING_LEADING_COLUMNS.map((column, ind
 /** 'Not Billable': wide enough for a code and the needs it lacks. */
 const TRAILING: readonly FixedColumn[] = BILLING_TRAILING_COLUMNS.map((column) => ({
   ...column,
-  width: 420,
-  cell: column.text,
+  width: 300,
+  cell: (row) => {
+    const text = column.text(row);
+    return typeof text === 'string' ? <span title={text}>{text}</span> : text;
+  },
 }));
 
 /**
@@ -103,7 +112,9 @@ export function BillingTable({
   claiming,
   onEvidence,
   downloadingEvidence,
+  density = 'comfortable',
 }: BillingTableProps) {
+  const rowHeight = ROW_HEIGHT[density];
   const header = (column: Pick<FixedColumn, 'name' | 'sortKey'>) => () => (
     <ColumnHeaderCell
       name={column.name}
@@ -159,19 +170,22 @@ export function BillingTable({
 
   const widths = [
     ...LEADING.map((c) => c.width),
-    ...columns.map((name) => (name.length > 18 ? 230 : 140)),
+    ...columns.map((name) => (name.length > 18 ? 200 : 130)),
     ...TRAILING.map((c) => c.width),
     150,
     120,
   ];
   // The table is as tall as its rows, so the page (not a nested box) scrolls; 001 §9 caps a page at 100 rows.
-  const height = HEADER_HEIGHT + rows.length * ROW_HEIGHT + SCROLLBAR;
+  const height = HEADER_HEIGHT + rows.length * rowHeight + SCROLLBAR;
   return (
     <div className="billing-table" style={{ height }}>
       <Table2
+        // Table2 keeps the row height it started with: another density draws a new table.
+        key={density}
         numRows={rows.length}
         columnWidths={widths}
-        defaultRowHeight={ROW_HEIGHT}
+        defaultRowHeight={rowHeight}
+        numFrozenColumns={FROZEN_COLUMNS}
         enableRowHeader={false}
         enableFocusedCell={false}
         enableColumnResizing={false}

@@ -9,6 +9,7 @@ import {
   SpinnerSize,
 } from '@blueprintjs/core';
 import { formatUsd, MSG } from '@rpm/shared';
+import { DensityToggle } from '../list/DensityToggle';
 import { type BillingPeriod, monthOptions, yearOptions } from './billing-period';
 import type { BillingReportEvent, BillingReportState } from './billing-report-state';
 import { type PracticeLoader, PracticeSelector } from './PracticeSelector';
@@ -107,6 +108,7 @@ export function BillingToolbar(props: BillingToolbarProps) {
             Total Revenue: <strong>{formatUsd(props.total)}</strong>
           </span>
         )}
+        <DensityToggle />
       </span>
     </div>
   );

@@ -25,6 +25,8 @@ import { MoreInformationDialog } from '../form/MoreInformationDialog';
 import type { HubEventName } from '../hub/hub-events';
 import type { StartCalls } from '../routing/preloadable';
 import { useSession } from '../session/SessionProvider';
+import { useUiSettings } from '../shell/UiSettingsProvider';
+import { DensityToggle } from './DensityToggle';
 import { FilterChips } from './FilterChips';
 import { type FilterDraft, FilterDrawer } from './FilterDrawer';
 import { type ListRow, ListTable } from './ListTable';
@@ -114,6 +116,7 @@ export function ListScreen({
   rowName = defaultRowName(def),
 }: ListScreenProps) {
   const { user } = useSession();
+  const { density } = useUiSettings().settings;
   const { showError } = useApi();
   const [location, navigate] = useLocation();
   const search = useSearch();
@@ -305,6 +308,7 @@ export function ListScreen({
           </span>
         )}
         {toolbarActions?.(context)}
+        <DensityToggle />
         {offered.length > 0 && <Button icon="filter" text="Filters" onClick={() => setDrawerOpen(true)} />}
         {def.exports.length > 0 && <Button icon="print" text="Print" onClick={() => setPrintOpen(true)} />}
       </div>
@@ -330,6 +334,7 @@ export function ListScreen({
           onSelect={selectable ? setSelected : undefined}
           rowActions={rowActions && ((row) => rowActions(row, context))}
           rowName={rowName}
+          density={density}
         />
       ) : null}
       <TablePager

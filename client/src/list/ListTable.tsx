@@ -1,20 +1,10 @@
 import { Button, Checkbox, HTMLTable, Icon } from '@blueprintjs/core';
-import {
-  cellValue,
-  fillRoute,
-  formatCell,
-  type ListColumn,
-  type ListPatient,
-  MSG,
-  upperNames,
-} from '@rpm/shared';
-import { type KeyboardEvent, type ReactNode, useRef, useState } from 'react';
-import { Link } from 'wouter';
-import { PatientIdentity } from '../patient/PatientIdentity';
-import { ComplianceStrip } from './ComplianceStrip';
+import { type ListColumn, MSG } from '@rpm/shared';
+import { type KeyboardEvent, type ReactNode, useLayoutEffect, useRef, useState } from 'react';
+import type { TableDensity } from '../shell/ui-settings';
+import { cellContent, type ListRow, stickyAt, stickyCountOf } from './list-cells';
 
-/** A row of any list: the definition's zod row, parsed. */
-export type ListRow = Readonly<Record<string, unknown>>;
+export type { ListRow };
 
 export interface ListTableProps {
   readonly columns: readonly ListColumn[];
@@ -37,20 +27,8 @@ export interface ListTableProps {
   readonly rowActions?: (row: ListRow) => ReactNode;
   /** Names a row in spoken labels (e.g. its patient's name). */
   readonly rowName: (row: ListRow) => string;
-}
-
-/** What a cell shows: a link, the compliance strip, or the formatted text (format.ts, the one formatting module). */
-function cellContent(column: ListColumn, row: ListRow): ReactNode {
-  const value = cellValue(column, row);
-  if (column.format === 'strip') return <ComplianceStrip months={value} />;
-  if (column.format === 'patient' && value) {
-    const patient = value as ListPatient;
-    const href = column.link && fillRoute(column.link, row);
-    return <PatientIdentity patient={upperNames(patient)} sameName={patient.same_name} href={href} />;
-  }
-  const text = formatCell(value, column.format);
-  if (column.link && text !== '') return <Link href={fillRoute(column.link, row)}>{text}</Link>;
-  return text;
+  /** The user's density (decisions.md "Dense tables"); comfortable by default. */
+  readonly density?: TableDensity;
 }
 
 const NEXT_ORDER = { asc: 'descending', desc: 'ascending' } as const;
@@ -76,10 +54,25 @@ export function ListTable({
   onSelect,
   rowActions,
   rowName,
+  density = 'comfortable',
 }: ListTableProps) {
   const [active, setActive] = useState({ row: 0, col: 0 });
   const table = useRef<HTMLTableElement>(null);
   const selectable = selected !== undefined && onSelect !== undefined;
+  const stickyFirst = selectable ? 1 : 0;
+  const stickyCount = stickyFirst + stickyCountOf(columns);
+  const sticky = (col: number) => (col < stickyCount ? stickyAt(col) : {});
+
+  // Each sticky column's left edge: the widths of the sticky header cells before it.
+  useLayoutEffect(() => {
+    const node = table.current;
+    if (!node) return;
+    let left = 0;
+    for (const head of node.querySelectorAll<HTMLElement>('thead th[data-sticky]')) {
+      node.style.setProperty(`--list-sticky-${head.dataset.sticky}`, `${left}px`);
+      left += head.getBoundingClientRect().width;
+    }
+  });
   const colCount = columns.length + 1 + (selectable ? 1 : 0);
   const rowCount = rows.length + 1;
   const at = {
@@ -156,7 +149,7 @@ export function ListTable({
         compact
         striped
         interactive
-        className="list-table"
+        className={`list-table list-${density}`}
         role="grid"
         aria-rowcount={count + 1}
         aria-colcount={colCount}
@@ -165,7 +158,7 @@ export function ListTable({
         <thead>
           <tr aria-rowindex={1}>
             {selectable && (
-              <th {...cellProps(0, 0)}>
+              <th {...sticky(0)} {...cellProps(0, 0)}>
                 <Checkbox
                   aria-label="Select all rows of this page"
                   checked={allSelected}
@@ -187,7 +180,7 @@ export function ListTable({
                     : 'descending'
                   : 'none';
               return (
-                <th key={column.key} aria-sort={ariaSort} {...cellProps(0, col)}>
+                <th key={column.key} aria-sort={ariaSort} {...sticky(col)} {...cellProps(0, col)}>
                   {column.sortable ? (
                     <button
                       type="button"
@@ -210,7 +203,9 @@ export function ListTable({
                 </th>
               );
             })}
-            <th {...cellProps(0, colCount - 1)}>Operations</th>
+            <th className="list-operations" {...cellProps(0, colCount - 1)}>
+              Operations
+            </th>
           </tr>
         </thead>
         <tbody>
@@ -231,7 +226,7 @@ export function ListTable({
                   aria-selected={selectable ? selected.has(id) : undefined}
                 >
                   {selectable && (
-                    <td {...cellProps(r + 1, 0)}>
+                    <td {...sticky(0)} {...cellProps(r + 1, 0)}>
                       <Checkbox
                         aria-label={`Select ${name}`}
                         checked={selected.has(id)}
@@ -246,7 +241,7 @@ export function ListTable({
                     </td>
                   )}
                   {columns.map((column, i) => (
-                    <td key={column.key} {...cellProps(r + 1, i + (selectable ? 1 : 0))}>
+                    <td key={column.key} {...sticky(i + stickyFirst)} {...cellProps(r + 1, i + stickyFirst)}>
                       {cellContent(column, row)}
                     </td>
                   ))}

@@ -40,6 +40,7 @@ describe('AppearanceDrawer (000 §3)', () => {
       bgPosition: 'full',
       theme: 'greenPurple',
       autoStartTimer: true,
+      density: 'comfortable',
     };
     expect(shown()).toEqual(chosen);
     expect(screen.getByRole('button', { name: 'Green Purple' }).getAttribute('aria-pressed')).toBe('true');

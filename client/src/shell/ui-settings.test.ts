@@ -18,6 +18,7 @@ const CHOSEN: UiSettings = {
   bgPosition: 'full',
   theme: 'greenPurple',
   autoStartTimer: false,
+  density: 'compact',
 };
 
 describe('interface state storage (000 §3)', () => {

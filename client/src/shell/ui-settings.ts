@@ -1,6 +1,9 @@
 import { BG_POSITIONS, LAYOUTS, THEMES } from '@rpm/shared';
 import { z } from 'zod';
 
+/** The list densities a user may choose: comfortable, or compact (at least 20 rows at 1440 × 900). */
+export const TABLE_DENSITIES = ['comfortable', 'compact'] as const;
+
 /**
  * The persisted part of the interface state (000 §3): mode (`type`, light or dark), gradient, decoration, layout,
  * background position and theme. sidebarOpen and pageLoaded are per page view and are not stored; the locale is
@@ -17,12 +20,15 @@ export const uiSettings = z.object({
   theme: z.enum(THEMES),
   /** Start the care timer on opening a chart (decisions.md "Care timer"); absent in entries stored before it. */
   autoStartTimer: z.boolean().default(true),
+  /** How tightly lists are drawn (decisions.md "Dense tables"); absent in entries stored before it. */
+  density: z.enum(TABLE_DENSITIES).default('comfortable'),
 });
 export type UiSettings = z.infer<typeof uiSettings>;
 export type Layout = UiSettings['layout'];
 export type BgPosition = UiSettings['bgPosition'];
 export type ThemeName = UiSettings['theme'];
 export type Mode = UiSettings['type'];
+export type TableDensity = UiSettings['density'];
 
 /** What a user sees before choosing anything (decisions.md "Appearance"). */
 export const DEFAULT_UI_SETTINGS: UiSettings = {
@@ -33,6 +39,7 @@ export const DEFAULT_UI_SETTINGS: UiSettings = {
   bgPosition: 'header',
   theme: 'blue',
   autoStartTimer: true,
+  density: 'comfortable',
 };
 
 /** The local-storage key of one user's interface state. */
