@@ -246,6 +246,14 @@ const paramRows: Row[] = [
   ],
   // The interpretation view of one study (decisions.md "Sleep interpretation view").
   ['/app/sleep-test/41', '/app/sleep-test/:studyId', 'Sleep Tests', { studyId: '41' }],
+  // A Dental Dashboard or Sleep Lab row's own view (decisions.md "Dental case and sleep study views").
+  [
+    '/app/dentalDashboard/case/31',
+    '/app/dentalDashboard/case/:case_id',
+    'Dental Dashboard',
+    { case_id: '31' },
+  ],
+  ['/app/sleep-lab/study/41', '/app/sleep-lab/study/:study_id', 'Sleep Lab Table', { study_id: '41' }],
   ['/app/ccm', '/app/:filter?/ccm', 'CCM', { filter: undefined }],
   ['/app/enrolled/ccm', '/app/:filter?/ccm', 'CCM', { filter: 'enrolled' }],
 ];

@@ -191,6 +191,9 @@ const fixedPageRoutes: RouteEntry[] = [
   ...pageRows('Leads', ['leads']),
   ...pageRows('Dental Dashboard', ['dentalDashboard']),
   ...pageRows('Sleep Lab Table', ['sleep-lab']),
+  // A row's own view, not the chart (decisions.md "Dental case and sleep study views"; list-routes.ts).
+  ...pageRows('Dental Dashboard', ['dentalDashboard/case/:case_id'], 'issue 41'),
+  ...pageRows('Sleep Lab Table', ['sleep-lab/study/:study_id'], 'issue 41'),
   // decisions.md "Sleep interpretation view": the view of one study, opened from the reading lists.
   ...pageRows('Sleep Tests', ['sleep-test/:studyId'], 'issue 15'),
   ...pageRows('Custom Interpretation Config', ['interpretation-customs']),

@@ -993,6 +993,8 @@ export interface SleepStudiesTable {
   /** When a home study's device came back, and who received it (migration 0037). */
   device_returned_at: NullableTimestamp;
   device_returned_by: number | null;
+  /** The sleep technologist who recorded the study (migration 0054); null before recording or where not noted. */
+  technician_id: number | null;
 }
 
 /** A study's interpretation, signed and (for co-reads) co-signed. */

@@ -1,4 +1,5 @@
 import {
+  type DentalCaseView,
   dentalCasesList,
   isoDay,
   nextOralApplianceStage,
@@ -26,8 +27,12 @@ import {
 } from '../lists/sql.js';
 import { patientFields } from '../patients/identity-sql.js';
 import type { PatientScope } from '../scope.js';
+import { identityOf, patientApneaStudies, viewDocumentsOf } from '../sleep/study-view-store.js';
 
-/** The Dental Dashboard's store: oral-appliance cases in the viewer's scope, counts per stage, and stage moves. */
+/**
+ * The Dental Dashboard's store: oral-appliance cases in the viewer's scope, counts per stage, stage moves, and one
+ * case's view.
+ */
 
 const FROM = sql`oral_appliance_cases c
   join patients p on p.patient_id = c.patient_id
@@ -35,6 +40,9 @@ const FROM = sql`oral_appliance_cases c
   join users d on d.user_id = c.dentist_id`;
 
 const scopeOf = (scope: PatientScope) => scope.visible('p');
+
+/** A case outside the caller's scope answers as one that does not exist. */
+const unknownCase = (caseId: number) => notFound(`Case ${caseId} does not exist.`, 'case_id');
 
 const STAGE = labelSql('c.stage', ORAL_APPLIANCE_STAGE_LABELS);
 
@@ -121,7 +129,7 @@ export async function advanceStage(
       trx,
     );
     const current = rows[0]?.stage;
-    if (current === undefined) throw notFound(`Case ${caseId} does not exist.`, 'case_id');
+    if (current === undefined) throw unknownCase(caseId);
     const next = nextOralApplianceStage(current);
     if (next === null || next === 'referral')
       throw conflict(
@@ -146,4 +154,73 @@ export async function advanceStage(
       detail: { from: current, to: next },
     });
   });
+}
+
+/** The case's row as its view reads it: the patient's identity, the practice, the dentist and the stage days. */
+interface CaseRow {
+  readonly patient_id: number;
+  readonly firstname: string;
+  readonly lastname: string;
+  readonly dob: string;
+  readonly mrn: string | null;
+  readonly practice_name: string;
+  readonly dentist: string;
+  readonly stage: OralApplianceStage;
+  readonly referred_on: string;
+  readonly impression_on: string | null;
+  readonly insertion_on: string | null;
+  readonly follow_up_test_on: string | null;
+}
+
+/** The day each stage was reached, by stage. */
+const reachedOn = (row: CaseRow): Readonly<Record<OralApplianceStage, string | null>> => ({
+  referral: row.referred_on,
+  impression: row.impression_on,
+  insertion: row.insertion_on,
+  follow_up_test: row.follow_up_test_on,
+});
+
+/**
+ * One case in the caller's scope with what the dentist works from (issue 41 §4): its stages and their days, the
+ * patient's sleep-apnea studies, each a diagnostic one before the appliance went in or a follow-up from the
+ * insertion day on, and the patient's documents. Another organisation's case answers as an unknown one (404).
+ */
+export async function dentalCaseView(db: Db, scope: PatientScope, caseId: number): Promise<DentalCaseView> {
+  const { rows } = await sql<CaseRow>`
+    select p.patient_id, p.firstname, p.lastname, ${dayText('p.dob')} as dob, p.mrn, pr.practice_name,
+      ${fullName('d')} as dentist, c.stage, ${dayText('c.referred_on')} as referred_on,
+      ${dayText('c.impression_on')} as impression_on, ${dayText('c.insertion_on')} as insertion_on,
+      ${dayText('c.follow_up_test_on')} as follow_up_test_on
+    from ${FROM} where c.case_id = ${caseId} and ${scopeOf(scope)}`.execute(db);
+  const row = rows[0];
+  if (!row) throw unknownCase(caseId);
+  const days = reachedOn(row);
+  const inserted = row.insertion_on;
+  const studies = await patientApneaStudies(db, row.patient_id);
+  return {
+    patient: identityOf(row),
+    case: {
+      case_id: caseId,
+      practice_name: row.practice_name,
+      dentist: row.dentist,
+      stage: row.stage,
+      next_stage: nextOralApplianceStage(row.stage),
+    },
+    stages: ORAL_APPLIANCE_STAGES.map((stage) => ({ stage, reached_on: days[stage] })),
+    // The order's day in UTC, as the stage days are written (isoDay of the app's clock).
+    studies: studies.map((study) => ({
+      ...study,
+      purpose: inserted !== null && study.ordered_at.slice(0, 10) >= inserted ? 'follow_up' : 'diagnostic',
+    })),
+    documents: await viewDocumentsOf(db, row.patient_id),
+  };
+}
+
+/** The patient of a case in the caller's scope (the case view's document files); 404 otherwise. */
+export async function dentalCasePatient(db: Db, scope: PatientScope, caseId: number): Promise<number> {
+  const { rows } = await sql<{ patient_id: number }>`
+    select c.patient_id from ${FROM} where c.case_id = ${caseId} and ${scopeOf(scope)}`.execute(db);
+  const found = rows[0];
+  if (!found) throw unknownCase(caseId);
+  return found.patient_id;
 }

@@ -15,13 +15,13 @@ import { fileTypeFromBuffer } from 'file-type';
 import { recordInScope } from '../chart/scoped-record.js';
 import type { Deps } from '../deps.js';
 import { DomainError, invalid, tooLarge } from '../domain-errors.js';
-import { attachment } from '../http/attachment.js';
 import { registerCall } from '../http/calls.js';
 import { once } from '../http/idempotency.js';
 import { actor } from '../http/route-helpers.js';
 import { assertPatientAccess } from '../scope.js';
 import { openDocumentFiles } from './files.js';
-import { addDocument, auditDocumentRead, deleteDocument, documentRecord, patientDocuments } from './store.js';
+import { addDocument, deleteDocument, documentRecord, patientDocuments } from './store.js';
+import { answerDocumentFile, viewDocumentFileRoutes } from './view-files.js';
 
 /** The one file part of an upload, whole in memory (at most DOCUMENT_MAX_BYTES) with its name. */
 async function uploadedFile(req: FastifyRequest): Promise<{ bytes: Buffer; name: string }> {
@@ -106,12 +106,11 @@ export function documentRoutes(app: FastifyInstance, deps: Deps): void {
 
     registerCall(scope, deps, getPatientDocumentFile, async ({ query, auth, req, reply }) => {
       const doc = await recordInScope(db, auth, documentRecord, query.document_id);
-      const bytes = await files.read(doc.storage_key);
-      await auditDocumentRead(db, actor(auth, req.ip, clock.now()), doc.document_id, doc.patient_id);
-      return attachment(reply, doc.file_name, doc.content_type)
-        .header('content-security-policy', "sandbox; default-src 'none'")
-        .send(bytes);
+      return answerDocumentFile(deps, files, { auth, ip: req.ip, reply }, doc);
     });
+
+    // The same files from the Dental Dashboard's case view and the Sleep Lab's study view.
+    viewDocumentFileRoutes(scope, deps, files);
 
     registerCall(scope, deps, deletePatientDocument, async ({ body, auth, req }) => {
       const doc = await recordInScope(db, auth, documentRecord, body.document_id);

@@ -2,6 +2,7 @@ import {
   ADMIN_ROLE_ID,
   breakSleepTestLock,
   coSignSleepInterpretation,
+  getSleepLabStudy,
   getSleepTest,
   lowestRoleId,
   MSG,
@@ -25,6 +26,7 @@ import {
 import { announceFreedLocks } from './lock-hub.js';
 import { breakLock, studyPractice } from './lock-store.js';
 import { returnStudyDevice } from './return-store.js';
+import { labStudyView } from './study-view-store.js';
 
 /** The interpretation of a sleep test: read by whoever sees the study, every write fenced by the lease (409). */
 export function sleepRoutes(app: FastifyInstance, deps: Deps): void {
@@ -33,6 +35,12 @@ export function sleepRoutes(app: FastifyInstance, deps: Deps): void {
   registerCall(app, deps, getSleepTest, async ({ query, auth }) => {
     const viewer = { auth, scope: await patientScope(db, auth), now: clock.now() };
     return { data: await sleepTestDetail(db, viewer, query.test_id) };
+  });
+
+  // The Sleep Lab's read-only view of one study (decisions.md "Dental case and sleep study views").
+  registerCall(app, deps, getSleepLabStudy, async ({ query, auth }) => {
+    const viewer = { auth, scope: await patientScope(db, auth), now: clock.now() };
+    return { data: await labStudyView(db, viewer, query.study_id) };
   });
 
   /** Writes check scope first, so a study outside it answers 404 like an unknown one (never 409). */

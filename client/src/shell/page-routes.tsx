@@ -1,5 +1,5 @@
 // Over 300 lines: every screen of the signed-in frame, each lazily loaded, and the route table in wouter's order.
-import { LIST_ROUTES, STAFF_TABLES, START_PAGES, UPLOAD_KIND_INFO } from '@rpm/shared';
+import { LIST_ROUTES, ROW_VIEW_ROUTES, STAFF_TABLES, START_PAGES, UPLOAD_KIND_INFO } from '@rpm/shared';
 import type { ReactNode } from 'react';
 import { preloadable } from '../routing/preloadable';
 
@@ -117,6 +117,16 @@ export const DentalDashboard = preloadable(
   () => import('../sleep/DentalDashboard'),
   (m) => m.DentalDashboard,
   (m) => m.dentalDashboardStart,
+);
+// A Dental Dashboard row's case view and a Sleep Lab row's study view
+// (decisions.md "Dental case and sleep study views").
+const DentalCaseScreen = preloadable(
+  () => import('../sleep/DentalCaseScreen'),
+  (m) => m.DentalCaseScreen,
+);
+const SleepLabStudyScreen = preloadable(
+  () => import('../sleep/SleepLabStudyScreen'),
+  (m) => m.SleepLabStudyScreen,
 );
 const TemplatesScreen = preloadable(
   () => import('../sleep/TemplatesScreen'),
@@ -254,7 +264,9 @@ export const PAGE_ROUTES: readonly { readonly path: string; readonly page: PageO
   { path: LIST_ROUTES.sleepAppointments, page: <SleepAppointmentsScreen /> },
   { path: '/app/technician-calendar', page: <TechnicianCalendarScreen /> },
   { path: LIST_ROUTES.sleepLab, page: <SleepLabScreen /> },
+  { path: ROW_VIEW_ROUTES.sleepLabStudy, page: <SleepLabStudyScreen /> },
   { path: LIST_ROUTES.dentalCases, page: <DentalDashboard /> },
+  { path: ROW_VIEW_ROUTES.dentalCase, page: <DentalCaseScreen /> },
   { path: LIST_ROUTES.interpretationTemplates, page: <TemplatesScreen /> },
   { path: LIST_ROUTES.sleepBillingReport, page: <SleepBillingReportScreen /> },
   { path: '/app/hst-billing-config', page: <HstBillingConfigScreen section="prices" /> },

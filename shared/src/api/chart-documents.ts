@@ -101,3 +101,9 @@ export const deletePatientDocument = defineCall({
   body: z.object({ document_id: recordId }),
   response: okAnswer,
 });
+
+/** The most documents a record's own view lists, newest first (decisions.md "Dental case and sleep study views"). */
+export const VIEW_DOCUMENTS_MAX = 100;
+
+/** A patient's documents as a case or study view lists them: the newest {@link VIEW_DOCUMENTS_MAX} and how many. */
+export const viewDocuments = z.object({ count: z.number().int(), data: z.array(patientDocument) });

@@ -1,5 +1,7 @@
 import { z } from 'zod';
 import { sleepStudyRow } from '../lists/sleep.js';
+import { patientIdentity } from '../patient-identity.js';
+import { viewDocuments } from './chart-documents.js';
 import { defineCall } from './contract.js';
 import { okAnswer } from './envelope.js';
 import { recordId, recordIdParam } from './ids.js';
@@ -129,4 +131,61 @@ export const returnSleepDevice = defineCall({
   access: { page: 'Billing Utility' },
   body: z.object({ study_id: recordId }),
   response: okAnswer,
+});
+
+/** Where a study's report (its interpretation) stands, by code, with the label staff read. */
+export const SLEEP_REPORT_STATE_LABELS = {
+  none: 'Not started',
+  draft: 'Draft',
+  signed: 'Signed',
+  co_signed: 'Co-signed',
+} as const;
+export type SleepReportState = keyof typeof SLEEP_REPORT_STATE_LABELS;
+
+/**
+ * A study's report as the case and study views show it (read-only): its state, who signed and co-signed it, and the
+ * signed impression (a draft stays the reader's until signed: decisions.md "Dental case and sleep study views").
+ */
+export const sleepStudyReport = z.object({
+  state: z.enum(Object.keys(SLEEP_REPORT_STATE_LABELS) as [SleepReportState, ...SleepReportState[]]),
+  signed_by: z.string().nullable(),
+  signed_at: z.string().nullable(),
+  co_signed_by: z.string().nullable(),
+  co_signed_at: z.string().nullable(),
+  impression: z.string().nullable(),
+});
+export type SleepStudyReport = z.infer<typeof sleepStudyReport>;
+
+/** The Sleep Lab's view of one in-lab study (issue 41 §4): the patient, the study, its report and documents. */
+export const sleepLabStudyView = z.object({
+  patient: patientIdentity,
+  study: sleepStudyRow.extend({
+    /** The sleep technologist who recorded the study (migration 0054); null before it is recorded or unknown. */
+    technician: z.string().nullable(),
+  }),
+  report: sleepStudyReport,
+  documents: viewDocuments,
+});
+export type SleepLabStudyView = z.infer<typeof sleepLabStudyView>;
+
+export const getSleepLabStudy = defineCall({
+  method: 'GET',
+  path: 'rpm/sleep/getLabStudy',
+  spec: "000 §2.4 'sleep-lab'; issue 41 §4 study view (ours)",
+  summary:
+    "One in-lab study of a patient in the caller's scope: the study, its technician, report state and the patient's documents",
+  access: { page: 'Sleep Lab Table' },
+  query: z.object({ study_id: recordIdParam }),
+  response: z.object({ status: z.number().int(), data: sleepLabStudyView }),
+});
+
+export const getSleepLabDocumentFile = defineCall({
+  method: 'GET',
+  path: 'rpm/sleep/getLabStudyDocumentFile',
+  spec: "000 §2.4 'sleep-lab'; issue 41 §4 study view (ours)",
+  summary:
+    "A document of the study's patient, from the Sleep Lab's study view (a file; errors use the JSON error envelope)",
+  access: { page: 'Sleep Lab Table' },
+  query: z.object({ study_id: recordIdParam, document_id: recordIdParam }),
+  response: z.unknown(),
 });

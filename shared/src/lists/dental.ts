@@ -1,8 +1,8 @@
 import { z } from 'zod';
 import { listPatient } from '../patient-identity.js';
 import { defineList, type FilterOption } from './define-list.js';
-import { LIST_ROUTES } from './list-routes.js';
-import { PATIENT_FILTERS as F, PATIENT_COLUMNS as P, PATIENT_CHART_LINK } from './patient-row.js';
+import { LIST_ROUTES, ROW_VIEW_ROUTES, rowViewLink } from './list-routes.js';
+import { PATIENT_FILTERS as F, PATIENT_COLUMNS as P, patientColumn } from './patient-row.js';
 
 /**
  * The Dental Dashboard (000 §2.4 'dentalDashboard'): oral-appliance patients by stage. The spec shows
@@ -49,6 +49,12 @@ export const oralApplianceRow = z.object({
 });
 export type OralApplianceRow = z.infer<typeof oralApplianceRow>;
 
+/**
+ * A row opens its case's own view (stages, studies, documents), never the RPM chart: dentists work on the Dental
+ * Dashboard alone (000 §6.2; decisions.md "Dental case and sleep study views").
+ */
+const CASE_VIEW_LINK = rowViewLink(ROW_VIEW_ROUTES.dentalCase);
+
 export const dentalCasesList = defineList({
   name: 'dental-cases',
   title: 'Dental Dashboard',
@@ -58,8 +64,8 @@ export const dentalCasesList = defineList({
   row: oralApplianceRow,
   idKey: 'case_id',
   columns: [
-    { key: 'case_id', label: 'Case ID', sortable: true },
-    P.name,
+    { key: 'case_id', label: 'Case ID', sortable: true, link: CASE_VIEW_LINK },
+    patientColumn(CASE_VIEW_LINK),
     P.dob,
     P.practice,
     { key: 'dentist', label: 'Dentist', sortable: true },
@@ -77,5 +83,5 @@ export const dentalCasesList = defineList({
   ],
   searchPlaceholder: 'Search patient name or RPM ID',
   exports: ['pdf', 'csv'],
-  open: PATIENT_CHART_LINK,
+  open: CASE_VIEW_LINK,
 });

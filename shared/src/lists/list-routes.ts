@@ -68,3 +68,15 @@ export const LIST_ROUTES = {
   vendors: '/app/vendors',
   vitals: '/app/vitalType',
 } as const;
+
+/**
+ * The view a list's row opens when it is not the patient chart (decisions.md "Dental case and sleep study views"),
+ * on its list's page (shared/src/routes.ts). Each parameter is named after the row field that fills it.
+ */
+export const ROW_VIEW_ROUTES = {
+  dentalCase: '/app/dentalDashboard/case/:case_id',
+  sleepLabStudy: '/app/sleep-lab/study/:study_id',
+} as const;
+
+/** A row view's route as a list's `open`/`link` template: each `:field` becomes `{field}` (fillRoute). */
+export const rowViewLink = (route: string): string => route.replace(/:(\w+)/g, '{$1}');

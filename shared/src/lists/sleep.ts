@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { listPatient } from '../patient-identity.js';
 import { defineList, type FilterOption, type ListColumn, type ListFilter } from './define-list.js';
-import { LIST_ROUTES } from './list-routes.js';
+import { LIST_ROUTES, ROW_VIEW_ROUTES, rowViewLink } from './list-routes.js';
 import { PATIENT_FILTERS as F, PATIENT_CHART_LINK, patientColumn } from './patient-row.js';
 
 /**
@@ -229,6 +229,12 @@ export const spirometryList = defineList({
 });
 
 /**
+ * Where a Sleep Lab row opens: the study's own view, read-only and without the readers' lock
+ * (decisions.md "Dental case and sleep study views").
+ */
+const SLEEP_LAB_STUDY_LINK = rowViewLink(ROW_VIEW_ROUTES.sleepLabStudy);
+
+/**
  * Sleep Lab Table (000 §2.4 'sleep-lab'; start page of sleep-lab users, 000 §6.1): the in-lab polysomnograms of
  * the lab, to record and hand to the readers (decisions.md "Sleep study worklists").
  */
@@ -238,7 +244,23 @@ export const sleepLabList = defineList({
   title: 'Sleep Lab',
   route: LIST_ROUTES.sleepLab,
   page: 'Sleep Lab Table',
-  columns: [...HEAD, C.status, C.physician, C.device, C.recorded, C.tst, C.efficiency, C.ahi, C.rdi, C.nadir],
+  // A row opens the study's own view, never the RPM chart (decisions.md "Dental case and sleep study views").
+  open: SLEEP_LAB_STUDY_LINK,
+  columns: [
+    { ...C.id, link: SLEEP_LAB_STUDY_LINK },
+    patientColumn(SLEEP_LAB_STUDY_LINK),
+    C.dob,
+    C.practice,
+    C.status,
+    C.physician,
+    C.device,
+    C.recorded,
+    C.tst,
+    C.efficiency,
+    C.ahi,
+    C.rdi,
+    C.nadir,
+  ],
   filters: [statusFilter(), F.practice, F.physician, SF.recorded],
 });
 

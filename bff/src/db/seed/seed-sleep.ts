@@ -42,7 +42,8 @@ const STATUSES = ['ordered', 'recorded', 'awaiting_interpretation', 'interpreted
 
 /**
  * Sleep and spirometry studies, set-based: two or three for every patient of a sleep-focused organisation and every
- * fourth elsewhere, spread over the workflow with their measures; signed ones interpreted from their kind's template.
+ * fourth elsewhere, spread over the workflow with their measures; signed ones interpreted from their kind's template;
+ * recorded HSTs and PSGs name their technician.
  */
 export async function seedSleep(trx: Db, input: { today: Date; adminId: number }): Promise<void> {
   const today = isoDay(input.today);
@@ -119,4 +120,14 @@ export async function seedSleep(trx: Db, input: { today: Date; adminId: number }
     left join users cr on cr.username = ${DEMO_CO_READER}
     where s.status in ('interpreted', 'co_read')
     order by s.study_id`.execute(trx);
+  // Who recorded each sleep study (migration 0054): the practice's sleep technologist (a technician, a sleep-lab
+  // user or dental and sleep-lab staff), where it has one.
+  await sql`
+    update sleep_studies s set technician_id = (
+      select u.user_id from users u join user_practices up on up.user_id = u.user_id
+      join patients p on p.practice_id = up.practice_id
+      where p.patient_id = s.patient_id and u.active and (u.is_sleeplab_user or exists (select 1 from user_roles r
+        where r.user_id = u.user_id and r.role_id in (18, 20)))
+      order by u.user_id limit 1)
+    where s.status <> 'ordered' and s.kind in ('hst', 'psg')`.execute(trx);
 }
