@@ -26,6 +26,7 @@ type MoveRule =
 export const MERGE_MOVES: readonly MoveRule[] = [
   ...[
     'activity_timers',
+    'alert_snoozes',
     'alert_suppressions',
     'alerts',
     'call_records',
