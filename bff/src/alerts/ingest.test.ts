@@ -322,10 +322,10 @@ describe(`${ingestReading.method} ${ingestReading.path}`, () => {
       { query: { patient_id: w.patient, from: w.today, to: w.today, vital_id: 1 } },
       w.nurse,
     );
-    const marked = (readings.json().data.vitals[0].readings as { reading_id: number; held: boolean }[]).find(
-      (r) => r.reading_id === heldId,
-    );
-    expect(marked).toMatchObject({ held: true });
+    const marked = (
+      readings.json().data.vitals[0].readings as { reading_id: number; held: string | null }[]
+    ).find((r) => r.reading_id === heldId);
+    expect(marked).toMatchObject({ held: 'acknowledged' });
 
     // Beyond the level acknowledged still raises; back in range re-arms; then the next one raises again.
     expect(await alertsOf(190, 26)).toEqual([expect.objectContaining({ level: 'critical' })]);

@@ -27,7 +27,7 @@ export function chartRecordRoutes(app: FastifyInstance, deps: Deps): void {
 
   registerCall(app, deps, getPatientReadings, async ({ query, auth }) => {
     await assertPatientAccess(db, auth, query.patient_id);
-    return { data: { vitals: await patientReadings(db, query, isoDay(clock.now())) } };
+    return { data: await patientReadings(db, query, isoDay(clock.now())) };
   });
 
   registerCall(app, deps, getPatientAlerts, async ({ query, auth }) => {

@@ -4,11 +4,12 @@ import {
   type getPatientReadings,
   READINGS_PER_VITAL_MAX,
   shiftDay,
-  type Thresholds,
+  vitalKind,
 } from '@rpm/shared';
 import { sql } from 'kysely';
 import type { Db } from '../db/schema.js';
 import { sqlDay } from '../db/sql-day.js';
+import { devicesInForce, dryWeight } from '../rules/bounds-in-force.js';
 import { nameOrNull } from './patient-store.js';
 
 /** The patient's devices, current first, with their vitals, last reading and the rule in force on `today`. */
@@ -72,8 +73,9 @@ export async function patientDevices(db: Db, patientId: number, today: string) {
 }
 
 /**
- * The patient's readings per vital between two days, the newest READINGS_PER_VITAL_MAX of each, with the bands
- * of the rules in force on `today` on the current devices (the chart's bands).
+ * The patient's readings per vital between two days, the newest READINGS_PER_VITAL_MAX of each, each with the
+ * device that sent it and why it was held; with the bounds of the rules in force on `today` on the current devices
+ * (the chart's bands: rules/bounds-in-force.ts), a weight's as the rule's gain and loss over the dry weight.
  */
 export async function patientReadings(db: Db, query: CallQuery<typeof getPatientReadings>, today: string) {
   const from = new Date(`${query.from}T00:00:00Z`);
@@ -82,12 +84,14 @@ export async function patientReadings(db: Db, query: CallQuery<typeof getPatient
   const { rows } = await sql<{
     reading_id: number;
     vital_id: number;
+    device_assign_id: number;
     value: number;
     taken_at: Date;
     level: 'abnormal' | 'critical' | null;
-    held: boolean;
+    held: 'snoozed' | 'acknowledged' | null;
   }>`
-    select x.reading_id, x.vital_id, x.value, x.taken_at, al.level, h.reading_id is not null as held
+    select x.reading_id, x.vital_id, x.device_assign_id, x.value, x.taken_at, al.level,
+      case when h.snooze_id is not null then 'snoozed' when h.reading_id is not null then 'acknowledged' end as held
     from (
       select r.*, row_number() over (partition by r.vital_id order by r.taken_at desc, r.reading_id desc) as n
       from readings r
@@ -103,37 +107,64 @@ export async function patientReadings(db: Db, query: CallQuery<typeof getPatient
     .select(['vital_id', 'vital_type', 'unit', 'device_type_id'])
     .orderBy('vital_id')
     .execute();
-  const bounds = await db
-    .selectFrom('notification_rule_vitals as rv')
-    .innerJoin('notification_rules as r', 'r.notification_rule_id', 'rv.notification_rule_id')
-    .innerJoin('device_assignments as a', 'a.device_assign_id', 'r.device_assign_id')
-    .select(['rv.vital_id', 'rv.critical_low', 'rv.abnormal_low', 'rv.abnormal_high', 'rv.critical_high'])
-    .where('r.patient_id', '=', query.patient_id)
-    .where('a.unassigned_at', 'is', null)
-    .where('r.status', '=', 1)
-    .where('r.start_date', '<=', sqlDay(today))
-    .where('r.end_date', '>=', sqlDay(today))
-    .execute();
-  const byVital = new Map<number, Thresholds>(bounds.map(({ vital_id, ...t }) => [vital_id, t]));
-  return vitals
+  const devices = await devicesInForce(db, query.patient_id, today);
+  // A vital on several current devices takes the bounds of the first whose rule judges it.
+  const ruleOf = (vitalId: number) =>
+    devices.find((d) => d.rule?.bounds.vitals.has(vitalId))?.rule?.bounds.vitals.get(vitalId) ?? null;
+  const scaleRule = devices.find(
+    (d) =>
+      vitals.some((v) => v.device_type_id === d.device_type_id && vitalKind(v.vital_type) === 'weight') &&
+      (d.rule?.bounds.gain != null || d.rule?.bounds.loss != null),
+  )?.rule?.bounds;
+  const dry = scaleRule ? await dryWeight(db, query.patient_id) : null;
+  const perVital = vitals
     .map((v) => {
       const all = rows.filter((r) => r.vital_id === v.vital_id);
       const truncated = all.length > READINGS_PER_VITAL_MAX;
       const kept = truncated ? all.slice(all.length - READINGS_PER_VITAL_MAX) : all;
+      const weighed = vitalKind(v.vital_type) === 'weight';
       return {
         ...v,
-        thresholds: byVital.get(v.vital_id) ?? null,
+        thresholds: weighed ? null : ruleOf(v.vital_id),
+        weight_rule:
+          weighed && scaleRule && dry
+            ? { dry_weight: dry.dry_weight, gain: scaleRule.gain, loss: scaleRule.loss }
+            : null,
         readings: kept.map((r) => ({
           reading_id: r.reading_id,
           taken_at: new Date(r.taken_at).toISOString(),
           value: Number(r.value),
+          device_assign_id: r.device_assign_id,
           alert_level: r.level,
           held: r.held,
         })),
         truncated,
       };
     })
-    .filter((v) => v.readings.length > 0 || v.thresholds !== null);
+    .filter(
+      (v) =>
+        (query.vital_id === undefined || v.vital_id === query.vital_id) &&
+        (v.readings.length > 0 || v.thresholds !== null || v.weight_rule !== null),
+    );
+  return { vitals: perVital, devices: await readingDevices(db, perVital) };
+}
+
+/** The devices that sent the readings answered, for each reading's `device_assign_id`. */
+async function readingDevices(
+  db: Db,
+  vitals: readonly { readings: readonly { device_assign_id: number }[] }[],
+) {
+  const ids = [...new Set(vitals.flatMap((v) => v.readings.map((r) => r.device_assign_id)))];
+  if (ids.length === 0) return [];
+  const rows = await db
+    .selectFrom('device_assignments as a')
+    .innerJoin('devices as d', 'd.inventory_id', 'a.inventory_id')
+    .innerJoin('device_types as t', 't.device_type_id', 'd.device_type_id')
+    .select(['a.device_assign_id', 'd.device_name', 'd.imei', 't.device_type'])
+    .where('a.device_assign_id', 'in', ids)
+    .orderBy('a.device_assign_id')
+    .execute();
+  return rows.map(({ imei, ...d }) => ({ ...d, IMEI: imei }));
 }
 
 /** A page of the patient's alerts in the state asked, newest first, and how many there are. */

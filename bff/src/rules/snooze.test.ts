@@ -126,10 +126,10 @@ describe('snoozing a rule’s abnormal bound (issue 41 §1)', () => {
       { query: { patient_id: w.patient, from: w.today, to: w.today, vital_id: 1 } },
       w.nurse,
     );
-    const marked = (readings.json().data.vitals[0].readings as { reading_id: number; held: boolean }[]).find(
-      (r) => r.reading_id === held.readingId,
-    );
-    expect(marked).toMatchObject({ held: true });
+    const marked = (
+      readings.json().data.vitals[0].readings as { reading_id: number; held: string | null }[]
+    ).find((r) => r.reading_id === held.readingId);
+    expect(marked).toMatchObject({ held: 'snoozed' });
     const ingestAudit = await w.t.db
       .selectFrom('audit_log')
       .select('detail')

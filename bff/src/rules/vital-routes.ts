@@ -4,6 +4,7 @@ import {
   getAllVitals,
   getPatientVitals,
   getVitalsDefaults,
+  isoDay,
   MSG,
   updateVitalsDefaults,
 } from '@rpm/shared';
@@ -12,9 +13,9 @@ import type { Deps } from '../deps.js';
 import { registerCall } from '../http/calls.js';
 import { actor } from '../http/route-helpers.js';
 import { assertPatientAccess } from '../scope.js';
+import { vitalsInForce } from './bounds-in-force.js';
 import {
   allVitals,
-  patientVitals,
   readingIntervals,
   saveNotificationDefaults,
   setVitalConfiguration,
@@ -54,9 +55,10 @@ export function vitalRoutes(app: FastifyInstance, deps: Deps): void {
     return { message: MSG.updatedSuccessfully };
   });
 
+  // The bounds in force today and where each comes from (issue 41 §3).
   registerCall(app, deps, getPatientVitals, async ({ query, auth }) => {
-    await assertPatientAccess(db, auth, query.patient_id);
-    return { data: await patientVitals(db, query.patient_id) };
+    const place = await assertPatientAccess(db, auth, query.patient_id);
+    return { data: await vitalsInForce(db, query.patient_id, place.organizationId, isoDay(clock.now())) };
   });
 
   registerCall(app, deps, addVitalConfigurations, async ({ body, auth, req }) => {

@@ -1,7 +1,6 @@
 import {
   type addVitalConfigurations,
   type CallBody,
-  defaultThresholds,
   seesNotificationDefaults,
   sliderMax,
   type Thresholds,
@@ -12,7 +11,7 @@ import {
 import { type AuditActor, audit } from '../audit.js';
 import type { Db } from '../db/schema.js';
 import { forbidden, invalid } from '../domain-errors.js';
-import { PROTOCOL_ROLE_ID, protocolBounds } from './protocol-bounds.js';
+import { PROTOCOL_ROLE_ID, protocolBounds, protocolOrSpec } from './protocol-bounds.js';
 
 /**
  * The vitals of the Alert Rules tab (001 §2.2, §3, §5, §7 "Vitals and rules"): reading intervals, the vitals with
@@ -113,8 +112,8 @@ export async function vitalDefaults(
   return vitals.map((v) => {
     const user = mine.find((s) => s.vital_id === v.vital_id);
     const own = stored.find((s) => s.vital_id === v.vital_id);
-    const fromProtocol = protocol.bounds.get(v.vital_id);
-    const bounds = user ?? own ?? fromProtocol ?? defaultThresholds(v.vital_id, vitalKind(v.vital_type));
+    const fallback = protocolOrSpec(v, protocol.bounds);
+    const bounds = user ?? own ?? fallback.bounds;
     return {
       ...v,
       fk_vital_id: v.vital_id,
@@ -122,13 +121,7 @@ export async function vitalDefaults(
       abnormal_low: bounds.abnormal_low,
       abnormal_high: bounds.abnormal_high,
       critical_high: bounds.critical_high,
-      source: user
-        ? ('user' as const)
-        : own
-          ? ('role' as const)
-          : fromProtocol
-            ? ('protocol' as const)
-            : ('spec' as const),
+      source: user ? ('user' as const) : own ? ('role' as const) : fallback.source,
     };
   });
 }
@@ -193,39 +186,6 @@ export async function saveNotificationDefaults(
       detail: { device_type_id: body.device_type_id, vitals: body.vitals },
     });
   });
-}
-
-/** The patient's own bounds per vital and weight settings, and when they last changed. */
-export async function patientVitals(db: Db, patientId: number) {
-  const vitals = await db
-    .selectFrom('patient_vital_thresholds as p')
-    .innerJoin('vitals as v', 'v.vital_id', 'p.vital_id')
-    .select([
-      'p.vital_id',
-      'v.vital_type',
-      'v.unit',
-      'v.device_type_id',
-      'p.critical_low',
-      'p.abnormal_low',
-      'p.abnormal_high',
-      'p.critical_high',
-      'p.updated_at',
-    ])
-    .where('p.patient_id', '=', patientId)
-    .orderBy('p.vital_id')
-    .execute();
-  const weight = await db
-    .selectFrom('patient_weight_settings')
-    .select(['dry_weight', 'gain', 'loss', 'updated_at'])
-    .where('patient_id', '=', patientId)
-    .executeTakeFirst();
-  const times = [...vitals.map((v) => v.updated_at.getTime()), weight?.updated_at.getTime() ?? 0];
-  const latest = Math.max(0, ...times);
-  return {
-    vitals: vitals.map(({ updated_at: _, ...v }) => ({ ...v, fk_vital_id: v.vital_id })),
-    weight: weight ? { dry_weight: weight.dry_weight, gain: weight.gain, loss: weight.loss } : null,
-    updated_at: latest > 0 ? new Date(latest).toISOString() : null,
-  };
 }
 
 /**

@@ -117,10 +117,25 @@ describe('vitals reference calls (001 §7 Vitals and rules, §9)', () => {
   });
 });
 
+/** The patient's stored vital configuration: bounds per vital and the weight settings. */
+const stored = async (patientId: number) => ({
+  vitals: await t.db
+    .selectFrom('patient_vital_thresholds')
+    .select(['vital_id', 'critical_high'])
+    .where('patient_id', '=', patientId)
+    .orderBy('vital_id')
+    .execute(),
+  weight: await t.db
+    .selectFrom('patient_weight_settings')
+    .select(['dry_weight', 'gain', 'loss'])
+    .where('patient_id', '=', patientId)
+    .executeTakeFirst(),
+});
+
 describe('vital configuration (001 §2.6, addVitalConfigurations)', () => {
-  it('answers an empty configuration before anything is set (No Data Found)', async () => {
+  it('answers no bounds in force for a patient without devices (No Data Found)', async () => {
     const res = await patientVitals(neighbour);
-    expect(res.json().data).toEqual({ vitals: [], weight: null, updated_at: null });
+    expect(res.json().data).toEqual({ vitals: [], weights: [], updated_at: null });
   });
 
   it('stores bounds per vital and the dry weight, replacing what was there', async () => {
@@ -137,21 +152,18 @@ describe('vital configuration (001 §2.6, addVitalConfigurations)', () => {
       weight: { dry_weight: 182.5, gain: 3, loss: 4 },
     });
     expect(first.statusCode, first.body).toBe(200);
-    const res = (await patientVitals(neighbour)).json().data;
-    expect(
-      res.vitals.map((v: { vital_type: string; critical_high: number | null }) => [
-        v.vital_type,
-        v.critical_high,
-      ]),
-    ).toEqual([
-      ['systolic', 180],
-      ['spo2', null],
-    ]);
-    expect(res.weight).toEqual({ dry_weight: 182.5, gain: 3, loss: 4 });
+    expect(await stored(neighbour)).toEqual({
+      vitals: [
+        { vital_id: 1, critical_high: 180 },
+        { vital_id: 7, critical_high: null },
+      ],
+      weight: { dry_weight: 182.5, gain: 3, loss: 4 },
+    });
     await configure({ patient_id: neighbour, vitals: [spo2], weight: null });
-    const again = (await patientVitals(neighbour)).json().data;
-    expect(again.vitals).toHaveLength(1);
-    expect(again.weight).toBeNull();
+    expect(await stored(neighbour)).toEqual({
+      vitals: [{ vital_id: 7, critical_high: null }],
+      weight: undefined,
+    });
   });
 
   it.each<[string, Record<string, unknown>, number, string]>([

@@ -1,16 +1,17 @@
-import { Callout, Card, FormGroup, HTMLTable, InputGroup, NumericInput } from '@blueprintjs/core';
-import { displayUtcDay, getPatientReadings, getPatientVitals, isoDay, MSG, shiftDay } from '@rpm/shared';
-import { useEffect, useState } from 'react';
+import { Callout, Card, FormGroup, HTMLTable, InputGroup } from '@blueprintjs/core';
+import { displayDateTime, getPatientReadings, getPatientVitals, isoDay, MSG, shiftDay } from '@rpm/shared';
+import { useEffect, useMemo, useState } from 'react';
 import type { z } from 'zod';
 import { useApi } from '../errors/ErrorDialogProvider';
 import { ReadingsChart } from './ReadingsChart';
-import { VitalBoundsTable } from './VitalBoundsTable';
+import type { ChartBounds } from './readings-plot';
+import { VitalThresholds } from './VitalThresholds';
 
 type Readings = z.infer<(typeof getPatientReadings)['response']>['data'];
 type Vitals = z.infer<(typeof getPatientVitals)['response']>['data'];
 
-/** A reading out of range that an acknowledged alert held (decisions.md "Re-alert suppression"). */
-const HELD_TEXT = 'Held: alert acknowledged';
+/** Why an out-of-range reading raised no alert (decisions.md "Re-alert suppression", "Alert snooze"). */
+const HELD_TEXT = { acknowledged: 'Held: alert acknowledged', snoozed: 'Held: snoozed' } as const;
 
 /** The readings tab's default range in days (decisions.md "Readings tab range"). */
 const READINGS_DEFAULT_DAYS = 30;
@@ -20,15 +21,16 @@ export interface ReadingsTabProps {
 }
 
 /**
- * The Readings tab (000 §2.3; 001 §2.6): the vital-threshold display, then per vital a chart with
- * the abnormal and critical bands of the rule in force and a table of the readings, newest first.
+ * The Readings tab (000 §2.3; 001 §2.6; issue 41 §3): the vital-threshold display, then per vital a chart over the
+ * chosen days with the zones of the rule in force and a table of the readings, newest first.
  */
 export function ReadingsTab({ patientId }: ReadingsTabProps) {
   const { call } = useApi();
   const today = isoDay(new Date());
   const [from, setFrom] = useState(shiftDay(today, 1 - READINGS_DEFAULT_DAYS));
   const [to, setTo] = useState(today);
-  const [readings, setReadings] = useState<Readings | null>(null);
+  // The readings with the days they were loaded for: the chart spans those days while new ones are typed.
+  const [loaded, setLoaded] = useState<{ readings: Readings; from: string; to: string } | null>(null);
   const [vitals, setVitals] = useState<Vitals | null>(null);
 
   useEffect(() => {
@@ -45,7 +47,7 @@ export function ReadingsTab({ patientId }: ReadingsTabProps) {
     if (!from || !to || to < from) return;
     let live = true;
     call(getPatientReadings, { query: { patient_id: patientId, from, to } })
-      .then((a) => live && setReadings(a.data))
+      .then((a) => live && setLoaded({ readings: a.data, from, to }))
       .catch(() => undefined);
     return () => {
       live = false;
@@ -75,104 +77,98 @@ export function ReadingsTab({ patientId }: ReadingsTabProps) {
           />
         </FormGroup>
       </div>
-      {readings === null ? (
+      {loaded === null ? (
         <p>{MSG.loading}</p>
-      ) : readings.vitals.every((v) => v.readings.length === 0) ? (
+      ) : loaded.readings.vitals.every((v) => v.readings.length === 0) ? (
         <p>{MSG.noDataFound}</p>
       ) : (
-        readings.vitals
+        loaded.readings.vitals
           .filter((v) => v.readings.length > 0)
           .map((v) => (
-            <Card key={v.vital_id} compact className="chart-vital-readings">
-              <h4>
-                {v.vital_type} ({v.unit})
-              </h4>
-              {v.truncated && <Callout compact>Only the newest readings of the range are shown.</Callout>}
-              <ReadingsChart
-                title={v.vital_type}
-                thresholds={v.thresholds}
-                points={[...v.readings]
-                  .map((r) => ({ t: Date.parse(r.taken_at), value: r.value, level: r.alert_level }))
-                  .sort((a, b) => a.t - b.t)}
-              />
-              <HTMLTable compact striped className="chart-readings-table">
-                <thead>
-                  <tr>
-                    <th>Taken At</th>
-                    <th>Value</th>
-                    <th>Alert</th>
-                  </tr>
-                </thead>
-                <tbody>
-                  {[...v.readings]
-                    .sort((a, b) => b.taken_at.localeCompare(a.taken_at))
-                    .slice(0, 100)
-                    .map((r) => (
-                      <tr key={r.reading_id}>
-                        <td>
-                          {displayUtcDay(r.taken_at)} {r.taken_at.slice(11, 16)}
-                        </td>
-                        <td>
-                          {r.value} {v.unit}
-                        </td>
-                        <td>
-                          {r.alert_level === 'critical'
-                            ? 'Critical'
-                            : r.alert_level === 'abnormal'
-                              ? 'Abnormal'
-                              : r.held
-                                ? HELD_TEXT
-                                : '-'}
-                        </td>
-                      </tr>
-                    ))}
-                </tbody>
-              </HTMLTable>
-            </Card>
+            <VitalReadings
+              key={v.vital_id}
+              vital={v}
+              devices={loaded.readings.devices}
+              from={loaded.from}
+              to={loaded.to}
+            />
           ))
       )}
     </div>
   );
 }
 
-/**
- * The vital-threshold display (001 §2.6): per vital the critical and abnormal low and high bounds ('No Data Found'
- * when none); spo2 shows no high bounds; weight shows gain and loss in lbs against the dry weight as disabled
- * numeric fields with minimum 1.
- */
-function VitalThresholds({ vitals }: { readonly vitals: Vitals }) {
+/** One vital's card: its chart over the chosen days and its readings, newest first, with the device of each. */
+function VitalReadings({
+  vital,
+  devices,
+  from,
+  to,
+}: {
+  readonly vital: Readings['vitals'][number];
+  readonly devices: Readings['devices'];
+  readonly from: string;
+  readonly to: string;
+}) {
+  const points = useMemo(
+    () => vital.readings.map((r) => ({ t: Date.parse(r.taken_at), value: r.value, level: r.alert_level })),
+    [vital.readings],
+  );
+  const bounds = useMemo<ChartBounds>(
+    () =>
+      vital.weight_rule
+        ? { kind: 'weight', ...vital.weight_rule }
+        : vital.thresholds
+          ? { kind: 'thresholds', thresholds: vital.thresholds }
+          : null,
+    [vital.weight_rule, vital.thresholds],
+  );
+  const deviceOf = (id: number) => devices.find((d) => d.device_assign_id === id);
   return (
-    <Card compact className="chart-vital-thresholds">
-      <h4>Vital Thresholds</h4>
-      <VitalBoundsTable vitals={vitals.vitals} />
-      {vitals.weight && (
-        <div className="chart-rule-dates">
-          <FormGroup
-            label={`Gain (lbs) over dry weight ${vitals.weight.dry_weight} lbs`}
-            labelFor="vital-gain"
-          >
-            <NumericInput
-              id="vital-gain"
-              disabled
-              min={1}
-              buttonPosition="none"
-              value={vitals.weight.gain ?? ''}
-            />
-          </FormGroup>
-          <FormGroup
-            label={`Loss (lbs) under dry weight ${vitals.weight.dry_weight} lbs`}
-            labelFor="vital-loss"
-          >
-            <NumericInput
-              id="vital-loss"
-              disabled
-              min={1}
-              buttonPosition="none"
-              value={vitals.weight.loss ?? ''}
-            />
-          </FormGroup>
-        </div>
-      )}
+    <Card compact className="chart-vital-readings">
+      <h4>
+        {vital.vital_type} ({vital.unit})
+      </h4>
+      {vital.truncated && <Callout compact>Only the newest readings of the range are shown.</Callout>}
+      <ReadingsChart title={vital.vital_type} bounds={bounds} points={points} from={from} to={to} />
+      <HTMLTable compact striped className="chart-readings-table">
+        <thead>
+          <tr>
+            <th>Taken At</th>
+            <th>Value</th>
+            <th>Device</th>
+            <th>Alert</th>
+          </tr>
+        </thead>
+        <tbody>
+          {[...vital.readings]
+            .sort((a, b) => b.taken_at.localeCompare(a.taken_at))
+            .slice(0, 100)
+            .map((r) => {
+              const device = deviceOf(r.device_assign_id);
+              return (
+                <tr key={r.reading_id}>
+                  <td>{displayDateTime(r.taken_at)}</td>
+                  <td>
+                    {r.value} {vital.unit}
+                  </td>
+                  <td title={device?.device_type}>
+                    {device ? `${device.device_name} (${device.IMEI})` : '-'}
+                  </td>
+                  <td>
+                    {r.alert_level === 'critical'
+                      ? 'Critical'
+                      : r.alert_level === 'abnormal'
+                        ? 'Abnormal'
+                        : r.held
+                          ? HELD_TEXT[r.held]
+                          : '-'}
+                  </td>
+                </tr>
+              );
+            })}
+        </tbody>
+      </HTMLTable>
     </Card>
   );
 }

@@ -55,11 +55,14 @@ const thresholdsOut = z.object({
   critical_high: z.number().nullable(),
 });
 
+/** Why an out-of-range reading raised no alert: a snooze of its bound, or an acknowledged alert (re-alert suppression). */
+const heldBy = z.enum(['snoozed', 'acknowledged']);
+
 export const getPatientReadings = defineCall({
   method: 'GET',
   path: 'rpm/readings/getPatientReadings',
-  spec: '000 §2.3 (Readings tab); 001 §2.6',
-  summary: `Readings per vital between two days (at most ${READINGS_RANGE_MAX_DAYS} days), with the bounds of the rule in force today`,
+  spec: '000 §2.3 (Readings tab); 001 §2.6; issue 41 §3',
+  summary: `Readings per vital between two days (at most ${READINGS_RANGE_MAX_DAYS} days), each with the device that sent it, and the bounds of the rule in force today`,
   access: CHART,
   query: z
     .object({
@@ -81,19 +84,34 @@ export const getPatientReadings = defineCall({
           device_type_id: z.number().int(),
           /** The bounds of the device's rule in force today; null without one. */
           thresholds: thresholdsOut.nullable(),
+          /** Weight: the rule in force's gain and loss over the dry weight; null without a rule or a dry weight. */
+          weight_rule: z
+            .object({ dry_weight: z.number(), gain: z.number().nullable(), loss: z.number().nullable() })
+            .nullable(),
           readings: z.array(
             z.object({
               reading_id: z.number().int(),
               taken_at: z.string(),
               value: z.number(),
+              /** The device that sent it: one of `devices`. */
+              device_assign_id: z.number().int(),
               /** The alert the reading raised, if any. */
               alert_level: z.enum(['abnormal', 'critical']).nullable(),
-              /** Out of range, but held by an acknowledged alert instead of raising one (re-alert suppression). */
-              held: z.boolean(),
+              /** Out of range, but held instead of raising an alert; null when not held. */
+              held: heldBy.nullable(),
             }),
           ),
           /** More readings than READINGS_PER_VITAL_MAX fell in the range; the oldest were left out. */
           truncated: z.boolean(),
+        }),
+      ),
+      /** The devices that sent the readings answered. */
+      devices: z.array(
+        z.object({
+          device_assign_id: z.number().int(),
+          device_name: z.string(),
+          IMEI: z.string(),
+          device_type: z.string(),
         }),
       ),
     }),

@@ -39,22 +39,49 @@ export type VitalThreshold = z.infer<typeof vitalThreshold>;
 /** One vital's block of an add/update payload. */
 export const ruleVitalInput = thresholdsInput.extend({ vital_id: recordId });
 
+/**
+ * Where a bound in force comes from (issue 41 §3): the patient's notification rule in force today (the only bounds
+ * the reading intake alerts on), else the practice's RPM protocol, else the spec's default (001 §9).
+ */
+const boundSource = z.enum(['rule', 'protocol', 'spec']);
+export type BoundSource = z.infer<typeof boundSource>;
+
+/** The device whose rule decides a vital's bounds. */
+const boundsDevice = { device_assign_id: z.number().int(), device_name: z.string() };
+
 export const getPatientVitals = defineCall({
   method: 'GET',
   path: 'rpm/vitals/getPatientVitals',
-  spec: '001 §2.6, §7 Vitals and rules',
+  spec: '001 §2.6, §7 Vitals and rules, §9; issue 41 §3 (bounds in force and their source: ours)',
   summary:
-    "The patient's vital configuration (the vital-threshold display, 001 §2.6): bounds per vital, and dry weight with gain and loss; empty lists show 'No Data Found'",
+    "The vital-threshold display (001 §2.6): per vital of each current device the bounds in force and where they come from (the patient's rule, the practice protocol, the default), and per scale the dry weight with the rule's gain and loss; empty lists show 'No Data Found'",
   access: CHART,
   query: z.object({ patient_id: recordIdParam }),
   response: z.object({
     status: z.number().int(),
     data: z.object({
-      vitals: z.array(vitalThreshold.extend({ device_type_id: z.number().int() })),
-      /** Weight alerts compare with the dry weight (001 §2.6); null when not configured. */
-      weight: z
-        .object({ dry_weight: z.number(), gain: z.number().nullable(), loss: z.number().nullable() })
-        .nullable(),
+      vitals: z.array(
+        vitalThreshold.extend({
+          device_type_id: z.number().int(),
+          ...boundsDevice,
+          source: boundSource,
+          /** The rule in force whose bounds these are; null when the source is not 'rule'. */
+          notification_rule_id: z.number().int().nullable(),
+        }),
+      ),
+      /** Per current scale (001 §2.6): weight alerts compare with the dry weight. */
+      weights: z.array(
+        z.object({
+          ...boundsDevice,
+          /** The patient's dry weight; null: each weight is compared with the one before (decisions.md "Weight alerts"). */
+          dry_weight: z.number().nullable(),
+          /** The rule in force's lbs over / under the baseline; null without a rule in force. */
+          gain: z.number().nullable(),
+          loss: z.number().nullable(),
+          notification_rule_id: z.number().int().nullable(),
+        }),
+      ),
+      /** When a rule in force or the dry weight last changed. */
       updated_at: z.string().nullable(),
     }),
   }),
