@@ -44,7 +44,9 @@ function Progress({
 }) {
   const end = marks.at(-1)?.at ?? Math.max(1, value);
   const reached = marks.filter((m) => value >= m.at).at(-1);
-  const text = `${label}: ${value} ${unit}${reached ? ` (${reached.code} reached)` : ''}`;
+  // '1 day', '3 days'; minutes stay 'min'.
+  const units = value === 1 && unit.endsWith('s') ? unit.slice(0, -1) : unit;
+  const text = `${label}: ${value} ${units}${reached ? ` (${reached.code} reached)` : ''}`;
   const marksText = marks.map((m) => `${m.code} at ${m.at}`).join(', ');
   return (
     <div className="chart-progress" title={marksText}>
