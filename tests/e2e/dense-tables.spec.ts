@@ -64,7 +64,9 @@ async function checkList(page: Page, path: string): Promise<void> {
   await expect.poll(async () => (await measureList(page)).rowHeight).toBeLessThanOrEqual(ONE_LINE_PX.compact);
   const compact = await measureList(page);
   expect(compact.tallest, `${path}: one line a row, compact`).toBeLessThanOrEqual(ONE_LINE_PX.compact);
-  expect(compact.fit, `${path}: rows that fit at the compact density`).toBeGreaterThanOrEqual(MIN_COMPACT_ROWS);
+  expect(compact.fit, `${path}: rows that fit at the compact density`).toBeGreaterThanOrEqual(
+    MIN_COMPACT_ROWS,
+  );
   expect(compact.pageScrollsSideways, `${path}: the page never scrolls sideways`).toBe(false);
   expect(compact.name && compact.name.left >= 0 && compact.name.right <= 1440).toBe(true);
   expect(compact.operations && compact.operations.right <= 1440).toBe(true);
@@ -91,7 +93,9 @@ test('the patients list and the monitoring worklist: one-line rows, the name and
   await page.screenshot({ path: '../.tmp/dense-monitor.png' });
 });
 
-test('the sleep tests list: one-line rows, the name and the lock in view, 20 compact rows', async ({ page }) => {
+test('the sleep tests list: one-line rows, the name and the lock in view, 20 compact rows', async ({
+  page,
+}) => {
   await signIn(page, 'role16@demo.test');
   await checkList(page, '/app/sleepTests');
 });
