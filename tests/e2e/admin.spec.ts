@@ -125,6 +125,10 @@ test("'Select Admin' asks for a user, then maps an existing user of the organisa
   await expect(user.getByRole('option', { name, exact: true })).toHaveCount(1);
   await user.selectOption({ label: name });
   await dialog.getByRole('button', { name: 'Save' }).click();
+  // Save asks first, naming the user and the organisation (decisions.md "Select Admin eligibility and removal").
+  const confirm = page.getByRole('alertdialog');
+  await expect(confirm).toContainText(`Make ${name} an administrator of ${NORTHWIND_DOWNTOWN.organization}`);
+  await confirm.getByRole('button', { name: 'Make Admin' }).click();
   await expect(dialog).toHaveCount(0);
   await expect(page.getByText('Added Successfully')).toBeVisible();
   const row = await staffRow(page, nurse.username);

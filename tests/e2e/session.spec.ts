@@ -1,4 +1,5 @@
 import { expect, type Page, test } from '@playwright/test';
+import { expectAccessible } from './accessibility.js';
 import { signIn } from './sign-in-helpers.js';
 
 /**
@@ -87,6 +88,9 @@ test('temporary login as another user and back through Home (000 §4.4)', async 
   await expect(page.getByRole('button', { name: GRACE })).toBeVisible();
   const home = page.getByRole('button', { name: 'Home', exact: true });
   await expect(home).toBeVisible();
+  // Every page says whose account this is (decisions.md "Acting as banner").
+  await expect(page.getByRole('banner').getByRole('status')).toHaveText(`Acting as ${GRACE}`);
+  await expectAccessible(page);
   expect(await page.evaluate(() => localStorage.getItem('tempLogin'))).toBe('true');
   expect(JSON.parse((await page.evaluate(() => localStorage.getItem('mainUser'))) ?? 'null')).toMatchObject({
     username: 'role1@demo.test',

@@ -9,7 +9,9 @@ import {
   getOrgByPracticeId,
   isoDay,
   MSG,
+  removeFromMap,
   resetStaffPassword,
+  STAFF_MAP_TEXT,
   updateStaff,
 } from '@rpm/shared';
 import type { FastifyInstance } from 'fastify';
@@ -20,12 +22,15 @@ import { registerCall } from '../http/calls.js';
 import { addedOnce } from '../http/idempotency.js';
 import { actor } from '../http/route-helpers.js';
 import { visibleOrganizations } from '../scope.js';
+import { assertCandidate, organizationCandidates, removeRole } from './mapping-store.js';
 import {
+  assertHoldsRoles,
+  assertOrganization,
   assertPlacement,
+  assertStaffRole,
   createStaffUser,
   deactivateStaffMember,
   mapExistingUser,
-  organizationStaff,
   practiceLocations,
   practiceOrganization,
   resetPasswordOf,
@@ -58,9 +63,31 @@ export function staffRoutes(app: FastifyInstance, deps: Deps): void {
     ),
   }));
 
-  registerCall(app, deps, getAllByOrgId, async ({ auth, query }) => ({
-    data: await organizationStaff(db, await visibleOrganizations(db, auth), query.organization_id),
-  }));
+  // decisions.md "Select Admin eligibility and removal": only the users the role and place admit.
+  registerCall(app, deps, getAllByOrgId, async ({ auth, query }) => {
+    const orgs = await visibleOrganizations(db, auth);
+    assertOrganization(orgs, query.organization_id);
+    await assertStaffRole(db, query.roleid);
+    await assertHoldsRoles(db, auth.userId, [query.roleid], 'roleid');
+    if (query.location_id !== undefined && query.practice_id === undefined)
+      throw invalid('location_id needs practice_id.', 'practice_id');
+    if (query.practice_id !== undefined) {
+      const locations = await practiceLocations(db, orgs, query.organization_id, query.practice_id);
+      if (query.location_id !== undefined && !locations.some((l) => l.location_id === query.location_id))
+        throw invalid(
+          `Location ${query.location_id} is not in practice ${query.practice_id}.`,
+          'location_id',
+        );
+    }
+    const place = {
+      callerId: auth.userId,
+      organizationId: query.organization_id,
+      roleId: query.roleid,
+      practiceId: query.practice_id,
+      locationId: query.location_id,
+    };
+    return { data: await organizationCandidates(db, place) };
+  });
 
   // decisions.md "Username check answer".
   registerCall(app, deps, checkUsername, async ({ body }) => {
@@ -81,8 +108,26 @@ export function staffRoutes(app: FastifyInstance, deps: Deps): void {
   registerCall(app, deps, addExistingToMap, async ({ auth, body, req }) => {
     const orgs = await visibleOrganizations(db, auth);
     await assertPlacement(db, auth.userId, orgs, body);
+    const place = {
+      callerId: auth.userId,
+      organizationId: body.organization_id,
+      roleId: body.roleid,
+      practiceId: body.practice_id,
+      locationId: body.location_id,
+    };
+    await assertCandidate(db, place, body.userid);
     await mapExistingUser(db, actor(auth, req.ip, clock.now()), orgs, body.userid, body);
     return { message: MSG.addedSuccessfully };
+  });
+
+  registerCall(app, deps, removeFromMap, async ({ auth, body, req }) => {
+    await assertStaffRole(db, body.roleid);
+    // The caller may take a role of their own while another role keeps them an administrator (mapping-store.ts).
+    if (body.userid !== auth.userId)
+      await staffMemberInScope(db, auth.userId, await visibleOrganizations(db, auth), body.userid);
+    await assertHoldsRoles(db, auth.userId, [body.roleid], 'roleid');
+    await removeRole(db, actor(auth, req.ip, clock.now()), body.userid, body.roleid);
+    return { message: STAFF_MAP_TEXT.removed };
   });
 
   registerCall(app, deps, updateStaff, async ({ auth, body, req }) => {

@@ -231,7 +231,7 @@ describe('checkUsername and rpm/users/add (001 §5)', () => {
 });
 
 describe('addExistingToMap (001 §3 existing admin payload)', () => {
-  it('gives an existing user of the organisation the role and place, once', async () => {
+  it('gives an existing user of the organisation the role and place; a second time is refused', async () => {
     const body = {
       userid: nurse.user.user_id,
       roleid: 2,
@@ -243,7 +243,8 @@ describe('addExistingToMap (001 §3 existing admin payload)', () => {
     };
     const res = await injectCall(t.app, addExistingToMap, { body }, top);
     expect(res.json()).toEqual({ status: 1, message: MSG.addedSuccessfully });
-    await injectCall(t.app, addExistingToMap, { body }, top);
+    const again = await injectCall(t.app, addExistingToMap, { body }, top);
+    expect([again.statusCode, again.json().field]).toEqual([409, 'userid']);
     const roles = await t.db
       .selectFrom('user_roles')
       .select('role_id')
@@ -251,7 +252,7 @@ describe('addExistingToMap (001 §3 existing admin payload)', () => {
       .orderBy('role_id')
       .execute();
     expect(roles).toEqual([{ role_id: 2 }, { role_id: 8 }]);
-    expect(await auditRows('map_user', nurse.user.user_id)).toHaveLength(2);
+    expect(await auditRows('map_user', nurse.user.user_id)).toHaveLength(1);
     await t.db
       .deleteFrom('user_roles')
       .where('user_id', '=', nurse.user.user_id)

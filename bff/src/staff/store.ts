@@ -73,20 +73,6 @@ export async function practiceLocations(
   return [...out.values()];
 }
 
-/** The active staff of an organisation in scope, by name (Select Admin). */
-export async function organizationStaff(db: Db, orgs: Orgs, organizationId: number) {
-  assertOrganization(orgs, organizationId);
-  return db
-    .selectFrom('users as u')
-    .select(['u.user_id', 'u.firstname', 'u.lastname'])
-    .where('u.active', '=', true)
-    .where(userInOrganizations([organizationId], 'u'))
-    .orderBy(sql`lower(u.lastname)`)
-    .orderBy(sql`lower(u.firstname)`)
-    .orderBy('u.user_id')
-    .execute();
-}
-
 export async function usernameTaken(db: Executor, username: string): Promise<boolean> {
   const row = await db
     .selectFrom('users')
@@ -100,7 +86,7 @@ export async function usernameTaken(db: Executor, username: string): Promise<boo
  * No one grants more than they hold: every page the roles open must be in the caller's own access list,
  * and only a top administrator (lowest role 1) gives role 1. 403 naming `field` otherwise.
  */
-async function assertHoldsRoles(
+export async function assertHoldsRoles(
   db: Executor,
   callerId: number,
   roleIds: readonly number[],
@@ -123,6 +109,18 @@ async function assertHoldsRoles(
     throw forbidden('You cannot grant or change access you do not hold yourself.', field);
 }
 
+/** The role must be a staff role: 400 naming roleid for an unknown one or the patients' role. */
+export async function assertStaffRole(db: Executor, roleId: number): Promise<void> {
+  const role = await db
+    .selectFrom('roles')
+    .select('role_id')
+    .where('role_id', '=', roleId)
+    .executeTakeFirst();
+  // Patients are records, not users of the product (000 §1, §6).
+  if (!role || roleId === PATIENT_ROLE_ID)
+    throw invalid(`Role ${roleId} cannot be given to staff.`, 'roleid');
+}
+
 /** Where a user is placed (001 §3 new and existing admin payloads). */
 export interface Placement {
   readonly roleid: number;
@@ -135,14 +133,7 @@ export interface Placement {
 
 /** Checks a placement against the caller's scope and holdings; 400/403/404 naming the field. */
 export async function assertPlacement(db: Db, callerId: number, orgs: Orgs, p: Placement): Promise<void> {
-  const role = await db
-    .selectFrom('roles')
-    .select('role_id')
-    .where('role_id', '=', p.roleid)
-    .executeTakeFirst();
-  // Patients are records, not users of the product (000 §1, §6).
-  if (!role || p.roleid === PATIENT_ROLE_ID)
-    throw invalid(`Role ${p.roleid} cannot be given to staff.`, 'roleid');
+  await assertStaffRole(db, p.roleid);
   await assertHoldsRoles(db, callerId, [p.roleid], 'roleid');
   const locations = await practiceLocations(db, orgs, p.organization_id, p.practice_id);
   const location = locations.find((l) => l.location_id === p.location_id);

@@ -7,6 +7,7 @@ import {
   getOrganizations,
   getUserTypes,
   MSG,
+  STORAGE_KEYS,
 } from '@rpm/shared';
 import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
@@ -88,6 +89,37 @@ describe('AppShell', () => {
     expect(await screen.findByText(MSG.notFoundOops)).toBeTruthy();
     expect(screen.getByRole('button', { name: MSG.goToDashboard })).toBeTruthy();
     expect(screen.getByRole('banner')).toBeTruthy();
+  });
+
+  it.each(['/app/dashboard', '/app/patients'])(
+    "during a temporary login %s opens under 'Acting as {name}' of the user acted as, with Home (000 §4.4)",
+    async (path) => {
+      storeUser(makeUser({ name: 'Grace Kim' }));
+      localStorage.setItem(STORAGE_KEYS.tempLogin, 'true');
+      localStorage.setItem(
+        STORAGE_KEYS.mainUser,
+        JSON.stringify({ user_id: 1, token: 'tok-1', username: 'role1@demo.test' }),
+      );
+      renderShell(path);
+      const header = await screen.findByRole('banner');
+      const status = within(header).getByRole('status');
+      expect(status.textContent).toBe('Acting as Grace Kim');
+      // The banner is the header's first row, and its Home button is the header's only one.
+      expect(header.firstElementChild?.contains(status)).toBe(true);
+      expect(header.firstElementChild?.contains(within(header).getByRole('button', { name: MSG.home }))).toBe(
+        true,
+      );
+    },
+  );
+
+  it('shows no banner and no Home button outside a temporary login', async () => {
+    storeUser(makeUser({ name: 'Grace Kim' }));
+    renderShell('/app/dashboard');
+    const header = await screen.findByRole('banner');
+    expect(await within(header).findByText('Hi, Grace Kim')).toBeTruthy();
+    expect(within(header).queryByRole('status')).toBeNull();
+    expect(screen.queryByText(/Acting as/)).toBeNull();
+    expect(within(header).queryByRole('button', { name: MSG.home })).toBeNull();
   });
 
   it("applies the user's stored theme, mode and layout to the shell and the body", async () => {

@@ -1,7 +1,7 @@
 import { Button, Classes } from '@blueprintjs/core';
 import { MSG, PRODUCT } from '@rpm/shared';
 import type { Ref } from 'react';
-import { FullScreenButton, HomeButton, IconTool, ModeToggle, SettingsMenu } from './HeaderTools';
+import { ActingAsBanner, FullScreenButton, IconTool, ModeToggle, SettingsMenu } from './HeaderTools';
 import { LocationSelect } from './LocationSelect';
 import { ManagementMenu } from './menu/ManagementMenu';
 import { SearchBox } from './menu/SearchBox';
@@ -24,14 +24,15 @@ export interface HeaderProps {
 }
 
 /**
- * The header (000 §2.7): menu button, product name and (once scrolled) the page title; the search box; the
- * location/practice dropdown; 'Home' during a temporary login; full screen, dark/light, 'Show Guide', themes and
+ * The header (000 §2.7): during a temporary login a first row 'Acting as {name}' with 'Home'; menu button, product
+ * name and (once scrolled) the page title; the search box; the location/practice dropdown; full screen, dark/light, 'Show Guide', themes and
  * layout, the settings menu; the management menu where there is room; then the top bar (greeting, call/task
  * toggle, bell, avatar).
  */
 export function Header({ ref, title, dark, showsTitle, onMenu, onShowGuide, onShowAppearance }: HeaderProps) {
   return (
     <header ref={ref} className={`shell-header${dark ? ' shell-header--dark' : ''}`}>
+      <ActingAsBanner />
       <div className="shell-header-start">
         <Button
           className="shell-menu-button"
@@ -50,7 +51,6 @@ export function Header({ ref, title, dark, showsTitle, onMenu, onShowGuide, onSh
       </div>
       <div className="shell-header-end">
         <LocationSelect />
-        <HomeButton />
         <span className="shell-wide-only">
           <FullScreenButton />
         </span>

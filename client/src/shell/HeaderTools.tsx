@@ -1,5 +1,6 @@
 import {
   Button,
+  Callout,
   Intent,
   Menu,
   MenuItem,
@@ -11,8 +12,10 @@ import {
 import { MSG } from '@rpm/shared';
 import { lazy, Suspense, useState } from 'react';
 import { useTemporaryLogin } from '../machines/hooks';
+import { useSession } from '../session/SessionProvider';
 import { useFullScreen } from './full-screen';
-import { SHELL_TEXT } from './shell-texts';
+import { actingAs, SHELL_TEXT } from './shell-texts';
+import './acting-as.css';
 import { useUiSettings } from './UiSettingsProvider';
 
 const SendNotificationDialog = lazy(() =>
@@ -84,6 +87,22 @@ export function HomeButton() {
         onClick={() => temporaryLogin.returnHome()}
       />
     </Tooltip>
+  );
+}
+
+/**
+ * During a temporary login, the header's first row on every page (000 §2.7, §4.4; decisions.md "Acting as banner"):
+ * 'Acting as {name}' of the user acted as, a status region, beside the Home button that returns.
+ */
+export function ActingAsBanner() {
+  const temporaryLogin = useTemporaryLogin();
+  const { user } = useSession();
+  if (!temporaryLogin.active || !user) return null;
+  return (
+    <Callout className="shell-acting-as" intent={Intent.WARNING} icon="person" compact>
+      <span role="status">{actingAs(user.name)}</span>
+      <HomeButton />
+    </Callout>
   );
 }
 

@@ -26,6 +26,11 @@ export function greeting(name: string): string {
   return `Hi, ${name}`;
 }
 
+/** The banner of a temporary login (000 §4.4; decisions.md "Acting as banner"): the user acted as. */
+export function actingAs(name: string): string {
+  return `Acting as ${name}`;
+}
+
 /** Names of the layouts in the settings panel (000 §3). */
 export const LAYOUT_LABEL: Readonly<Record<Layout, string>> = {
   'left-sidebar': 'Left Sidebar',

@@ -11,7 +11,7 @@ import {
   STAFF_TABLES,
   type StaffTable,
 } from '@rpm/shared';
-import { act, screen, within } from '@testing-library/react';
+import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { type FakeServer, fakeServer } from '../test/fake-server';
@@ -100,8 +100,32 @@ describe('AddAdminDialog (001 §2.8, §4, §5)', () => {
     expect(bar()).toBeNull();
     vi.useFakeTimers({ now: new Date('2026-03-10T12:00:00Z'), toFake: ['Date'] });
     await within(dialog).findByRole('option', { name: 'Grace Kim' });
+    // Only the users the place and role admit are asked for (decisions.md "Select Admin eligibility and removal").
+    expect(server.last(getAllByOrgId)?.query).toEqual({
+      organization_id: '3',
+      practice_id: '11',
+      location_id: '21',
+      roleid: '2',
+    });
     await user.selectOptions(screen.getByLabelText('User'), '44');
     await save(user);
+    // Save asks first, naming the user, the place and what they gain; nothing is sent yet.
+    const confirm = await screen.findByRole('alertdialog');
+    expect(confirm.textContent).toContain(
+      'Make Grace Kim an administrator of North Clinic (organization), at Heart Clinic – Downtown?',
+    );
+    expect(confirm.textContent).toContain(
+      'They will be able to add, edit and deactivate the staff of North Clinic, reset their passwords, and manage its practices, locations and programs.',
+    );
+    // Cancel sends nothing and keeps the dialog; only the confirm button sends.
+    await user.click(within(confirm).getByRole('button', { name: 'Cancel' }));
+    await waitFor(() => expect(screen.queryByRole('alertdialog')).toBeNull());
+    expect(server.requests(addExistingToMap)).toEqual([]);
+    expect(onSaved).not.toHaveBeenCalled();
+    await save(user);
+    await user.click(
+      within(await screen.findByRole('alertdialog')).getByRole('button', { name: 'Make Admin' }),
+    );
     expect(server.bodies(addExistingToMap)).toEqual([
       {
         userid: 44,
@@ -225,13 +249,31 @@ describe('AddAdminDialog (001 §2.8, §4, §5)', () => {
   });
 
   it('closes in existing-user mode when the server refuses (001 §4)', async () => {
-    const { user, onClose } = setup((s) => s.fail(addExistingToMap, 403, 'No.'));
+    const { user, onClose } = setup((s) => s.fail(addExistingToMap, 409, 'Grace Kim is already mapped.'));
     const dialog = await choosePlace(user);
     await within(dialog).findByRole('option', { name: 'Grace Kim' });
     await user.selectOptions(screen.getByLabelText('User'), '44');
     await save(user);
-    expect(await screen.findByText('No.')).toBeTruthy();
+    await user.click(
+      within(await screen.findByRole('alertdialog')).getByRole('button', { name: 'Make Admin' }),
+    );
+    expect(await screen.findByText('Grace Kim is already mapped.')).toBeTruthy();
     expect(onClose).toHaveBeenCalled();
+  });
+
+  it('Select Nurse asks for nurses at the place and confirms what the role opens', async () => {
+    const { server, user } = setup(undefined, tableOf('nurses'));
+    const dialog = await choosePlace(user, 'Add Nurse');
+    await within(dialog).findByRole('option', { name: 'Grace Kim' });
+    expect(server.last(getAllByOrgId)?.query).toMatchObject({ roleid: '8' });
+    await user.selectOptions(screen.getByLabelText('User'), '44');
+    await save(user);
+    const confirm = await screen.findByRole('alertdialog');
+    expect(confirm.textContent).toContain(
+      'Make Grace Kim a Nurse of North Clinic (organization), at Heart Clinic – Downtown?They will hold the Nurse role and open its pages for the patients of Heart Clinic.',
+    );
+    await user.click(within(confirm).getByRole('button', { name: 'Make Nurse' }));
+    expect(server.bodies(addExistingToMap)).toMatchObject([{ userid: 44, roleid: 8 }]);
   });
 
   it("adds a member of another staff table with that table's role (issue 16 part 1)", async () => {

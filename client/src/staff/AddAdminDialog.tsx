@@ -1,4 +1,4 @@
-import { Callout, Dialog, DialogBody, HTMLSelect, Intent, Radio, RadioGroup } from '@blueprintjs/core';
+import { Callout, Dialog, DialogBody, Intent, Radio, RadioGroup } from '@blueprintjs/core';
 import {
   addExistingToMap,
   addUser,
@@ -22,10 +22,11 @@ import { useActionKey } from '../api/action-key';
 import { useCall } from '../api/use-call';
 import { useApi } from '../errors/ErrorDialogProvider';
 import { FormDialogFooter } from '../form/FormDialogFooter';
-import { FormField } from '../form/FormField';
 import { PasswordField } from '../form/PasswordField';
 import { showToast } from '../toaster/toast';
-import { type AddAdminValues, addAdminSubmission, EMPTY_PERSON } from './add-admin-form';
+import { type AddAdminValues, addAdminSubmission, EMPTY_PERSON, type MapNames } from './add-admin-form';
+import { ChoiceSelect } from './ChoiceSelect';
+import { MapConfirmAlert } from './MapConfirmAlert';
 import { PERSON_FIELDS, PersonField } from './PersonField';
 import './staff.css';
 
@@ -63,7 +64,10 @@ function liveErrorsOf(person: AddAdminValues['person'], today: string, taken: bo
     ]),
   ) as Partial<Record<LiveField, string>>;
 }
-const NO_OPTIONS = 'No options';
+
+type MapBody = Extract<ReturnType<typeof addAdminSubmission>, { kind: 'select' }>['body'];
+const nameOf = (user: { firstname: string; lastname: string } | undefined) =>
+  user ? `${user.firstname} ${user.lastname}` : '';
 
 function AddAdminForm({ table, onClose, onSaved }: Omit<AddAdminDialogProps, 'isOpen'>) {
   const api = useApi();
@@ -81,6 +85,8 @@ function AddAdminForm({ table, onClose, onSaved }: Omit<AddAdminDialogProps, 'is
   const [taken, setTaken] = useState(false);
   const [bar, setBar] = useState<string | null>(null);
   const [saving, setSaving] = useState(false);
+  // Select mode: what Save would send and the names the confirmation shows.
+  const [confirming, setConfirming] = useState<{ body: MapBody; names: MapNames } | null>(null);
   const barTimer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
   const key = useActionKey(values);
   const set = (patch: Partial<AddAdminValues>) => setValues((v) => ({ ...v, ...patch }));
@@ -98,10 +104,18 @@ function AddAdminForm({ table, onClose, onSaved }: Omit<AddAdminDialogProps, 'is
     { headers: { organization_id: orgId ?? 0, practice_id: practiceId ?? 0 } },
     { enabled: practiceId !== null && orgId !== null },
   );
+  // Only the users the role and place admit (decisions.md "Select Admin eligibility and removal").
   const users = useCall(
     getAllByOrgId,
-    { query: { organization_id: orgId ?? 0 } },
-    { enabled: orgId !== null && values.mode === 'select' },
+    {
+      query: {
+        organization_id: orgId ?? 0,
+        practice_id: practiceId ?? 0,
+        location_id: values.locationId ?? 0,
+        roleid: table.roleId,
+      },
+    },
+    { enabled: orgId !== null && values.locationId !== null && values.mode === 'select' },
   );
   const location = locations.data?.data.find((l) => l.location_id === values.locationId);
 
@@ -151,48 +165,38 @@ function AddAdminForm({ table, onClose, onSaved }: Omit<AddAdminDialogProps, 'is
       showBar(submission.message);
       return;
     }
+    if (submission.kind === 'select') {
+      setConfirming({ body: submission.body, names: namesOf(submission.body) });
+      return;
+    }
+    await send(
+      () => api.call(addUser, { body: submission.body, headers: { 'idempotency-key': key } }),
+      false,
+    );
+  };
+
+  const namesOf = (body: MapBody): MapNames => ({
+    user: nameOf(users.data?.data.find((u) => u.user_id === body.userid)),
+    organization:
+      orgs.data?.data.find((o) => o.organization_id === body.organization_id)?.organization_name ?? '',
+    practice: practices.data?.data.find((p) => p.practice_id === body.practice_id)?.label ?? '',
+    location: location?.location_name ?? '',
+  });
+
+  const send = async (write: () => Promise<unknown>, selecting: boolean) => {
     setSaving(true);
     try {
-      if (submission.kind === 'new')
-        await api.call(addUser, { body: submission.body, headers: { 'idempotency-key': key } });
-      else await api.call(addExistingToMap, { body: submission.body });
-      // 001 §4: success shows a confirmation bar and closes the dialog.
+      await write();
+      // 001 §4: success shows a confirmation bar and closes the dialog; the table reloads.
       void showToast({ message: MSG.addedSuccessfully, intent: Intent.SUCCESS, timeout: SNACKBAR_MS });
       onSaved();
     } catch {
       // The error dialog shows it; in existing-user mode the dialog also closes (001 §4).
-      if (submission.kind === 'select') onClose();
+      if (selecting) onClose();
     } finally {
       setSaving(false);
     }
   };
-
-  const select = (
-    id: string,
-    label: string,
-    value: number | null,
-    options: readonly { value: number; label: string }[] | undefined,
-    onPick: (value: number) => void,
-  ) => (
-    <FormField id={id} label={label}>
-      <HTMLSelect
-        id={id}
-        fill
-        value={value ?? ''}
-        disabled={options === undefined}
-        onChange={(e) => onPick(Number(e.currentTarget.value))}
-      >
-        <option value="" disabled>
-          {options?.length === 0 ? NO_OPTIONS : `Select ${label}`}
-        </option>
-        {options?.map((o) => (
-          <option key={o.value} value={o.value}>
-            {o.label}
-          </option>
-        ))}
-      </HTMLSelect>
-    </FormField>
-  );
 
   const strength = passwordStrength(values.person.password);
   return (
@@ -214,54 +218,57 @@ function AddAdminForm({ table, onClose, onSaved }: Omit<AddAdminDialogProps, 'is
             <Radio value="select" label={`Select ${table.one}`} />
             <Radio value="new" label={`Add New ${table.one}`} />
           </RadioGroup>
-          {select(
-            'admin-practice',
-            'Practice',
-            values.practiceId,
-            practices.data?.data.map((p) => ({ value: p.practice_id, label: p.label })),
-            (id) =>
-              set({ practiceId: id, organizationId: null, locationId: null, programId: null, userId: null }),
+          <ChoiceSelect
+            id="admin-practice"
+            label="Practice"
+            value={values.practiceId}
+            options={practices.data?.data.map((p) => ({ value: p.practice_id, label: p.label }))}
+            onPick={(id) =>
+              set({ practiceId: id, organizationId: null, locationId: null, programId: null, userId: null })
+            }
+          />
+          <ChoiceSelect
+            id="admin-organization"
+            label="Organization"
+            value={values.organizationId}
+            options={orgs.data?.data.map((o) => ({ value: o.organization_id, label: o.organization_name }))}
+            onPick={(id) => set({ organizationId: id, locationId: null, programId: null, userId: null })}
+          />
+          <ChoiceSelect
+            id="admin-location"
+            label="Location"
+            value={values.locationId}
+            options={locations.data?.data.map((l) => ({ value: l.location_id, label: l.location_name }))}
+            onPick={(id) => set({ locationId: id, programId: null, userId: null })}
+          />
+          <ChoiceSelect
+            id="admin-program"
+            label="Program"
+            value={values.programId}
+            options={location?.programs.map((p) => ({ value: p.program_id, label: p.program_name }))}
+            onPick={(id) => set({ programId: id })}
+          />
+          {values.mode === 'select' ? (
+            <ChoiceSelect
+              id="admin-user"
+              label="User"
+              value={values.userId}
+              options={users.data?.data.map((u) => ({ value: u.user_id, label: nameOf(u) }))}
+              onPick={(id) => set({ userId: id })}
+            />
+          ) : (
+            PERSON_FIELDS.map((spec) => (
+              <PersonField
+                key={spec.field}
+                id={`admin-${spec.field}`}
+                spec={spec}
+                value={values.person[spec.field]}
+                error={live[spec.field]}
+                onChange={(text) => setPerson(spec.field, text)}
+                onBlur={() => void blur(spec.field)}
+              />
+            ))
           )}
-          {select(
-            'admin-organization',
-            'Organization',
-            values.organizationId,
-            orgs.data?.data.map((o) => ({ value: o.organization_id, label: o.organization_name })),
-            (id) => set({ organizationId: id, locationId: null, programId: null, userId: null }),
-          )}
-          {select(
-            'admin-location',
-            'Location',
-            values.locationId,
-            locations.data?.data.map((l) => ({ value: l.location_id, label: l.location_name })),
-            (id) => set({ locationId: id, programId: null }),
-          )}
-          {select(
-            'admin-program',
-            'Program',
-            values.programId,
-            location?.programs.map((p) => ({ value: p.program_id, label: p.program_name })),
-            (id) => set({ programId: id }),
-          )}
-          {values.mode === 'select'
-            ? select(
-                'admin-user',
-                'User',
-                values.userId,
-                users.data?.data.map((u) => ({ value: u.user_id, label: `${u.firstname} ${u.lastname}` })),
-                (id) => set({ userId: id }),
-              )
-            : PERSON_FIELDS.map((spec) => (
-                <PersonField
-                  key={spec.field}
-                  id={`admin-${spec.field}`}
-                  spec={spec}
-                  value={values.person[spec.field]}
-                  error={live[spec.field]}
-                  onChange={(text) => setPerson(spec.field, text)}
-                  onBlur={() => void blur(spec.field)}
-                />
-              ))}
           {values.mode === 'new' && (
             <PasswordField
               id="admin-password"
@@ -276,6 +283,16 @@ function AddAdminForm({ table, onClose, onSaved }: Omit<AddAdminDialogProps, 'is
         </form>
       </DialogBody>
       <FormDialogFooter formId={FORM_ID} onClose={onClose} busy={saving} />
+      <MapConfirmAlert
+        table={table}
+        names={confirming?.names ?? null}
+        busy={saving}
+        onCancel={() => setConfirming(null)}
+        onConfirm={() => {
+          const body = confirming?.body;
+          if (body) void send(() => api.call(addExistingToMap, { body }), true);
+        }}
+      />
     </>
   );
 }

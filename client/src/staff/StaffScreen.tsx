@@ -2,6 +2,7 @@ import { Alert, Button, ButtonGroup, Intent } from '@blueprintjs/core';
 import {
   deactivateStaff,
   MSG,
+  removeFromMap,
   SNACKBAR_MS,
   STAFF_ADMIN_PAGE,
   STAFF_LISTS,
@@ -37,6 +38,7 @@ export function StaffScreen({ name }: StaffScreenProps) {
   const [editing, setEditing] = useState<{ row: StaffRow; reload: Reload } | null>(null);
   const [resetting, setResetting] = useState<StaffRow | null>(null);
   const [deactivating, setDeactivating] = useState<{ row: StaffRow; reload: Reload } | null>(null);
+  const [removing, setRemoving] = useState<{ row: StaffRow; reload: Reload } | null>(null);
 
   const deactivate = async () => {
     if (!deactivating) return;
@@ -48,6 +50,20 @@ export function StaffScreen({ name }: StaffScreenProps) {
       reload();
     } catch {
       // The error dialog shows it.
+    }
+  };
+
+  // decisions.md "Select Admin eligibility and removal": the table's role goes; other roles and practices stay.
+  const remove = async () => {
+    if (!removing) return;
+    const { row, reload } = removing;
+    setRemoving(null);
+    try {
+      const answer = await api.call(removeFromMap, { body: { userid: row.user_id, roleid: table.roleId } });
+      void showToast({ message: answer.message, intent: Intent.SUCCESS, timeout: SNACKBAR_MS });
+      reload();
+    } catch {
+      // The error dialog shows it (the last administrator of an organisation stays, 409).
     }
   };
 
@@ -78,6 +94,12 @@ export function StaffScreen({ name }: StaffScreenProps) {
                       text={RESET_PASSWORD}
                       aria-label={`${RESET_PASSWORD} of ${row.name}`}
                       onClick={() => setResetting(row)}
+                    />
+                    <Button
+                      small
+                      text="Remove"
+                      aria-label={`Remove ${row.name} from ${table.title}`}
+                      onClick={() => setRemoving({ row, reload })}
                     />
                     <Button
                       small
@@ -120,6 +142,17 @@ export function StaffScreen({ name }: StaffScreenProps) {
       >
         {/* decisions.md "Staff administration": deactivation ends the member's sessions at once. */}
         Deactivate {deactivating?.row.name}? They are signed out at once.
+      </Alert>
+      <Alert
+        isOpen={removing !== null}
+        intent={Intent.DANGER}
+        confirmButtonText="Remove"
+        cancelButtonText="Cancel"
+        onConfirm={() => void remove()}
+        onCancel={() => setRemoving(null)}
+      >
+        Remove {removing?.row.name} from {table.title}? They lose the {table.one} role and the pages it opens;
+        their other roles and practices stay.
       </Alert>
     </>
   );

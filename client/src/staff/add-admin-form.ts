@@ -1,4 +1,4 @@
-import { dobInRange, formErrors, type LiveField, MSG, newAdminBody } from '@rpm/shared';
+import { dobInRange, formErrors, type LiveField, MSG, newAdminBody, type StaffTable } from '@rpm/shared';
 
 /**
  * The Add Admin dialog's values and its submit check (001 §2.8, §5): the shared schema of rpm/users/add, so the
@@ -84,4 +84,33 @@ export function addAdminSubmission(
   if (!dobInRange(body.dob, today)) return { kind: 'error', message: MSG.invalidDob };
   if (usernameTaken) return { kind: 'error', message: MSG.usernameExists };
   return { kind: 'new', body };
+}
+
+/** The names Select Admin's confirmation shows: the user and the place they are given the role at. */
+export interface MapNames {
+  readonly user: string;
+  readonly organization: string;
+  readonly practice: string;
+  readonly location: string;
+}
+
+/** 'a Nurse', 'an Admin'. */
+const withArticle = (noun: string) => `${/^[AEIOU]/i.test(noun) ? 'an' : 'a'} ${noun}`;
+
+/**
+ * Select Admin's confirmation (decisions.md "Select Admin eligibility and removal"): whom it makes what, where, and
+ * what they gain. The Admins table's role administers the organisation; another table's role opens its pages there.
+ */
+export function mapConfirmation(
+  table: Pick<StaffTable, 'name' | 'one'>,
+  names: MapNames,
+): { readonly question: string; readonly gain: string } {
+  const admin = table.name === 'administrators';
+  const what = admin ? 'an administrator' : withArticle(table.one);
+  return {
+    question: `Make ${names.user} ${what} of ${names.organization} (organization), at ${names.practice} – ${names.location}?`,
+    gain: admin
+      ? `They will be able to add, edit and deactivate the staff of ${names.organization}, reset their passwords, and manage its practices, locations and programs.`
+      : `They will hold the ${table.one} role and open its pages for the patients of ${names.practice}.`,
+  };
 }

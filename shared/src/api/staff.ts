@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { newPassword, personFields, usernameField } from '../staff/admin-form.js';
-import { STAFF_ADMIN_PAGE } from '../staff/staff-roles.js';
+import { STAFF_ADMIN_PAGE, STAFF_TABLES } from '../staff/staff-roles.js';
 import { idempotencyHeaders } from './chart-common.js';
 import { defineCall } from './contract.js';
 import { listEnvelope, okAnswer } from './envelope.js';
@@ -40,13 +40,31 @@ export const userOption = z.object({
   lastname: z.string(),
 });
 
+/** The role Select Admin gives when the call names none: the Admins table's. */
+const ADMIN_TABLE_ROLE_ID = STAFF_TABLES.find((t) => t.page === STAFF_ADMIN_PAGE)?.roleId ?? 2;
+
+/**
+ * The roles a user may hold to be made an administrator of an organisation (a role opening 'Admins Table'): the
+ * organisation's own clinical and office staff. Billers, sales representatives, sleep readers and coordinators,
+ * dental and sleep-lab staff and technicians work across organisations or at one task, role 1 already administers
+ * every place and patients are records (decisions.md "Select Admin eligibility and removal").
+ */
+export const ADMIN_CANDIDATE_ROLE_IDS: readonly number[] = [2, 3, 5, 6, 8, 9, 13, 15];
+
 export const getAllByOrgId = defineCall({
   method: 'GET',
   path: 'rpm/users/getAllByOrgId',
-  spec: '001 §2.8, §3, §7 Add Admin',
-  summary: 'The active staff of an organisation in scope (Select Admin)',
+  spec: '001 §2.8, §3, §7 Add Admin; decisions.md "Select Admin eligibility and removal"',
+  summary:
+    'The active staff of an organisation in scope who may be given the role at the practice location (Select Admin)',
   access: ADMIN,
-  query: z.object({ organization_id: recordIdParam }),
+  // practice_id, location_id and roleid are ours: whom the place and role admit (001 §7 sends organization_id).
+  query: z.object({
+    organization_id: recordIdParam,
+    practice_id: recordIdParam.optional(),
+    location_id: recordIdParam.optional(),
+    roleid: recordIdParam.default(ADMIN_TABLE_ROLE_ID),
+  }),
   response: listEnvelope(userOption),
 });
 
@@ -113,11 +131,42 @@ export const addExistingToMap = defineCall({
   method: 'POST',
   path: 'rpm/users/addExistingToMap',
   spec: '001 §2.8, §3, §7 Add Admin',
-  summary: 'Gives an existing user of the organisation a role in a practice location',
+  summary:
+    'Gives an existing user of the organisation a role in a practice location: only one getAllByOrgId offers, audited',
   access: ADMIN,
   body: existingAdminBody,
   response: okAnswer,
 });
+
+export const removeFromMap = defineCall({
+  method: 'POST',
+  path: 'rpm/users/removeFromMap',
+  spec: 'issue 41 §4 (ours); decisions.md "Select Admin eligibility and removal"',
+  summary:
+    "Takes a staff table's role from a user, audited; 409 for the last administrator of an organisation or the caller's own last one",
+  access: ADMIN,
+  body: z.object({ userid: recordId, roleid: recordId }),
+  response: okAnswer,
+});
+
+/** The texts of Select Admin's refusals and of removing a role (decisions.md "Select Admin eligibility and removal"). */
+export const STAFF_MAP_TEXT = {
+  removed: 'Removed Successfully',
+  self: 'You cannot change your own roles here.',
+  topAdmin: (name: string) => `${name} already administers every organization.`,
+  mapped: (name: string, role: string) => `${name} is already mapped as ${role} at this location.`,
+  notStaffRole: (name: string) => `${name} holds a role that cannot administer an organization.`,
+  notHeld: (name: string, role: string) => `${name} does not hold the ${role} role.`,
+  ownLast: 'You cannot remove your own last administrator role.',
+  onlyRole: (name: string) => `${name} holds no other role: deactivate the account instead.`,
+  lastAdmin: (name: string, role: string, organization: string) =>
+    `${name} is the last ${role} of ${organization}.`,
+} as const;
+
+/** A role as the texts name it: the staff table's singular ('Admin', 'Nurse'), else 'Role {id}'. */
+export function staffRoleName(roleId: number): string {
+  return STAFF_TABLES.find((t) => t.roleId === roleId)?.one ?? `Role ${roleId}`;
+}
 
 export const updateStaff = defineCall({
   method: 'POST',
