@@ -36,6 +36,7 @@ import { deviceListSources } from './devices/list-sources.js';
 import { deviceRoutes } from './devices/routes.js';
 import { documentRoutes } from './documents/routes.js';
 import { createHub } from './hub/hub.js';
+import { practiceInterventionSource } from './interventions/list-store.js';
 import { invoicesSource } from './invoices/list-store.js';
 import { invoiceRoutes } from './invoices/routes.js';
 import { createAlertEscalationJob } from './jobs/alert-escalation.js';
@@ -45,9 +46,13 @@ import type { ListSource } from './lists/source.js';
 import { incomingMessagesSource } from './messages/incoming-list-store.js';
 import { messageRoutes } from './messages/routes.js';
 import { notificationRoutes } from './notifications/routes.js';
+import { onboardingSubmissionsSource } from './onboarding/list-store.js';
+import { onboardingRoutes } from './onboarding/routes.js';
 import { patientConsentSource } from './orders/consent-store.js';
 import { careOrderSource } from './orders/list-store.js';
 import { orderRoutes } from './orders/routes.js';
+import { groupRoutes, practiceProtocolRoutes } from './organizations/group-routes.js';
+import { organizationGroupSource } from './organizations/group-store.js';
 import { organizationRoutes } from './organizations/routes.js';
 import { structureListSources } from './organizations/structure-list-store.js';
 import { structureRoutes } from './organizations/structure-routes.js';
@@ -58,6 +63,7 @@ import { patientRoutes } from './patients/routes.js';
 import { createPdfPool } from './pdf/pdf-pool.js';
 import { profileRoutes } from './profile/routes.js';
 import { globalReportSource } from './reports/global-store.js';
+import { readingReportSource, readingsReportSource } from './reports/reading-store.js';
 import { reportRoutes } from './reports/routes.js';
 import { roleSource } from './roles/list-store.js';
 import { roleRoutes } from './roles/routes.js';
@@ -79,10 +85,14 @@ import { sleepListSources } from './sleep/study-list-store.js';
 import { templateRoutes } from './sleep/template-routes.js';
 import { templateSource } from './sleep/template-store.js';
 import { therapyListSources } from './sleep/therapy-store.js';
+import { ssResourceRoutes } from './ss-resources/routes.js';
+import { ssResourcesSource } from './ss-resources/store.js';
 import { staffListSources } from './staff/list-store.js';
 import { staffRoutes } from './staff/routes.js';
 import { myTasksSource } from './tasks/my-tasks-store.js';
 import { worklistRoutes } from './tasks/routes.js';
+import { transcriptQueueSource } from './transcripts/list-store.js';
+import { transcriptRoutes } from './transcripts/routes.js';
 import { csvUtilitySource } from './uploads/list-store.js';
 import { uploadRoutes } from './uploads/routes.js';
 
@@ -94,10 +104,15 @@ export const LIST_SOURCES: Readonly<Record<ListName, ListSource<object>>> = {
   'care-orders': careOrderSource,
   'alert-rules': alertRuleSource,
   'global-reports': globalReportSource,
+  reports: readingsReportSource,
+  'reading-report': readingReportSource,
   'patient-consent': patientConsentSource,
   'gm-patients': gmPatientsSource,
   'latest-assigned-devices': latestAssignedSource,
   'sleep-return-devices': sleepReturnSource,
+  'ss-resources': ssResourcesSource,
+  'practice-intervention': practiceInterventionSource,
+  'transcript-queues': transcriptQueueSource,
   'csv-utility': csvUtilitySource,
   denials: denialsSource,
   ...programBillingSources(),
@@ -109,6 +124,7 @@ export const LIST_SOURCES: Readonly<Record<ListName, ListSource<object>>> = {
   ...callListSources(),
   ...deviceListSources(),
   ...structureListSources(),
+  'organization-groups': organizationGroupSource,
   roles: roleSource,
   ...configListSources(),
   ...scheduleListSources(),
@@ -116,6 +132,7 @@ export const LIST_SOURCES: Readonly<Record<ListName, ListSource<object>>> = {
   'dental-cases': dentalCaseSource,
   'interpretation-customs': templateSource,
   ...sleepBillingSources(),
+  'onboarding-submissions': onboardingSubmissionsSource,
 };
 
 /** Options of {@link embeddedApi} (app.ts AppOptions with the database present). */
@@ -169,6 +186,8 @@ export async function embeddedApi(app: FastifyInstance, opts: EmbeddedOptions): 
   patientRecordRoutes(app, deps);
   organizationRoutes(app, deps);
   structureRoutes(app, deps);
+  groupRoutes(app, deps);
+  practiceProtocolRoutes(app, deps);
   configurationRoutes(app, deps);
   roleRoutes(app, deps);
   translationRoutes(app, deps);
@@ -177,6 +196,7 @@ export async function embeddedApi(app: FastifyInstance, opts: EmbeddedOptions): 
   shellRoutes(app, deps);
   billingRoutes(app, deps);
   invoiceRoutes(app, deps);
+  ssResourceRoutes(app, deps);
   chartRoutes(app, deps);
   chartRecordRoutes(app, deps);
   chartActivityRoutes(app, deps);
@@ -208,6 +228,8 @@ export async function embeddedApi(app: FastifyInstance, opts: EmbeddedOptions): 
   dentalRoutes(app, deps);
   templateRoutes(app, deps);
   billingConfigRoutes(app, deps);
+  transcriptRoutes(app, deps);
+  onboardingRoutes(app, deps);
 
   // Outreach tasks for missed readings, on the app's clock; stopped before the database closes.
   if (opts.missedReadingsIntervalMs !== 0) {

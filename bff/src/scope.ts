@@ -6,7 +6,9 @@ import { forbidden, notFound as notFoundError } from './domain-errors.js';
 
 /**
  * Record-level access (000 §4.5, §6.2; decisions.md "Patient access scope"): lowest role 1 sees everything, everyone
- * else the patients of their practices (`user_practices`), narrowed to a membership's location if it names one.
+ * else the patients of their practices (`user_practices`), narrowed to a membership's location if it names one, and
+ * an administrator of an organisation group every organisation of the group with its practices and patients
+ * (decisions.md "Organization Groups").
  */
 
 /** The text of the 403 for a patient outside the user's practices. */
@@ -21,7 +23,7 @@ export interface PatientScope {
   readonly userId: number;
   /** Lowest role 1: no restriction. */
   readonly all: boolean;
-  /** Practices the user belongs to (wholly or through one location); empty when `all`. */
+  /** Practices the user belongs to (wholly or through one location, or through a group); empty when `all`. */
   readonly practiceIds: readonly number[];
   /**
    * A condition, true for rows of the patients table (or its alias) the user may read. Use it in `where` or as a
@@ -37,7 +39,7 @@ export async function patientScope(
   auth: Pick<AuthContext, 'userId' | 'roleid'> & Partial<Pick<AuthContext, 'practiceIds'>>,
 ): Promise<PatientScope> {
   const all = seesEverything(auth);
-  // A call's auth carries the practices read with its session: one query per call.
+  // A call's auth carries the practices read with its session (the same rule): one query per call.
   const practiceIds = all
     ? []
     : auth.practiceIds
@@ -46,8 +48,13 @@ export async function patientScope(
           await db
             .selectFrom('user_practices')
             .select('practice_id')
-            .distinct()
             .where('user_id', '=', auth.userId)
+            .union(
+              db
+                .selectFrom('practices')
+                .select('practice_id')
+                .where('organization_id', 'in', groupOrganizations(auth.userId)),
+            )
             .orderBy('practice_id')
             .execute()
         ).map((row) => row.practice_id);
@@ -73,11 +80,25 @@ export function patientVisible(
   return practiceMember(sql`${auth.userId}`, patients);
 }
 
-/** Whether a user (an id or a column) belongs to the patient's practice, wholly or through its location. */
+/**
+ * Whether a user (an id or a column) belongs to the patient's practice, wholly or through its location, or
+ * administers a group holding the patient's organisation.
+ */
 export function practiceMember(user: RawBuilder<unknown>, patients = 'patients'): RawBuilder<SqlBool> {
-  return sql<SqlBool>`exists (select 1 from user_practices up where up.user_id = ${user}
+  return sql<SqlBool>`(exists (select 1 from user_practices up where up.user_id = ${user}
     and up.practice_id = ${sql.ref(`${patients}.practice_id`)}
-    and (up.location_id is null or up.location_id = ${sql.ref(`${patients}.location_id`)}))`;
+    and (up.location_id is null or up.location_id = ${sql.ref(`${patients}.location_id`)}))
+    or ${sql.ref(`${patients}.organization_id`)} in ${groupOrganizations(user)})`;
+}
+
+/**
+ * The organisations of the groups a user (an id or a column) administers, as a parenthesised subquery (decisions.md
+ * "Organization Groups"); the session query's practices follow the same rule (auth/sessions.ts SESSION_SQL).
+ */
+export function groupOrganizations(user: number | RawBuilder<unknown>): RawBuilder<number> {
+  const who = typeof user === 'number' ? sql`${user}` : user;
+  return sql<number>`(select gm.organization_id from organization_group_admins ga
+    join organization_group_members gm on gm.group_id = ga.group_id where ga.user_id = ${who})`;
 }
 
 /** Where a patient belongs, as {@link assertPatientAccess} returns it. */
@@ -146,7 +167,10 @@ export async function assertPageAccess(
   return found.place;
 }
 
-/** The organisations a user belongs to, sorted (decisions.md "Organisation management"). */
+/**
+ * The organisations a user belongs to or administers through a group, sorted.
+ * decisions.md "Organisation management", "Organization Groups".
+ */
 export async function userOrganizations(db: Db, userId: number): Promise<number[]> {
   const rows = await db
     .selectFrom('users')
@@ -161,6 +185,13 @@ export async function userOrganizations(db: Db, userId: number): Promise<number[
         .where('user_practices.user_id', '=', userId),
     )
     .union(db.selectFrom('organizations').select('organization_id').where('created_by', '=', userId))
+    .union(
+      db
+        .selectFrom('organization_group_members as gm')
+        .innerJoin('organization_group_admins as ga', 'ga.group_id', 'gm.group_id')
+        .select('gm.organization_id')
+        .where('ga.user_id', '=', userId),
+    )
     .execute();
   return rows
     .map((row) => row.organization_id)
@@ -187,10 +218,14 @@ export function organizationVisible(
     select own_u.organization_id from users own_u where own_u.user_id = ${userId}
     union select own_pr.organization_id from user_practices own_up
       join practices own_pr on own_pr.practice_id = own_up.practice_id where own_up.user_id = ${userId}
-    union select own_o.organization_id from organizations own_o where own_o.created_by = ${userId})`;
+    union select own_o.organization_id from organizations own_o where own_o.created_by = ${userId}
+    union ${groupOrganizations(userId)})`;
 }
 
-/** A condition on users rows (or their alias) in one of the organisations, by {@link userOrganizations}'s rule. */
+/**
+ * A condition on users rows (or their alias) in one of the organisations, by {@link userOrganizations}'s rule but
+ * for groups: a group's administrator does not become a member of its organisations' staff.
+ */
 export function userInOrganizations(
   organizationIds: readonly number[],
   users = 'users',

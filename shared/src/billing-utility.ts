@@ -44,20 +44,28 @@ const DECLARED: Readonly<
     attention: attention('patient-consent', { authorization: 'expired' }, 'authorizations expired'),
   },
   'reading-report': {
-    description: 'Readings received per patient and device, to check reading days before a claim.',
+    description:
+      "Each patient's readings per vital and day: how many, lowest, highest, mean and how many out of range.",
+    attention: attention('reading-report', { out_of_range: 'yes' }, 'vital-days out of range this month'),
   },
   'practice-intervention': {
-    description: "Interventions recorded for each practice's patients, for review by practice.",
+    description:
+      "Interventions the care team logged for each practice's patients by month: the evidence a practice shows payers.",
+    attention: attention('practice-intervention', { noted: 'no' }, 'without a note'),
   },
   'organization-groups': {
-    description: 'Organizations grouped to be billed and reported together.',
+    description:
+      "Organizations administered together: a group's administrators see all of its organizations.",
+    attention: attention('organization-groups', { admin_state: 'none' }, 'without an administrator'),
   },
   'incoming-messages': {
     description: 'Texts patients sent to the clinic, with whether the care team has replied.',
     attention: attention('incoming-messages', { reply: 'awaiting' }, 'awaiting a reply'),
   },
   'transcript-queues': {
-    description: 'Dictated notes and reports waiting to be transcribed or signed.',
+    description:
+      'Recorded calls and voicemails awaiting a written transcript or summary in the patient’s notes.',
+    attention: attention('transcript-queues', { status: 'queued' }, 'queued'),
   },
   'sleep-return-devices': {
     description: 'Home sleep-test devices out with patients and due back, and their returns.',
@@ -73,6 +81,8 @@ const DECLARED: Readonly<
   },
   'ss-resource': {
     description: 'Sleep-study resources: the forms and guides the sleep team works from.',
+    // decisions.md "SS Resource": a library has nothing overdue; the count is its forms, what the team opens most.
+    attention: attention('ss-resources', { category: 'Form' }, 'forms'),
   },
 };
 

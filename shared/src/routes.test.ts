@@ -184,7 +184,7 @@ const fixed: [string, string[]][] = [
   ['Device Data logs', ['device-data-logs']],
   ['Invoices', ['invoices']],
   ['Sales Practice Dashboard', ['sales-practice-dashboard']],
-  ['Leads', ['leads']],
+  ['Leads', ['leads', 'practice-sign-ups']],
   ['Dental Dashboard', ['dentalDashboard']],
   ['Sleep Lab Table', ['sleep-lab']],
   ['Custom Interpretation Config', ['interpretation-customs']],
@@ -254,6 +254,8 @@ const paramRows: Row[] = [
     { case_id: '31' },
   ],
   ['/app/sleep-lab/study/41', '/app/sleep-lab/study/:study_id', 'Sleep Lab Table', { study_id: '41' }],
+  // An onboarding sign-up's review view (decisions.md "Onboarding").
+  ['/app/practice-sign-ups/9', '/app/practice-sign-ups/:submission_id', 'Leads', { submission_id: '9' }],
   ['/app/ccm', '/app/:filter?/ccm', 'CCM', { filter: undefined }],
   ['/app/enrolled/ccm', '/app/:filter?/ccm', 'CCM', { filter: 'enrolled' }],
 ];

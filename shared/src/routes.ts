@@ -189,6 +189,8 @@ const fixedPageRoutes: RouteEntry[] = [
   ...pageRows('Invoices', ['invoices']),
   ...pageRows('Sales Practice Dashboard', ['sales-practice-dashboard']),
   ...pageRows('Leads', ['leads']),
+  // Onboarding submissions and each one's view, for sales and administrators (decisions.md "Onboarding").
+  ...pageRows('Leads', ['practice-sign-ups', 'practice-sign-ups/:submission_id'], 'issue 42'),
   ...pageRows('Dental Dashboard', ['dentalDashboard']),
   ...pageRows('Sleep Lab Table', ['sleep-lab']),
   // A row's own view, not the chart (decisions.md "Dental case and sleep study views"; list-routes.ts).

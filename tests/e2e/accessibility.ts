@@ -5,9 +5,13 @@ import { expect, type Page } from '@playwright/test';
 const STILL = '*, *::before, *::after { transition: none !important; animation: none !important; }';
 
 /** No serious or critical axe-core violations on the page as it is (issue 10 "Accessibility and keyboard"). */
-export async function expectAccessible(page: Page): Promise<void> {
+export async function expectAccessible(
+  page: Page,
+  /** `false` for a page outside the signed-in frame (sign-up, sign-in), which has no entrance transition. */
+  opts: { readonly inFrame?: boolean } = {},
+): Promise<void> {
   // After the page's entrance transition (000 §4.11: it settles 500 ms after a route change, then fades in).
-  await page.locator('.shell-main[data-loaded="true"]').waitFor();
+  if (opts.inFrame !== false) await page.locator('.shell-main[data-loaded="true"]').waitFor();
   // Half-faded text reads as low contrast, and a fade can start while axe reads (the 3 s 'Login successful' toast
   // began its exit mid-run: 1.03). With transitions off, everything is wholly shown or wholly hidden. A constructed
   // sheet, because the CSP refuses an inline <style>.

@@ -25,8 +25,8 @@ test('the biller reads the utilities and their counts, and a count is what its l
     'Latest Assigned Devices',
     'SS Resource',
   ]);
-  await expect(cards.filter({ hasText: 'Coming soon' })).toHaveCount(5);
-  await expect(region.locator('.billing-utility-count')).toHaveCount(4);
+  await expect(cards.filter({ hasText: 'Coming soon' })).toHaveCount(0);
+  await expect(region.locator('.billing-utility-count')).toHaveCount(9);
 
   const card = cards.filter({ has: page.getByRole('heading', { name: 'Patient Consent' }) });
   const count = Number(await card.locator('.billing-utility-count strong').textContent());

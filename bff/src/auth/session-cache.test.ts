@@ -110,6 +110,11 @@ describe('the session cache of a database', () => {
     user_mfa: (userId, db) => db.deleteFrom('user_mfa').where('user_id', '=', userId).execute(),
     user_practices: (userId, db) =>
       db.deleteFrom('user_practices').where('user_id', '=', userId).where('practice_id', '=', -1).execute(),
+    organization_group_admins: (userId, db) =>
+      db.deleteFrom('organization_group_admins').where('user_id', '=', userId).execute(),
+    organization_group_members: (_userId, db) =>
+      db.deleteFrom('organization_group_members').where('group_id', '=', -1).execute(),
+    practices: (_userId, db) => db.deleteFrom('practices').where('practice_id', '=', -1).execute(),
   };
 
   it('covers every table the session query reads', () => {

@@ -19,6 +19,10 @@ export const SESSION_SCOPE_TABLES: ReadonlySet<string> = new Set([
   'role_pages',
   'user_mfa',
   'user_practices',
+  // Group administration reaches the practices of member organisations (migration 0058).
+  'organization_group_admins',
+  'organization_group_members',
+  'practices',
 ]);
 
 /** The notification channel of migration 0031's triggers. */

@@ -111,7 +111,10 @@ export interface SessionUser {
   readonly hasPage: boolean;
   /** Whether the user has a second factor set up (user_mfa): read here so a call needs one query. */
   readonly mfaEnrolled: boolean;
-  /** The practices the user belongs to (user_practices), for the patient scope without a query of its own. */
+  /**
+   * The practices the user belongs to (user_practices) and those of the organisations of groups they administer
+   * (scope.ts), for the patient scope without a query of its own.
+   */
   readonly practiceIds: readonly number[];
   /** First and last name (fullName's form) for the sleep locks, read here so the hub's connect makes one query. */
   readonly name: string;
@@ -149,8 +152,12 @@ const SESSION_SQL = `select s.session_id, s.user_id, s.acting_user_id, s.cookie_
     where ur.user_id = s.user_id and rp.page = $2::text)
     or ($3::boolean and (trim(coalesce(u.aws_link, '')) <> '' or s.acting_user_id is not null)) as has_page,
   exists (select from user_mfa m where m.user_id = s.user_id) as mfa_enrolled,
-  coalesce((select array_agg(distinct up.practice_id order by up.practice_id) from user_practices up
-    where up.user_id = s.user_id), '{}') as practice_ids
+  coalesce((select array_agg(distinct x.practice_id order by x.practice_id) from (
+    select up.practice_id from user_practices up where up.user_id = s.user_id
+    union all select gp.practice_id from organization_group_admins ga
+      join organization_group_members gm on gm.group_id = ga.group_id
+      join practices gp on gp.organization_id = gm.organization_id
+    where ga.user_id = s.user_id) x), '{}') as practice_ids
 from sessions s join users u on u.user_id = s.user_id
 where s.token_hash = $1`;
 

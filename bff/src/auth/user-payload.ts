@@ -2,6 +2,7 @@ import type { StoredUser } from '@rpm/shared';
 import { elapsedDays } from '@rpm/shared';
 import type { Clock } from '../clock.js';
 import type { Db } from '../db/schema.js';
+import { groupOrganizations } from '../scope.js';
 
 const bit = (b: boolean): 0 | 1 => (b ? 1 : 0);
 
@@ -33,12 +34,20 @@ export async function loadStoredUser(
       .where('user_roles.user_id', '=', userId)
       .orderBy('role_pages.page')
       .execute(),
+    // Their practices and those of the organisations of groups they administer (scope.ts).
     db
-      .selectFrom('user_practices')
-      .innerJoin('practices', 'practices.practice_id', 'user_practices.practice_id')
+      .selectFrom('practices')
       .select(['practices.practice_id as value', 'practices.practice_name as label'])
-      .distinct()
-      .where('user_practices.user_id', '=', userId)
+      .where((eb) =>
+        eb.or([
+          eb(
+            'practices.practice_id',
+            'in',
+            eb.selectFrom('user_practices').select('practice_id').where('user_id', '=', userId),
+          ),
+          eb('practices.organization_id', 'in', groupOrganizations(userId)),
+        ]),
+      )
       .orderBy('practices.practice_name')
       .execute(),
     db
@@ -53,7 +62,14 @@ export async function loadStoredUser(
           eb('user_practices.location_id', '=', eb.ref('locations.location_id')),
         ]),
       )
-      .orderBy('locations.location_name')
+      .union(
+        db
+          .selectFrom('locations')
+          .innerJoin('practices', 'practices.practice_id', 'locations.practice_id')
+          .select(['locations.location_id as value', 'locations.location_name as label'])
+          .where('practices.organization_id', 'in', groupOrganizations(userId)),
+      )
+      .orderBy('label')
       .execute(),
   ]);
   const ageDays = elapsedDays(u.password_changed_at, clock.now());

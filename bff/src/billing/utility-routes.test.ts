@@ -7,10 +7,11 @@ import {
   shiftDay,
 } from '@rpm/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DEVICE_TYPE } from '../db/reference-ids.js';
+import { DEVICE_TYPE, VITAL } from '../db/reference-ids.js';
 import { TEST_TODAY } from '../db/test-database.js';
 import { injectCall, injectUnchecked, signIn, startTestApp, type TestApp } from '../test-app.js';
 import { giveDevice, makePatient, type Place, placeOf } from '../test-fixtures.js';
+import { recordReadings, recordTimeLogs } from './summary.js';
 
 type Signed = Awaited<ReturnType<typeof signIn>>;
 type Counts = Partial<Record<BillingUtilityRoute, number>>;
@@ -91,6 +92,62 @@ async function needsAttentionAt(place: Place): Promise<void> {
       recorded_at: now,
     })
     .execute();
+  // Reading Report: a systolic reading today that raised an alert.
+  const reader = await makePatient(t.db, place);
+  const cuff = await giveDevice(t.db, reader, DEVICE_TYPE.bloodPressure, new Date(now.getTime() - DAY));
+  await t.db.transaction().execute(async (trx) => {
+    const [readingId] = await recordReadings(trx, [
+      {
+        patient_id: reader,
+        device_assign_id: cuff.deviceAssignId,
+        vital_id: VITAL.systolic,
+        value: 185,
+        taken_at: now,
+      },
+    ]);
+    await trx
+      .insertInto('alerts')
+      .values({
+        patient_id: reader,
+        reading_id: readingId as number,
+        vital_id: VITAL.systolic,
+        level: 'critical',
+        direction: 'high',
+        value: 185,
+        bound: 180,
+        taken_at: now,
+        created_at: now,
+      })
+      .execute();
+  });
+  // Practice Intervention: a patient call logged today without a note.
+  const called = await makePatient(t.db, place);
+  await t.db.transaction().execute((trx) =>
+    recordTimeLogs(trx, [
+      {
+        patient_id: called,
+        user_id: by,
+        program: 'RPM',
+        seconds: 300,
+        logged_at: now,
+        category: 'Patient call',
+      },
+    ]),
+  );
+  // Transcript Queues: a voicemail left an hour ago.
+  await t.db
+    .insertInto('call_records')
+    .values({
+      patient_id: await makePatient(t.db, place),
+      contact_id: `vm-attention-${now.getTime()}`,
+      direction: 'inbound',
+      phone_number: '+15550100177',
+      kind: 'voicemail',
+      started_at: new Date(now.getTime() - 3_600_000),
+      ended_at: new Date(now.getTime() - 3_540_000),
+      duration_seconds: 60,
+    })
+    .execute();
   // Incoming Messages: a text nobody answered.
   const texter = await makePatient(t.db, place, { identity: { mobile: '5550100199' } });
   await t.db
@@ -112,6 +169,33 @@ async function needsAttentionAt(place: Place): Promise<void> {
     .insertInto('sleep_studies')
     .values({ patient_id: sleeper, kind: 'hst', status: 'ordered', ordered_at: ordered, created_at: ordered })
     .execute();
+  // Organization Groups: a group of the place's organisation with no administrator yet.
+  const group = await t.db
+    .insertInto('organization_groups')
+    .values({
+      group_name: `Group ${now.getTime()}-${place.organizationId}`,
+      created_by: by,
+      created_at: now,
+      updated_at: now,
+    })
+    .returning('group_id')
+    .executeTakeFirstOrThrow();
+  await t.db
+    .insertInto('organization_group_members')
+    .values({ group_id: group.group_id, organization_id: place.organizationId })
+    .execute();
+  // SS Resource: one more form, as a link.
+  await t.db
+    .insertInto('ss_resources')
+    .values({
+      organization_id: place.organizationId,
+      title: 'Sleep diary',
+      category: 'Form',
+      url: 'https://example.org/sleep-diary.pdf',
+      uploaded_by: by,
+      uploaded_at: now,
+    })
+    .execute();
   // Latest Assigned Devices: a cuff handed out yesterday that has sent nothing.
   await giveDevice(
     t.db,
@@ -125,9 +209,14 @@ describe('getBillingUtilitySummary (decisions.md "Billing Utility")', () => {
   it('answers one count per entry with a list, in the row’s order, each what the entry’s link shows', async () => {
     expect(COUNTED.map((entry) => entry.route)).toEqual([
       'patient-consent',
+      'reading-report',
+      'practice-intervention',
+      'organization-groups',
       'incoming-messages',
+      'transcript-queues',
       'sleep-return-devices',
       'latest-assigned-devices',
+      'ss-resource',
     ]);
     for (const who of [admin, biller, riversideBiller]) {
       const counts = await summary(who);
@@ -137,9 +226,11 @@ describe('getBillingUtilitySummary (decisions.md "Billing Utility")', () => {
           await linkedCount(entry, who),
         );
     }
-    // The seeded world has something needing attention on each list.
+    // The seeded world has something needing attention on each list but groups, which the demo has none of
+    // (decisions.md "Organization Groups"); the next test adds one.
     const all = await summary(admin);
-    for (const entry of COUNTED) expect(all[entry.route], entry.route).toBeGreaterThan(0);
+    for (const entry of COUNTED)
+      if (entry.route !== 'organization-groups') expect(all[entry.route], entry.route).toBeGreaterThan(0);
   });
 
   it('counts only the caller’s practices: Riverside’s items are not a Northwind biller’s', async () => {

@@ -28,6 +28,8 @@ export interface ConfigWrite {
   readonly organization?: string;
   /** A rule of the table on a new row, on the app's clock. */
   readonly check?: (body: Body, now: Date) => void;
+  /** The column a new row records its adding user in (leads: the rep who brought the practice in). */
+  readonly addedBy?: string;
 }
 
 type Body = Readonly<Record<string, unknown>>;
@@ -82,10 +84,11 @@ export async function addConfigRow(
   if (write.organization) await assertOrganization(trx, orgs, Number(body[write.organization]));
   write.check?.(body, by.at);
   await checkRow(trx, write, body);
-  const columns = Object.keys(body);
+  const values: Body = write.addedBy ? { ...body, [write.addedBy]: by.userId } : body;
+  const columns = Object.keys(values);
   const row = await uniquely(write, () =>
     sql<{ id: number }>`insert into ${sql.table(write.table)} (${sql.join(columns.map((c) => sql.ref(c)))})
-      values (${sql.join(columns.map((c) => body[c]))}) returning ${sql.ref(write.id)} as id`.execute(trx),
+      values (${sql.join(columns.map((c) => values[c]))}) returning ${sql.ref(write.id)} as id`.execute(trx),
   );
   const id = row.rows[0]?.id ?? 0;
   await audit(trx, {
@@ -244,5 +247,7 @@ export const CONFIG_WRITES: Readonly<Record<ConfigTableName, ConfigWrite>> = {
       message: 'The organization already has a lead for this practice.',
     },
     organization: 'organization_id',
+    // decisions.md "Sales Practice Dashboard": the user who adds a lead is the rep who brings its practice in.
+    addedBy: 'added_by',
   },
 };

@@ -1073,6 +1073,21 @@ export interface CallRecordsTable {
   time_log_id: number | null;
 }
 
+/** A recording's transcript: queued when the call ends, assigned, completed into a note (0057_transcript_queues.sql). */
+export interface TranscriptsTable {
+  transcript_id: Generated<number>;
+  call_id: number;
+  recorded_at: Timestamp;
+  status: ColumnType<'queued' | 'assigned' | 'completed', 'queued' | undefined, 'assigned' | 'completed'>;
+  assignee_id: number | null;
+  assigned_by: number | null;
+  assigned_at: NullableTimestamp;
+  transcript: string | null;
+  note_id: number | null;
+  completed_by: number | null;
+  completed_at: NullableTimestamp;
+}
+
 /** Sleep appointment / consult status codes (001 §2.4): 2 Scheduled, 3 Completed, 4 No Show, 6 Connectivity Issue. */
 type SleepVisitStatus = 2 | 3 | 4 | 6;
 
@@ -1201,6 +1216,7 @@ export interface Database {
   sleep_interpretations: SleepInterpretationsTable;
   sleep_study_locks: SleepStudyLocksTable;
   call_records: CallRecordsTable;
+  transcripts: TranscriptsTable;
   user_vital_defaults: UserVitalDefaultsTable;
   sleep_consults: SleepConsultsTable;
   sleep_appointments: SleepAppointmentsTable;
@@ -1219,6 +1235,7 @@ export interface Database {
   user_note_defaults: UserNoteDefaultsTable;
   organization_insurance_defaults: OrganizationInsuranceDefaultsTable;
   leads: LeadsTable;
+  ss_resources: SsResourcesTable;
   uploads: UploadsTable;
   upload_problems: UploadProblemsTable;
   upload_mappings: UploadMappingsTable;
@@ -1227,6 +1244,12 @@ export interface Database {
   claim_status_history: ClaimStatusHistoryTable;
   invoices: InvoicesTable;
   invoice_lines: InvoiceLinesTable;
+  organization_groups: OrganizationGroupsTable;
+  organization_group_members: OrganizationGroupMembersTable;
+  organization_group_admins: OrganizationGroupAdminsTable;
+  onboarding_submissions: OnboardingSubmissionsTable;
+  onboarding_documents: OnboardingDocumentsTable;
+  onboarding_attempts: OnboardingAttemptsTable;
 }
 
 // The defaults pages of 0028 (000 §2.2, §6.2).
@@ -1317,6 +1340,30 @@ export interface LeadsTable {
   next_follow_up: DateColumn;
   active: DefaultBoolean;
   created_at: DefaultTimestamp;
+  /** The user who added the lead: the rep who brings its practice in (0059). */
+  added_by: number | null;
+  /** The practice a Won lead became (0059's triggers link it by name within the organisation). */
+  practice_id: number | null;
+}
+
+/** A sleep-study resource of an organisation's library (0059): a stored file or a link. */
+export interface SsResourcesTable {
+  resource_id: Generated<number>;
+  organization_id: number;
+  title: string;
+  category: string;
+  description: ColumnType<string, string | undefined, string>;
+  url: string | null;
+  file_name: string | null;
+  content_type: string | null;
+  size_bytes: number | null;
+  sha256: string | null;
+  storage_key: string | null;
+  uploaded_by: number;
+  acting_user_id: number | null;
+  uploaded_at: Timestamp;
+  deleted_by: number | null;
+  deleted_at: NullableTimestamp;
 }
 
 // The CSV uploads of 0036 (decisions.md "CSV uploads").
@@ -1521,6 +1568,7 @@ export const TABLE_NAMES = [
   'sleep_interpretations',
   'sleep_study_locks',
   'call_records',
+  'transcripts',
   'user_vital_defaults',
   'sleep_consults',
   'sleep_appointments',
@@ -1546,6 +1594,13 @@ export const TABLE_NAMES = [
   'claim_status_history',
   'invoices',
   'invoice_lines',
+  'ss_resources',
+  'organization_groups',
+  'organization_group_members',
+  'organization_group_admins',
+  'onboarding_submissions',
+  'onboarding_documents',
+  'onboarding_attempts',
 ] as const satisfies readonly Exclude<keyof Database, 'schema_migrations'>[];
 
 export type TableName = (typeof TABLE_NAMES)[number];
@@ -1592,4 +1647,77 @@ export interface PatientAllergiesTable {
   added_by: number;
   created_at: Timestamp;
   updated_at: Timestamp;
+}
+
+// Organization Groups of 0058 (decisions.md "Organization Groups").
+/** Organisations administered together. */
+export interface OrganizationGroupsTable {
+  group_id: Generated<number>;
+  group_name: string;
+  created_by: number;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+}
+/** An organisation of a group. */
+export interface OrganizationGroupMembersTable {
+  group_id: number;
+  organization_id: number;
+}
+/** A user who administers a group: they see its organisations (scope.ts). */
+export interface OrganizationGroupAdminsTable {
+  group_id: number;
+  user_id: number;
+}
+
+// Onboarding of 0061 (decisions.md "Onboarding").
+/** A practice's self-service sign-up and its review. */
+export interface OnboardingSubmissionsTable {
+  submission_id: Generated<number>;
+  reference: string;
+  status: ColumnType<
+    'submitted' | 'in_review' | 'approved' | 'rejected',
+    'submitted' | 'in_review' | 'approved' | 'rejected' | undefined,
+    'submitted' | 'in_review' | 'approved' | 'rejected'
+  >;
+  practice_name: string;
+  practice_npi: string;
+  practice_address: string;
+  practice_phone: string;
+  contact_name: string;
+  contact_email: string;
+  contact_phone: string;
+  /** JSON text of [{name, npi, credential}] on insert; parsed on read. */
+  providers: ColumnType<unknown, string, string>;
+  expected_rpm: number;
+  expected_ccm: number;
+  expected_pcm: number;
+  expected_bhi: number;
+  expected_rtm: number;
+  signature_name: string;
+  signed_at: Timestamp;
+  signed_ip: string;
+  submitted_at: Timestamp;
+  review_started_by: number | null;
+  review_started_at: NullableTimestamp;
+  decided_by: number | null;
+  decided_acting_user_id: number | null;
+  decided_at: NullableTimestamp;
+  reject_reason: string | null;
+  practice_id: number | null;
+}
+/** A submission's W-9 or signed agreement; the file is in the documents folder. */
+export interface OnboardingDocumentsTable {
+  document_id: Generated<number>;
+  submission_id: number;
+  kind: 'w9' | 'agreement';
+  file_name: string;
+  content_type: string;
+  size_bytes: number;
+  sha256: string;
+  storage_key: string;
+}
+/** One submission attempt from an address (the per-address limit). */
+export interface OnboardingAttemptsTable {
+  client: string;
+  attempted_at: Timestamp;
 }

@@ -44,7 +44,7 @@ export async function protocolDefaultsOf(db: Db, orgs: Orgs, organizationId: num
     .where('organization_id', '=', choice.organization_id)
     .executeTakeFirst();
   const vitals = await activeVitals(db);
-  const { bounds } = await protocolBounds(
+  const { bounds, sources } = await protocolBounds(
     db,
     choice.organization_id,
     vitals.map((v) => v.vital_id),
@@ -56,7 +56,7 @@ export async function protocolDefaultsOf(db: Db, orgs: Orgs, organizationId: num
     check_in_frequency: (row?.check_in_frequency ?? DEFAULT_CHECK_IN) as 'weekly' | 'biweekly' | 'monthly',
     vitals: vitals.map((v) => {
       const b = bounds.get(v.vital_id) ?? defaultThresholds(v.vital_id, vitalKind(v.vital_type));
-      return { ...v, fk_vital_id: v.vital_id, ...b };
+      return { ...v, fk_vital_id: v.vital_id, ...b, source: sources.get(v.vital_id) ?? ('spec' as const) };
     }),
   };
 }

@@ -24,7 +24,7 @@ import { addDocument, deleteDocument, documentRecord, patientDocuments } from '.
 import { answerDocumentFile, viewDocumentFileRoutes } from './view-files.js';
 
 /** The one file part of an upload, whole in memory (at most DOCUMENT_MAX_BYTES) with its name. */
-async function uploadedFile(req: FastifyRequest): Promise<{ bytes: Buffer; name: string }> {
+export async function uploadedFile(req: FastifyRequest): Promise<{ bytes: Buffer; name: string }> {
   if (!req.isMultipart()) throw invalid(DOCUMENT_TEXT.noFile, 'file');
   try {
     const part = await req.file({ limits: { fileSize: DOCUMENT_MAX_BYTES, files: 1, fields: 0 } });
@@ -41,7 +41,7 @@ async function uploadedFile(req: FastifyRequest): Promise<{ bytes: Buffer; name:
 }
 
 /** A file name safe in a header and on screen, ending in the extension of the type its bytes are. */
-function safeFileName(name: string, ext: string): string {
+export function safeFileName(name: string, ext: string): string {
   const base = (name.split(/[\\/]/).pop() ?? '').replace(/\.[A-Za-z0-9]{1,5}$/, '');
   const stem = base
     .replace(/[^A-Za-z0-9 ._-]+/g, '_')

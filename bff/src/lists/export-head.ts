@@ -43,7 +43,10 @@ function filtersInForce(def: ListDef, view: ListView, options: Options): [string
       continue;
     }
     const values = typeof value === 'string' ? [value] : (value ?? []);
-    if (values.length === 0) continue;
+    if (values.length === 0) {
+      if (filter.exportAll !== undefined) lines.push([filter.label, filter.exportAll]);
+      continue;
+    }
     const known = new Map((filter.options ?? options[filter.key] ?? []).map((o) => [o.value, o.label]));
     const label = (v: string) => known.get(v) ?? (filter.kind === 'month' ? monthLabel(v) : v);
     lines.push([filter.label, values.map(label).join(', ')]);

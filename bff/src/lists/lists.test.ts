@@ -5,6 +5,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import {
   ALL_LISTS,
+  addOrganizationGroup,
   type CallDef,
   callUrl,
   creditInvoice,
@@ -94,6 +95,15 @@ beforeAll(async () => {
   expect(invoiced.length).toBeGreaterThan(1);
   const body = { invoice_id: invoiced[0] as number, reason: 'Issued to the wrong practice' };
   expect((await injectCall(t.app, creditInvoice, { body }, { headers: admin })).statusCode).toBe(200);
+  // A group of every organisation, with no administrator, so it widens no one's scope (organization-groups.ts).
+  const organizations = await t.db.selectFrom('organizations').select('organization_id').execute();
+  const group = {
+    group_name: 'Every Organization',
+    organization_ids: organizations.map((o) => o.organization_id),
+    admin_ids: [],
+  };
+  const grouped = await injectCall(t.app, addOrganizationGroup, { body: group }, { headers: admin });
+  expect(grouped.statusCode, grouped.body).toBe(200);
 }, 120_000);
 afterAll(async () => t?.close());
 
@@ -271,6 +281,12 @@ const MATCHERS: Record<string, Matcher> = {
   returned: (row, values) => values.includes(row.returned_at === null ? 'open' : 'returned'),
   plan_id: (row, _v, labels) => labels.includes(`${row.payer} – ${row.plan_name}`),
   first_reading: (row, values) => values.includes(row.first_reading_at === null ? 'none' : 'received'),
+  // Organization Groups: whether a group has an administrator.
+  admin_state: (row, values) => values.includes(row.administrators === '' ? 'none' : 'named'),
+  // Practice Intervention: the Note column shows the note itself.
+  noted: (row, values) => values.includes(row.note === null ? 'no' : 'yes'),
+  // Reading Report and Reports: whether the row counts readings out of range.
+  out_of_range: (row, values) => values.includes((row.out_of_range as number) > 0 ? 'yes' : 'no'),
 };
 
 describe.each(LISTS.map((def) => [def.name, def] as const))('list %s', (_name, def) => {

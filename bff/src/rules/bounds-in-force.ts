@@ -5,8 +5,9 @@ import { sqlDay } from '../db/sql-day.js';
 import { protocolBounds, protocolOrSpec } from './protocol-bounds.js';
 
 /**
- * The bounds in force on a patient's current devices (issue 41 §3; decisions.md "Readings chart ranges and bound
- * sources"): the rule the reading intake would judge a reading by today, and for the vitals no rule judges, the
+ * The bounds in force on a patient's current devices (issue 41 §3):
+ * decisions.md "Readings chart ranges and bound sources".
+ * The rule the reading intake would judge a reading by today, and for the vitals no rule judges, the
  * bounds a rule would start from. The Readings tab's chart bands and its Vital Thresholds both read them here.
  */
 

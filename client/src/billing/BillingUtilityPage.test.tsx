@@ -12,9 +12,14 @@ import { BillingUtilityPage } from './BillingUtilityPage';
 const SUMMARY = getBillingUtilitySummary;
 const COUNTS = [
   { route: 'patient-consent', count: 3 },
+  { route: 'reading-report', count: 7 },
+  { route: 'organization-groups', count: 2 },
+  { route: 'practice-intervention', count: 9 },
   { route: 'incoming-messages', count: 0 },
+  { route: 'transcript-queues', count: 4 },
   { route: 'sleep-return-devices', count: 12 },
   { route: 'latest-assigned-devices', count: 5 },
+  { route: 'ss-resource', count: 6 },
 ] as const;
 
 function openPage() {
@@ -50,14 +55,14 @@ describe('BillingUtilityPage', () => {
     ]);
     expect(items.map((item) => within(item).getByRole('link').getAttribute('href'))).toEqual([
       '/app/patient-consent?authorization=expired',
-      '/app/reading-report',
-      '/app/practice-intervention',
-      '/app/organization-groups',
+      '/app/reading-report?out_of_range=yes',
+      '/app/practice-intervention?noted=no',
+      '/app/organization-groups?admin_state=none',
       '/app/incoming-messages?reply=awaiting',
-      '/app/transcript-queues',
+      '/app/transcript-queues?status=queued',
       '/app/sleep-return-devices?return_state=overdue',
       '/app/latest-assigned-devices?first_reading=none&returned=open',
-      '/app/ss-resource',
+      '/app/ss-resource?category=Form',
     ]);
     expect(
       within(items[6] as HTMLElement).getByText(
@@ -73,24 +78,17 @@ describe('BillingUtilityPage', () => {
     const counts = items.map((item) => item.querySelector('.billing-utility-count')?.textContent ?? null);
     expect(counts).toEqual([
       '3 authorizations expired',
-      null,
-      null,
-      null,
+      '7 vital-days out of range this month',
+      '9 without a note',
+      '2 without an administrator',
       '0 awaiting a reply',
-      null,
+      '4 queued',
       '12 overdue',
       '5 with the patient, no reading yet',
-      null,
+      '6 forms',
     ]);
     const soon = items.filter((item) => within(item).queryByText('Coming soon') !== null);
-    expect(soon.map((item) => within(item).getByRole('heading').textContent)).toEqual([
-      'Reading Report',
-      'Practice Intervention',
-      'Organization Groups',
-      'Transcript Queues',
-      'SS Resource',
-    ]);
-    for (const item of soon) expect(item.textContent).not.toMatch(/\d/);
+    expect(soon).toEqual([]);
   });
 
   it('opens a utility by its link, with the filter the count was made under', async () => {

@@ -1,4 +1,4 @@
-import { checkSession, getDashboardSummary, MSG, STORAGE_KEYS } from '@rpm/shared';
+import { checkSession, getDashboardSummary, MSG, ONBOARDING_TEXT, STORAGE_KEYS } from '@rpm/shared';
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
@@ -18,7 +18,7 @@ describe('the /app gate', () => {
 
   it('opens onboarding paths without a login', async () => {
     const { path } = renderAt('/app/onboarding');
-    expect(await screen.findByRole('heading', { name: 'onboarding' })).toBeTruthy();
+    expect(await screen.findByRole('heading', { name: ONBOARDING_TEXT.title })).toBeTruthy();
     expect(path()).toBe('/app/onboarding');
     expect(localStorage.getItem(STORAGE_KEYS.redirectUrl)).toBeNull();
   });

@@ -34,6 +34,16 @@ export const SalesDashboardPage = preloadable(
   (m) => m.SalesDashboardPage,
   (m) => m.salesDashboardStart,
 );
+// The Sales Practice Dashboard (000 §2.4, role 14's menu; decisions.md "Sales Practice Dashboard").
+const SalesPracticeDashboardPage = preloadable(
+  () => import('../sales/SalesPracticeDashboardPage'),
+  (m) => m.SalesPracticeDashboardPage,
+);
+// SS Resource: the sleep-study resource library (decisions.md "SS Resource").
+const SsResourceScreen = preloadable(
+  () => import('../ss-resources/SsResourceScreen'),
+  (m) => m.SsResourceScreen,
+);
 // The patient chart (000 §2.3): every /app/patient-chart/... route of the spec; the page reads its tab itself.
 const PatientChartPage = preloadable(
   () => import('../chart/PatientChartPage'),
@@ -59,6 +69,11 @@ const PatientsScreen = listScreen('PatientsScreen');
 const SleepReturnsScreen = preloadable(
   () => import('../sleep/SleepReturnsScreen'),
   (m) => m.SleepReturnsScreen,
+);
+// Transcript Queues, with assignment and completion (decisions.md "Transcript Queues").
+const TranscriptQueuesScreen = preloadable(
+  () => import('../transcripts/TranscriptQueuesScreen'),
+  (m) => m.TranscriptQueuesScreen,
 );
 // The staff tables (000 §2.4 Users menu).
 const StaffScreen = preloadable(
@@ -203,6 +218,16 @@ const structureScreen = <K extends keyof typeof import('../organizations/Structu
   );
 const PracticesScreen = structureScreen('PracticesScreen');
 const LocationsScreen = structureScreen('LocationsScreen');
+// Organization Groups (decisions.md "Organization Groups").
+const OrganizationGroupsScreen = preloadable(
+  () => import('../organizations/OrganizationGroupsScreen'),
+  (m) => m.OrganizationGroupsScreen,
+);
+// Practice Protocol (decisions.md "Practice Protocol").
+const PracticeProtocolPage = preloadable(
+  () => import('../organizations/PracticeProtocolPage'),
+  (m) => m.PracticeProtocolPage,
+);
 const RolesScreen = preloadable(
   () => import('../roles/RolesScreen'),
   (m) => m.RolesScreen,
@@ -212,6 +237,15 @@ const ConfigTableScreen = preloadable(
   (m) => m.ConfigTableScreen,
 );
 // The lists whose screen is their definition alone (architecture.md "Lists").
+// Onboarding: a signed-in user's page and a sign-up's review view (decisions.md "Onboarding").
+const OnboardingPage = preloadable(
+  () => import('../onboarding/OnboardingPage'),
+  (m) => m.OnboardingPage,
+);
+const OnboardingSubmissionScreen = preloadable(
+  () => import('../onboarding/OnboardingSubmissionScreen'),
+  (m) => m.OnboardingSubmissionScreen,
+);
 export const PlainListScreen = preloadable(
   () => import('../list/PlainListScreen'),
   (m) => m.PlainListScreen,
@@ -232,15 +266,18 @@ export const PAGE_ROUTES: readonly { readonly path: string; readonly page: PageO
   { path: '/app/patient-chart/overview/new', page: <RegisterPatientPage /> },
   { path: '/app/patient-chart/*', page: <PatientChartPage /> },
   { path: '/app/dashboard', page: <DashboardPage /> },
+  { path: '/app/practice-protocol', page: <PracticeProtocolPage /> },
   { path: '/app/profile', page: <ProfilePage /> },
   { path: '/app/billing-dashboard', page: <BillingDashboardPage /> },
   { path: '/app/billing-utility', page: <BillingUtilityPage /> },
   { path: START_PAGES.salesDashboard, page: <SalesDashboardPage /> },
+  { path: '/app/sales-practice-dashboard', page: <SalesPracticeDashboardPage /> },
   { path: LIST_ROUTES.awsTasks, page: <AwsTasksScreen /> },
   { path: LIST_ROUTES.devices, page: <DevicesScreen /> },
   { path: LIST_ROUTES.unassignedDevices, page: <UnassignedDevicesScreen /> },
   { path: LIST_ROUTES.practices, page: <PracticesScreen /> },
   { path: LIST_ROUTES.locations, page: <LocationsScreen /> },
+  { path: LIST_ROUTES.organizationGroups, page: <OrganizationGroupsScreen /> },
   { path: LIST_ROUTES.roles, page: <RolesScreen /> },
   { path: LIST_ROUTES.insuranceDefaults, page: <ConfigTableScreen table="insuranceDefaults" /> },
   { path: LIST_ROUTES.deviceTypes, page: <ConfigTableScreen table="deviceTypes" /> },
@@ -281,10 +318,14 @@ export const PAGE_ROUTES: readonly { readonly path: string; readonly page: PageO
   { path: LIST_ROUTES.monitor, page: <MonitorScreen /> },
   { path: LIST_ROUTES.patientTransfer, page: <PatientTransferScreen /> },
   { path: LIST_ROUTES.leads, page: <ConfigTableScreen table="leads" /> },
+  { path: '/app/onboarding', page: <OnboardingPage /> },
+  { path: ROW_VIEW_ROUTES.onboardingSubmission, page: <OnboardingSubmissionScreen /> },
   { path: LIST_ROUTES.sleepReturnDevices, page: <SleepReturnsScreen /> },
+  { path: LIST_ROUTES.transcriptQueues, page: <TranscriptQueuesScreen /> },
   { path: UPLOAD_KIND_INFO.patients.route, page: <UploadPage kind="patients" /> },
   { path: UPLOAD_KIND_INFO.devices.route, page: <UploadPage kind="devices" /> },
   { path: UPLOAD_KIND_INFO.claims.route, page: <BillingUploadsPage /> },
   { path: LIST_ROUTES.invoices, page: <InvoicesScreen /> },
+  { path: LIST_ROUTES.ssResource, page: <SsResourceScreen /> },
   { path: LIST_ROUTES.csvUtility, page: <CsvUtilityScreen /> },
 ];

@@ -26,9 +26,12 @@ import * as interpretationTemplates from './interpretation-templates.js';
 import * as invoices from './invoices.js';
 import * as mfa from './mfa.js';
 import * as notifications from './notifications.js';
+import * as onboarding from './onboarding.js';
+import * as organizationGroups from './organization-groups.js';
 import * as organizations from './organizations.js';
 import * as patientRegistration from './patient-registration.js';
 import * as patients from './patients.js';
+import * as practiceProtocol from './practice-protocol.js';
 import * as practices from './practices.js';
 import * as profile from './profile.js';
 import * as roles from './roles.js';
@@ -38,7 +41,9 @@ import * as shell from './shell.js';
 import * as sleep from './sleep.js';
 import * as sleepBillingConfig from './sleep-billing-config.js';
 import * as sleepSchedule from './sleep-schedule.js';
+import * as ssResources from './ss-resources.js';
 import * as staff from './staff.js';
+import * as transcripts from './transcripts.js';
 import { UPLOAD_CALLS } from './uploads.js';
 import * as users from './users.js';
 import * as vitals from './vitals.js';
@@ -76,9 +81,12 @@ export const ALL_CALLS: readonly CallDef[] = [
   ingest,
   mfa,
   notifications,
+  onboarding,
   organizations,
   patientRegistration,
   patients,
+  organizationGroups,
+  practiceProtocol,
   practices,
   profile,
   roles,
@@ -87,11 +95,13 @@ export const ALL_CALLS: readonly CallDef[] = [
   shell,
   sleep,
   sleepSchedule,
+  ssResources,
   dental,
   interpretationTemplates,
   invoices,
   sleepBillingConfig,
   staff,
+  transcripts,
   users,
   vitals,
   worklists,

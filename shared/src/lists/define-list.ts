@@ -56,6 +56,8 @@ export interface ListFilter<K extends string = string> {
   readonly dateRange?: boolean;
   readonly future?: boolean;
   readonly hidden?: boolean;
+  /** What an export's head says for the filter while it is unset, where the head must name it (e.g. 'All practices'). */
+  readonly exportAll?: string;
   /**
    * Values of a filter without fixed options: record ids (the default), months 'YYYY-MM', or words the server
    * offers (`text`: e.g. the audit report's actions; a word it does not offer is refused with 400).

@@ -28,7 +28,9 @@ import { globalReportsList } from './global-reports.js';
 import { interpretationTemplatesList } from './interpretation-templates.js';
 import { invoicesList } from './invoices.js';
 import { incomingMessagesList } from './messages.js';
+import { onboardingSubmissionsList } from './onboarding.js';
 import { careOrdersList } from './orders.js';
+import { organizationGroupsList } from './organization-groups.js';
 import { locationsList, practicesList, programsList } from './organization-structure.js';
 import {
   ccmList,
@@ -38,7 +40,9 @@ import {
   patientTransferList,
   screenedList,
 } from './patients.js';
+import { practiceInterventionList } from './practice-intervention.js';
 import { bhiBillingList, ccmBillingList, pcmBillingList, rpmBillingList } from './program-billing.js';
+import { readingReportList, readingsReportList } from './reading-reports.js';
 import { rolesList } from './roles.js';
 import { pulseOximetryList, sleepCoReadList, sleepLabList, sleepTestsList, spirometryList } from './sleep.js';
 import {
@@ -48,8 +52,10 @@ import {
   sleepBillingReportList,
 } from './sleep-billing.js';
 import { sleepAppointmentsList, sleepConsultsList } from './sleep-schedule.js';
+import { ssResourcesList } from './ss-resources.js';
 import { STAFF_LISTS } from './staff.js';
 import { cpapPatientsList, therapyPatientsList } from './therapy.js';
+import { transcriptQueuesList } from './transcript-queues.js';
 import { csvUtilityList } from './uploads.js';
 import { gmPatientsList, latestAssignedDevicesList, sleepReturnDevicesList } from './utilities.js';
 import { monitorList, myTasksList } from './worklists.js';
@@ -74,17 +80,23 @@ export * from './invoices.js';
 export * from './leads.js';
 export * from './list-routes.js';
 export * from './messages.js';
+export * from './onboarding.js';
 export * from './orders.js';
+export * from './organization-groups.js';
 export * from './organization-structure.js';
 export * from './patient-row.js';
 export * from './patients.js';
+export * from './practice-intervention.js';
 export * from './program-billing.js';
+export * from './reading-reports.js';
 export * from './roles.js';
 export * from './sleep.js';
 export * from './sleep-billing.js';
 export * from './sleep-schedule.js';
+export * from './ss-resources.js';
 export * from './staff.js';
 export * from './therapy.js';
+export * from './transcript-queues.js';
 export * from './uploads.js';
 export * from './utilities.js';
 export * from './worklists.js';
@@ -102,10 +114,14 @@ export const LISTS = {
   'alert-rules': alertRulesList,
   'patient-transfer': patientTransferList,
   'global-reports': globalReportsList,
+  reports: readingsReportList,
+  'reading-report': readingReportList,
   'patient-consent': patientConsentList,
   'gm-patients': gmPatientsList,
   'latest-assigned-devices': latestAssignedDevicesList,
   'sleep-return-devices': sleepReturnDevicesList,
+  'practice-intervention': practiceInterventionList,
+  'transcript-queues': transcriptQueuesList,
   'csv-utility': csvUtilityList,
   denials: denialsList,
   'rpm-billing': rpmBillingList,
@@ -113,6 +129,7 @@ export const LISTS = {
   'pcm-billing': pcmBillingList,
   'bhi-billing': bhiBillingList,
   invoices: invoicesList,
+  'ss-resources': ssResourcesList,
   audit: auditList,
   ...STAFF_LISTS,
   'sleep-tests': sleepTestsList,
@@ -138,6 +155,7 @@ export const LISTS = {
   'aws-voicemail': awsVoicemailList,
   'aws-voicemail-history': awsVoicemailHistoryList,
   'aws-unattended-calls': awsUnattendedCallsList,
+  'organization-groups': organizationGroupsList,
   devices: devicesList,
   'edison-inventory': edisonInventoryList,
   'unassigned-devices': unassignedDevicesList,
@@ -162,6 +180,7 @@ export const LISTS = {
   'insurance-plans': CONFIG_TABLES['insurance-plans'].list,
   'insurance-table': CONFIG_TABLES['insurance-table'].list,
   leads: CONFIG_TABLES.leads.list,
+  'onboarding-submissions': onboardingSubmissionsList,
 } as const;
 
 /** A list's name (its calls live under rpm/lists/{name}). */

@@ -31,7 +31,7 @@ describe('LISTS', () => {
 
 // decisions.md "Dental case and sleep study views": a row opens a view its list's users may open.
 describe('ROW_VIEW_ROUTES', () => {
-  const row = { case_id: 31, study_id: 41, patient_id: 7 };
+  const row = { case_id: 31, study_id: 41, patient_id: 7, submission_id: 9 };
   it.each(Object.entries(ROW_VIEW_ROUTES))(
     '%s is opened by a list and sits on that list’s page',
     (_, route) => {

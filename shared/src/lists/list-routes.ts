@@ -43,14 +43,20 @@ export const LIST_ROUTES = {
   locations: '/app/locations',
   monitor: '/app/:dashboardType?/:filter?/monitor/:patId?',
   monthlyReport: '/app/monthly-report',
+  organizationGroups: '/app/organization-groups',
   myTasks: '/app/myTasks/:taskId?',
   nonCompliancePatients: '/app/non-compliance-patients',
+  // Not under 'onboarding': any such path opens without sign-in (000 §2.1; decisions.md "Onboarding").
+  onboardingSubmissions: '/app/practice-sign-ups',
   patients: '/app/:patientStatus?/:dashboardType?/patients',
   patientConsent: '/app/patient-consent',
   patientTransfer: '/app/patient-transfer',
   practices: '/app/practices',
+  practiceIntervention: '/app/practice-intervention',
   programs: '/app/programs',
   pulseOximetry: '/app/:filter?/pulseOximetry',
+  readingReport: '/app/reading-report',
+  reports: '/app/reports',
   roles: '/app/roles',
   screened: '/app/screened',
   sleepAppointments: '/app/sleep-appointments',
@@ -63,7 +69,9 @@ export const LIST_ROUTES = {
   sleepReturnDevices: '/app/sleep-return-devices',
   sleepTests: '/app/:filter?/sleepTests',
   spirometry: '/app/spirometry-test',
+  ssResource: '/app/ss-resource',
   therapyPatients: '/app/therapy-patients',
+  transcriptQueues: '/app/transcript-queues',
   unassignedDevices: '/app/unassigned-devices',
   vendors: '/app/vendors',
   vitals: '/app/vitalType',
@@ -76,6 +84,7 @@ export const LIST_ROUTES = {
 export const ROW_VIEW_ROUTES = {
   dentalCase: '/app/dentalDashboard/case/:case_id',
   sleepLabStudy: '/app/sleep-lab/study/:study_id',
+  onboardingSubmission: '/app/practice-sign-ups/:submission_id',
 } as const;
 
 /** A row view's route as a list's `open`/`link` template: each `:field` becomes `{field}` (fillRoute). */

@@ -17,13 +17,15 @@ import { seedConfig } from './seed-config.js';
 import { seedDental } from './seed-dental.js';
 import { seedDeviceLogs } from './seed-device-logs.js';
 import { seedDeviceReturns } from './seed-device-returns.js';
-import { seedLeads } from './seed-leads.js';
+import { seedLeadPractices, seedLeads } from './seed-leads.js';
 import { seedMessages } from './seed-messages.js';
+import { seedOnboarding } from './seed-onboarding.js';
 import { seedOrders } from './seed-orders.js';
 import { seedOrganizations } from './seed-organizations.js';
 import { seedPatients } from './seed-patients.js';
 import { seedSleep } from './seed-sleep.js';
 import { seedSleepSchedule } from './seed-sleep-schedule.js';
+import { seedSsResources } from './seed-ss-resources.js';
 import { assignDemoUsers, insertDemoUsers, insertPracticeTeams, seedRolePages } from './seed-staff.js';
 import { seedTags } from './seed-tags.js';
 import { seedUploads } from './seed-uploads.js';
@@ -129,8 +131,11 @@ export async function seedDemo(db: Db, opts: SeedOptions): Promise<SeedSummary> 
     await seedCalls(trx, { today });
     await seedConfig(trx);
     await seedLeads(trx, today);
+    await seedLeadPractices(trx);
+    await seedSsResources(trx, { today, adminId });
     await seedUploads(trx, today);
     await seedClaimStatus(trx, { today, adminId });
+    await seedOnboarding(trx, { today, adminId });
     // Billing reads per-patient-per-month summaries (billing/summary.ts); the bulk writes above bypass the
     // incremental path, so the summaries are computed once from the seeded rows.
     await rebuildSummaries(trx);

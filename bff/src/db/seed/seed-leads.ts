@@ -38,3 +38,23 @@ export async function seedLeads(trx: Db, today: Date): Promise<void> {
         (${texts(LAST)})[1 + (n + o.organization_id) % ${sql.lit(LAST.length)}] as contact) x
     order by o.organization_id, n`.execute(trx);
 }
+
+/**
+ * Who brought the demo's practices in (decisions.md "Sales Practice Dashboard"): each organisation's leads are its
+ * first sales rep's, and its Won leads, in order, became its practices, in order.
+ */
+export async function seedLeadPractices(trx: Db): Promise<void> {
+  await sql`update leads l set added_by = (select min(u.user_id) from users u
+      join user_roles r on r.user_id = u.user_id and r.role_id = 14
+      where u.organization_id = l.organization_id or exists (select 1 from user_practices up
+        join practices p on p.practice_id = up.practice_id
+        where up.user_id = u.user_id and p.organization_id = l.organization_id))`.execute(trx);
+  await sql`update leads l set practice_id = x.practice_id
+    from (select w.lead_id, p.practice_id
+      from (select lead_id, organization_id, row_number() over (partition by organization_id order by lead_id) as n
+        from leads where stage = 'Won' and active) w
+      join (select practice_id, organization_id,
+          row_number() over (partition by organization_id order by practice_id) as n from practices) p
+        on p.organization_id = w.organization_id and p.n = w.n) x
+    where l.lead_id = x.lead_id`.execute(trx);
+}
