@@ -102,7 +102,7 @@ describe('the review view of a sign-up (issue 42 §1)', () => {
     const dialog = await screen.findByRole('dialog', { name: 'Reject sign-up' });
     const reject = within(dialog).getByRole('button', { name: 'Reject' }) as HTMLButtonElement;
     expect(reject.disabled).toBe(true);
-    await ui.keyboard('{Escape}');
+    await ui.click(within(dialog).getAllByRole('button', { name: 'Close' })[0] as HTMLElement);
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
 
     await ui.selectOptions(screen.getByLabelText('Organization of the new practice'), 'Riverside Care');

@@ -31,10 +31,9 @@ describe('the /app gate', () => {
 
   it('shows the page in the frame with the user', async () => {
     storeUser();
-    // A route without its screen yet says so honestly (no organisation card under the title).
-    renderAt('/app/practice-protocol');
-    expect(await screen.findByRole('heading', { level: 1, name: 'practice protocol' })).toBeTruthy();
-    expect(await screen.findByText('Coming soon: Practice Protocol is not available yet.')).toBeTruthy();
+    serveShellCalls(fakeServer()).on(getDashboardSummary, { status: 1, data: DASHBOARD_SUMMARY });
+    renderAt('/app/dashboard');
+    expect(await screen.findByRole('heading', { level: 1, name: 'dashboard' })).toBeTruthy();
     expect(screen.getByText('Hi, Dana Nurse')).toBeTruthy();
     expect(screen.getByText(MSG.breadcrumbLabel)).toBeTruthy();
   });
