@@ -35,6 +35,8 @@ import { latestAssignedSource } from './devices/latest-store.js';
 import { deviceListSources } from './devices/list-sources.js';
 import { deviceRoutes } from './devices/routes.js';
 import { documentRoutes } from './documents/routes.js';
+import { formRoutes } from './forms/routes.js';
+import { formsSource } from './forms/store.js';
 import { createHub } from './hub/hub.js';
 import { practiceInterventionSource } from './interventions/list-store.js';
 import { invoicesSource } from './invoices/list-store.js';
@@ -111,6 +113,7 @@ export const LIST_SOURCES: Readonly<Record<ListName, ListSource<object>>> = {
   'latest-assigned-devices': latestAssignedSource,
   'sleep-return-devices': sleepReturnSource,
   'ss-resources': ssResourcesSource,
+  forms: formsSource,
   'practice-intervention': practiceInterventionSource,
   'transcript-queues': transcriptQueueSource,
   'csv-utility': csvUtilitySource,
@@ -197,6 +200,7 @@ export async function embeddedApi(app: FastifyInstance, opts: EmbeddedOptions): 
   billingRoutes(app, deps);
   invoiceRoutes(app, deps);
   ssResourceRoutes(app, deps);
+  formRoutes(app, deps);
   chartRoutes(app, deps);
   chartRecordRoutes(app, deps);
   chartActivityRoutes(app, deps);

@@ -44,6 +44,8 @@ export * from './api/staff.js';
 export * from './api/users.js';
 export * from './api/sales.js';
 export * from './api/ss-resources.js';
+export * from './api/forms.js';
+export * from './form-fields.js';
 export * from './api/uploads.js';
 export * from './api/worklists.js';
 export * from './api/devices.js';

@@ -1236,6 +1236,8 @@ export interface Database {
   organization_insurance_defaults: OrganizationInsuranceDefaultsTable;
   leads: LeadsTable;
   ss_resources: SsResourcesTable;
+  forms: FormsTable;
+  form_submissions: FormSubmissionsTable;
   uploads: UploadsTable;
   upload_problems: UploadProblemsTable;
   upload_mappings: UploadMappingsTable;
@@ -1364,6 +1366,35 @@ export interface SsResourcesTable {
   uploaded_at: Timestamp;
   deleted_by: number | null;
   deleted_at: NullableTimestamp;
+}
+
+/** An organisation's custom form (0060; decisions.md "Form"): its fields as JSON (shared/src/form-fields.ts). */
+export interface FormsTable {
+  form_id: Generated<number>;
+  organization_id: number;
+  title: string;
+  description: ColumnType<string, string | undefined, string>;
+  /** [{key, label, kind, required, options}], written as JSON text. */
+  fields: ColumnType<unknown, string, string>;
+  active: DefaultBoolean;
+  version: ColumnType<number, number | undefined, number>;
+  created_by: number;
+  created_at: Timestamp;
+  updated_by: number;
+  updated_at: Timestamp;
+}
+
+/** A patient's answers to a form (0060), with the fields as they were when answered. */
+export interface FormSubmissionsTable {
+  submission_id: Generated<number>;
+  form_id: number;
+  form_version: number;
+  fields: ColumnType<unknown, string, string>;
+  patient_id: number;
+  answers: ColumnType<unknown, string, string>;
+  submitted_by: number;
+  acting_user_id: number | null;
+  submitted_at: Timestamp;
 }
 
 // The CSV uploads of 0036 (decisions.md "CSV uploads").
@@ -1595,6 +1626,8 @@ export const TABLE_NAMES = [
   'invoices',
   'invoice_lines',
   'ss_resources',
+  'forms',
+  'form_submissions',
   'organization_groups',
   'organization_group_members',
   'organization_group_admins',

@@ -35,6 +35,7 @@ export const MERGE_MOVES: readonly MoveRule[] = [
     'device_assignments',
     'device_orders',
     'enrollment_orders',
+    'form_submissions',
     'notification_rules',
     'notifications',
     'oral_appliance_cases',

@@ -14,8 +14,8 @@ import '../dashboard/dashboard.css';
 import './sales.css';
 
 /**
- * The Sales Practice Dashboard (/app/sales-practice-dashboard, role 14's menu, 000 §2.4; decisions.md "Sales Practice
- * Dashboard"): the practices the signed-in rep brought in with their enrolled patients by program and this month's
+ * The Sales Practice Dashboard (/app/sales-practice-dashboard, role 14's menu, 000 §2.4):
+ * decisions.md "Sales Practice Dashboard". The practices the signed-in rep brought in with their enrolled patients by program and this month's
  * billable revenue from the billing engine, and six months of patients and revenue drawn as bars.
  */
 export function SalesPracticeDashboardPage() {

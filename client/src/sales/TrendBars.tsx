@@ -19,8 +19,8 @@ export interface TrendBarsProps {
 }
 
 /**
- * A month-by-month bar chart drawn as elements like the dashboards' FigureBars (decisions.md "Dashboard bars drawn
- * as elements"), without links: the figure is one image whose label reads every month's value, the caption names it.
+ * A month-by-month bar chart drawn as elements like the dashboards' FigureBars, without links
+ * (decisions.md "Dashboard bars drawn as elements"): the figure is one image whose label reads every month's value, the caption names it.
  */
 export function TrendBars({ caption, bars, format, colour = Colors.BLUE3 }: TrendBarsProps) {
   const largest = Math.max(0, ...bars.map((bar) => bar.value));

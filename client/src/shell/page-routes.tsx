@@ -39,6 +39,11 @@ const SalesPracticeDashboardPage = preloadable(
   () => import('../sales/SalesPracticeDashboardPage'),
   (m) => m.SalesPracticeDashboardPage,
 );
+// Form: the organisation's custom forms (decisions.md "Form").
+const FormsScreen = preloadable(
+  () => import('../forms/FormsScreen'),
+  (m) => m.FormsScreen,
+);
 // SS Resource: the sleep-study resource library (decisions.md "SS Resource").
 const SsResourceScreen = preloadable(
   () => import('../ss-resources/SsResourceScreen'),
@@ -327,5 +332,6 @@ export const PAGE_ROUTES: readonly { readonly path: string; readonly page: PageO
   { path: UPLOAD_KIND_INFO.claims.route, page: <BillingUploadsPage /> },
   { path: LIST_ROUTES.invoices, page: <InvoicesScreen /> },
   { path: LIST_ROUTES.ssResource, page: <SsResourceScreen /> },
+  { path: LIST_ROUTES.form, page: <FormsScreen /> },
   { path: LIST_ROUTES.csvUtility, page: <CsvUtilityScreen /> },
 ];

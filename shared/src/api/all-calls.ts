@@ -21,6 +21,7 @@ import type { CallDef } from './contract.js';
 import * as defaults from './defaults.js';
 import * as dental from './dental.js';
 import * as devices from './devices.js';
+import * as forms from './forms.js';
 import * as ingest from './ingest.js';
 import * as interpretationTemplates from './interpretation-templates.js';
 import * as invoices from './invoices.js';
@@ -96,6 +97,7 @@ export const ALL_CALLS: readonly CallDef[] = [
   sleep,
   sleepSchedule,
   ssResources,
+  forms,
   dental,
   interpretationTemplates,
   invoices,

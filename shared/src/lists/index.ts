@@ -24,6 +24,7 @@ import {
   unassignedDevicesList,
   vendorsList,
 } from './devices.js';
+import { formsList } from './forms.js';
 import { globalReportsList } from './global-reports.js';
 import { interpretationTemplatesList } from './interpretation-templates.js';
 import { invoicesList } from './invoices.js';
@@ -74,6 +75,7 @@ export * from './denials.js';
 export * from './dental.js';
 export * from './devices.js';
 export * from './format.js';
+export * from './forms.js';
 export * from './global-reports.js';
 export * from './interpretation-templates.js';
 export * from './invoices.js';
@@ -130,6 +132,7 @@ export const LISTS = {
   'bhi-billing': bhiBillingList,
   invoices: invoicesList,
   'ss-resources': ssResourcesList,
+  forms: formsList,
   audit: auditList,
   ...STAFF_LISTS,
   'sleep-tests': sleepTestsList,

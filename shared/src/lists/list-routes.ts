@@ -17,6 +17,7 @@ export const LIST_ROUTES = {
   bhiBilling: '/app/bhi-billing',
   billingUploads: '/app/billing-uploads',
   ccmBilling: '/app/ccm-billing',
+  form: '/app/form',
   careOrders: '/app/:orderStatus?/:dashboardType?/orders',
   ccm: '/app/:filter?/ccm',
   coReadBilling: '/app/co-read-billing',

@@ -175,6 +175,8 @@ export const ROLE_PAGES: Record<number, readonly string[]> = {
     'Bulk Uploads',
     'CSV Utility',
     'Cpt Codes Table',
+    // Builds the organisation's forms (decisions.md "Form").
+    'form',
   ]),
   // Physician-side clinical user; sleep-lab users among them start on the Sleep Lab table (§6.1).
   3: unique(CLINICAL, ['Sleep Lab Table', 'CPAP Patients Table', 'Physicians Table']),
@@ -185,6 +187,8 @@ export const ROLE_PAGES: Record<number, readonly string[]> = {
     'Physicians Table',
     'Nurses Table',
     'Care Co-ordinators',
+    // Fills in the organisation's forms for patients (decisions.md "Form").
+    'form',
   ]),
   // Physician: interpreting physicians start on Sleep Tests, dentists on the Dental Dashboard (§6.1);
   // Spirometry needs role 6 (§2.4); Custom Interpretation Config is for role 6 or 16 (§6.2).

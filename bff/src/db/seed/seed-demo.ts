@@ -17,6 +17,7 @@ import { seedConfig } from './seed-config.js';
 import { seedDental } from './seed-dental.js';
 import { seedDeviceLogs } from './seed-device-logs.js';
 import { seedDeviceReturns } from './seed-device-returns.js';
+import { seedForms } from './seed-forms.js';
 import { seedLeadPractices, seedLeads } from './seed-leads.js';
 import { seedMessages } from './seed-messages.js';
 import { seedOnboarding } from './seed-onboarding.js';
@@ -133,6 +134,7 @@ export async function seedDemo(db: Db, opts: SeedOptions): Promise<SeedSummary> 
     await seedLeads(trx, today);
     await seedLeadPractices(trx);
     await seedSsResources(trx, { today, adminId });
+    await seedForms(trx, { today, adminId });
     await seedUploads(trx, today);
     await seedClaimStatus(trx, { today, adminId });
     await seedOnboarding(trx, { today, adminId });
