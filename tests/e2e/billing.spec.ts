@@ -15,9 +15,14 @@ function nextDetails(page: Page, check: (url: URL) => boolean = () => true) {
   });
 }
 
-/** The patient names shown, in order: the links of the Patient Name column. */
+/**
+ * The patient names shown, in order: the links of the Patient Name column, read from the frozen left quadrant (Table2
+ * draws frozen columns in more than one quadrant; decisions.md "Dense tables").
+ */
 async function shownNames(page: Page): Promise<string[]> {
-  return page.locator('.billing-table a[href^="/app/patient-chart/overview/"]').allTextContents();
+  return page
+    .locator('.billing-table .bp6-table-quadrant-left a[href^="/app/patient-chart/overview/"]')
+    .allTextContents();
 }
 
 test('a biller lands on the billing dashboard, opens the report, pages, sorts, marks a claim and downloads the PDF (001 §2.1, §4, §7; 000 §6.1)', async ({
@@ -66,9 +71,9 @@ test('a biller lands on the billing dashboard, opens the report, pages, sorts, m
     page,
     (url) => url.searchParams.get('orderby') === 'patient_name' && url.searchParams.get('order') === 'asc',
   );
-  // Table2 draws the header row twice; the sticky top quadrant's copy lies over the other and takes the clicks.
+  // Table2 draws the header row in several quadrants; a frozen column's copy in the top-left one takes the clicks.
   await page
-    .locator('.bp6-table-quadrant-top')
+    .locator('.bp6-table-quadrant-top-left')
     .getByRole('button', { name: 'Patient Name, not sorted' })
     .click();
   const sortedAnswer = await (await sorted).json();

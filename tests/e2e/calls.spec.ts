@@ -90,7 +90,7 @@ test('the agent takes a simulated call from a patient, opens the chart from the 
   const logged = chart.getByRole('row').filter({ hasText: `Phone call (inbound) ${number}` });
   await expect(logged).toHaveCount(1);
   await expect(logged.getByRole('cell').nth(1)).toHaveText('RPM');
-  await expect(logged.getByRole('cell').nth(3)).toHaveText(AGENT_NAME);
+  await expect(logged.getByRole('cell').nth(5)).toHaveText(AGENT_NAME);
 
   // The patient calls again and the call rings out: Missed.
   await panel.getByLabel("Caller's number").fill(patient.digits);

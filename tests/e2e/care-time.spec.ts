@@ -10,7 +10,14 @@ test('a nurse’s chart shows the banner on every tab; the care timer runs acros
 }) => {
   await signIn(page, 'role8@demo.test');
   await page.goto(`/app/patient-chart/overview/${PATIENT}`);
+  // An earlier spec may have left this nurse's timer running on another chart: one timer at a time, so stop it.
+  const other = page.getByRole('button', { name: 'Stop It' });
   const timer = page.getByTestId('chart-timer');
+  await expect(timer.or(other).first()).toBeVisible();
+  if (await other.isVisible()) {
+    await other.click();
+    await page.getByRole('dialog', { name: /Stop Timer/ }).getByRole('button', { name: 'Discard' }).click();
+  }
   await expect(timer).toContainText('RPM');
   await expect(page.getByText('Reading days this month:')).toBeVisible();
   await expect(page.getByTestId('banner-last-readings')).toContainText('mmHg');
