@@ -10,7 +10,7 @@ import { signIn } from './sign-in-helpers.js';
 test.use({ viewport: { width: 1440, height: 900 } });
 
 /** The most a one-line row may measure, by density (a second line would add ~18 px). */
-const ONE_LINE_PX = { comfortable: 36, compact: 28 } as const;
+const ONE_LINE_PX = { comfortable: 40, compact: 30 } as const;
 const MIN_COMPACT_ROWS = 20;
 
 interface Measure {
