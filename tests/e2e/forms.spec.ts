@@ -81,7 +81,7 @@ test('an organisation administrator builds a form and fills it in for a patient'
   await form.getByLabel('Sleepiness*').selectOption('High');
   await form.getByRole('radio', { name: 'Yes' }).check({ force: true });
   await form.getByRole('button', { name: 'Submit' }).click();
-  // The form's own toast may still show beside the submission's: the newest is the submission's.
+  // The form's toast may still show beside the submission's; the submission is proven by the table below.
   await expect(page.getByText('Added Successfully').last()).toBeVisible();
   const earlier = fill.getByRole('table', { name: /^Submitted / });
   await expect(earlier.getByRole('row')).toHaveText(['Age67', 'SleepinessHigh', 'SnoresYes']);
