@@ -16,7 +16,10 @@ test('a nurse’s chart shows the banner on every tab; the care timer runs acros
   await expect(timer.or(other).first()).toBeVisible();
   if (await other.isVisible()) {
     await other.click();
-    await page.getByRole('dialog', { name: /Stop Timer/ }).getByRole('button', { name: 'Discard' }).click();
+    await page
+      .getByRole('dialog', { name: /Stop Timer/ })
+      .getByRole('button', { name: 'Discard' })
+      .click();
   }
   await expect(timer).toContainText('RPM');
   await expect(page.getByText('Reading days this month:')).toBeVisible();
