@@ -15,7 +15,7 @@ import type { FastifyInstance } from 'fastify';
 import type { AuthContext } from '../auth/guard.js';
 import type { Deps } from '../deps.js';
 import { openDocumentFiles } from '../documents/files.js';
-import { safeFileName } from '../documents/routes.js';
+import { safeFileName } from '../documents/upload.js';
 import { forbidden, invalid } from '../domain-errors.js';
 import { attachment } from '../http/attachment.js';
 import { registerCall } from '../http/calls.js';

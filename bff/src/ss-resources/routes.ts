@@ -1,4 +1,3 @@
-import { createHash } from 'node:crypto';
 import fastifyMultipart from '@fastify/multipart';
 import {
   addSsResourceFile,
@@ -10,10 +9,9 @@ import {
   SS_RESOURCE_TYPES,
 } from '@rpm/shared';
 import type { FastifyInstance } from 'fastify';
-import { fileTypeFromBuffer } from 'file-type';
 import type { Deps } from '../deps.js';
 import { openDocumentFiles } from '../documents/files.js';
-import { safeFileName, uploadedFile } from '../documents/routes.js';
+import { keepUpload, uploadedFile } from '../documents/upload.js';
 import { invalid } from '../domain-errors.js';
 import { attachment } from '../http/attachment.js';
 import { registerCall } from '../http/calls.js';
@@ -38,46 +36,25 @@ export function ssResourceRoutes(app: FastifyInstance, deps: Deps): void {
 
     registerCall(scope, deps, addSsResourceFile, async ({ query, auth, req, headers }) => {
       await assertResourceOrganization(db, auth, query.organization_id);
-      const { bytes, name } = await uploadedFile(req);
-      // Never the client's type: the bytes decide, as for the chart's documents.
-      const type = bytes.length > 0 ? await fileTypeFromBuffer(bytes) : undefined;
-      const ext = type && SS_RESOURCE_TYPES[type.mime as keyof typeof SS_RESOURCE_TYPES];
-      if (!type || !ext) throw invalid(SS_RESOURCE_TEXT.wrongType, 'file');
       const who = actor(auth, req.ip, clock.now());
-      const storageKey = await files.save(bytes);
-      let stored = false;
-      try {
-        const answer = await once(
-          db,
-          auth.userId,
-          addSsResourceFile,
-          headers['idempotency-key'],
-          who.at,
-          async (trx) => {
+      return keepUpload(
+        files,
+        await uploadedFile(req),
+        SS_RESOURCE_TYPES,
+        SS_RESOURCE_TEXT.wrongType,
+        (source, kept) =>
+          once(db, auth.userId, addSsResourceFile, headers['idempotency-key'], who.at, async (trx) => {
             const data = await addSsResource(trx, who, {
               organizationId: query.organization_id,
               title: query.title,
               category: query.category,
               description: query.description,
-              source: {
-                fileName: safeFileName(name, ext),
-                contentType: type.mime,
-                size: bytes.length,
-                sha256: createHash('sha256').update(bytes).digest('hex'),
-                storageKey,
-              },
+              source,
             });
-            stored = true;
+            kept();
             return { message: MSG.addedSuccessfully, data };
-          },
-        );
-        // A repeated key answers the first upload; this copy of the file is not needed.
-        if (!stored) await files.discard(storageKey);
-        return answer;
-      } catch (error) {
-        await files.discard(storageKey);
-        throw error;
-      }
+          }),
+      );
     });
 
     registerCall(scope, deps, getSsResourceFile, async ({ query, auth, req, reply }) => {
