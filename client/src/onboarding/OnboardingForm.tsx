@@ -47,9 +47,12 @@ const START: Values = {
 /** The input id of a form field's path, e.g. 'providers.0.npi' → 'onboarding-providers-0-npi'. */
 const idOf = (path: string) => `onboarding-${path.replaceAll('.', '-')}`;
 
-/** The first message per field path; the captcha is the widget's, so a placeholder stands in for it here. */
+/** The form's fields, without the captcha token, which the widget supplies on send (and the server checks). */
+const typedFields = onboardingForm.omit({ captchaToken: true });
+
+/** The first message per field path. */
 function formProblems(values: Values): Record<string, string> {
-  const parsed = onboardingForm.safeParse({ ...values, captchaToken: 'checked-on-send' });
+  const parsed = typedFields.safeParse(values);
   const errors: Record<string, string> = {};
   if (parsed.success) return errors;
   for (const issue of parsed.error.issues) errors[issue.path.map(String).join('.')] ??= issue.message;
