@@ -16,7 +16,7 @@ import { type ListContext, listSource } from '../lists/declare.js';
 import { patientSearchSql } from '../lists/patient-search.js';
 import { labelSql } from '../lists/rank.js';
 import type { ListView } from '../lists/source.js';
-import { by, byPatientName, inIds, practiceOptions } from '../lists/sql.js';
+import { by, byPatientName, inIds, inTexts, practiceOptions } from '../lists/sql.js';
 import { patientFields } from '../patients/identity-sql.js';
 import { recentMonths } from '../patients/list-store.js';
 import { refreshPeriod } from './period-store.js';
@@ -108,7 +108,7 @@ function programSource(def: typeof rpmBillingList, report: ProgramReport) {
           and nb.status = 'blocked' and nb.unmet && ${[...needs]}::text[])`,
       status: {
         shows: 'status',
-        when: (values: readonly string[]) => sql<SqlBool>`r.status = any(${[...values]}::text[])`,
+        when: (values: readonly string[]) => inTexts('r.status', values),
       },
     },
     search: (text: string) => patientSearchSql(text, 'r.patient_id'),

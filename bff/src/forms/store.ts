@@ -8,7 +8,7 @@ import {
   formsList,
   isFormAdministrator,
 } from '@rpm/shared';
-import { type SqlBool, sql, type Transaction } from 'kysely';
+import { sql, type Transaction } from 'kysely';
 import { type AuditActor, audit } from '../audit.js';
 import type { AuthContext } from '../auth/guard.js';
 import type { Database, Db } from '../db/schema.js';
@@ -16,7 +16,7 @@ import { timeText } from '../db/sql-day.js';
 import { conflict, forbidden, invalid, notFound } from '../domain-errors.js';
 import { listSource } from '../lists/declare.js';
 import { organizationOptions, organizationScope } from '../lists/organization-scope.js';
-import { by, byText, inIds, userName } from '../lists/sql.js';
+import { by, byText, inIds, inTexts, userName } from '../lists/sql.js';
 import { textSearchSql } from '../lists/text-search.js';
 import { visibleOrganizations } from '../scope.js';
 
@@ -59,7 +59,7 @@ export const formsSource = listSource(formsList, {
     status: {
       shows: 'status',
       as: 'value',
-      when: (values) => sql<SqlBool>`${STATUS} = any(${[...values]}::text[])`,
+      when: (values) => inTexts(STATUS, values),
     },
     organization_id: { shows: 'organization', when: (ids) => inIds('f.organization_id', ids) },
   },

@@ -16,6 +16,9 @@ export const and = (parts: readonly Where[]): Where =>
   parts.length === 0 ? sql<SqlBool>`true` : sql<SqlBool>`(${sql.join(parts, sql` and `)})`;
 export const inIds = (column: string, ids: readonly number[]): Where =>
   sql<SqlBool>`${sql.ref(column)} = any(${[...ids]}::integer[])`;
+/** A text column (a name) or expression among the filter's values. */
+export const inTexts = (expression: string | RawBuilder<unknown>, values: readonly string[]): Where =>
+  sql<SqlBool>`${typeof expression === 'string' ? sql.ref(expression) : expression} = any(${[...values]}::text[])`;
 
 /**
  * How a sort key orders: by an expression, by text ignoring case, or by a column never null (no `nulls last`, so its

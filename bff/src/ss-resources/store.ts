@@ -1,5 +1,5 @@
 import { SS_RESOURCE_KINDS, SS_RESOURCE_TEXT, type SsResourceCategory, ssResourcesList } from '@rpm/shared';
-import { type SqlBool, sql, type Transaction } from 'kysely';
+import { sql, type Transaction } from 'kysely';
 import { type AuditActor, audit } from '../audit.js';
 import type { AuthContext } from '../auth/guard.js';
 import type { Database, Db } from '../db/schema.js';
@@ -7,7 +7,7 @@ import { timeText } from '../db/sql-day.js';
 import { forbidden, notFound } from '../domain-errors.js';
 import { listSource } from '../lists/declare.js';
 import { organizationOptions, organizationScope } from '../lists/organization-scope.js';
-import { byText, inIds, userName } from '../lists/sql.js';
+import { byText, inIds, inTexts, userName } from '../lists/sql.js';
 import { textSearchSql } from '../lists/text-search.js';
 import { visibleOrganizations } from '../scope.js';
 
@@ -49,12 +49,12 @@ export const ssResourcesSource = listSource(ssResourcesList, {
     category: {
       shows: 'category',
       as: 'value',
-      when: (values) => sql<SqlBool>`r.category = any(${[...values]}::text[])`,
+      when: (values) => inTexts('r.category', values),
     },
     kind: {
       shows: 'kind',
       as: 'value',
-      when: (values) => sql<SqlBool>`${KIND} = any(${[...values]}::text[])`,
+      when: (values) => inTexts(KIND, values),
     },
     organization_id: { shows: 'organization', when: (ids) => inIds('r.organization_id', ids) },
   },
