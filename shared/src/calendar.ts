@@ -7,12 +7,26 @@ import { differenceInYears } from 'date-fns/differenceInYears';
 import { lastDayOfMonth } from 'date-fns/lastDayOfMonth';
 import { subDays } from 'date-fns/subDays';
 import { subMonths } from 'date-fns/subMonths';
+import { z } from 'zod';
 
 /** Calendar arithmetic on 'YYYY-MM-DD' days and 'YYYY-MM' months in UTC, in any time zone (decisions.md "UTC days"). */
 
 /** A contract day or a Date as a UTC calendar date. */
 const utc = (day: string | Date): UTCDate =>
   typeof day === 'string' ? new UTCDate(`${day.slice(0, 10)}T00:00:00Z`) : new UTCDate(day.getTime());
+
+/** Whether text is a real calendar day written 'YYYY-MM-DD' ('2025-02-30' and '2026-13-01' are not). */
+export function isCalendarDay(text: unknown): text is string {
+  if (typeof text !== 'string' || !/^\d{4}-\d{2}-\d{2}$/.test(text)) return false;
+  const date = utc(text);
+  return !Number.isNaN(date.getTime()) && isoDay(date) === text;
+}
+
+/**
+ * The one schema of a contract day (issue 44: every call that takes a date refuses an impossible one with a 400
+ * whose message names the field, never a 500 from the database).
+ */
+export const calendarDay = (message: string) => z.string({ error: message }).refine(isCalendarDay, message);
 
 /** 'YYYY-MM-DD' of the UTC day `date` falls on. */
 export function isoDay(date: Date): string {

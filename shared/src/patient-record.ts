@@ -4,9 +4,9 @@ import { icd10Code } from './api/chart-clinical.js';
 import { DIAGNOSIS_CODES_MAX } from './api/chart-orders.js';
 import { recordId } from './api/ids.js';
 import { chartText, requiredId } from './api/rules.js';
+import { isCalendarDay } from './calendar.js';
 import { PHONE_DIGITS } from './constants.js';
 import { MSG } from './messages.js';
-import { isCalendarDay } from './rule-form.js';
 import { emailField } from './validators.js';
 
 /**

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
+import { isCalendarDay } from './calendar.js';
 import {
-  isCalendarDay,
   isValidIvrNote,
   RULE_FORM_MSG,
   type RuleFormValues,

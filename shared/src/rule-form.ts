@@ -1,3 +1,4 @@
+import { isCalendarDay } from './calendar.js';
 import { RULE_DEFAULT_END_DATE } from './constants.js';
 import { MSG } from './messages.js';
 import { type ThresholdField, type Thresholds, thresholdProblem, type VitalKind } from './thresholds.js';
@@ -35,13 +36,6 @@ export const INTERVAL_MAX = 100;
 
 /** Largest weight gain or loss in lbs (decisions.md "Rule form limits"). */
 export const WEIGHT_CHANGE_MAX = 400;
-
-/** Whether text is a real calendar day written 'YYYY-MM-DD'. */
-export function isCalendarDay(text: unknown): text is string {
-  if (typeof text !== 'string' || !/^\d{4}-\d{2}-\d{2}$/.test(text)) return false;
-  const date = new Date(`${text}T00:00:00Z`);
-  return !Number.isNaN(date.getTime()) && date.toISOString().slice(0, 10) === text;
-}
 
 /** Whether an IVR note holds only the allowed characters (001 §5). */
 export function isValidIvrNote(note: string): boolean {

@@ -1,4 +1,4 @@
-import { isoDay } from '@rpm/shared';
+import { isCalendarDay, isoDay } from '@rpm/shared';
 import { sql, type Transaction } from 'kysely';
 import type { Database, Db } from '../db/schema.js';
 import type { PatientScope } from '../scope.js';
@@ -25,7 +25,7 @@ export async function findDuplicates(
   scope: PatientScope,
   probe: DuplicateProbe,
 ) {
-  const validDob = /^\d{4}-\d{2}-\d{2}$/.test(probe.dob) && !Number.isNaN(Date.parse(probe.dob));
+  const validDob = isCalendarDay(probe.dob);
   const byNameDob = validDob
     ? sql<boolean>`(p.dob = ${probe.dob}::date and lower(p.lastname) = ${probe.lastname.toLowerCase()})`
     : sql<boolean>`false`;

@@ -1,11 +1,9 @@
 import { ALL_CALLS, type CallDef, callUrl } from '@rpm/shared';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { TABLE_NAMES } from '../db/schema.js';
-import { signIn, startTestApp, type TestApp } from '../test-app.js';
 import { rowCounts } from '../test-rows.js';
-import { makeRecords, type Records, valuesFor } from './records.js';
+import { adminWithRecords, valuesFor } from './records.js';
 import { badInputs, sample } from './schema-inputs.js';
-import type { Signed } from './users.js';
 
 /**
  * Schema-derived bad bodies for every POST. From a valid body of the top administrator (every page,
@@ -14,16 +12,7 @@ import type { Signed } from './users.js';
  * the call's own schema refuses are sent. Each must be answered 4xx, never 5xx, and write no row.
  */
 
-let t: TestApp;
-let admin: Signed;
-let records: Records;
-
-beforeAll(async () => {
-  t = await startTestApp();
-  admin = await signIn(t.app, 'role1@demo.test');
-  records = await makeRecords(t, admin);
-});
-afterAll(async () => t.close());
+const fixture = adminWithRecords();
 
 const posts = ALL_CALLS.filter((call): call is CallDef & { body: NonNullable<CallDef['body']> } =>
   Boolean(call.method === 'POST' && call.body),
@@ -31,6 +20,7 @@ const posts = ALL_CALLS.filter((call): call is CallDef & { body: NonNullable<Cal
 
 describe('bad bodies (issue 11)', () => {
   it('answers every schema-refused body of every POST with a 4xx and writes nothing', async () => {
+    const { t, admin, records } = fixture;
     const failures: string[] = [];
     let sent = 0;
     let validBases = 0;

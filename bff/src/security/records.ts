@@ -14,8 +14,9 @@ import {
   startActivityTimer,
   updateNotificationRules,
 } from '@rpm/shared';
+import { afterAll, beforeAll } from 'vitest';
 import { recordReadings } from '../billing/summary.js';
-import type { TestApp } from '../test-app.js';
+import { signIn, startTestApp, type TestApp } from '../test-app.js';
 import { giveDevice, makePatient, placeOf } from '../test-fixtures.js';
 import { type KnownValues, sample } from './schema-inputs.js';
 import type { Signed } from './users.js';
@@ -260,4 +261,16 @@ async function makeChartPapers(t: TestApp, userId: number, patient: number) {
     .returning('device_order_id')
     .executeTakeFirstOrThrow();
   return { document: document.document_id, order: order.order_id, deviceOrder: deviceOrder.device_order_id };
+}
+
+/** A suite's app, signed-in top administrator and their records, started before its tests and closed after. */
+export function adminWithRecords(): { t: TestApp; admin: Signed; records: Records } {
+  const fixture = {} as { t: TestApp; admin: Signed; records: Records };
+  beforeAll(async () => {
+    fixture.t = await startTestApp();
+    fixture.admin = await signIn(fixture.t.app, 'role1@demo.test');
+    fixture.records = await makeRecords(fixture.t, fixture.admin);
+  });
+  afterAll(async () => fixture.t.close());
+  return fixture;
 }

@@ -1,8 +1,9 @@
 import { z } from 'zod';
+import { calendarDay } from '../calendar.js';
 import { CHART, paging } from './chart-common.js';
 import { defineCall } from './contract.js';
 import { recordId, recordIdParam } from './ids.js';
-import { chartDayField, chartText } from './rules.js';
+import { chartText } from './rules.js';
 
 /** The chart's activity timer and Activity Logs tab (decisions.md "Chart calls"); access as in chart.ts. */
 
@@ -123,7 +124,7 @@ export const resumeActivityTimer = defineCall({
 
 /** What a person states about time they enter by hand (issue 41 §2). */
 const timeEntryFields = {
-  day: chartDayField('day must be a day, YYYY-MM-DD'),
+  day: calendarDay('day must be a day, YYYY-MM-DD'),
   minutes: z
     .number({ error: 'minutes must be a whole number' })
     .int('minutes must be a whole number')
@@ -194,8 +195,8 @@ export const getActivityLogs = defineCall({
   query: z
     .object({
       patient_id: recordIdParam,
-      from: chartDayField('from must be a day, YYYY-MM-DD'),
-      to: chartDayField('to must be a day, YYYY-MM-DD'),
+      from: calendarDay('from must be a day, YYYY-MM-DD'),
+      to: calendarDay('to must be a day, YYYY-MM-DD'),
       ...paging,
     })
     .refine((q) => q.to >= q.from, { message: 'to must not be before from', path: ['to'] }),

@@ -1,10 +1,11 @@
 import { z } from 'zod';
+import { calendarDay } from '../calendar.js';
 import { MSG } from '../messages.js';
 import { CHART, idempotencyHeaders, paging } from './chart-common.js';
 import { defineCall } from './contract.js';
 import { okAnswer, pageEnvelope } from './envelope.js';
 import { recordId, recordIdParam } from './ids.js';
-import { chartDayField, chartText } from './rules.js';
+import { chartText } from './rules.js';
 
 /** The chart's Care Plan tab (000 §2.3 `ccm`): versioned CCM care plans (decisions.md "Care plan calls"). */
 
@@ -30,7 +31,7 @@ const required = (max: number) => chartText(max).refine((text) => text.trim() !=
 
 export const carePlanGoal = z.object({
   goal: required(CARE_PLAN_LIMITS.goal),
-  target_date: chartDayField(MSG.invalidDate).nullable(),
+  target_date: calendarDay(MSG.invalidDate).nullable(),
 });
 
 export const carePlanIntervention = z.object({
@@ -55,7 +56,7 @@ export const carePlanContent = z.object({
   /** The patient's expressed goals, in their words. */
   patient_goals: chartText(CARE_PLAN_LIMITS.patientGoals),
   /** When the care team reviews the plan next. */
-  review_date: chartDayField(MSG.invalidDate),
+  review_date: calendarDay(MSG.invalidDate),
 });
 export type CarePlanContent = z.infer<typeof carePlanContent>;
 

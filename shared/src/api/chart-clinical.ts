@@ -1,10 +1,11 @@
 import { z } from 'zod';
+import { calendarDay } from '../calendar.js';
 import { MSG } from '../messages.js';
 import { CHART, idempotencyHeaders, patientQuery } from './chart-common.js';
 import { defineCall } from './contract.js';
 import { okAnswer } from './envelope.js';
 import { recordId } from './ids.js';
-import { chartDayField, chartText } from './rules.js';
+import { chartText } from './rules.js';
 
 /** The chart's Clinical tab: diagnoses, medications, allergies, vitals summary (decisions.md "Clinical calls"). */
 
@@ -143,8 +144,8 @@ const STOP_BEFORE_START = { message: 'The stop date must not be before the start
 const medicationTerms = {
   dose: requiredText(MEDICATION_DOSE_MAX),
   frequency: requiredText(MEDICATION_FREQUENCY_MAX),
-  start_date: chartDayField(MSG.invalidStartDate),
-  stop_date: chartDayField('Enter the stop date as YYYY-MM-DD').nullable(),
+  start_date: calendarDay(MSG.invalidStartDate),
+  stop_date: calendarDay('Enter the stop date as YYYY-MM-DD').nullable(),
 };
 
 export const addMedication = defineCall({

@@ -1,10 +1,11 @@
 import { z } from 'zod';
+import { calendarDay } from '../calendar.js';
 import { MSG } from '../messages.js';
 import { CHART, idempotencyHeaders, patientQuery } from './chart-common.js';
 import { defineCall } from './contract.js';
 import { listEnvelope, okAnswer } from './envelope.js';
 import { recordId } from './ids.js';
-import { chartDayField, chartText } from './rules.js';
+import { chartText } from './rules.js';
 
 /** The chart's Goals tab (000 §2.3 `goals/{patientId?}`): clinical and personal goals (decisions.md "Goals"). */
 
@@ -28,7 +29,7 @@ export const goalFields = z
     target_high: target,
     /** The ICD-10 code of the care-plan problem the goal serves, or null. */
     problem_icd10: z.string().max(8).nullable(),
-    target_date: chartDayField(MSG.invalidDate).nullable(),
+    target_date: calendarDay(MSG.invalidDate).nullable(),
   })
   .superRefine((goal, ctx) => {
     const issue = (path: string, message: string) => ctx.addIssue({ code: 'custom', path: [path], message });

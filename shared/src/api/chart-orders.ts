@@ -1,10 +1,11 @@
 import { z } from 'zod';
+import { calendarDay } from '../calendar.js';
 import { MSG } from '../messages.js';
 import { CHART, idempotencyHeaders, paging } from './chart-common.js';
 import { defineCall } from './contract.js';
 import { listEnvelope, okAnswer, pageEnvelope } from './envelope.js';
 import { recordId, recordIdParam } from './ids.js';
-import { chartDayField, chartText } from './rules.js';
+import { chartText } from './rules.js';
 
 /** The chart's Orders, Sub Orders and authorization-history (000 §2.3): orders, their devices, authorisations. */
 
@@ -58,8 +59,8 @@ const requiredText = (max: number) => chartText(max).refine((text) => text.trim(
 
 const authorizationShape = {
   authorization_number: requiredText(AUTHORIZATION_NUMBER_MAX),
-  start_date: chartDayField(MSG.invalidStartDate),
-  end_date: chartDayField(MSG.invalidEndDate),
+  start_date: calendarDay(MSG.invalidStartDate),
+  end_date: calendarDay(MSG.invalidEndDate),
 };
 const endNotBeforeStart = (a: { start_date: string; end_date: string }) => a.end_date >= a.start_date;
 const endError = { message: ORDER_TEXT.authorizationEnd, path: ['end_date'] };
@@ -103,8 +104,8 @@ const orderFields = {
     .nullable()
     .default(null),
   diagnosis_codes: z.array(icd10Code).min(1, ORDER_TEXT.icd10).max(DIAGNOSIS_CODES_MAX),
-  order_date: chartDayField('Enter the order date.'),
-  consent_date: chartDayField('Enter the date consent was captured.'),
+  order_date: calendarDay('Enter the order date.'),
+  consent_date: calendarDay('Enter the date consent was captured.'),
   consent_method: z.enum(['verbal', 'written', 'electronic']),
 };
 

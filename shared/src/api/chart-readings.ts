@@ -1,11 +1,10 @@
 import { z } from 'zod';
-import { daysBetween } from '../calendar.js';
+import { calendarDay, daysBetween } from '../calendar.js';
 import { alertAcknowledgement } from './alert-policy.js';
 import { CHART, paging, patientQuery } from './chart-common.js';
 import { defineCall } from './contract.js';
 import { listEnvelope, okAnswer, pageEnvelope } from './envelope.js';
 import { recordId, recordIdParam } from './ids.js';
-import { chartDayField } from './rules.js';
 
 /** The chart's Devices, Readings and Alerts tabs (decisions.md "Chart calls"); access as in chart.ts. */
 
@@ -67,8 +66,8 @@ export const getPatientReadings = defineCall({
   query: z
     .object({
       patient_id: recordIdParam,
-      from: chartDayField('from must be a day, YYYY-MM-DD'),
-      to: chartDayField('to must be a day, YYYY-MM-DD'),
+      from: calendarDay('from must be a day, YYYY-MM-DD'),
+      to: calendarDay('to must be a day, YYYY-MM-DD'),
       vital_id: recordIdParam.optional(),
     })
     .refine((q) => q.to >= q.from, { message: 'to must not be before from', path: ['to'] })

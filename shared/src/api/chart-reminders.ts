@@ -1,11 +1,12 @@
 import { z } from 'zod';
+import { calendarDay } from '../calendar.js';
 import { MSG } from '../messages.js';
 import { CHART, idempotencyHeaders, paging } from './chart-common.js';
 import { MESSAGE_MAX } from './chart-messages.js';
 import { defineCall } from './contract.js';
 import { okAnswer, pageEnvelope } from './envelope.js';
 import { recordId, recordIdParam } from './ids.js';
-import { chartDayField, chartText } from './rules.js';
+import { chartText } from './rules.js';
 
 /** The chart's Reminder tab (000 §2.3): scheduled texts to the patient, sent by a job (decisions.md "Reminders"). */
 
@@ -50,10 +51,10 @@ const reminderFields = z.object({
   interval: z.number().int().min(1).max(REMINDER_INTERVAL_MAX).default(1),
   /** Weekly reminders: the days it goes out (at least one). */
   weekdays: z.array(z.enum(WEEKDAYS)).max(7).default([]),
-  start_date: chartDayField('start_date must be a day, YYYY-MM-DD'),
+  start_date: calendarDay('start_date must be a day, YYYY-MM-DD'),
   time: z.string().regex(/^([01]\d|2[0-3]):[0-5]\d$/, 'time must be HH:MM'),
   time_zone: z.string().max(64).refine(isTimeZone, 'time_zone must be an IANA time zone'),
-  end_date: chartDayField('end_date must be a day, YYYY-MM-DD').optional(),
+  end_date: calendarDay('end_date must be a day, YYYY-MM-DD').optional(),
 });
 
 /** A new reminder: the form on the client validates with this same schema. */

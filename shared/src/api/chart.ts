@@ -1,10 +1,11 @@
 import { z } from 'zod';
+import { calendarDay } from '../calendar.js';
 import { MSG } from '../messages.js';
 import { CHART, patientQuery } from './chart-common.js';
 import { defineCall } from './contract.js';
 import { okAnswer } from './envelope.js';
 import { recordId, recordIdParam } from './ids.js';
-import { chartDayField, chartText } from './rules.js';
+import { chartText } from './rules.js';
 
 /**
  * The patient chart's own calls (000 §2.3; 001 §2.3, §4 status changes, §7 "Patient and session"). The calls of its
@@ -217,7 +218,7 @@ const commentText = chartText(1000).default('');
 /** The enrollment-details dialog (RPM 1, 001 §4; decisions.md "Status dialog fields"). */
 export const enrollmentDetails = z.object({
   /** The day the patient enrolled; not in the future. */
-  enrolled_on: chartDayField(MSG.invalidDate),
+  enrolled_on: calendarDay(MSG.invalidDate),
   consent: z.enum(['verbal', 'written']),
   note: commentText,
 });
@@ -227,7 +228,7 @@ export const rejectDetails = z.object({ reason: reasonText, comment: commentText
 
 /** The discharge dialog (CCM 4; decisions.md "Status dialog fields"). */
 export const dischargeDetails = z.object({
-  discharged_on: chartDayField(MSG.invalidDate),
+  discharged_on: calendarDay(MSG.invalidDate),
   reason: reasonText,
   comment: commentText,
 });

@@ -1,11 +1,11 @@
 import { z } from 'zod';
+import { calendarDay } from '../calendar.js';
 import { PATIENT_ROLE_ID, RULE_STATUS_FILTER } from '../constants.js';
 import { MSG } from '../messages.js';
 import {
   INTERVAL_MAX,
   IVR_NOTE_MAX,
   IVR_NOTE_PATTERN,
-  isCalendarDay,
   MISS_DAYS_MAX,
   RULE_FORM_MSG,
   WEIGHT_CHANGE_MAX,
@@ -21,10 +21,6 @@ import { ruleVitalInput, thresholdBound, vitalThreshold } from './vitals.js';
  * §7 "Vitals and rules"; the vitals calls are in vitals.ts). Every call needs the access-list entry 'Patient Chart' and access to the
  * patient (403 outside the user's practices). Dates are ISO days 'YYYY-MM-DD' (UTC days, as billing counts them).
  */
-
-/** An ISO day with the spec's message when it is missing or not a day. */
-export const chartDayField = (message: string) =>
-  z.string({ error: message }).refine((text) => isCalendarDay(text), message);
 
 /** Free text as PostgreSQL can store it (no NUL characters). */
 export const chartText = (max: number) =>
@@ -120,8 +116,8 @@ const ruleFields = {
   abnormal_high: thresholdBound.nullable().optional(),
   critical_high: thresholdBound.nullable().optional(),
   status: z.union([z.literal(1), z.literal(2)]),
-  start_date: chartDayField(MSG.invalidStartDate),
-  end_date: chartDayField(MSG.invalidEndDate),
+  start_date: calendarDay(MSG.invalidStartDate),
+  end_date: calendarDay(MSG.invalidEndDate),
   /** The signed-in user's own id. */
   created_by: recordId,
   /** The device (inventory id); it must be assigned to the patient now. */
@@ -279,8 +275,8 @@ export const terminateRule = defineCall({
       /** The signed-in user's own id. */
       terminated_by: recordId,
       is_continue: flag,
-      start_date: chartDayField(MSG.invalidDate).nullable().optional(),
-      end_date: chartDayField(MSG.invalidDate).nullable().optional(),
+      start_date: calendarDay(MSG.invalidDate).nullable().optional(),
+      end_date: calendarDay(MSG.invalidDate).nullable().optional(),
       username: chartText(200).optional(),
       deviceName: chartText(200).optional(),
     })

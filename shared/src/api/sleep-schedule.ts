@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { daysBetween } from '../calendar.js';
+import { calendarDay, daysBetween } from '../calendar.js';
 import {
   CALENDAR_RANGE_MAX_DAYS,
   SLEEP_VISIT_DURATION_MAX,
@@ -19,7 +19,6 @@ import { recordId } from './ids.js';
 const CONSULTS = { page: 'Sleep Consults' } as const;
 const APPOINTMENTS = { page: 'Sleep Appointments' } as const;
 
-const ISO_DAY = /^\d{4}-\d{2}-\d{2}$/;
 /** A visit's start: an ISO instant with its offset (the client sends the clinic's local time as UTC). */
 const scheduledAt = z.iso.datetime({ offset: true, message: 'scheduled_at must be a date and time' });
 const visitFields = {
@@ -134,7 +133,7 @@ export const cancelSleepAppointment = defineCall({
   response: okAnswer,
 });
 
-const day = (field: string) => z.string().regex(ISO_DAY, `${field} must be YYYY-MM-DD`);
+const day = (field: string) => calendarDay(`${field} must be a calendar day, YYYY-MM-DD`);
 
 export const getAppointmentsInRange = defineCall({
   method: 'GET',

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { recordId } from '../api/ids.js';
 import { CPT_CODE_RULES } from '../billing/cpt-table.js';
-import { isCalendarDay } from '../rule-form.js';
+import { isCalendarDay } from '../calendar.js';
 import {
   activeFields,
   CONFIG_ADDRESS_MAX,

@@ -4,6 +4,7 @@ import { type CallAccess, defineCall } from '../api/contract.js';
 import { pageEnvelope } from '../api/envelope.js';
 import { RECORD_ID_MAX } from '../api/ids.js';
 import { PAGING } from '../api/paging.js';
+import { calendarDay } from '../calendar.js';
 import { type CellFormat, PATIENT_FIELD } from './format.js';
 
 /**
@@ -112,7 +113,6 @@ export interface ListSpec<Row extends z.ZodObject, F extends string> {
   readonly total?: keyof z.infer<Row> & string;
 }
 
-const ISO_DAY = /^\d{4}-\d{2}-\d{2}$/;
 const RESERVED = new Set(['page', 'rowsPerPage', 'orderby', 'order', 'search']);
 
 /** The 400 text of a filter value the list does not know. */
@@ -150,11 +150,12 @@ function filterFields(filter: ListFilter): Record<string, z.ZodType> {
   // An empty range end or checkbox is 'all' like an absent one (a removed chip); defaults are for option filters.
   const blankIsAbsent = (value: unknown) => (value === '' ? undefined : value);
   if (filter.dateRange) {
-    const day = z.preprocess(
-      blankIsAbsent,
-      z.string().regex(ISO_DAY, `${filter.key} dates must be YYYY-MM-DD`).optional(),
-    );
-    return { [`${filter.key}_from`]: day, [`${filter.key}_to`]: day };
+    const day = (field: string) =>
+      z.preprocess(blankIsAbsent, calendarDay(`${field} must be a calendar day, YYYY-MM-DD`).optional());
+    return {
+      [`${filter.key}_from`]: day(`${filter.key}_from`),
+      [`${filter.key}_to`]: day(`${filter.key}_to`),
+    };
   }
   if (filter.checkbox) return { [filter.key]: z.preprocess(blankIsAbsent, z.enum(['0', '1']).optional()) };
   const item: z.ZodType<string> = filter.options

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { recordId } from '../api/ids.js';
-import { isCalendarDay } from '../rule-form.js';
+import { isCalendarDay } from '../calendar.js';
 import { emailField } from '../validators.js';
 import { activeFields, CONFIG_NAME_MAX, configTable, configText, statusColumn } from './config-table.js';
 import { LIST_ROUTES } from './list-routes.js';

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { ORG_NAME_PATTERN } from '../api/organizations.js';
-import { shiftDay } from '../calendar.js';
+import { calendarDay, isCalendarDay, shiftDay } from '../calendar.js';
 import { DOB_EARLIEST_DAYS, PHONE_DIGITS } from '../constants.js';
 import { MSG } from '../messages.js';
 import { emailField, passwordStrength } from '../validators.js';
@@ -16,7 +16,6 @@ const PERSON_NAME_MAX = 60;
 /** Longest password the server hashes. */
 const PASSWORD_MAX = 256;
 
-const ISO_DAY = /^\d{4}-\d{2}-\d{2}$/;
 const TEN_DIGITS = new RegExp(`^\\d{${PHONE_DIGITS}}$`);
 
 /** Names allow letters, digits, comma, hyphen, period and space (001 §5; the organisation-name rule of 000 §5). */
@@ -34,7 +33,7 @@ export const personFields = {
   firstname: personName(MSG.firstNameSpecialChars),
   lastname: personName(MSG.lastNameSpecialChars),
   /** YYYY-MM-DD; the range against today is {@link dobInRange}, checked where today is known. */
-  dob: z.string().min(1, MSG.required).regex(ISO_DAY, MSG.invalidDob),
+  dob: z.string().min(1, MSG.required).pipe(calendarDay(MSG.invalidDob)),
   phone: phoneNumber(MSG.invalidPhone, false),
   mobile: phoneNumber(MSG.invalidMobile, true),
   fax: phoneNumber(MSG.invalidFax, false),
@@ -54,7 +53,7 @@ export const usernameField = emailField()
 
 /** A DOB is valid between about 47450 days back and today (001 §5, §9). `today` is YYYY-MM-DD. */
 export function dobInRange(dob: string, today: string): boolean {
-  if (!ISO_DAY.test(dob) || Number.isNaN(Date.parse(`${dob}T00:00:00Z`))) return false;
+  if (!isCalendarDay(dob)) return false;
   return dob >= shiftDay(today, -DOB_EARLIEST_DAYS) && dob <= today;
 }
 
