@@ -138,7 +138,12 @@ describe('sendNotification (000 §2.9, §4.8, §5)', () => {
   });
 
   it.each([
-    ['a recipient outside the sender’s organisations', { to: 'role13@demo.test' }, 403, 'user_id_to'],
+    [
+      'a recipient outside the sender’s organisations, as one that does not exist',
+      { to: 'role13@demo.test' },
+      404,
+      'user_id_to',
+    ],
     ['an unknown recipient', { toId: 999999 }, 404, 'user_id_to'],
     ['the sender as recipient', { toSelf: true }, 400, 'user_id_to'],
     ['another user as sender', { fromId: 1 }, 403, 'user_id_from'],
@@ -171,9 +176,11 @@ describe('sendNotification (000 §2.9, §4.8, §5)', () => {
     // A disallowed character gets the character message, not the length message.
     if (typeof c.message === 'string')
       expect(res.json().message).toContain(
-        /[^A-Za-z0-9_ ]/.test(c.message)
-          ? 'Message cannot contain special characters'
-          : 'Message max character exceeded',
+        c.message.trim() === ''
+          ? 'Required'
+          : /[^A-Za-z0-9_ ]/.test(c.message)
+            ? 'Message cannot contain special characters'
+            : 'Message max character exceeded',
       );
     expect(await rowCounts(t.db, ['notifications', 'audit_log'])).toEqual(before);
   });

@@ -2,7 +2,7 @@ import { type NotificationNewPayload, PATIENT_ROLE_ID } from '@rpm/shared';
 import escapeHtml from 'escape-html';
 import { type AuditActor, audit } from '../audit.js';
 import type { Db } from '../db/schema.js';
-import { forbidden, invalid, notFound } from '../domain-errors.js';
+import { invalid, notFound } from '../domain-errors.js';
 import { fullName } from '../http/route-helpers.js';
 import { listPatientSql } from '../patients/identity-sql.js';
 import { userInOrganizations } from '../scope.js';
@@ -154,21 +154,15 @@ export async function sendToUser(
 ): Promise<NotificationNewPayload> {
   if (to === actor.userId)
     throw invalid('Choose another user: you cannot send a notification to yourself.', 'user_id_to');
+  // A user of another organisation is answered as one that does not exist (issue 44: no existence oracle).
   const recipient = await db
     .selectFrom('users')
-    .select(['user_id', 'active'])
+    .select('user_id')
     .where('user_id', '=', to)
+    .where('active', '=', true)
+    .$if(organizations !== 'all', (q) => q.where(userInOrganizations(organizations as readonly number[])))
     .executeTakeFirst();
-  if (!recipient?.active) throw notFound(`User ${to} does not exist or is disabled.`, 'user_id_to');
-  if (organizations !== 'all') {
-    const inScope = await db
-      .selectFrom('users')
-      .select('user_id')
-      .where('user_id', '=', to)
-      .where(userInOrganizations(organizations))
-      .executeTakeFirst();
-    if (!inScope) throw forbidden('This user is not in your organization.', 'user_id_to');
-  }
+  if (!recipient) throw notFound(`User ${to} does not exist or is disabled.`, 'user_id_to');
   const sender = await db
     .selectFrom('users')
     .select(['firstname', 'lastname'])

@@ -224,9 +224,9 @@ describe('updateOrganization (000 §2.10, §4.7)', () => {
       'organization_name',
     ],
     [
-      'an organisation the caller does not belong to',
+      'an organisation the caller does not belong to, as one that does not exist (issue 44)',
       () => ({ organizationid: riverside, organization_name: 'Riverside Family Health' }),
-      403,
+      404,
       'organizationid',
     ],
     ['an unknown organisation', () => ({ organizationid: 999_999 }), 404, 'organizationid'],

@@ -1,7 +1,6 @@
 import { addOrganization, getOrganizations, MSG, updateOrganization } from '@rpm/shared';
 import type { FastifyInstance } from 'fastify';
 import type { Deps } from '../deps.js';
-import { forbidden } from '../domain-errors.js';
 import { registerCall } from '../http/calls.js';
 import { actor, ownId } from '../http/route-helpers.js';
 import { visibleOrganizations } from '../scope.js';
@@ -23,10 +22,8 @@ export function organizationRoutes(app: FastifyInstance, deps: Deps): void {
 
   registerCall(app, deps, updateOrganization, async ({ body, auth, req }) => {
     ownId(auth, body.modified_user_id, 'modified_user_id');
-    const current = await findOrganization(db, body.organizationid);
-    const orgs = await visibleOrganizations(db, auth);
-    if (orgs !== 'all' && !orgs.includes(current.organization_id))
-      throw forbidden('You do not belong to this organization.', 'organizationid');
+    // Another organisation is answered as one that does not exist (issue 44: no existence oracle).
+    const current = await findOrganization(db, body.organizationid, await visibleOrganizations(db, auth));
     await saveOrganization(db, current, body, actor(auth, req.ip, clock.now()));
     return { message: MSG.updatedSuccessfully };
   });

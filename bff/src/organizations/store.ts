@@ -87,11 +87,12 @@ export async function createOrganization(db: Db, input: OrganizationInput, by: A
 }
 
 /** The organisation's id and current name; 404 naming organizationid when there is none. */
-export async function findOrganization(db: Db, organizationId: number) {
+export async function findOrganization(db: Db, organizationId: number, visible: readonly number[] | 'all') {
   const row = await db
     .selectFrom('organizations')
     .select(['organization_id', 'organization_name'])
     .where('organization_id', '=', organizationId)
+    .$if(visible !== 'all', (q) => q.where('organization_id', 'in', [...(visible as readonly number[]), 0]))
     .executeTakeFirst();
   if (!row) throw notFound(`Organization ${organizationId} does not exist.`, 'organizationid');
   return row;

@@ -63,7 +63,7 @@ describe('SendNotificationDialog', () => {
     await user.click(fields.save);
     expect(screen.getByText(MSG.userTypeNotSelected)).toBeTruthy();
     expect(screen.getByText(MSG.userNotSelected)).toBeTruthy();
-    expect(screen.getByText(MSG.messageTooLong)).toBeTruthy();
+    expect(screen.getByText(MSG.required)).toBeTruthy();
     expect(sent(server)).toHaveLength(0);
   });
 

@@ -38,11 +38,11 @@ describe('sendNotificationErrors', () => {
   it.each([
     [
       { roleId: '', userId: '', message: '' },
-      { userType: MSG.userTypeNotSelected, user: MSG.userNotSelected, message: MSG.messageTooLong },
+      { userType: MSG.userTypeNotSelected, user: MSG.userNotSelected, message: MSG.required },
     ],
     [{ roleId: '8', userId: '', message: 'Hi' }, { user: MSG.userNotSelected }],
     [{ roleId: '8', userId: '12', message: 'Hi?' }, { message: MSG.messageSpecialChars }],
-    [{ roleId: '8', userId: '12', message: '   ' }, { message: MSG.messageTooLong }],
+    [{ roleId: '8', userId: '12', message: '   ' }, { message: MSG.required }],
     [{ roleId: '8', userId: '12', message: 'x'.repeat(301) }, { message: MSG.messageTooLong }],
     [{ roleId: '8', userId: '12', message: 'Please review readings' }, {}],
   ])('%j → %j', (values, expected) => {

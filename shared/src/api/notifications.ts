@@ -100,12 +100,14 @@ export const getUsers = defineCall({
 export const NOTIFICATION_MESSAGE_PATTERN = new RegExp(`^[A-Za-z0-9_ ]{1,${NOTIFICATION_MESSAGE_MAX}}$`);
 
 /**
- * Why a notification message is refused on Save (000 §5, §8), or undefined when it is fine. A disallowed character
- * gets the spec's character message, everything else (blank, only spaces, over 300) the length message.
+ * Why a notification message is refused on Save (000 §5, §8), or undefined when it is fine: the spec's message for
+ * the actual fault (issue 44): blank or only spaces 'Required', a disallowed character the character message, over
+ * 300 characters the length message.
  */
 export function notificationMessageError(message: string): string | undefined {
+  if (message.trim() === '') return MSG.required;
   if (/[^A-Za-z0-9_ ]/.test(message)) return MSG.messageSpecialChars;
-  if (message.trim() === '' || !NOTIFICATION_MESSAGE_PATTERN.test(message)) return MSG.messageTooLong;
+  if (!NOTIFICATION_MESSAGE_PATTERN.test(message)) return MSG.messageTooLong;
   return undefined;
 }
 
