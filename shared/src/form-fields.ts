@@ -1,14 +1,10 @@
 import { z } from 'zod';
 import { MSG } from './messages.js';
-import { lowestRoleId } from './roles.js';
 
 /**
  * A practice's custom forms (000 §2.4 'form'; decisions.md "Form"): each form is a list of fields, and one builder
  * turns them into the schema its answers must meet, used by the screen before sending and by the server on submit.
  */
-
-/** Who defines forms: administrators, lowest role 1 or 2; every holder of the 'form' page fills them in. */
-export const isFormAdministrator = (roleid: readonly number[]): boolean => (lowestRoleId(roleid) ?? 99) <= 2;
 
 /** What a field asks for. */
 export const FORM_FIELD_KINDS = ['text', 'number', 'yesno', 'choice'] as const;

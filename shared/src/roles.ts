@@ -16,3 +16,10 @@ export function lowestRoleId(roleIds: readonly number[]): number | undefined {
 export function hasRole(roleIds: readonly number[], id: number): boolean {
   return roleIds.includes(id);
 }
+
+/**
+ * Whether the user acts for whole organisations: the top administrator or an organisation administrator (lowest
+ * role 1 or 2). Others act only within their practices (decisions.md "Practice writes need membership").
+ */
+export const isOrganizationAdministrator = (roleIds: readonly number[]): boolean =>
+  (lowestRoleId(roleIds) ?? 99) <= 2;

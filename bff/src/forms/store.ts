@@ -6,7 +6,7 @@ import {
   type FormField,
   type FormSubmission,
   formsList,
-  isFormAdministrator,
+  isOrganizationAdministrator,
 } from '@rpm/shared';
 import { sql, type Transaction } from 'kysely';
 import { type AuditActor, audit } from '../audit.js';
@@ -77,7 +77,7 @@ export interface FormFacts {
 
 /** Administrators (lowest role 1 or 2) define forms; others fill them in (403 naming `field`). */
 export function assertFormAdministrator(auth: Pick<AuthContext, 'roleid'>, field: string): void {
-  if (!isFormAdministrator(auth.roleid)) throw forbidden(FORM_TEXT.notAdministrator, field);
+  if (!isOrganizationAdministrator(auth.roleid)) throw forbidden(FORM_TEXT.notAdministrator, field);
 }
 
 /** The organisation must be one of the user's (403 naming it otherwise, whether it exists or not). */

@@ -12,6 +12,14 @@ import { forbidden, invalid, notFound } from '../domain-errors.js';
 type Orgs = 'all' | readonly number[];
 const inOrgs = (orgs: Orgs, organizationId: number) => orgs === 'all' || orgs.includes(organizationId);
 
+/** The practices a caller may change: those of `orgs`, and of them only `member` when it is given. */
+export interface WritablePractices {
+  readonly orgs: Orgs;
+  readonly member: ReadonlySet<number> | undefined;
+}
+const writable = (scope: WritablePractices, organizationId: number, practiceId: number) =>
+  inOrgs(scope.orgs, organizationId) && (!scope.member || scope.member.has(practiceId));
+
 /** The organisation a new practice goes into: one of the caller's, else 403 naming organization_id. */
 export async function assertOrganization(db: Db, orgs: Orgs, organizationId: number): Promise<void> {
   const row = await db
@@ -24,26 +32,31 @@ export async function assertOrganization(db: Db, orgs: Orgs, organizationId: num
 }
 
 /** A practice of the caller's organisations; 404 naming `field` otherwise. */
-export async function practiceInScope(db: Db, orgs: Orgs, practiceId: number, field = 'practice_id') {
+export async function practiceInScope(
+  db: Db,
+  scope: WritablePractices,
+  practiceId: number,
+  field = 'practice_id',
+) {
   const row = await db
     .selectFrom('practices')
     .select(['practice_id', 'organization_id', 'practice_name'])
     .where('practice_id', '=', practiceId)
     .executeTakeFirst();
-  if (!row || !inOrgs(orgs, row.organization_id))
+  if (!row || !writable(scope, row.organization_id, practiceId))
     throw notFound(`Practice ${practiceId} does not exist.`, field);
   return row;
 }
 
 /** A location of the caller's organisations; 404 naming location_id otherwise. */
-export async function locationInScope(db: Db, orgs: Orgs, locationId: number) {
+export async function locationInScope(db: Db, scope: WritablePractices, locationId: number) {
   const row = await db
     .selectFrom('locations as l')
     .innerJoin('practices as p', 'p.practice_id', 'l.practice_id')
-    .select(['l.location_id', 'l.location_name', 'p.organization_id'])
+    .select(['l.location_id', 'l.location_name', 'p.organization_id', 'p.practice_id'])
     .where('l.location_id', '=', locationId)
     .executeTakeFirst();
-  if (!row || !inOrgs(orgs, row.organization_id))
+  if (!row || !writable(scope, row.organization_id, row.practice_id))
     throw notFound(`Location ${locationId} does not exist.`, 'location_id');
   return row;
 }

@@ -248,3 +248,97 @@ describe('locations and their programs (000 §2.4 Locations Table)', () => {
     expect(await rowCounts(t.db, WRITES)).toEqual(before);
   });
 });
+
+describe('practice writes need membership (issue 44; decisions.md "Practice writes need membership")', () => {
+  /** The coordinator's practices and another practice of the same organisation. */
+  async function places(userId: number) {
+    const mine = await t.db
+      .selectFrom('user_practices')
+      .select('practice_id')
+      .where('user_id', '=', userId)
+      .execute();
+    const own = mine.map((r) => r.practice_id);
+    const { organization_id } = await t.db
+      .selectFrom('practices')
+      .select('organization_id')
+      .where('practice_id', '=', own[0] as number)
+      .executeTakeFirstOrThrow();
+    const other = await t.db
+      .selectFrom('practices')
+      .select('practice_id')
+      .where('organization_id', '=', organization_id)
+      .where('practice_id', 'not in', own)
+      .executeTakeFirstOrThrow();
+    const otherLocation = await t.db
+      .selectFrom('locations')
+      .select('location_id')
+      .where('practice_id', '=', other.practice_id)
+      .executeTakeFirstOrThrow();
+    return {
+      own: own[0] as number,
+      organization_id,
+      other: other.practice_id,
+      otherLocation: otherLocation.location_id,
+    };
+  }
+
+  it("answers a care coordinator's write to another practice of their organisation as unknown, writing nothing", async () => {
+    const coordinator = await signIn(t.app, 'role9@demo.test');
+    const p = await places(coordinator.user.user_id);
+    const before = await rowCounts(t.db, WRITES);
+    const writes = [
+      await injectUnchecked(
+        t.app,
+        updatePractice,
+        { body: { practice_id: p.other, practice_name: 'Renamed' } },
+        coordinator,
+      ),
+      await injectUnchecked(
+        t.app,
+        addLocation,
+        {
+          body: { location_name: 'Foreign Annex', practice_id: p.other, program_ids: [1] },
+          headers: { 'idempotency-key': 'location-foreign-1' },
+        },
+        coordinator,
+      ),
+      await injectUnchecked(
+        t.app,
+        updateLocation,
+        { body: { location_id: p.otherLocation, location_name: 'Renamed', program_ids: [1] } },
+        coordinator,
+      ),
+    ];
+    expect(writes.map((r) => [r.statusCode, r.json().field])).toEqual([
+      [404, 'practice_id'],
+      [404, 'practice_id'],
+      [404, 'location_id'],
+    ]);
+    const add = await injectUnchecked(
+      t.app,
+      addPractice,
+      {
+        body: { practice_name: 'Coordinator Practice', organization_id: p.organization_id },
+        headers: { 'idempotency-key': 'practice-coordinator-1' },
+      },
+      coordinator,
+    );
+    expect([add.statusCode, add.json().field]).toEqual([403, 'organization_id']);
+    expect(await rowCounts(t.db, WRITES)).toEqual(before);
+  });
+
+  it('lets the care coordinator add a location to their own practice', async () => {
+    const coordinator = await signIn(t.app, 'role9@demo.test');
+    const p = await places(coordinator.user.user_id);
+    const res = await injectCall(
+      t.app,
+      addLocation,
+      {
+        body: { location_name: 'Coordinator Annex', practice_id: p.own, program_ids: [1] },
+        headers: { 'idempotency-key': 'location-coordinator-1' },
+      },
+      coordinator,
+    );
+    expect(res.statusCode, res.body).toBe(200);
+  });
+});

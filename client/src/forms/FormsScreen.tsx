@@ -1,5 +1,5 @@
 import { Button, Dialog, Intent } from '@blueprintjs/core';
-import { FORM_STATUSES, type FormDetail, formsList, getForm, isFormAdministrator } from '@rpm/shared';
+import { FORM_STATUSES, type FormDetail, formsList, getForm, isOrganizationAdministrator } from '@rpm/shared';
 import { useState } from 'react';
 import { useApi } from '../errors/ErrorDialogProvider';
 import { ListScreen } from '../list/ListScreen';
@@ -21,7 +21,7 @@ type Filling = { readonly row: ListRow; readonly reload: () => void };
 export function FormsScreen() {
   const { call } = useApi();
   const { user } = useSession();
-  const admin = isFormAdministrator(user?.roleid ?? []);
+  const admin = isOrganizationAdministrator(user?.roleid ?? []);
   const [editing, setEditing] = useState<Editing | null>(null);
   const [filling, setFilling] = useState<Filling | null>(null);
 
