@@ -3,6 +3,7 @@ import { PRODUCT, PRODUCT_SLUG } from './constants.js';
 import { MSG } from './messages.js';
 import { lowestRoleId } from './roles.js';
 import { type AccessContext, canOpen, findRoute, INSURANCE_PLANS_PAGE, type RouteAccess } from './routes.js';
+import { type StartPageUser, startPage } from './start-page.js';
 import type { StoredUser } from './user.js';
 
 /**
@@ -259,6 +260,8 @@ const BILLER_ROLE_IDS: readonly number[] = [10, 11];
 
 /** The entries an external care coordinator with role 9 sees (000 §6.2). */
 const EXTERNAL_CARE_COORD_KEYS: ReadonlySet<string> = new Set(['practices', 'locations', 'programs']);
+const DENTIST_KEYS: ReadonlySet<string> = new Set(['dentalDashboard']);
+const SLEEP_LAB_KEYS: ReadonlySet<string> = new Set(['sleep-lab']);
 
 /** What `canOpen` needs to know of the user (routes.ts), for the main menu and the user menu (user-menu.ts). */
 export function accessContext(
@@ -287,11 +290,58 @@ function entryAllowed(item: MenuEntry, user: MenuUser, ctx: AccessContext): bool
  * The entries a restricted user may see at most (000 §6.2), or `null` for no restriction; several flags: decisions.md
  * "Menu restrictions". The entries still need their access-list key: a link to not-found helps nobody.
  */
-function restriction(user: MenuUser): ReadonlySet<string> | null {
-  if (user.is_dentist === 1) return new Set(['dentalDashboard']);
-  if (user.is_sleeplab_user === 1) return new Set(['sleep-lab']);
+function restriction(user: RestrictionFlags): ReadonlySet<string> | null {
+  if (user.is_dentist === 1) return DENTIST_KEYS;
+  if (user.is_sleeplab_user === 1) return SLEEP_LAB_KEYS;
   if (user.is_external_care_coord === 1 && user.roleid.includes(9)) return EXTERNAL_CARE_COORD_KEYS;
   return null;
+}
+
+/** The stored-user flags of 000 §6.2's menu restrictions. */
+type RestrictionFlags = Pick<
+  MenuUser,
+  'roleid' | 'is_dentist' | 'is_sleeplab_user' | 'is_external_care_coord'
+>;
+
+/** The stored-user fields {@link restrictedPages} reads: the restriction flags and the start page's (§6.1). */
+export type RestrictedUser = RestrictionFlags & StartPageUser;
+
+/**
+ * The access-list entries a restricted user (000 §6.2) may use at all, or `null` for no restriction: the pages of
+ * the menu entries left to them, of the patient chart's tabs, which the restrictions keep, and of their start page
+ * (§6.1: an external care coordinator starts on the dashboard). The server refuses every other page's call the same
+ * way (issue 44; decisions.md "Menu restrictions").
+ */
+export function restrictedPages(user: RestrictedUser): ReadonlySet<string> | null {
+  const only = restriction(user);
+  if (only === null) return null;
+  const start = startPage(user, null);
+  const key = `${[...only].join()} ${start}`;
+  let pages = RESTRICTED_PAGES.get(key);
+  if (!pages) {
+    pages = pagesOf(only, start);
+    RESTRICTED_PAGES.set(key, pages);
+  }
+  return pages;
+}
+
+/** restrictedPages of each restriction and start page, worked out once (the server asks on every call). */
+const RESTRICTED_PAGES = new Map<string, ReadonlySet<string>>();
+
+function pagesOf(only: ReadonlySet<string>, start: string): ReadonlySet<string> {
+  const links = [
+    ...MENU_GROUPS.flatMap((g) => g.entries)
+      .filter((entry) => only.has(entry.key))
+      .map((entry) => entry.link),
+    ...PATIENT_CHART_TABS.map((tab) => `${tab.link}/1`),
+    start,
+  ];
+  const pages = new Set<string>();
+  for (const link of links) {
+    const access = findRoute(link)?.entry.access;
+    if (access?.kind === 'page') pages.add(access.page);
+  }
+  return pages;
 }
 
 /**

@@ -116,3 +116,24 @@ test('search: suggestions, Enter navigates, and the Alert for special characters
   await expect(alert).toHaveCount(0);
   await expect(page).toHaveURL('/app/sales-practice-dashboard');
 });
+
+// Issue 44: the server narrows restricted users' calls as the menu narrows their entries; their start screens and
+// the screens their menu offers must still load without a single refused call.
+for (const username of ['dentist@demo.test', 'sleeplab@demo.test', 'extcare@demo.test']) {
+  test(`${username}: the start screen and every menu entry load without a refused call`, async ({ page }) => {
+    const refused: string[] = [];
+    page.on('response', (res) => {
+      if (res.url().includes('/api/') && res.status() === 403) refused.push(res.url());
+    });
+    await signIn(page, username);
+    await page.waitForLoadState('networkidle');
+    const links = await mainMenu(page).getByRole('link').all();
+    const hrefs = await Promise.all(links.map((link) => link.getAttribute('href')));
+    for (const href of hrefs) {
+      if (href === null) continue;
+      await page.goto(href);
+      await page.waitForLoadState('networkidle');
+    }
+    expect(refused).toEqual([]);
+  });
+}

@@ -1,4 +1,10 @@
-import { DIALOG_IDLE_MS, MSG, SESSION_CHECK_INTERVAL_MS, SESSION_IDLE_MS } from '@rpm/shared';
+import {
+  DIALOG_IDLE_MS,
+  MSG,
+  restrictedPages,
+  SESSION_CHECK_INTERVAL_MS,
+  SESSION_IDLE_MS,
+} from '@rpm/shared';
 import { CompiledQuery, type Transaction } from 'kysely';
 import type { Clock } from '../clock.js';
 import { sessionCacheOf } from '../db/connect.js';
@@ -134,6 +140,11 @@ interface SessionRow {
   readonly change_password: boolean;
   readonly roles: readonly (number | string)[];
   readonly has_page: boolean;
+  readonly is_dentist: boolean;
+  readonly is_sleeplab_user: boolean;
+  readonly is_external_care_coord: boolean;
+  readonly is_interpreting_prac: boolean;
+  readonly only_co_read: boolean;
   readonly mfa_enrolled: boolean;
   readonly practice_ids: readonly (number | string)[];
   readonly name: string;
@@ -144,7 +155,8 @@ interface SessionRow {
  * (decisions.md "One query per call"). $1 the token's digest, $2 the page, $3 whether a call link opens it too.
  */
 const SESSION_SQL = `select s.session_id, s.user_id, s.acting_user_id, s.cookie_hash, s.created_at, s.expires_at,
-  s.ended_at, s.end_reason, u.active, u.change_password,
+  s.ended_at, s.end_reason, u.active, u.change_password, u.is_dentist, u.is_sleeplab_user, u.is_external_care_coord,
+  u.is_interpreting_prac, u.only_co_read,
   trim(coalesce(u.firstname, '') || ' ' || coalesce(u.lastname, '')) as name,
   coalesce((select array_agg(ur.role_id order by ur.role_id) from user_roles ur where ur.user_id = s.user_id), '{}')
     as roles,
@@ -196,12 +208,26 @@ export async function requireSession(
       active: row.active,
       changePassword: row.change_password,
       roleid: row.roles.map(Number),
-      hasPage: row.has_page,
+      hasPage: row.has_page && allowedByRestriction(row, page),
       mfaEnrolled: row.mfa_enrolled,
       practiceIds: row.practice_ids.map(Number),
       name: row.name,
     },
   };
+}
+
+/** 000 §6.2's menu restrictions hold for the API too: a restricted user calls only the pages left to them (issue 44). */
+function allowedByRestriction(row: SessionRow, page: string | null): boolean {
+  if (page === null) return true;
+  const only = restrictedPages({
+    roleid: row.roles.map(Number),
+    is_dentist: row.is_dentist ? 1 : 0,
+    is_sleeplab_user: row.is_sleeplab_user ? 1 : 0,
+    is_external_care_coord: row.is_external_care_coord ? 1 : 0,
+    is_interpreting_prac: row.is_interpreting_prac ? 1 : 0,
+    onlyCoRead: row.only_co_read ? 1 : 0,
+  });
+  return only === null || only.has(page);
 }
 
 /**
