@@ -3,7 +3,8 @@ import fastifySwagger from '@fastify/swagger';
 import Fastify, { type FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { jsonSchemaTransform, validatorCompiler } from 'fastify-type-provider-zod';
-import type { Clock } from './clock.js';
+import { requireSignedIn } from './auth/guard.js';
+import { type Clock, systemClock } from './clock.js';
 import type { Config } from './config.js';
 import type { Db } from './db/schema.js';
 import { embeddedApi } from './embedded.js';
@@ -50,7 +51,17 @@ const appPlugin = fp<AppOptions>(async (app, opts) => {
     throw new Error('Embedded mode needs a database (or set UPSTREAM_API_BASE for relay mode).');
   }
 
-  app.get('/api/openapi.json', { schema: { hide: true } }, async () => app.swagger());
+  // Outside production anyone may read the API's shape; in production only signed-in callers, unless OPENAPI_PUBLIC
+  // says otherwise (issue 44). Relay mode has no sessions of its own to check, so there it is public or absent.
+  const openApiPublic =
+    (opts.config.OPENAPI_PUBLIC ?? (opts.config.NODE_ENV === 'production' ? '0' : '1')) === '1';
+  const db = opts.db;
+  if (openApiPublic || db) {
+    app.get('/api/openapi.json', { schema: { hide: true } }, async (req) => {
+      if (!openApiPublic && db) await requireSignedIn(req, db, opts.clock ?? systemClock);
+      return app.swagger();
+    });
+  }
   await clientFiles(app, opts.config.CLIENT_DIST);
 });
 

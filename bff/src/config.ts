@@ -120,6 +120,11 @@ export const configSchema = z.object({
    * "Browser tests move the server's clock"); refused in any other environment.
    */
   TEST_CLOCK: optional(z.enum(['0', '1'])),
+  /**
+   * '1': `/api/openapi.json` for anyone; '0': for signed-in callers only. Unset: public outside production (issue 44;
+   * decisions.md "OpenAPI document").
+   */
+  OPENAPI_PUBLIC: optional(z.enum(['0', '1'])),
   /** Ms between passes of the alert escalation job (default a minute); the browser tests run it every second. */
   ESCALATION_INTERVAL_MS: optional(z.coerce.number().int().min(100).max(3_600_000)),
   /** '1' checks answers with zod, '0' writes them compiled (decisions.md "Compiled answer serialisation"). */

@@ -8,6 +8,8 @@ import {
 } from '@rpm/shared';
 import type { FastifyRequest } from 'fastify';
 import { z } from 'zod';
+import type { Clock } from '../clock.js';
+import type { Db } from '../db/schema.js';
 import type { Deps } from '../deps.js';
 import { forbidden, unauthenticated } from '../domain-errors.js';
 import { mfaRequired } from './mfa.js';
@@ -62,4 +64,15 @@ export async function authenticate(req: FastifyRequest, deps: Deps, call: CallDe
   }
   if (page !== null && !user.hasPage) throw forbidden(`You do not have access to '${page}'.`);
   return { session, userId: session.userId, roleid: user.roleid, practiceIds: user.practiceIds };
+}
+
+/**
+ * A signed-in session, for a route outside the contract (the OpenAPI document): the uid/token headers and the
+ * cookie as for a call of access 'session'; 401 otherwise.
+ */
+export async function requireSignedIn(req: FastifyRequest, db: Db, clock: Clock): Promise<void> {
+  const creds = credentials.safeParse(req.headers);
+  if (!creds.success)
+    throw unauthenticated('Sign in first: the uid and token headers are missing or malformed.');
+  await requireSession(db, clock, { ...creds.data, cookieSecret: req.cookies[SESSION_COOKIE] });
 }

@@ -93,3 +93,23 @@ describe('service calls', () => {
     expect(res.headers['x-content-type-options']).toBe('nosniff');
   });
 });
+
+describe('the OpenAPI document in production (issue 44)', () => {
+  it('is for signed-in callers only when OPENAPI_PUBLIC is 0, as production has it by default', async () => {
+    const closed = await startTestApp({ env: { OPENAPI_PUBLIC: '0' } });
+    try {
+      const anonymous = await closed.app.inject({ method: 'GET', url: '/api/openapi.json' });
+      expect(anonymous.statusCode).toBe(401);
+      const user = await signIn(closed.app, 'role8@demo.test');
+      const signedIn = await closed.app.inject({
+        method: 'GET',
+        url: '/api/openapi.json',
+        headers: user.headers,
+      });
+      expect(signedIn.statusCode).toBe(200);
+      expect(Object.keys(signedIn.json().paths).length).toBeGreaterThan(100);
+    } finally {
+      await closed.close();
+    }
+  });
+});
