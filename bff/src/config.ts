@@ -32,7 +32,7 @@ export const configSchema = z.object({
   /** PGlite data folder, used when DATABASE_URL is not set. 'memory://' keeps the database in memory. */
   DATA_DIR: z.string().min(1).default('./data/pglite'),
   DATABASE_URL: z.url({ protocol: /^postgres(ql)?$/ }).optional(),
-  /** Where the chart's documents are kept; unset: `documents` beside DATA_DIR (decisions.md "Documents"). */
+  /** Where the chart's documents are kept; unset: `documents` inside DATA_DIR (decisions.md "Documents"). */
   DOCUMENTS_DIR: optional(z.string().min(1)),
   /** Redis for several replicas: the hub's socket.io adapter (architecture.md "Modes and replicas"); unset: one BFF. */
   REDIS_URL: optional(z.url({ protocol: /^rediss?$/ })),

@@ -21,7 +21,10 @@ const pathOf = (root: string, key: string) => {
   return join(root, key.slice(0, 2), key);
 };
 
-/** decisions.md "Documents": DOCUMENTS_DIR, else `documents` beside DATA_DIR, else (in memory) a temporary folder. */
+/**
+ * decisions.md "Documents": DOCUMENTS_DIR, else `documents` inside the instance's DATA_DIR (issue 44: the folder
+ * beside it was shared by every instance whose data folders share a parent), else (in memory) a temporary folder.
+ */
 export async function openDocumentFiles(
   config: Pick<Config, 'DATA_DIR' | 'DOCUMENTS_DIR'>,
 ): Promise<DocumentFiles> {
@@ -30,7 +33,10 @@ export async function openDocumentFiles(
     ? resolve(config.DOCUMENTS_DIR)
     : temporary
       ? await mkdtemp(join(tmpdir(), 'rpm-documents-'))
-      : resolve(dirname(resolve(config.DATA_DIR)), 'documents');
+      : resolve(config.DATA_DIR, 'documents');
+  // Files written before the move stay readable where they are; keys are random, so no two folders share one.
+  const legacy =
+    config.DOCUMENTS_DIR || temporary ? undefined : resolve(dirname(resolve(config.DATA_DIR)), 'documents');
   await mkdir(root, { recursive: true, mode: 0o700 });
   return {
     async save(bytes) {
@@ -40,7 +46,11 @@ export async function openDocumentFiles(
       await writeFile(path, bytes, { flag: 'wx', mode: 0o600 });
       return key;
     },
-    read: (key) => readFile(pathOf(root, key)),
+    read: (key) =>
+      readFile(pathOf(root, key)).catch((error: NodeJS.ErrnoException) => {
+        if (error.code !== 'ENOENT' || !legacy) throw error;
+        return readFile(pathOf(legacy, key));
+      }),
     discard: (key) => rm(pathOf(root, key), { force: true }),
     async close() {
       if (temporary) await rm(root, { recursive: true, force: true });
