@@ -1,4 +1,6 @@
 import {
+  addPatientNote,
+  addPatientTask,
   checkSession,
   generateBillingReport,
   getBillingDetails,
@@ -152,5 +154,18 @@ describe('call', () => {
         message: 'Practice not in your scope',
       },
     );
+  });
+
+  // Issue 44: every creation carries its Idempotency-Key. The type checker refuses a call site without one
+  // (CallRequest), and a call that slips past it (a cast) is refused here before anything is sent.
+  it.each([
+    ['addPatientNote', addPatientNote, { patient_id: 3, note: 'Called the patient' }],
+    ['addPatientTask', addPatientTask, { patient_id: 3, assigned_to: 8, title: 'Call back' }],
+  ] as const)('never sends %s without an Idempotency-Key', async (_, def, body) => {
+    storeUser(makeUser({ user_id: 9 }));
+    const { fetch } = fakeServer();
+    // @ts-expect-error: the headers with the key are required by the type.
+    await expect(call(def, { body })).rejects.toThrow(/send its Idempotency-Key/);
+    expect(fetch).not.toHaveBeenCalled();
   });
 });

@@ -35,8 +35,27 @@ export type CallHeaders<C extends CallDef> = C['headers'] extends z.ZodType
   ? z.input<C['headers']>
   : undefined;
 
-/** The inputs of one call: query and body as the contract's `CallInput`, plus its declared headers. */
-export type CallRequest<C extends CallDef> = Partial<CallInput<C>> & { readonly headers?: CallHeaders<C> };
+/** The header of a retry-safe creation (decisions.md "Retried creations"). */
+const IDEMPOTENCY_KEY = 'idempotency-key';
+
+/**
+ * Whether the call takes an Idempotency-Key: the server accepts a creation without one, but the client always sends
+ * it (issue 44), so a retry after a lost answer never writes twice; a creation sent without one is the client's bug.
+ */
+type TakesKey<C extends CallDef> = C['headers'] extends z.ZodType
+  ? typeof IDEMPOTENCY_KEY extends keyof z.input<C['headers']>
+    ? true
+    : false
+  : false;
+
+/**
+ * The inputs of one call: query and body as the contract's `CallInput`, plus its declared headers, which must hold
+ * the Idempotency-Key when the call takes one (the type checker finds a creation sent without it).
+ */
+export type CallRequest<C extends CallDef> = Partial<CallInput<C>> &
+  (TakesKey<C> extends true
+    ? { readonly headers: CallHeaders<C> & { readonly [IDEMPOTENCY_KEY]: string } }
+    : { readonly headers?: CallHeaders<C> });
 
 /** A header value fetch can carry: ISO-8859-1 only (Fetch standard "byte string"), no CR/LF. */
 const HEADER_VALUE = /^[\t\x20-\x7e\x80-\xff]*$/;
@@ -126,6 +145,10 @@ export async function callRaw<C extends CallDef>(
 ): Promise<Response> {
   // Declared headers first: the session headers below always win over a same-named declared one.
   const headers: Record<string, string> = { ...declaredHeaders(input?.headers), accept };
+  if (def.headers && IDEMPOTENCY_KEY in (def.headers as z.ZodObject).shape && !headers[IDEMPOTENCY_KEY])
+    throw new Error(
+      `${def.path} creates a record: send its Idempotency-Key (decisions.md "Retried creations").`,
+    );
   const auth = options.auth === undefined ? storedAuth() : options.auth;
   if (auth) {
     headers.uid = String(auth.uid);

@@ -102,7 +102,10 @@ export function ClinicalSection<Row, F, A extends CallDef, U extends CallDef>({
     const found = kind.add.call.body ? formErrors(kind.add.call.body, body) : {};
     setErrors(found);
     if (Object.keys(found).length > 0) return;
-    return send(kind.add.call, { body, headers: { 'idempotency-key': actionKey } } as CallRequest<A>);
+    return send(kind.add.call, {
+      body,
+      headers: { 'idempotency-key': actionKey },
+    } as unknown as CallRequest<A>);
   };
 
   const save = async (row: Row) => {
