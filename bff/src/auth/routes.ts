@@ -2,6 +2,7 @@ import {
   changePasswordByUserId,
   checkSession,
   getCaptcha,
+  getSignInLocks,
   loginWithCaptcha,
   loginWithToken,
   MSG,
@@ -13,8 +14,16 @@ import type { Deps } from '../deps.js';
 import { forbidden, invalid, tooMany } from '../domain-errors.js';
 import { registerCall } from '../http/calls.js';
 import { actor } from '../http/route-helpers.js';
+import { userInOrganizations, visibleOrganizations } from '../scope.js';
 import { accountByName, passwordHashOf, setPassword } from './account-store.js';
-import { clearLoginFailures, loginWait, recordLoginFailure, unverifiedWait } from './login-limits.js';
+import { knownDevice, rememberDevice } from './device-cookie.js';
+import {
+  clearLoginFailures,
+  loginWait,
+  recordLoginFailure,
+  signInLocks,
+  unverifiedWait,
+} from './login-limits.js';
 import { mfaKey, mfaRequired } from './mfa.js';
 import { createChallenge, findChallenge, isEnrolled, MFA_CODE_INVALID, proveChallenge } from './mfa-store.js';
 import { hashPassword, verifyPassword } from './password.js';
@@ -80,6 +89,15 @@ export function authRoutes(app: FastifyInstance, deps: Deps): void {
     return { message: MSG.loginSuccessful, user: stored };
   };
 
+  // Issue 44: administrators see who is locked out and why (their organisations' staff; role 1 every name).
+  registerCall(app, deps, getSignInLocks, async ({ auth }) => {
+    const orgs = await visibleOrganizations(db, auth);
+    return {
+      status: 1 as const,
+      data: await signInLocks(db, clock, orgs === 'all' ? null : userInOrganizations(orgs)),
+    };
+  });
+
   registerCall(app, deps, getCaptcha, async ({ reply }) => {
     reply.header('cache-control', 'no-store');
     const c = await deps.captcha.create();
@@ -94,7 +112,8 @@ export function authRoutes(app: FastifyInstance, deps: Deps): void {
       await recordLoginFailure(db, clock, body.username, client, false);
       throw invalid('The captcha was not solved or has expired. Please try again.', 'captchaToken');
     }
-    refuse(await loginWait(db, clock, body.username, client));
+    const device = knownDevice(req, deps.config, body.username, clock.now());
+    refuse(await loginWait(db, clock, body.username, client, device));
     const user = await accountByName(db, body.username);
     const ok = await verifyPassword(user?.active ? user.password_hash : null, body.password);
     if (!user || !ok) {
@@ -111,6 +130,7 @@ export function authRoutes(app: FastifyInstance, deps: Deps): void {
       };
     }
     await clearLoginFailures(db, body.username, client);
+    rememberDevice(req, reply, deps.config, body.username, clock.now());
     return openSignIn(user, req, reply, 'login');
   });
 
@@ -118,13 +138,15 @@ export function authRoutes(app: FastifyInstance, deps: Deps): void {
     const client = req.ip;
     const challenge = await findChallenge(db, clock, body.mfa_token, client);
     // The sign-in limits count wrong codes as failures of the name (login-limits.ts).
-    refuse(await loginWait(db, clock, challenge.username, client));
+    const device = knownDevice(req, deps.config, challenge.username, clock.now());
+    refuse(await loginWait(db, clock, challenge.username, client, device));
     const proven = await proveChallenge(db, clock, mfaSecretKey, challenge, body.code);
     if (proven === null) {
       await recordLoginFailure(db, clock, challenge.username, client);
       return { status: 0, message: MFA_CODE_INVALID };
     }
     await clearLoginFailures(db, challenge.username, client);
+    rememberDevice(req, reply, deps.config, challenge.username, clock.now());
     return openSignIn(challenge, req, reply, proven === 'recovery' ? 'login_mfa_recovery' : 'login_mfa');
   });
 

@@ -5,6 +5,7 @@ import {
   getAllPractices,
   getLocationsByPracticeIdOrgId,
   getOrgByPracticeId,
+  getSignInLocks,
   MSG,
   removeFromMap,
   STAFF_LISTS,
@@ -42,6 +43,20 @@ const row = (user_id: number, firstname: string, lastname: string): StaffRow => 
   fax: '',
 });
 
+/** A user name locked after failures from many addresses (issue 44). */
+const LOCK = {
+  username: 'priya@demo.test',
+  user_id: 45,
+  name: 'Priya Raman',
+  kind: 'name' as const,
+  address: null,
+  failures: 50,
+  addresses: 11,
+  locked_until: '2026-12-03T17:45:00.000Z',
+  reason:
+    '50 failed sign-ins from 11 addresses in 15 minutes: locked except in browsers this user signed in from before',
+};
+
 /** The Admins table's rows as the server has them: a mapping adds Grace, a removal takes Priya away. */
 function serveAdmins() {
   let rows = [row(1, 'Marcus', 'Bennett'), row(45, 'Priya', 'Raman')];
@@ -57,6 +72,7 @@ function serveAdmins() {
       ],
     })
     .on(getAllByOrgId, { status: 1, data: [{ user_id: 44, firstname: 'Grace', lastname: 'Kim' }] })
+    .on(getSignInLocks, { status: 1, data: [LOCK] })
     .on(addExistingToMap, () => {
       rows = [...rows, row(44, 'Grace', 'Kim')];
       return { status: 1, message: MSG.addedSuccessfully };
@@ -74,6 +90,14 @@ beforeEach(() => {
 });
 
 describe('Admins table: Select Admin and Remove (decisions.md "Select Admin eligibility and removal")', () => {
+  it('shows the locked sign-ins above the table and why (issue 44)', async () => {
+    serveAdmins();
+    renderWithProviders(<StaffScreen name="administrators" />, '/app/administrators');
+    const locks = await screen.findByRole('table', { name: 'Locked sign-ins' });
+    expect(within(locks).getByText('Priya Raman (priya@demo.test)')).toBeTruthy();
+    expect(within(locks).getByText(LOCK.reason)).toBeTruthy();
+  });
+
   it('after a confirmed Select Admin the dialog closes and the table shows the new admin', async () => {
     const server = serveAdmins();
     const user = userEvent.setup();

@@ -18,6 +18,7 @@ import { showToast } from '../toaster/toast';
 import { AddAdminDialog } from './AddAdminDialog';
 import { EditStaffDialog } from './EditStaffDialog';
 import { RESET_PASSWORD, ResetPasswordDialog } from './ResetPasswordDialog';
+import { SignInLocks } from './SignInLocks';
 
 export interface StaffScreenProps {
   readonly name: StaffTable['name'];
@@ -69,6 +70,7 @@ export function StaffScreen({ name }: StaffScreenProps) {
 
   return (
     <>
+      {admin ? <SignInLocks /> : null}
       <ListScreen
         def={STAFF_LISTS[name]}
         rowName={(row) => String(row.name)}

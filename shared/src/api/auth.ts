@@ -102,3 +102,28 @@ export const isAlive = defineCall({
   access: 'public',
   response: z.object({ status: z.literal(1), message: z.string() }),
 });
+
+/** One held-back sign-in: a user name locked everywhere but its known browsers, or from one address. */
+export const signInLock = z.object({
+  username: z.string(),
+  /** The staff member of that user name; null for a name no account has (role 1 sees those too). */
+  user_id: z.number().int().nullable(),
+  name: z.string().nullable(),
+  /** 'name': failures from every address; 'address': from one address, given in `address`. */
+  kind: z.enum(['name', 'address']),
+  address: z.string().nullable(),
+  failures: z.number().int(),
+  addresses: z.number().int(),
+  locked_until: z.iso.datetime({ offset: true }),
+  reason: z.string(),
+});
+
+export const getSignInLocks = defineCall({
+  method: 'GET',
+  path: 'rpm/auth/getSignInLocks',
+  spec: 'issue 44 (ours; decisions.md "Sign-in lock-out")',
+  summary:
+    "The sign-ins held back now and why: user names locked after failures from many addresses, and names locked from one address; an organisation administrator sees their organisations' staff",
+  access: { page: 'Admins Table' },
+  response: z.object({ status: z.literal(1), data: z.array(signInLock) }),
+});
