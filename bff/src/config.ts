@@ -45,6 +45,16 @@ export const configSchema = z.object({
    * one is made when absent. Changing it makes enrolled factors unreadable: their users need an administrator's reset.
    */
   APP_SECRET: z.string().min(32).optional(),
+  /**
+   * The key the app seals the audit chain with (issue 44; decisions.md "Audit chain seals"): never stored in the
+   * database, so its logins cannot forge a seal. Unset: no seals, and audit:verify checks the hashes only.
+   */
+  AUDIT_KEY: z.string().min(32).optional(),
+  /**
+   * The database owner's login, for migrations (issue 44; decisions.md "Database roles"): DATABASE_URL's login then
+   * owns nothing and is granted rows only. Unset: DATABASE_URL's login migrates.
+   */
+  MIGRATION_DATABASE_URL: z.url({ protocol: /^postgres(ql)?$/ }).optional(),
   /** Seed demo data into an empty database. Defaults to on outside production, off in production. */
   SEED_DEMO: flagFromEnv,
   SEED_PATIENTS: z.coerce.number().int().min(0).max(100_000).default(300),
@@ -172,6 +182,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const c = parsed.data;
   if (c.TEST_CLOCK === '1' && c.NODE_ENV !== 'test')
     throw new Error('Invalid configuration:\n  TEST_CLOCK: only allowed with NODE_ENV=test');
+  if (c.MIGRATION_DATABASE_URL && !c.DATABASE_URL)
+    throw new Error(
+      "Invalid configuration:\n  MIGRATION_DATABASE_URL: needs DATABASE_URL, the app's own login",
+    );
   // Demo data never lands in production unless SEED_DEMO asks for it explicitly.
   const seedDemo =
     env.SEED_DEMO === undefined || env.SEED_DEMO === '' ? c.NODE_ENV !== 'production' : c.SEED_DEMO;

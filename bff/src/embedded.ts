@@ -42,6 +42,7 @@ import { practiceInterventionSource } from './interventions/list-store.js';
 import { invoicesSource } from './invoices/list-store.js';
 import { invoiceRoutes } from './invoices/routes.js';
 import { createAlertEscalationJob } from './jobs/alert-escalation.js';
+import { createAuditSealJob } from './jobs/audit-seal.js';
 import { createMissedReadingsJob } from './jobs/missed-readings.js';
 import { registerLists } from './lists/register.js';
 import type { ListSource } from './lists/source.js';
@@ -245,6 +246,12 @@ export async function embeddedApi(app: FastifyInstance, opts: EmbeddedOptions): 
     });
     app.addHook('onReady', async () => missedReadings.start());
     app.addHook('preClose', async () => missedReadings.stop());
+  }
+  // The audit chain's seals, with a key the database never holds (decisions.md "Audit chain seals").
+  if (opts.config.AUDIT_KEY) {
+    const seals = createAuditSealJob({ db: opts.db, clock, log: app.log, key: opts.config.AUDIT_KEY });
+    app.addHook('onReady', async () => seals.start());
+    app.addHook('preClose', async () => seals.stop());
   }
   // Unacknowledged alerts up the escalation chain (decisions.md "Alert escalation").
   if (opts.escalationIntervalMs !== 0) {

@@ -4,6 +4,7 @@ import { sql, type Transaction } from 'kysely';
 import { loadConfig } from '../config.js';
 import { openDatabase } from '../db/connect.js';
 import type { Database, Db } from '../db/schema.js';
+import { checkSeals } from './seal.js';
 
 /**
  * The audit chain's check (ONC 170.315(d)(2)/(3); migrations/0011_audit_chain.sql): recomputes every row's hash in
@@ -102,18 +103,38 @@ async function verifyIn(trx: Db | Transaction<Database>): Promise<ChainReport> {
   return { rows, broken: null };
 }
 
-/** The command's work: verifies, writes the outcome, answers the exit code (1 on a break). */
+/**
+ * The command's work: verifies the chain and, with the key, its seals (seal.ts); writes the outcome, answers the
+ * exit code (1 on a break).
+ */
 export async function verifyCommand(
   db: Db,
   out: { write(text: string): unknown } = process.stdout,
+  key?: string,
+  now: Date = new Date(),
 ): Promise<0 | 1> {
   const report = await verifyAuditChain(db);
-  if (!report.broken) {
+  if (report.broken) {
+    out.write(`Audit chain broken (${report.broken.kind}) at ${report.broken.message}\n`);
+    return 1;
+  }
+  if (key === undefined) {
     out.write(`Audit chain verified: ${report.rows} rows.\n`);
+    out.write('Seals not checked: set AUDIT_KEY to check them.\n');
     return 0;
   }
-  out.write(`Audit chain broken (${report.broken.kind}) at ${report.broken.message}\n`);
-  return 1;
+  const seals = await checkSeals(db, key, now);
+  if (seals.broken) {
+    out.write(`Audit chain broken (${seals.broken.kind}) at ${seals.broken.message}\n`);
+    return 1;
+  }
+  out.write(`Audit chain verified: ${report.rows} rows.\n`);
+  out.write(
+    seals.sealedThrough === null
+      ? 'No seal yet.\n'
+      : `${seals.seals} seals verified with AUDIT_KEY, through audit_id ${seals.sealedThrough}.\n`,
+  );
+  return 0;
 }
 
 /** `npm run audit:verify` on the configured database (DATABASE_URL, else the PGlite DATA_DIR). */
@@ -121,7 +142,7 @@ async function main(): Promise<void> {
   const config = loadConfig();
   const database = await openDatabase({ databaseUrl: config.DATABASE_URL, dataDir: config.DATA_DIR });
   try {
-    process.exitCode = await verifyCommand(database.db);
+    process.exitCode = await verifyCommand(database.db, process.stdout, config.AUDIT_KEY);
   } finally {
     await database.close();
   }

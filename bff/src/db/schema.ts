@@ -405,6 +405,15 @@ export interface AuditChainHeadTable {
   last_hash: string;
 }
 
+/** A signed chain head (0066_audit_seals.sql): the app's HMAC of (last_id, last_hash) under AUDIT_KEY. */
+export interface AuditSealsTable {
+  seal_id: Generated<number>;
+  last_id: number;
+  last_hash: string;
+  mac: string;
+  sealed_at: Date;
+}
+
 /** A code's insurance default amount from a date of service on (demo defaults an administrator edits). */
 export interface InsuranceDefaultAmountsTable {
   /** 0027: the list's row id. */
@@ -1168,6 +1177,7 @@ export interface Database {
   check_ins: CheckInsTable;
   audit_log: AuditLogTable;
   audit_chain_head: AuditChainHeadTable;
+  audit_seals: AuditSealsTable;
   insurance_default_amounts: InsuranceDefaultAmountsTable;
   patient_reading_days: PatientReadingDaysTable;
   patient_month_summary: PatientMonthSummaryTable;
@@ -1552,6 +1562,7 @@ export const TABLE_NAMES = [
   'check_ins',
   'audit_log',
   'audit_chain_head',
+  'audit_seals',
   'insurance_default_amounts',
   'patient_reading_days',
   'patient_month_summary',
