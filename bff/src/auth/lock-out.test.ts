@@ -56,7 +56,8 @@ describe('sign-in lock-out is no denial-of-service tool', () => {
     expect(own.json().status).toBe(1);
 
     // The top administrator sees the lock and why; Northwind's administrator does not see Riverside's staff.
-    const locks = (await injectCall(t.app, getSignInLocks, {}, await signIn(t.app, 'role1@demo.test'))).json().data;
+    const locks = (await injectCall(t.app, getSignInLocks, {}, await signIn(t.app, 'role1@demo.test'))).json()
+      .data;
     const mine = locks.filter((l: { username: string }) => l.username === NAME);
     // Each of the ten addresses that reached its own limit is a lock of its own.
     expect(mine.filter((l: { kind: string }) => l.kind === 'address')).toHaveLength(10);
@@ -66,10 +67,14 @@ describe('sign-in lock-out is no denial-of-service tool', () => {
         address: null,
         failures: LIMITS.perName,
         addresses: 10,
-        reason: expect.stringMatching(/^50 failed sign-ins from 10 addresses in 15 minutes: locked except in browsers/),
+        reason: expect.stringMatching(
+          /^50 failed sign-ins from 10 addresses in 15 minutes: locked except in browsers/,
+        ),
       }),
     ]);
-    const northwind = (await injectCall(t.app, getSignInLocks, {}, await signIn(t.app, 'role2@demo.test'))).json();
+    const northwind = (
+      await injectCall(t.app, getSignInLocks, {}, await signIn(t.app, 'role2@demo.test'))
+    ).json();
     expect(northwind.data.filter((l: { username: string }) => l.username === NAME)).toEqual([]);
   });
 

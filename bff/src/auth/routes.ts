@@ -10,6 +10,7 @@ import {
   verifyMfa,
 } from '@rpm/shared';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { sessionEndHeard } from '../db/connect.js';
 import type { Deps } from '../deps.js';
 import { forbidden, invalid, tooMany } from '../domain-errors.js';
 import { registerCall } from '../http/calls.js';
@@ -174,6 +175,7 @@ export function authRoutes(app: FastifyInstance, deps: Deps): void {
       ending,
     });
     deps.hub.endSessions([...ending, ...session.endedSessionIds]);
+    await sessionEndHeard(db);
     return {
       message: MSG.loginSuccessful,
       user: await handOver(deps, reply, target.user_id, session),
@@ -185,6 +187,7 @@ export function authRoutes(app: FastifyInstance, deps: Deps): void {
     if (query.status === 0) {
       await logout(db, clock, session, req.ip);
       deps.hub.endSessions([session.sessionId]);
+      await sessionEndHeard(db);
       clearSessionCookie(reply);
       return { message: 'Session ended' };
     }

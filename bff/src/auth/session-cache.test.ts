@@ -4,6 +4,7 @@ import { sql } from 'kysely';
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { sessionCacheOf } from '../db/connect.js';
 import type { Db } from '../db/schema.js';
+import { SESSION_WATCH_NAME } from '../db/session-watch.js';
 import { injectCall, signIn, startTestApp, type TestApp } from '../test-app.js';
 import { SESSION_CACHE_TTL_MS, SESSION_SCOPE_TABLES, SessionCache } from './session-cache.js';
 
@@ -183,7 +184,7 @@ describe('the session cache of a database', () => {
       const warn = vi.spyOn(process, 'emitWarning').mockImplementation(() => {});
       try {
         await sql`select pg_terminate_backend(pid) from pg_stat_activity
-          where datname = current_database() and query = 'listen session_scope'`.execute(db);
+          where datname = current_database() and application_name = ${SESSION_WATCH_NAME}`.execute(db);
         await vi.waitFor(() => expect(cache.live).toBe(false));
         await openChart();
         expect(cache.size).toBe(0);

@@ -27,6 +27,9 @@ export const SESSION_SCOPE_TABLES: ReadonlySet<string> = new Set([
 
 /** The notification channel of migration 0031's triggers. */
 export const SESSION_SCOPE_CHANNEL = 'session_scope';
+/** Payload prefixes of a session end's barrier and of each replica's acknowledgement of it (connect.ts). */
+export const BARRIER = 'barrier ';
+export const ACK = 'ack ';
 
 /** The longest an answer is kept, should a notification ever be missed. */
 export const SESSION_CACHE_TTL_MS = 2_000;
@@ -95,6 +98,32 @@ export class SessionCache<T = unknown> {
   notified(payload: string): void {
     this.#lastNotice = payload;
     this.invalidate();
+    this.#waiters.get(payload)?.();
+  }
+
+  readonly #waiters = new Map<string, () => void>();
+
+  /**
+   * Resolves when `count` notifications `payload` have arrived, or after `timeoutMs`, or at once while the watch is
+   * not listening (nothing is kept then): a session end waits for every replica's acknowledgement (connect.ts
+   * sessionEndHeard).
+   */
+  heard(payload: string, count: number, timeoutMs: number): Promise<void> {
+    if (!this.#live || count <= 0) return Promise.resolve();
+    let left = count;
+    return new Promise((resolve) => {
+      const done = () => {
+        clearTimeout(timer);
+        this.#waiters.delete(payload);
+        resolve();
+      };
+      const timer = setTimeout(done, timeoutMs);
+      timer.unref();
+      this.#waiters.set(payload, () => {
+        left--;
+        if (left <= 0) done();
+      });
+    });
   }
 
   invalidate(): void {

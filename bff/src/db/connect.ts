@@ -1,12 +1,13 @@
+import { randomUUID } from 'node:crypto';
 import { mkdir } from 'node:fs/promises';
 import { PGlite } from '@electric-sql/pglite';
 import { createPgConfig } from '@electric-sql/pglite/node-postgres';
-import { Kysely, PostgresDialect } from 'kysely';
+import { Kysely, PostgresDialect, sql } from 'kysely';
 import pg from 'pg';
-import { SessionCache } from '../auth/session-cache.js';
+import { ACK, BARRIER, SESSION_SCOPE_CHANNEL, SessionCache } from '../auth/session-cache.js';
 import { preparingPool } from './prepared-pool.js';
-import type { Database } from './schema.js';
-import { type StopWatch, watchPglite, watchPostgres } from './session-watch.js';
+import type { Database, Db } from './schema.js';
+import { SESSION_WATCH_NAME, type StopWatch, watchPglite, watchPostgres } from './session-watch.js';
 import { RESULT_PARSERS } from './type-parsers.js';
 
 export interface OpenDatabaseOptions {
@@ -42,6 +43,27 @@ export function sessionCacheOf(db: object): SessionCache | undefined {
 
 /** Databases opened here on PGlite: one session, so their queries run one at a time (never two at once). */
 const serialDatabases = new WeakSet<object>();
+
+/** Longest wait for a session write's notification to come back (decisions.md "Sessions are cached until ..."). */
+const SESSION_NOTICE_WAIT_MS = 250;
+
+/**
+ * After a commit that ended sessions: sends a barrier notification and waits for every replica's acknowledgement
+ * of it (session-watch.ts), each sent after its listener emptied its cache for everything committed before it, so
+ * the ended session is refused everywhere before its end is answered (issue 44). PGlite hears every notification
+ * before the write answers, so there is nothing to wait for.
+ */
+export async function sessionEndHeard(db: Db): Promise<void> {
+  const cache = sessionCaches.get(db);
+  if (serialDatabases.has(db) || !cache) return;
+  const id = randomUUID();
+  // Every replica's listener, this one's too (session-watch.ts names their connections).
+  const listeners = await sql<{ n: number }>`select count(*)::int as n from pg_stat_activity
+    where datname = current_database() and application_name = ${SESSION_WATCH_NAME}`.execute(db);
+  const acks = cache.heard(`${ACK}${id}`, listeners.rows[0]?.n ?? 0, SESSION_NOTICE_WAIT_MS);
+  await sql`select pg_notify(${SESSION_SCOPE_CHANNEL}, ${`${BARRIER}${id}`})`.execute(db);
+  await acks;
+}
 
 /** Whether `db` runs one query at a time (PGlite): then two queries sent at once cost their sum, not the longer. */
 export function runsOneQueryAtATime(db: object): boolean {

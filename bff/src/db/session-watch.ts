@@ -1,9 +1,12 @@
 import type { PGlite } from '@electric-sql/pglite';
 import pg from 'pg';
-import { SESSION_SCOPE_CHANNEL, type SessionCache } from '../auth/session-cache.js';
+import { ACK, BARRIER, SESSION_SCOPE_CHANNEL, type SessionCache } from '../auth/session-cache.js';
 
 /** How long a lost PostgreSQL listener waits before it connects again; the cache keeps nothing meanwhile. */
 const RECONNECT_MS = 1_000;
+
+/** The application_name of every replica's listener connection, by which a session end counts them (connect.ts). */
+export const SESSION_WATCH_NAME = 'rpm-session-watch';
 
 /** Stops a watch: no more notifications, no reconnects. */
 export type StopWatch = () => Promise<void>;
@@ -47,10 +50,20 @@ export async function watchPostgres(
 
   const connect = async () => {
     if (stopped) return;
-    const next = new pg.Client(config);
+    const next = new pg.Client({ ...config, application_name: SESSION_WATCH_NAME });
     client = next;
     next.on('notification', (message) => {
-      if (message.channel === SESSION_SCOPE_CHANNEL) cache.notified(message.payload ?? '');
+      if (message.channel !== SESSION_SCOPE_CHANNEL) return;
+      const payload = message.payload ?? '';
+      cache.notified(payload);
+      // A session end's barrier: acknowledged once everything before it, in commit order, has emptied this cache.
+      if (payload.startsWith(BARRIER))
+        next
+          .query('select pg_notify($1, $2)', [
+            SESSION_SCOPE_CHANNEL,
+            `${ACK}${payload.slice(BARRIER.length)}`,
+          ])
+          .catch(() => {});
     });
     next.on('error', (error) => {
       if (client === next) lost(error.message);

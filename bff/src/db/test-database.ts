@@ -31,6 +31,8 @@ export interface TestDatabase {
   readonly engine: 'pglite' | 'postgres';
   /** Present when seeded. */
   readonly summary?: SeedSummary;
+  /** PostgreSQL: the database's URL, for a second connection (a replica). */
+  readonly url?: string;
   /** Closes the database and, on PostgreSQL, drops it. */
   close(): Promise<void>;
 }
@@ -76,6 +78,7 @@ export async function testDatabase(opts: TestDatabaseOptions = {}): Promise<Test
       db: database.db,
       engine: database.engine,
       ...(summary ? { summary } : {}),
+      ...(databaseUrl ? { url: databaseUrl } : {}),
       async close() {
         await database.close();
         await dropDatabase?.();

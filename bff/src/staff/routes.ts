@@ -16,6 +16,7 @@ import {
 } from '@rpm/shared';
 import type { FastifyInstance } from 'fastify';
 import { hashPassword } from '../auth/password.js';
+import { sessionEndHeard } from '../db/connect.js';
 import type { Deps } from '../deps.js';
 import { invalid } from '../domain-errors.js';
 import { registerCall } from '../http/calls.js';
@@ -142,6 +143,7 @@ export function staffRoutes(app: FastifyInstance, deps: Deps): void {
     const ended = await deactivateStaffMember(db, actor(auth, req.ip, clock.now()), body.userid);
     // After the commit: a socket must not outlive its session (hub.ts endSessions).
     hub.endSessions(ended);
+    await sessionEndHeard(db);
     return { message: MSG.updatedSuccessfully };
   });
 
@@ -150,6 +152,7 @@ export function staffRoutes(app: FastifyInstance, deps: Deps): void {
     const passwordHash = await hashPassword(body.password);
     const ended = await resetPasswordOf(db, actor(auth, req.ip, clock.now()), body.userid, passwordHash);
     hub.endSessions(ended);
+    await sessionEndHeard(db);
     return { message: MSG.passwordUpdated };
   });
 }
