@@ -35,6 +35,8 @@ import { latestAssignedSource } from './devices/latest-store.js';
 import { deviceListSources } from './devices/list-sources.js';
 import { deviceRoutes } from './devices/routes.js';
 import { documentRoutes } from './documents/routes.js';
+import { fhirClientRoutes } from './fhir/auth/client-routes.js';
+import { fhirRoutes } from './fhir/routes.js';
 import { formRoutes } from './forms/routes.js';
 import { formsSource } from './forms/store.js';
 import { createHub } from './hub/hub.js';
@@ -235,6 +237,8 @@ export async function embeddedApi(app: FastifyInstance, opts: EmbeddedOptions): 
   billingConfigRoutes(app, deps);
   transcriptRoutes(app, deps);
   onboardingRoutes(app, deps);
+  fhirClientRoutes(app, deps);
+  await app.register(fhirRoutes, deps);
 
   // Outreach tasks for missed readings, on the app's clock; stopped before the database closes.
   if (opts.missedReadingsIntervalMs !== 0) {

@@ -27,6 +27,7 @@ export * from './api/mfa.js';
 export * from './api/notifications.js';
 export * from './api/onboarding.js';
 export * from './api/organizations.js';
+export * from './api/fhir-clients.js';
 export * from './api/organization-groups.js';
 export * from './api/practice-protocol.js';
 export * from './api/practices.js';

@@ -266,6 +266,8 @@ export interface PatientsTable {
   reject_reason: string | null;
   reject_comment: string | null;
   created_at: DefaultTimestamp;
+  /** 0067: when a field the FHIR Patient serves last changed. */
+  updated_at: DefaultTimestamp;
   /** When the latest reading was taken; kept by a trigger on readings (migrations/0006_lists.sql). */
   last_reading_at: ColumnType<Date | null, never, never>;
   /** The practice's own patient id, unique within the practice (migration 0033). */
@@ -403,6 +405,36 @@ export interface AuditChainHeadTable {
   only_row: Generated<boolean>;
   last_id: number | null;
   last_hash: string;
+}
+
+/** A SMART backend-services client (0068_fhir_clients.sql). */
+export interface FhirClientsTable {
+  fhir_client_id: Generated<number>;
+  client_id: string;
+  name: string;
+  organization_id: number;
+  jwks: unknown;
+  scopes: string[];
+  created_by: number;
+  created_at: Date;
+  revoked_at: Date | null;
+  revoked_by: number | null;
+}
+
+/** An assertion id already used by a client (replay refusal). */
+export interface FhirAssertionJtisTable {
+  fhir_client_id: number;
+  jti: string;
+  expires_at: Date;
+}
+
+/** An access token given at /fhir/auth/token, kept as its sha256. */
+export interface FhirAccessTokensTable {
+  token_hash: string;
+  fhir_client_id: number;
+  scopes: string[];
+  issued_at: Date;
+  expires_at: Date;
 }
 
 /** A signed chain head (0066_audit_seals.sql): the app's HMAC of (last_id, last_hash) under AUDIT_KEY. */
@@ -1178,6 +1210,9 @@ export interface Database {
   audit_log: AuditLogTable;
   audit_chain_head: AuditChainHeadTable;
   audit_seals: AuditSealsTable;
+  fhir_clients: FhirClientsTable;
+  fhir_assertion_jtis: FhirAssertionJtisTable;
+  fhir_access_tokens: FhirAccessTokensTable;
   insurance_default_amounts: InsuranceDefaultAmountsTable;
   patient_reading_days: PatientReadingDaysTable;
   patient_month_summary: PatientMonthSummaryTable;
@@ -1563,6 +1598,9 @@ export const TABLE_NAMES = [
   'audit_log',
   'audit_chain_head',
   'audit_seals',
+  'fhir_clients',
+  'fhir_assertion_jtis',
+  'fhir_access_tokens',
   'insurance_default_amounts',
   'patient_reading_days',
   'patient_month_summary',

@@ -21,6 +21,7 @@ import type { CallDef } from './contract.js';
 import * as defaults from './defaults.js';
 import * as dental from './dental.js';
 import * as devices from './devices.js';
+import * as fhirClients from './fhir-clients.js';
 import * as forms from './forms.js';
 import * as ingest from './ingest.js';
 import * as interpretationTemplates from './interpretation-templates.js';
@@ -79,6 +80,7 @@ export const ALL_CALLS: readonly CallDef[] = [
   chartTasks,
   configWrites,
   devices,
+  fhirClients,
   ingest,
   mfa,
   notifications,

@@ -20,6 +20,8 @@ export const ALL_PAGES = [
   'Locations Table',
   'Programs Table',
   'Practices Table',
+  // Ours: SMART backend-services clients of the FHIR API (decisions.md "SMART backend services").
+  'FHIR Clients',
   'Non Nursing Table',
   'Medical Assistant Table',
   'Sales Rep Table',
@@ -177,6 +179,7 @@ export const ROLE_PAGES: Record<number, readonly string[]> = {
     'Cpt Codes Table',
     // Builds the organisation's forms (decisions.md "Form").
     'form',
+    'FHIR Clients',
   ]),
   // Physician-side clinical user; sleep-lab users among them start on the Sleep Lab table (§6.1).
   3: unique(CLINICAL, ['Sleep Lab Table', 'CPAP Patients Table', 'Physicians Table']),
