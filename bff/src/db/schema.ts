@@ -437,6 +437,27 @@ export interface FhirAccessTokensTable {
   expires_at: Date;
 }
 
+/** A FHIR Bulk Data export (0069_fhir_bulk_exports.sql). */
+export interface FhirBulkExportsTable {
+  export_id: string;
+  requester: string;
+  fhir_client_id: number | null;
+  user_id: number | null;
+  scopes: string[];
+  practice_id: number | null;
+  types: string[];
+  since: Date | null;
+  request_url: string;
+  status: 'running' | 'done' | 'failed' | 'cancelled';
+  progress: Generated<string>;
+  output: Generated<unknown>;
+  error: string | null;
+  requested_at: Date;
+  heartbeat_at: Date;
+  completed_at: Date | null;
+  expires_at: Date | null;
+}
+
 /** A signed chain head (0066_audit_seals.sql): the app's HMAC of (last_id, last_hash) under AUDIT_KEY. */
 export interface AuditSealsTable {
   seal_id: Generated<number>;
@@ -1213,6 +1234,7 @@ export interface Database {
   fhir_clients: FhirClientsTable;
   fhir_assertion_jtis: FhirAssertionJtisTable;
   fhir_access_tokens: FhirAccessTokensTable;
+  fhir_bulk_exports: FhirBulkExportsTable;
   insurance_default_amounts: InsuranceDefaultAmountsTable;
   patient_reading_days: PatientReadingDaysTable;
   patient_month_summary: PatientMonthSummaryTable;
@@ -1601,6 +1623,7 @@ export const TABLE_NAMES = [
   'fhir_clients',
   'fhir_assertion_jtis',
   'fhir_access_tokens',
+  'fhir_bulk_exports',
   'insurance_default_amounts',
   'patient_reading_days',
   'patient_month_summary',

@@ -31,6 +31,8 @@ export interface FhirAccess {
   readonly ip: string | null;
   /** The requester of a Bulk export (one export at a time each). */
   readonly requester: string;
+  /** The caller's granted scopes (a user's: every type), kept with a Bulk export it starts. */
+  readonly scopes: readonly string[];
   /** Whether the caller's scopes include reading (and searching) this type. */
   may(type: FhirResourceType): boolean;
   /** A condition on a `patients` row (or the alias): the caller may read this patient. */
@@ -57,6 +59,7 @@ export function clientAccess(opts: {
     actingUserId: null,
     ip: opts.ip,
     requester: `client:${opts.clientId}`,
+    scopes: opts.scopes,
     may: (type) => granted.has(readScope(type)) || granted.has(readScope('*')),
     patientVisible: (patients = 'patients') =>
       sql<SqlBool>`${sql.ref(`${patients}.organization_id`)} = ${opts.organizationId}`,
@@ -72,8 +75,18 @@ export function userAccess(auth: AuthContext, ip: string | null): FhirAccess {
     actingUserId: auth.session.actingUserId,
     ip,
     requester: `user:${auth.userId}`,
+    scopes: [readScope('*')],
     may: () => true,
     patientVisible: (patients = 'patients') => patientVisible(auth, patients),
     organizationVisible: (column) => organizationVisible(auth, column),
+  };
+}
+
+/** The access narrowed to one practice's patients (a Bulk export of Group/{practiceId}). */
+export function practiceAccess(access: FhirAccess, practiceId: number): FhirAccess {
+  return {
+    ...access,
+    patientVisible: (patients = 'patients') =>
+      sql<SqlBool>`${access.patientVisible(patients)} and ${sql.ref(`${patients}.practice_id`)} = ${practiceId}`,
   };
 }

@@ -9,7 +9,8 @@ type IssueCode =
   | 'deleted'
   | 'throttled'
   | 'exception'
-  | 'not-supported';
+  | 'not-supported'
+  | 'informational';
 
 /**
  * A refusal of the FHIR API, answered as an OperationOutcome with its HTTP status (decisions.md "FHIR errors and
@@ -41,7 +42,7 @@ export function outcome(
     resourceType: 'OperationOutcome',
     issue: [
       {
-        severity: status >= 500 ? 'fatal' : 'error',
+        severity: status < 300 ? 'information' : status >= 500 ? 'fatal' : 'error',
         code,
         diagnostics,
         ...(expression ? { expression: [expression] } : {}),

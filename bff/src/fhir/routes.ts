@@ -5,6 +5,7 @@ import { audit } from '../audit.js';
 import type { Deps } from '../deps.js';
 import { FHIR_RESOURCE_TYPES, type FhirAccess, type FhirResourceType } from './access.js';
 import { exchangeAssertion, OAuthError, type TokenRequest } from './auth/store.js';
+import { bulkRoutes } from './bulk/routes.js';
 import { capabilityStatement } from './capability.js';
 import { FhirError, fhirNotFound, outcome } from './outcome.js';
 import { parseSearch } from './params.js';
@@ -95,6 +96,8 @@ export const fhirRoutes = fp(
         const answer = await exchangeAssertion(deps.db, deps.clock, form, [tokenUrl], req.ip);
         return reply.header('cache-control', 'no-store').header('pragma', 'no-cache').send(answer);
       });
+
+      bulkRoutes(fhir, deps, fhirBase, sendFhir);
 
       fhir.get('/fhir/R4/metadata', async (req, reply) =>
         sendFhir(reply, 200, capabilityStatement(fhirBase(req), RELEASED)),
