@@ -100,6 +100,7 @@ import { transcriptQueueSource } from './transcripts/list-store.js';
 import { transcriptRoutes } from './transcripts/routes.js';
 import { csvUtilitySource } from './uploads/list-store.js';
 import { uploadRoutes } from './uploads/routes.js';
+import { webhookRoutes } from './webhooks/routes.js';
 
 /** The store behind each list (architecture.md "Lists"): a complete record, so a list without one does not compile. */
 export const LIST_SOURCES: Readonly<Record<ListName, ListSource<object>>> = {
@@ -239,6 +240,7 @@ export async function embeddedApi(app: FastifyInstance, opts: EmbeddedOptions): 
   onboardingRoutes(app, deps);
   fhirClientRoutes(app, deps);
   await app.register(fhirRoutes, deps);
+  await webhookRoutes(app, deps);
 
   // Outreach tasks for missed readings, on the app's clock; stopped before the database closes.
   if (opts.missedReadingsIntervalMs !== 0) {

@@ -458,6 +458,38 @@ export interface FhirBulkExportsTable {
   expires_at: Date | null;
 }
 
+/** A device vendor's webhook signing secret (0070_device_webhooks.sql). */
+export interface DeviceWebhookSecretsTable {
+  secret_id: Generated<number>;
+  vendor_name: string;
+  organization_id: number | null;
+  secret: string;
+  created_at: Date;
+  revoked_at: Date | null;
+}
+
+/** A webhook event received once (idempotency by vendor and event id). */
+export interface DeviceWebhookEventsTable {
+  vendor_name: string;
+  event_id: string;
+  body_hash: string;
+  event_type: string;
+  received_at: Date;
+}
+
+/** A device's fulfilment or connection event, from its vendor's webhook. */
+export interface DeviceEventsTable {
+  device_event_id: Generated<number>;
+  inventory_id: number | null;
+  device_order_id: number | null;
+  patient_id: number | null;
+  event: string;
+  detail: unknown;
+  occurred_at: Date;
+  vendor_name: string;
+  event_id: string;
+}
+
 /** A signed chain head (0066_audit_seals.sql): the app's HMAC of (last_id, last_hash) under AUDIT_KEY. */
 export interface AuditSealsTable {
   seal_id: Generated<number>;
@@ -1235,6 +1267,9 @@ export interface Database {
   fhir_assertion_jtis: FhirAssertionJtisTable;
   fhir_access_tokens: FhirAccessTokensTable;
   fhir_bulk_exports: FhirBulkExportsTable;
+  device_webhook_secrets: DeviceWebhookSecretsTable;
+  device_webhook_events: DeviceWebhookEventsTable;
+  device_events: DeviceEventsTable;
   insurance_default_amounts: InsuranceDefaultAmountsTable;
   patient_reading_days: PatientReadingDaysTable;
   patient_month_summary: PatientMonthSummaryTable;
@@ -1624,6 +1659,9 @@ export const TABLE_NAMES = [
   'fhir_assertion_jtis',
   'fhir_access_tokens',
   'fhir_bulk_exports',
+  'device_webhook_secrets',
+  'device_webhook_events',
+  'device_events',
   'insurance_default_amounts',
   'patient_reading_days',
   'patient_month_summary',

@@ -33,6 +33,7 @@ export const MERGE_MOVES: readonly MoveRule[] = [
     'check_ins',
     'claim_status_lines',
     'device_assignments',
+    'device_events',
     'device_orders',
     'enrollment_orders',
     'form_submissions',
