@@ -198,6 +198,8 @@ const fixed: [string, string[]][] = [
   ['HST RPM Order Billing', ['hst-order-billing']],
   // Not in the spec (decisions.md "Audit report").
   ['Audit Report', ['audit-report']],
+  // Not in the spec (decisions.md "SMART backend services").
+  ['FHIR Clients', ['fhir-clients']],
 ];
 const fixedRows: Row[] = fixed.flatMap(([page, paths]) =>
   paths.map((p): Row => [`/app/${p}`, `/app/${p}`, page]),

@@ -1,3 +1,4 @@
+// Over 300 lines: the whole route table of 000 §2.4 is one declaration.
 import { parse } from 'regexparam';
 import { PRODUCT, PRODUCT_SLUG } from './constants.js';
 
@@ -123,6 +124,8 @@ const fixedPageRoutes: RouteEntry[] = [
   ...pageRows('Dashboard', ['dashboard', 'practice-protocol']),
   ...pageRows('CPAP Patients Table', ['cpapPatients']),
   ...pageRows('form', ['form']),
+  // Ours (decisions.md "SMART backend services"): opened from the Organizations table.
+  ...pageRows('FHIR Clients', ['fhir-clients'], 'issue 43'),
   ...pageRows('Roles Table', ['roles']),
   ...pageRows('Organizations Table', ['organizations']),
   ...pageRows('Locations Table', ['locations']),

@@ -17,7 +17,14 @@ let t: TestDatabase;
 const clock = new SimulatedClock(AT);
 
 const write = async (n: number) =>
-  audit(t.db, { at: clock.now(), userId: null, action: 'seal_test', entity: 'test', entityId: n, detail: { n } });
+  audit(t.db, {
+    at: clock.now(),
+    userId: null,
+    action: 'seal_test',
+    entity: 'test',
+    entityId: n,
+    detail: { n },
+  });
 
 beforeAll(async () => {
   t = await testDatabase({ seedPatients: 5 });

@@ -15,7 +15,7 @@ export const SEAL_INTERVAL_MS = 10_000;
 export const SEAL_GRACE_MS = 5 * 60_000;
 
 /** The seal of one chain head: HMAC-SHA256 under the key of the head's id and hash. */
-export function sealMac(key: string, lastId: number, lastHash: string): string {
+function sealMac(key: string, lastId: number, lastHash: string): string {
   return createHmac('sha256', `audit-seal:${key}`).update(`${lastId}\n${lastHash}`).digest('hex');
 }
 

@@ -6,8 +6,8 @@ import type { Db } from '../db/schema.js';
  * Sign-in rate limits (000 §4.3; decisions.md "Sign-in rate limits"): in 15 minutes, 5 failures for a name from one
  * client, 20 from one client, 50 for a name from all clients, counting only attempts whose captcha verified; and 200
  * unverified attempts from one client (decisions.md "Sign-in attempts with an unsolved captcha"). The name's own
- * limit does not hold back a browser that signed in as that user before (device-cookie.ts; decisions.md "Sign-in
- * lock-out"). Failures live in the database, so replicas share them.
+ * limit does not hold back a browser that signed in as that user before (device-cookie.ts;
+ * decisions.md "Sign-in lock-out"). Failures live in the database, so replicas share them.
  */
 export const LOGIN_WINDOW_MS = 15 * 60_000;
 export const LIMITS = { perNameAndClient: 5, perClient: 20, perName: 50, unverifiedPerClient: 200 } as const;

@@ -1,3 +1,4 @@
+// Over 300 lines: the session query, its cache reads and the idle and age checks belong together, as does who may call which page.
 import {
   DIALOG_IDLE_MS,
   MSG,

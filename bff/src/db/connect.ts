@@ -44,7 +44,7 @@ export function sessionCacheOf(db: object): SessionCache | undefined {
 /** Databases opened here on PGlite: one session, so their queries run one at a time (never two at once). */
 const serialDatabases = new WeakSet<object>();
 
-/** Longest wait for a session write's notification to come back (decisions.md "Sessions are cached until ..."). */
+/** Longest wait for every replica to acknowledge a session end (sessionEndHeard). */
 const SESSION_NOTICE_WAIT_MS = 250;
 
 /**

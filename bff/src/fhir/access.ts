@@ -42,7 +42,7 @@ export interface FhirAccess {
 }
 
 /** The scope string of reading and searching a type, as SMART v2 spells it. */
-export const readScope = (type: FhirResourceType | '*'): string => `system/${type}.rs`;
+const readScope = (type: FhirResourceType | '*'): string => `system/${type}.rs`;
 
 /** Access of a SMART client: its one organisation's rows, the types its granted scopes name. */
 export function clientAccess(opts: {

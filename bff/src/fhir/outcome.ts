@@ -13,8 +13,8 @@ type IssueCode =
   | 'informational';
 
 /**
- * A refusal of the FHIR API, answered as an OperationOutcome with its HTTP status (decisions.md "FHIR errors and
- * audit"): 400 a bad parameter (the expression names it), 401, 403 a scope without the type, 404 (also for what the
+ * A refusal of the FHIR API, answered as an OperationOutcome with its HTTP status
+ * (decisions.md "FHIR errors and audit"): 400 a bad parameter (the expression names it), 401, 403 a scope without the type, 404 (also for what the
  * caller may not see), 410 a merged patient.
  */
 export class FhirError extends Error {

@@ -39,8 +39,8 @@ export const SEARCH_PARAMS: Readonly<Record<FhirResourceType, readonly SearchPar
 };
 
 /** The largest page and the default one. */
-export const COUNT_MAX = 200;
-export const COUNT_DEFAULT = 50;
+const COUNT_MAX = 200;
+const COUNT_DEFAULT = 50;
 
 /** A date comparison of a `date` parameter. */
 export interface DateBound {

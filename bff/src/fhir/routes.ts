@@ -13,7 +13,7 @@ import { resolveFhirAccess } from './resolve.js';
 import { SOURCES } from './sources.js';
 
 /** The FHIR media type every answer carries. */
-export const FHIR_JSON = 'application/fhir+json; charset=utf-8';
+const FHIR_JSON = 'application/fhir+json; charset=utf-8';
 /** When this CapabilityStatement was last changed. */
 const RELEASED = '2026-12-03';
 /** Ids listed in one audit row at most (the count is always whole). */
@@ -23,10 +23,10 @@ const isType = (type: string): type is FhirResourceType =>
   (FHIR_RESOURCE_TYPES as readonly string[]).includes(type);
 
 /** The API's base URL as the caller reached it (trustProxy gives the forwarded host and protocol). */
-export const fhirBase = (req: FastifyRequest) => `${req.protocol}://${req.host}/fhir/R4`;
+const fhirBase = (req: FastifyRequest) => `${req.protocol}://${req.host}/fhir/R4`;
 
 /** Sends a FHIR resource, never cached (health data: architecture.md "Security"). */
-export function sendFhir(reply: FastifyReply, status: number, body: unknown) {
+function sendFhir(reply: FastifyReply, status: number, body: unknown) {
   return reply
     .status(status)
     .header('content-type', FHIR_JSON)

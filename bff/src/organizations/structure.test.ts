@@ -1,3 +1,4 @@
+// Over 300 lines: practices, locations and who may write them: one world of fixtures.
 import {
   addLocation,
   addPractice,

@@ -1,3 +1,4 @@
+// Over 300 lines: the signature check and each event type's effect, in one transaction with its idempotency record.
 import { createHash, createHmac, timingSafeEqual } from 'node:crypto';
 import { sql, type Transaction } from 'kysely';
 import { audit } from '../audit.js';

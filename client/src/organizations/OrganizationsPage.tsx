@@ -1,7 +1,9 @@
 import { Button, Intent, NonIdealState, Spinner } from '@blueprintjs/core';
-import { getLanguages, getOrganizations, MSG, type OrganizationRow } from '@rpm/shared';
+import { FHIR_CLIENTS_PAGE, getLanguages, getOrganizations, MSG, type OrganizationRow } from '@rpm/shared';
 import { useCallback, useEffect, useRef, useState } from 'react';
+import { Link } from 'wouter';
 import { useApi } from '../errors/ErrorDialogProvider';
+import { useSession } from '../session/SessionProvider';
 import type { Language } from './languages';
 import { MoreInformationDialog } from './MoreInformationDialog';
 import { OrganizationFormDialog, type OrganizationFormMode } from './OrganizationFormDialog';
@@ -14,6 +16,7 @@ import './organizations.css';
  */
 export function OrganizationsPage() {
   const api = useApi();
+  const { user } = useSession();
   const [rows, setRows] = useState<readonly OrganizationRow[] | null>(null);
   const [failed, setFailed] = useState(false);
   const [languages, setLanguages] = useState<readonly Language[] | null>(null);
@@ -59,6 +62,11 @@ export function OrganizationsPage() {
           text="Add Organization"
           onClick={() => setForm({ kind: 'create' })}
         />
+        {user?.pages.includes(FHIR_CLIENTS_PAGE) && (
+          <Link href="/app/fhir-clients" className="org-toolbar-link">
+            FHIR Clients
+          </Link>
+        )}
       </div>
       {rows === null ? (
         failed ? (

@@ -40,6 +40,10 @@ const SalesPracticeDashboardPage = preloadable(
   (m) => m.SalesPracticeDashboardPage,
 );
 // Form: the organisation's custom forms (decisions.md "Form").
+const FhirClientsPage = preloadable(
+  () => import('../fhir-clients/FhirClientsPage'),
+  (m) => m.FhirClientsPage,
+);
 const FormsScreen = preloadable(
   () => import('../forms/FormsScreen'),
   (m) => m.FormsScreen,
@@ -272,6 +276,7 @@ export const PAGE_ROUTES: readonly { readonly path: string; readonly page: PageO
   { path: '/app/patient-chart/*', page: <PatientChartPage /> },
   { path: '/app/dashboard', page: <DashboardPage /> },
   { path: '/app/practice-protocol', page: <PracticeProtocolPage /> },
+  { path: '/app/fhir-clients', page: <FhirClientsPage /> },
   { path: '/app/profile', page: <ProfilePage /> },
   { path: '/app/billing-dashboard', page: <BillingDashboardPage /> },
   { path: '/app/billing-utility', page: <BillingUtilityPage /> },

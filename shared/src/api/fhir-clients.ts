@@ -91,6 +91,7 @@ export const fhirClientRow = z.object({
   created_at: z.iso.datetime({ offset: true }),
   revoked_at: z.iso.datetime({ offset: true }).nullable(),
 });
+export type FhirClientRow = z.infer<typeof fhirClientRow>;
 
 export const getFhirClients = defineCall({
   method: 'GET',

@@ -21,12 +21,12 @@ import { forbidden, invalid, notFound } from '../../domain-errors.js';
  */
 
 /** How long an access token lives (SMART recommends at most five minutes). */
-export const ACCESS_TOKEN_SECONDS = 300;
+const ACCESS_TOKEN_SECONDS = 300;
 /** The furthest an assertion's exp may lie ahead (SMART Backend Services: five minutes). */
 const ASSERTION_MAX_SECONDS = 300;
 const ASSERTION_TYPE = 'urn:ietf:params:oauth:client-assertion-type:jwt-bearer';
 
-export const tokenHash = (token: string) => createHash('sha256').update(token).digest('hex');
+const tokenHash = (token: string) => createHash('sha256').update(token).digest('hex');
 
 /** A refusal of the token endpoint: an OAuth error body with its status (RFC 6749 §5.2). */
 export class OAuthError extends Error {

@@ -1,3 +1,4 @@
+// Over 300 lines: an export's kick-off, job, status, cancel and sweep share one table's states.
 import { randomUUID } from 'node:crypto';
 import { once } from 'node:events';
 import { createWriteStream } from 'node:fs';

@@ -5,7 +5,7 @@ import { badParam, dateBound, type ParsedSearch } from '../params.js';
 import { decodeCursor, encodeCursor, idsOf, numericId, type ResourceSource } from './source.js';
 
 /** Identifier systems of the product's own ids (decisions.md "FHIR R4 API"). */
-export const MRN_SYSTEM = 'urn:rpm:mrn';
+const MRN_SYSTEM = 'urn:rpm:mrn';
 const GENDER = { M: 'male', F: 'female', O: 'other', U: 'unknown' } as const;
 
 interface Row {
