@@ -1,6 +1,7 @@
 import { billingReport } from './billing-report.js';
 import { clientBundle } from './client-bundle.js';
 import { compressionThreshold } from './compression.js';
+import { fhirBenchmark } from './fhir.js';
 import { ingestBenchmark } from './ingest.js';
 import { listScroll } from './list-scroll.js';
 import { listsBenchmark } from './lists.js';
@@ -27,6 +28,7 @@ const benches: [string, () => Promise<Record<string, string>> | Record<string, s
   ['sleep-hub: sleep-test lock hub', sleepHubBenchmark],
   ['start', startBenchmark],
   ['uploads: a 10,000-row patients CSV', uploadsBenchmark],
+  ['fhir: Observation search and Bulk export (10,000 patients, PostgreSQL)', fhirBenchmark],
 ];
 
 // `npm run bench -- <words>` runs the benchmarks whose name holds one of the words.

@@ -2,7 +2,8 @@ import { createHash } from 'node:crypto';
 import { DOCUMENT_MAX_BYTES, DOCUMENT_TEXT } from '@rpm/shared';
 import type { FastifyRequest } from 'fastify';
 import { fileTypeFromBuffer } from 'file-type';
-import { DomainError, invalid, tooLarge } from '../domain-errors.js';
+import { invalid, tooLarge } from '../domain-errors.js';
+import { multipartRefusal } from '../http/multipart.js';
 import type { DocumentFiles } from './files.js';
 
 /** The one file part of an upload, whole in memory (at most DOCUMENT_MAX_BYTES) with its name. */
@@ -13,12 +14,12 @@ export async function uploadedFile(req: FastifyRequest): Promise<{ bytes: Buffer
     if (!part) throw invalid(DOCUMENT_TEXT.noFile, 'file');
     return { bytes: await part.toBuffer(), name: part.filename };
   } catch (error) {
-    if (error instanceof DomainError) throw error;
-    const code = (error as { code?: string }).code;
-    if (code === 'FST_REQ_FILE_TOO_LARGE') throw tooLarge(DOCUMENT_TEXT.tooLarge, 'file');
-    if (code === 'FST_FILES_LIMIT' || code === 'FST_FIELDS_LIMIT' || code === 'FST_PARTS_LIMIT')
-      throw invalid('Send one file and nothing else.', 'file');
-    throw error;
+    throw multipartRefusal(
+      error,
+      'file',
+      () => tooLarge(DOCUMENT_TEXT.tooLarge, 'file'),
+      'Send one file and nothing else.',
+    );
   }
 }
 

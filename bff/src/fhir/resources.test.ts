@@ -51,6 +51,44 @@ beforeAll(async () => {
 }, 120_000);
 afterAll(async () => t.close());
 
+describe('references stay inside the organisation (issue 44 §2)', () => {
+  it("every reference in a client's resources reads back for that client: nothing points across organisations", async () => {
+    const seen = new Set<string>();
+    const references: string[] = [];
+    const collect = (value: unknown): void => {
+      if (Array.isArray(value)) value.forEach(collect);
+      else if (value && typeof value === 'object') {
+        for (const [key, inner] of Object.entries(value)) {
+          if (key === 'reference' && typeof inner === 'string') references.push(inner);
+          else collect(inner);
+        }
+      }
+    };
+    for (const type of [
+      'Patient',
+      'Observation',
+      'Device',
+      'Condition',
+      'CarePlan',
+      'Organization',
+      'Location',
+    ]) {
+      const res = await get(`/fhir/R4/${type}?_count=30`);
+      collect((res.json() as Bundle).entry?.map((e) => e.resource));
+    }
+    let checked = 0;
+    for (const reference of references) {
+      if (seen.has(reference)) continue;
+      seen.add(reference);
+      const res = await get(`/fhir/R4/${reference}`);
+      expect(res.statusCode, reference).toBe(200);
+      checked++;
+    }
+    console.log(`fhir references: ${checked} distinct references followed, 0 across organisations`);
+    expect(checked).toBeGreaterThan(10);
+  });
+});
+
 describe('served resources', () => {
   it.each([
     'Patient',

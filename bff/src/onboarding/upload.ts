@@ -11,7 +11,8 @@ import {
 import luhn from 'fast-luhn';
 import type { FastifyRequest } from 'fastify';
 import { fileTypeFromBuffer } from 'file-type';
-import { DomainError, invalid, tooLarge } from '../domain-errors.js';
+import { invalid, tooLarge } from '../domain-errors.js';
+import { multipartRefusal } from '../http/multipart.js';
 
 /**
  * The public sign-up's multipart body (shared/src/api/onboarding.ts submitOnboarding): a `submission` part with the
@@ -62,12 +63,12 @@ async function readParts(req: FastifyRequest) {
       }
     }
   } catch (error) {
-    if (error instanceof DomainError) throw error;
-    const code = (error as { code?: string }).code;
-    if (code === 'FST_REQ_FILE_TOO_LARGE') throw tooLarge(DOCUMENT_TEXT.tooLarge, current);
-    if (code === 'FST_FILES_LIMIT' || code === 'FST_FIELDS_LIMIT' || code === 'FST_PARTS_LIMIT')
-      throw invalid(ONBOARDING_TEXT.unknownPart, current);
-    throw error;
+    throw multipartRefusal(
+      error,
+      current,
+      () => tooLarge(DOCUMENT_TEXT.tooLarge, current),
+      ONBOARDING_TEXT.unknownPart,
+    );
   }
   return { submission, files };
 }

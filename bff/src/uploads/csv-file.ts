@@ -3,7 +3,8 @@ import { headerKey, UPLOAD_MAX_BYTES, UPLOAD_MAX_ROWS, UPLOAD_TEXT, type UploadC
 import { CsvError, parse } from 'csv-parse';
 import type { FastifyRequest } from 'fastify';
 import { fileTypeFromBuffer } from 'file-type';
-import { DomainError, invalid } from '../domain-errors.js';
+import { invalid } from '../domain-errors.js';
+import { multipartRefusal } from '../http/multipart.js';
 
 /**
  * Reading an uploaded CSV file (decisions.md "CSV uploads"): refused whole (400) when not UTF-8 CSV, empty, too
@@ -21,13 +22,13 @@ export async function receiveFile(req: FastifyRequest): Promise<{ bytes: Buffer;
     const bytes = await part.toBuffer();
     return { bytes, name: part.filename };
   } catch (error) {
-    if (error instanceof DomainError) throw error;
-    const code = (error as { code?: string }).code;
     // Every file refused whole is a 400 naming the problem, its size included (decisions.md "Upload limits").
-    if (code === 'FST_REQ_FILE_TOO_LARGE') throw refuse(UPLOAD_TEXT.tooLarge);
-    if (code === 'FST_FILES_LIMIT' || code === 'FST_FIELDS_LIMIT' || code === 'FST_PARTS_LIMIT')
-      throw refuse('Send one file and nothing else.');
-    throw error;
+    throw multipartRefusal(
+      error,
+      'file',
+      () => refuse(UPLOAD_TEXT.tooLarge),
+      'Send one file and nothing else.',
+    );
   }
 }
 
