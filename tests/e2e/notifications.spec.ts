@@ -91,7 +91,8 @@ test("a notification sent from 'Vital Configuration' raises the recipient's badg
   await dialog.getByRole('button', { name: 'Save' }).click();
   await expect(dialog.getByText('User type is not selected')).toBeVisible();
   await expect(dialog.getByText('User is not selected')).toBeVisible();
-  await expect(dialog.getByText('Message max character exceeded')).toBeVisible();
+  // A blank message says what is wrong with it (issue 44): 'Required'.
+  await expect(dialog.getByText('Required', { exact: true })).toBeVisible();
   await dialog.getByLabel('Message').fill('Call me!');
   await expect(dialog.getByText('Max character limit is 300')).toBeVisible();
 
