@@ -110,6 +110,29 @@ describe('FHIR R4 read and search (issue 43 §1)', () => {
     expect(search.entry ?? []).toEqual([]);
   });
 
+  it('writes an audit row for every read and search, naming the client, the type and how many', async () => {
+    const before = await t.db
+      .selectFrom('audit_log')
+      .select('audit_id')
+      .orderBy('audit_id', 'desc')
+      .executeTakeFirstOrThrow();
+    await get(`/fhir/R4/Patient/${patientA}`, tokenA);
+    await get(`/fhir/R4/Observation?patient=${patientA}&_count=3`, tokenA);
+    const rows = await t.db
+      .selectFrom('audit_log')
+      .select(['action', 'entity', 'entity_id', 'user_id', 'detail'])
+      .where('audit_id', '>', before.audit_id)
+      .where('action', 'like', 'fhir_%')
+      .orderBy('audit_id')
+      .execute();
+    expect(rows.map((r) => [r.action, r.entity, r.user_id])).toEqual([
+      ['fhir_read', 'fhir_Patient', null],
+      ['fhir_search', 'fhir_Observation', null],
+    ]);
+    expect(rows[0]?.entity_id).toBe(String(patientA));
+    expect(rows[1]?.detail).toMatchObject({ client_name: 'Test client', count: 3 });
+  });
+
   it('lets a signed-in user read within their own scope', async () => {
     const res = await get('/fhir/R4/Patient?_count=3', undefined, nurse.headers);
     expect(res.statusCode, res.body).toBe(200);
