@@ -36,7 +36,12 @@ describe('Bulk Uploads refuse hostile files (issue 44 §2)', () => {
   it.each(['=cmd|" /C calc"!A0', '+SUM(1,2)', '-2+3', '@IMPORT(1)', '\t=1+1'])(
     'neutralises the formula %j in the error report',
     async (formula) => {
-      const summary = await previewed(t, 'patients', csvFile([PATIENT_HEADER, row({ 'Last Name': formula, Sex: 'Q' })]), admin);
+      const summary = await previewed(
+        t,
+        'patients',
+        csvFile([PATIENT_HEADER, row({ 'Last Name': formula, Sex: 'Q' })]),
+        admin,
+      );
       const report = await errorReport(t, 'patients', admin, summary.upload_id);
       // The report's first row is its header; the row of line 2 follows.
       const cell = report.rows[1]?.[1 + PATIENT_HEADER.indexOf('Last Name')] as string;
@@ -54,7 +59,11 @@ describe('Bulk Uploads refuse hostile files (issue 44 §2)', () => {
     const encoded = await t.app.inject({
       method: 'POST',
       url: callUrl(UPLOAD_CALLS.patients.preview),
-      headers: { ...admin.headers, 'content-type': 'multipart/form-data; boundary=x', 'content-encoding': 'gzip' },
+      headers: {
+        ...admin.headers,
+        'content-type': 'multipart/form-data; boundary=x',
+        'content-encoding': 'gzip',
+      },
       payload: bomb,
     });
     expect([encoded.statusCode, encoded.json().field]).toEqual([400, 'file']);
