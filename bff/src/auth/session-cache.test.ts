@@ -116,6 +116,9 @@ describe('the session cache of a database', () => {
     organization_group_members: (_userId, db) =>
       db.deleteFrom('organization_group_members').where('group_id', '=', -1).execute(),
     practices: (_userId, db) => db.deleteFrom('practices').where('practice_id', '=', -1).execute(),
+    fhir_clients: (_userId, db) => db.deleteFrom('fhir_clients').where('fhir_client_id', '=', -1).execute(),
+    fhir_access_tokens: (_userId, db) =>
+      db.deleteFrom('fhir_access_tokens').where('fhir_client_id', '=', -1).execute(),
   };
 
   it('covers every table the session query reads', () => {

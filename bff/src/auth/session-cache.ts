@@ -23,6 +23,9 @@ export const SESSION_SCOPE_TABLES: ReadonlySet<string> = new Set([
   'organization_group_admins',
   'organization_group_members',
   'practices',
+  // The FHIR API's bearer tokens are kept here too (fhir/auth/bearer.ts; migration 0071).
+  'fhir_clients',
+  'fhir_access_tokens',
 ]);
 
 /** The notification channel of migration 0031's triggers. */

@@ -1,5 +1,5 @@
 import type { Bundle, Observation, Patient, Resource } from '@medplum/fhirtypes';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { signIn, startTestApp, type TestApp } from '../test-app.js';
 import { registerTestClient } from './test-client.js';
 import { validR4 } from './validate.js';
@@ -118,19 +118,39 @@ describe('FHIR R4 read and search (issue 43 §1)', () => {
       .executeTakeFirstOrThrow();
     await get(`/fhir/R4/Patient/${patientA}`, tokenA);
     await get(`/fhir/R4/Observation?patient=${patientA}&_count=3`, tokenA);
-    const rows = await t.db
-      .selectFrom('audit_log')
-      .select(['action', 'entity', 'entity_id', 'user_id', 'detail'])
-      .where('audit_id', '>', before.audit_id)
-      .where('action', 'like', 'fhir_%')
-      .orderBy('audit_id')
-      .execute();
-    expect(rows.map((r) => [r.action, r.entity, r.user_id])).toEqual([
-      ['fhir_read', 'fhir_Patient', null],
-      ['fhir_search', 'fhir_Observation', null],
-    ]);
-    expect(rows[0]?.entity_id).toBe(String(patientA));
-    expect(rows[1]?.detail).toMatchObject({ client_name: 'Test client', count: 3 });
+    // Written once the answer is sent: waited for, not assumed (earlier tests' rows may land meanwhile).
+    await vi.waitFor(
+      async () => {
+        const rows = await t.db
+          .selectFrom('audit_log')
+          .select(['action', 'entity', 'entity_id', 'user_id', 'detail'])
+          .where('audit_id', '>', before.audit_id)
+          .where('action', 'like', 'fhir_%')
+          .orderBy('audit_id')
+          .execute();
+        expect(rows).toEqual(
+          expect.arrayContaining([
+            expect.objectContaining({
+              action: 'fhir_read',
+              entity: 'fhir_Patient',
+              entity_id: String(patientA),
+              user_id: null,
+            }),
+            expect.objectContaining({
+              action: 'fhir_search',
+              entity: 'fhir_Observation',
+              user_id: null,
+              detail: expect.objectContaining({
+                client_name: 'Test client',
+                count: 3,
+                query: { patient: String(patientA), _count: '3' },
+              }),
+            }),
+          ]),
+        );
+      },
+      { timeout: 10_000, interval: 50 },
+    );
   });
 
   it('lets a signed-in user read within their own scope', async () => {

@@ -61,6 +61,15 @@ async function auditRead(
 }
 
 /**
+ * A read's audit row, written once its answer is on the wire (decisions.md "FHIR errors and audit"): the caller does
+ * not wait for the audit chain's lock and hash, and the request stays open until the row is written, so closing the
+ * server waits for it. A failure is logged, never sent: the answer is gone.
+ */
+async function afterAnswer(req: FastifyRequest, write: Promise<void>): Promise<void> {
+  await write.catch((err) => req.log.error({ err }, 'FHIR audit row not written'));
+}
+
+/**
  * The FHIR R4 API (issue 43; decisions.md "FHIR R4 API"): `/fhir/R4/metadata`, read and search of each served type,
  * and the SMART token endpoint `/fhir/auth/token`. Its own encapsulated plugin: answers and refusals are FHIR
  * (OperationOutcome) or OAuth bodies, not the product's envelope. Bulk export registers itself beside it (bulk/).
@@ -112,8 +121,9 @@ export const fhirRoutes = fp(
           throw new FhirError(403, 'forbidden', `The token's scopes do not include ${type}.`);
         const resource = await SOURCES[type].read(deps.db, access, id);
         if (!resource) throw fhirNotFound(type, id);
-        await auditRead(deps, access, 'fhir_read', type, [resource]);
-        return sendFhir(reply, 200, resource);
+        sendFhir(reply, 200, resource);
+        await afterAnswer(req, auditRead(deps, access, 'fhir_read', type, [resource]));
+        return reply;
       });
 
       fhir.get<{ Params: { type: string }; Querystring: Record<string, string | string[]> }>(
@@ -127,7 +137,6 @@ export const fhirRoutes = fp(
             throw new FhirError(403, 'forbidden', `The token's scopes do not include ${type}.`);
           const search = parseSearch(type, req.query);
           const page = await SOURCES[type].search(deps.db, access, search);
-          await auditRead(deps, access, 'fhir_search', type, page.resources, req.query);
           const base = fhirBase(req);
           const self = new URLSearchParams(
             Object.entries(req.query).flatMap(([k, v]): [string, string][] =>
@@ -151,7 +160,9 @@ export const fhirRoutes = fp(
               search: { mode: 'match' },
             })),
           };
-          return sendFhir(reply, 200, bundle);
+          sendFhir(reply, 200, bundle);
+          await afterAnswer(req, auditRead(deps, access, 'fhir_search', type, page.resources, req.query));
+          return reply;
         },
       );
     });

@@ -272,8 +272,14 @@ export async function exchangeAssertion(
 
 /** The live token's client and scopes, or undefined. */
 export async function tokenClient(db: Db, token: string, now: Date) {
-  const result = await sql<{ client_id: string; name: string; organization_id: number; scopes: string[] }>`
-    select c.client_id, c.name, c.organization_id, t.scopes from fhir_access_tokens t
+  const result = await sql<{
+    client_id: string;
+    name: string;
+    organization_id: number;
+    scopes: string[];
+    expires_at: Date;
+  }>`
+    select c.client_id, c.name, c.organization_id, t.scopes, t.expires_at from fhir_access_tokens t
     join fhir_clients c on c.fhir_client_id = t.fhir_client_id
     where t.token_hash = ${tokenHash(token)} and t.expires_at > ${now} and c.revoked_at is null`.execute(db);
   return result.rows[0];
