@@ -46,6 +46,7 @@ import { invoiceRoutes } from './invoices/routes.js';
 import { createAlertEscalationJob } from './jobs/alert-escalation.js';
 import { createAuditSealJob } from './jobs/audit-seal.js';
 import { createMissedReadingsJob } from './jobs/missed-readings.js';
+import { createReadingMonthsJob } from './jobs/reading-months.js';
 import { registerLists } from './lists/register.js';
 import type { ListSource } from './lists/source.js';
 import { incomingMessagesSource } from './messages/incoming-list-store.js';
@@ -242,6 +243,10 @@ export async function embeddedApi(app: FastifyInstance, opts: EmbeddedOptions): 
   await app.register(fhirRoutes, deps);
   await webhookRoutes(app, deps);
 
+  // This month's and the next month's readings partitions (decisions.md "Readings partitioned by month").
+  const readingMonths = createReadingMonthsJob({ db: opts.db, clock, log: app.log });
+  app.addHook('onReady', async () => readingMonths.start());
+  app.addHook('preClose', async () => readingMonths.stop());
   // Outreach tasks for missed readings, on the app's clock; stopped before the database closes.
   if (opts.missedReadingsIntervalMs !== 0) {
     const missedReadings = createMissedReadingsJob({

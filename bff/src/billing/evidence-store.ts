@@ -20,6 +20,30 @@ const bounds = (month: string) => ({
   nextMonth: `${monthsBefore(month.slice(0, 7), -1)}-01`,
 });
 
+/**
+ * The patient's readings of a billing month, per UTC day and device: a range on taken_at, so it reads the month's
+ * partition only (decisions.md "Readings partitioned by month").
+ */
+export function readingDays(db: Db, patientId: number, month: string) {
+  const { from, to } = bounds(month);
+  return db
+    .selectFrom('readings as r')
+    .innerJoin('device_assignments as da', 'da.device_assign_id', 'r.device_assign_id')
+    .innerJoin('devices as d', 'd.inventory_id', 'da.inventory_id')
+    .select([
+      sql<string>`to_char(r.taken_at at time zone 'UTC', 'YYYY-MM-DD')`.as('day'),
+      'd.device_name',
+      'd.imei',
+      sql<number>`count(*)::integer`.as('readings'),
+    ])
+    .where('r.patient_id', '=', patientId)
+    .where('r.taken_at', '>=', from)
+    .where('r.taken_at', '<', to)
+    .groupBy([sql`1`, 'd.device_name', 'd.imei'])
+    .orderBy(sql`1`)
+    .orderBy('d.imei');
+}
+
 /** The rank of a rule in the declaration, the order the engine weighs codes in. */
 const RULE_ORDER = new Map(BILLING_CODES.map((rule, n) => [rule.id, n]));
 
@@ -74,23 +98,7 @@ export async function evidenceBundle(db: Db, scope: BillingScope, summaryId: num
     ])
     .where('s.id', '=', summaryId)
     .executeTakeFirstOrThrow();
-  const readings = await db
-    .selectFrom('readings as r')
-    .innerJoin('device_assignments as da', 'da.device_assign_id', 'r.device_assign_id')
-    .innerJoin('devices as d', 'd.inventory_id', 'da.inventory_id')
-    .select([
-      sql<string>`to_char(r.taken_at at time zone 'UTC', 'YYYY-MM-DD')`.as('day'),
-      'd.device_name',
-      'd.imei',
-      sql<number>`count(*)::integer`.as('readings'),
-    ])
-    .where('r.patient_id', '=', patientId)
-    .where('r.taken_at', '>=', from)
-    .where('r.taken_at', '<', to)
-    .groupBy([sql`1`, 'd.device_name', 'd.imei'])
-    .orderBy(sql`1`)
-    .orderBy('d.imei')
-    .execute();
+  const readings = await readingDays(db, patientId, month).execute();
   const timeLogs = await db
     .selectFrom('time_logs as t')
     .innerJoin('users as u', 'u.user_id', 't.user_id')

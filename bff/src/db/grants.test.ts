@@ -5,6 +5,7 @@ import { signIn, testConfig } from '../test-app.js';
 import { openDatabase } from './connect.js';
 import { ownedBy } from './grants.js';
 import { prepareDatabase } from './prepare.js';
+import { addReadingMonths } from './reading-months.js';
 
 /**
  * Issue 44: the app's database login owns nothing and may not rewrite the audit log; migrations run as the owner.
@@ -51,6 +52,15 @@ describe.runIf(admin)('database roles', () => {
     const db = prepared.database.db;
     expect(await ownedBy(db, names.app)).toEqual([]);
     expect((await ownedBy(db, names.owner)).length).toBeGreaterThan(100);
+  });
+
+  it('lets the app login add a readings month, which its owner keeps (decisions.md "Readings partitioned by month")', async () => {
+    const db = prepared.database.db;
+    expect(
+      await addReadingMonths(db, new Date('2033-05-10T00:00:00Z'), new Date('2033-05-10T00:00:00Z')),
+    ).toEqual(['2033-05', '2033-06']);
+    expect(await ownedBy(db, names.app)).toEqual([]);
+    expect(await ownedBy(db, names.owner)).toContain('readings_y2033m05');
   });
 
   it('runs the product as the app login: sign-in writes its session and audit rows', async () => {

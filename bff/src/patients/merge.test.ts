@@ -30,12 +30,15 @@ const deactivate = (body: unknown, who: Signed = admin) =>
 const reactivate = (body: unknown, who: Signed = admin) =>
   injectUnchecked(t.app, reactivatePatient, { body }, who);
 
-/** Every base table with a patient_id column but patients itself. */
+/** Every base table with a patient_id column but patients itself and partitions. */
 async function patientTables(): Promise<string[]> {
   const { rows } = await sql<{ table_name: string }>`select c.table_name from information_schema.columns c
     join information_schema.tables t on t.table_name = c.table_name and t.table_schema = c.table_schema
     where c.table_schema = 'public' and c.column_name = 'patient_id' and t.table_type = 'BASE TABLE'
-      and c.table_name <> 'patients' order by 1`.execute(t.db);
+      and c.table_name <> 'patients'
+      -- A partition's rows are its parent's (readings by month).
+      and not exists (select 1 from pg_class pc where pc.relname = c.table_name and pc.relispartition)
+    order by 1`.execute(t.db);
   return rows.map((r) => r.table_name);
 }
 

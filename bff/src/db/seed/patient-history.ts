@@ -9,7 +9,7 @@ import type { Random } from './prng.js';
 import { createVitalProfile } from './vital-values.js';
 
 /** Months of history before "today": the current month plus five full ones (the compliance strip shows five). */
-const HISTORY_MONTHS = 6;
+export const HISTORY_MONTHS = 6;
 
 const RPM_NOTES = [
   'Reviewed readings and trends',

@@ -4,8 +4,11 @@ import { sql } from 'kysely';
 import { mfaKey } from '../../auth/mfa.js';
 import { enrolWithSecret } from '../../auth/mfa-store.js';
 import { rebuildSummaries } from '../../billing/summary.js';
+import { addReadingMonths } from '../reading-months.js';
 import { type Db, TABLE_NAMES, type TableName } from '../schema.js';
+import { startOfMonthsAgo } from './dates.js';
 import { DEMO_PASSWORD, DEMO_USERS } from './demo-users.js';
+import { HISTORY_MONTHS } from './patient-history.js';
 import { createRandom } from './prng.js';
 import { seedActivity } from './seed-activity.js';
 import { seedCalls } from './seed-calls.js';
@@ -44,6 +47,8 @@ export interface SeedOptions {
   readonly today: Date;
   /** Months of readings and minutes, the current included (default 6: the compliance strip's five plus this one). */
   readonly historyMonths?: number;
+  /** False seeds a schema from before 0072 (that migration's own test), which has no readings partitions to add. */
+  readonly readingMonths?: boolean;
   /** APP_SECRET, whose derived key encrypts the demo TOTP secret (auth/mfa.ts); unset: the development key. */
   readonly appSecret?: string;
 }
@@ -93,6 +98,9 @@ export async function seedDemo(db: Db, opts: SeedOptions): Promise<SeedSummary> 
   const passwordHash = await hash(DEMO_PASSWORD, PASSWORD_HASH_OPTIONS);
 
   await db.transaction().execute(async (trx) => {
+    // The history's months get their readings partitions first, so no reading lands in the default one.
+    if (opts.readingMonths !== false)
+      await addReadingMonths(trx, startOfMonthsAgo(today, (opts.historyMonths ?? HISTORY_MONTHS) - 1), today);
     await seedRolePages(trx);
     const demoUserIds = await insertDemoUsers(trx, passwordHash, today);
     const [adminId] = demoUserIds;
@@ -102,7 +110,7 @@ export async function seedDemo(db: Db, opts: SeedOptions): Promise<SeedSummary> 
       if ('totpSecret' in user && userId !== undefined)
         await enrolWithSecret(trx, mfaKey(opts.appSecret), userId, user.totpSecret, today);
     }
-    const organizations = await seedOrganizations(trx, adminId);
+    const organizations = await seedOrganizations(trx, adminId, opts.patients);
     const demoStaff = await assignDemoUsers(trx, demoUserIds, organizations);
     const teams = await insertPracticeTeams(trx, random, organizations, passwordHash, today);
     const staff = [...demoStaff, ...teams];

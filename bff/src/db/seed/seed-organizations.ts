@@ -1,6 +1,11 @@
 import { PROGRAM } from '../reference-ids.js';
 import type { Db, ProgramName } from '../schema.js';
-import { DEMO_ORGANIZATIONS, type DemoOrganizationKey } from './demo-organizations.js';
+import {
+  DEMO_ORGANIZATIONS,
+  type DemoOrganization,
+  type DemoOrganizationKey,
+  type DemoPractice,
+} from './demo-organizations.js';
 
 /** A seeded location. */
 export interface SeededLocation {
@@ -24,10 +29,45 @@ export interface SeededOrganization {
   readonly practices: readonly SeededPractice[];
 }
 
-/** Inserts the demo organisations, practices, locations and their programs; `createdBy` is the top admin. */
-export async function seedOrganizations(trx: Db, createdBy: number): Promise<SeededOrganization[]> {
+/** Patients a practice holds as the seed grows: 100,000 patients make 200 practices (issue 45). */
+export const PATIENTS_PER_PRACTICE = 500;
+
+/**
+ * The organisation's practices: its demo ones, then generated clinics of one location (the organisation's first
+ * location's programs) while the seed needs more than the demo holds, dealt to the organisations in turn.
+ */
+export function practicesOf(
+  organization: DemoOrganization,
+  index: number,
+  practiceCount: number,
+): DemoPractice[] {
+  const demo = DEMO_ORGANIZATIONS.reduce((sum, o) => sum + o.practices.length, 0);
+  const extra = Math.max(0, practiceCount - demo);
+  const own =
+    Math.floor(extra / DEMO_ORGANIZATIONS.length) + (index < extra % DEMO_ORGANIZATIONS.length ? 1 : 0);
+  const programs = organization.practices[0]?.locations[0]?.programs ?? ['RPM'];
+  const short = organization.name.split(' ')[0];
+  return [
+    ...organization.practices,
+    ...Array.from({ length: own }, (_, n) => ({
+      name: `${short} Clinic ${n + 1}`,
+      locations: [{ name: `${short} Clinic ${n + 1} - Main`, programs }],
+    })),
+  ];
+}
+
+/**
+ * Inserts the demo organisations, practices, locations and their programs; `createdBy` is the top admin. The
+ * practices grow with the patients ({@link PATIENTS_PER_PRACTICE}); up to 2,500 patients the demo's five hold them.
+ */
+export async function seedOrganizations(
+  trx: Db,
+  createdBy: number,
+  patients: number,
+): Promise<SeededOrganization[]> {
+  const practiceCount = Math.ceil(patients / PATIENTS_PER_PRACTICE);
   const seeded: SeededOrganization[] = [];
-  for (const organization of DEMO_ORGANIZATIONS) {
+  for (const [index, organization] of DEMO_ORGANIZATIONS.entries()) {
     const { organization_id: organizationId } = await trx
       .insertInto('organizations')
       .values({
@@ -38,7 +78,7 @@ export async function seedOrganizations(trx: Db, createdBy: number): Promise<See
       .returning('organization_id')
       .executeTakeFirstOrThrow();
     const practices: SeededPractice[] = [];
-    for (const practice of organization.practices) {
+    for (const practice of practicesOf(organization, index, practiceCount)) {
       const { practice_id: practiceId } = await trx
         .insertInto('practices')
         .values({ organization_id: organizationId, practice_name: practice.name })
