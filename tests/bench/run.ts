@@ -7,6 +7,7 @@ import { listScroll } from './list-scroll.js';
 import { listsBenchmark } from './lists.js';
 import { monthCloseBenchmark } from './month-close.js';
 import { patientSearchBenchmark } from './patient-search.js';
+import { scaleBenchmark } from './scale.js';
 import { signInRoundTrip } from './sign-in-round-trip.js';
 import { signInToUsable } from './sign-in-to-usable.js';
 import { sleepHubBenchmark } from './sleep-hub.js';
@@ -29,6 +30,7 @@ const benches: [string, () => Promise<Record<string, string>> | Record<string, s
   ['start', startBenchmark],
   ['uploads: a 10,000-row patients CSV', uploadsBenchmark],
   ['fhir: Observation search and Bulk export (10,000 patients, PostgreSQL)', fhirBenchmark],
+  ['scale: every hot call at 10,000 and 100,000 patients, each engine', scaleBenchmark],
 ];
 
 // `npm run bench -- <words>` runs the benchmarks whose name holds one of the words.

@@ -1,0 +1,248 @@
+// Over 300 lines: issue 45 §2, every hot call at two sizes on each engine, with the seed's cost and the ratios.
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { SimulatedClock } from '@rpm/bff/clock';
+import { openDatabase } from '@rpm/bff/db/connect';
+import { vacuumAnalyze } from '@rpm/bff/db/maintenance';
+import { migrate } from '@rpm/bff/db/migrate';
+import type { Db } from '@rpm/bff/db/schema';
+import { seedDemo } from '@rpm/bff/db/seed/seed-demo';
+import { rollListState } from '@rpm/bff/patients/list-sql';
+import {
+  callUrl,
+  ccmBillingList,
+  getDashboardSummary,
+  monitorList,
+  patientsList,
+  rpmBillingList,
+  searchPatients,
+} from '@rpm/shared';
+import { sql } from 'kysely';
+import { type BenchServer, type Figures, httpGet, ms, quantile, startBenchServer } from './bench-helpers.js';
+import { startBenchPostgres } from './billing-postgres.js';
+
+/**
+ * Issue 45 §1-2: the seed at 10,000 and 100,000 patients (200 practices), this month's and last month's readings;
+ * each call's p50/p95 at both sizes in one run, and the ratio of the p50s. Goal: 100k p50 ≤ 1.5× 10k p50.
+ * BENCH_ENGINES=postgres (or pglite) measures one engine; BENCH_SCALE_SIZES=2000,20000 other sizes.
+ */
+const SIZES = (process.env.BENCH_SCALE_SIZES ?? '10000,100000').split(',').map(Number);
+/** Three weeks into November: this month's figures part-way, last month's whole (billing reports default to it). */
+const NOW = new Date('2026-11-21T12:00:00Z');
+/** Months of readings and minutes: this one and the last (issue 45 §1). */
+const HISTORY_MONTHS = 2;
+/** Rounds per call and size, interleaved; a p95 is the second-slowest of 40. */
+const ROUNDS = 40;
+const GOAL = 1.5;
+/** Page 200 of 10 rows: offset 1,990, inside the smaller size's lists. */
+const DEEP_PAGE = 199;
+
+type Engine = 'pglite' | 'postgres';
+
+/** A call measured: its URL from the fixture, and what a good answer holds. */
+interface Case {
+  readonly label: string;
+  readonly url: (f: Targets) => string;
+  /** Bearer-less FHIR searches answer a Bundle; the rest the product's envelope. */
+  readonly fhir?: boolean;
+}
+
+/** What the calls name, read from the seeded data of each size. */
+interface Targets {
+  readonly base: string;
+  readonly lastName: string;
+  readonly practiceId: number;
+  readonly patientId: number;
+}
+
+const list = (name: string, query: Record<string, string>) => (t: Targets) =>
+  `${t.base}/api/rpm/lists/${name}?${new URLSearchParams({ rowsPerPage: '10', ...query })}`;
+
+const CASES: readonly Case[] = [
+  { label: 'patients list, first page', url: list(patientsList.name, { page: '0' }) },
+  { label: 'patients list, deep page', url: list(patientsList.name, { page: String(DEEP_PAGE) }) },
+  {
+    label: 'patients list, one practice',
+    url: (t) => list(patientsList.name, { page: '0', practice: String(t.practiceId) })(t),
+  },
+  { label: 'monitoring worklist, first page', url: list(monitorList.name, { page: '0' }) },
+  { label: 'monitoring worklist, deep page', url: list(monitorList.name, { page: '20' }) },
+  { label: 'dashboard', url: (t) => `${t.base}${callUrl(getDashboardSummary)}` },
+  {
+    label: 'dashboard, one practice',
+    url: (t) => `${t.base}${callUrl(getDashboardSummary)}?practice=${t.practiceId}`,
+  },
+  {
+    label: 'header patient search',
+    url: (t) => `${t.base}${callUrl(searchPatients)}?q=${encodeURIComponent(t.lastName)}`,
+  },
+  { label: 'RPM billing report', url: list(rpmBillingList.name, { page: '0' }) },
+  { label: 'RPM billing report, deep page', url: list(rpmBillingList.name, { page: '49' }) },
+  { label: 'CCM billing report', url: list(ccmBillingList.name, { page: '0' }) },
+  {
+    label: 'FHIR Observation search, 90 days',
+    fhir: true,
+    url: (t) =>
+      `${t.base}/fhir/R4/Observation?${new URLSearchParams({
+        patient: String(t.patientId),
+        category: 'vital-signs',
+        date: `ge${new Date(NOW.getTime() - 90 * 86_400_000).toISOString().slice(0, 10)}`,
+      })}`,
+  },
+];
+
+interface SizeFigures {
+  readonly times: Map<string, number[]>;
+  readonly seedSeconds: number;
+  readonly bytes: number;
+  readonly csv: { seconds: number; lines: number; growth: number };
+}
+
+/** `npm run bench -- scale`: see the constants above. */
+export async function scaleBenchmark(): Promise<Figures> {
+  const figures: Figures = {};
+  const postgres = await startBenchPostgres();
+  try {
+    const only = process.env.BENCH_ENGINES?.split(',');
+    for (const engine of ['postgres', 'pglite'] as const) {
+      if (only && !only.includes(engine)) continue;
+      if (engine === 'postgres' && 'missing' in postgres) {
+        figures.postgres = `skipped: ${postgres.missing}`;
+        continue;
+      }
+      if (engine === 'postgres' && 'version' in postgres) figures['postgres server'] = postgres.version;
+      const url = engine === 'postgres' && 'url' in postgres ? postgres.url : undefined;
+      const sizes: SizeFigures[] = [];
+      for (const size of SIZES) sizes.push(await measureSize(engine, url, size));
+      Object.assign(figures, report(engine, sizes));
+    }
+  } finally {
+    if ('stop' in postgres) postgres.stop();
+  }
+  return figures;
+}
+
+const count = (n: number) => n.toLocaleString('en-US');
+const mib = (bytes: number) => `${(bytes / 2 ** 20).toFixed(0)} MiB`;
+
+function report(engine: Engine, sizes: readonly SizeFigures[]): Figures {
+  const figures: Figures = {};
+  sizes.forEach((s, i) => {
+    const size = count(SIZES[i] as number);
+    figures[`${engine} seed ${size}`] = `${s.seedSeconds.toFixed(1)} s, database ${mib(s.bytes)}`;
+    figures[`${engine} CSV ${size} patients`] =
+      `${s.csv.seconds.toFixed(2)} s, ${count(s.csv.lines)} lines, ${count(Math.round(s.csv.lines / s.csv.seconds))} rows/s, RSS growth ${mib(s.csv.growth)}`;
+  });
+  const [small, large] = sizes;
+  if (!small || !large) return figures;
+  let missed = 0;
+  for (const { label } of CASES) {
+    const a = small.times.get(label) ?? [];
+    const b = large.times.get(label) ?? [];
+    const ratio = quantile(b, 0.5) / quantile(a, 0.5);
+    if (ratio > GOAL) missed++;
+    figures[`${engine} ${label}`] =
+      `p50/p95 ${ms(quantile(a, 0.5))}/${ms(quantile(a, 0.95))} → ${ms(quantile(b, 0.5))}/${ms(quantile(b, 0.95))}, ` +
+      `${ratio.toFixed(2)}× (goal ≤ ${GOAL}×: ${ratio <= GOAL ? 'met' : 'MISSED'})`;
+  }
+  figures[`${engine} calls within ${GOAL}×`] = `${CASES.length - missed} of ${CASES.length}`;
+  return figures;
+}
+
+/** A fresh database of `size` patients on the engine, its calls measured, then dropped. */
+async function measureSize(engine: Engine, url: string | undefined, size: number): Promise<SizeFigures> {
+  // PGlite on disk: a 100,000-patient database does not fit the wasm heap.
+  const dir = engine === 'pglite' ? mkdtempSync(join(tmpdir(), 'rpm-scale-')) : undefined;
+  const database = await openDatabase(url ? { databaseUrl: url, poolSize: 10 } : { dataDir: dir });
+  const { db } = database;
+  let server: BenchServer | undefined;
+  try {
+    await sql`drop schema if exists public cascade; create schema public`.execute(db);
+    const started = performance.now();
+    await migrate(db);
+    await seedDemo(db, { patients: size, today: NOW, historyMonths: HISTORY_MONTHS });
+    await rollListState(db, NOW.toISOString().slice(0, 7));
+    await vacuumAnalyze(db);
+    const seedSeconds = (performance.now() - started) / 1000;
+    const bytes = Number(
+      (await sql<{ n: string }>`select pg_database_size(current_database())::text as n`.execute(db)).rows[0]
+        ?.n,
+    );
+    server = await startBenchServer(db, 'role1@demo.test', new SimulatedClock(NOW));
+    const targets = await targetsOf(db, server.base);
+    const times = await measureCalls(server, targets);
+    const csv = await measureCsv(server);
+    return { times, seedSeconds, bytes, csv };
+  } finally {
+    await server?.close();
+    await database.close();
+    if (dir) rmSync(dir, { recursive: true, force: true });
+  }
+}
+
+/** The practice of the first seeded patient with readings, that patient, and the commonest last name. */
+async function targetsOf(db: Db, base: string): Promise<Targets> {
+  const patient = await sql<{ patient_id: number; practice_id: number }>`select p.patient_id, p.practice_id
+    from patients p where p.last_reading_at is not null order by p.patient_id limit 1`.execute(db);
+  const name = await sql<{ lastname: string }>`select lastname from patients group by 1
+    order by count(*) desc, 1 limit 1`.execute(db);
+  const first = patient.rows[0];
+  if (!first || !name.rows[0]) throw new Error('the seed made no patient with readings');
+  return {
+    base,
+    lastName: name.rows[0].lastname,
+    practiceId: first.practice_id,
+    patientId: first.patient_id,
+  };
+}
+
+/** Every case ROUNDS times, in rotating order after a warm-up round; a refused or empty answer stops the bench. */
+async function measureCalls(server: BenchServer, targets: Targets): Promise<Map<string, number[]>> {
+  const times = new Map<string, number[]>(CASES.map((c) => [c.label, []]));
+  const once = async (c: Case) => {
+    const started = performance.now();
+    const res = await httpGet(server.agent, c.url(targets), server.headers);
+    const time = performance.now() - started;
+    const body = res.body as { data?: unknown; entry?: unknown[]; message?: string };
+    const empty = c.fhir
+      ? !body.entry?.length
+      : body.data === undefined || (Array.isArray(body.data) && !body.data.length);
+    if (res.status !== 200 || empty)
+      throw new Error(`${c.label}: ${res.status} ${body.message ?? 'no rows'}`);
+    return time;
+  };
+  for (const c of CASES) await once(c);
+  for (let round = 0; round < ROUNDS; round++)
+    for (let k = 0; k < CASES.length; k++) {
+      const c = CASES[(round + k) % CASES.length] as Case;
+      times.get(c.label)?.push(await once(c));
+    }
+  return times;
+}
+
+/** The CSV of every patient the administrator sees, streamed, with the process's RSS growth while it streams. */
+async function measureCsv(server: BenchServer): Promise<{ seconds: number; lines: number; growth: number }> {
+  const before = process.memoryUsage.rss();
+  let peak = before;
+  const timer = setInterval(() => {
+    peak = Math.max(peak, process.memoryUsage.rss());
+  }, 5);
+  try {
+    const started = performance.now();
+    const res = await fetch(`${server.base}/api/rpm/lists/${patientsList.name}/csv`, {
+      headers: server.headers,
+    });
+    if (!res.ok || !res.body) throw new Error(`CSV failed: ${res.status}`);
+    let lines = 0;
+    for await (const chunk of res.body as AsyncIterable<Uint8Array>)
+      for (const byte of chunk) if (byte === 10) lines++;
+    return {
+      seconds: (performance.now() - started) / 1000,
+      lines,
+      growth: Math.max(peak, process.memoryUsage.rss()) - before,
+    };
+  } finally {
+    clearInterval(timer);
+  }
+}
