@@ -40,57 +40,77 @@ const DEEP_PAGE = 199;
 
 type Engine = 'pglite' | 'postgres';
 
-/** A call measured: its URL from the fixture, and what a good answer holds. */
+/** Who calls: the top administrator sees the whole network; the demo nurse her practice, as most users do. */
+type Viewer = 'admin' | 'nurse';
+const VIEWERS: Record<Viewer, { username: string; label: string }> = {
+  admin: { username: 'role1@demo.test', label: 'network (role 1)' },
+  nurse: { username: 'role8@demo.test', label: 'practice nurse (role 8)' },
+};
+
+/** A call measured: its URL from the viewer's targets, and what a good answer holds. */
 interface Case {
+  readonly viewer: Viewer;
   readonly label: string;
-  readonly url: (f: Targets) => string;
-  /** Bearer-less FHIR searches answer a Bundle; the rest the product's envelope. */
+  readonly url: (t: Targets) => string;
+  /** FHIR searches answer a Bundle; the rest the product's envelope. */
   readonly fhir?: boolean;
 }
 
-/** What the calls name, read from the seeded data of each size. */
+/** What the calls name, read from the seeded data of each size and the viewer's scope. */
 interface Targets {
   readonly base: string;
-  readonly lastName: string;
+  /** A patient's whole name, as a front desk types it. */
+  readonly name: string;
   readonly practiceId: number;
   readonly patientId: number;
 }
 
 const list = (name: string, query: Record<string, string>) => (t: Targets) =>
   `${t.base}/api/rpm/lists/${name}?${new URLSearchParams({ rowsPerPage: '10', ...query })}`;
+const dashboard = (t: Targets) => `${t.base}${callUrl(getDashboardSummary)}`;
+const search = (t: Targets) => `${t.base}${callUrl(searchPatients)}?q=${encodeURIComponent(t.name)}`;
+const observations = (t: Targets) =>
+  `${t.base}/fhir/R4/Observation?${new URLSearchParams({
+    patient: String(t.patientId),
+    category: 'vital-signs',
+    date: `ge${new Date(NOW.getTime() - 90 * 86_400_000).toISOString().slice(0, 10)}`,
+  })}`;
 
 const CASES: readonly Case[] = [
-  { label: 'patients list, first page', url: list(patientsList.name, { page: '0' }) },
-  { label: 'patients list, deep page', url: list(patientsList.name, { page: String(DEEP_PAGE) }) },
+  { viewer: 'admin', label: 'patients list, first page', url: list(patientsList.name, { page: '0' }) },
   {
+    viewer: 'admin',
+    label: 'patients list, deep page',
+    url: list(patientsList.name, { page: String(DEEP_PAGE) }),
+  },
+  {
+    viewer: 'admin',
     label: 'patients list, one practice',
     url: (t) => list(patientsList.name, { page: '0', practice: String(t.practiceId) })(t),
   },
-  { label: 'monitoring worklist, first page', url: list(monitorList.name, { page: '0' }) },
-  { label: 'monitoring worklist, deep page', url: list(monitorList.name, { page: '20' }) },
-  { label: 'dashboard', url: (t) => `${t.base}${callUrl(getDashboardSummary)}` },
+  { viewer: 'admin', label: 'monitoring worklist, first page', url: list(monitorList.name, { page: '0' }) },
+  { viewer: 'admin', label: 'monitoring worklist, deep page', url: list(monitorList.name, { page: '20' }) },
+  { viewer: 'admin', label: 'dashboard', url: dashboard },
   {
+    viewer: 'admin',
     label: 'dashboard, one practice',
-    url: (t) => `${t.base}${callUrl(getDashboardSummary)}?practice=${t.practiceId}`,
+    url: (t) => `${dashboard(t)}?practice=${t.practiceId}`,
   },
-  {
-    label: 'header patient search',
-    url: (t) => `${t.base}${callUrl(searchPatients)}?q=${encodeURIComponent(t.lastName)}`,
-  },
-  { label: 'RPM billing report', url: list(rpmBillingList.name, { page: '0' }) },
-  { label: 'RPM billing report, deep page', url: list(rpmBillingList.name, { page: '49' }) },
-  { label: 'CCM billing report', url: list(ccmBillingList.name, { page: '0' }) },
-  {
-    label: 'FHIR Observation search, 90 days',
-    fhir: true,
-    url: (t) =>
-      `${t.base}/fhir/R4/Observation?${new URLSearchParams({
-        patient: String(t.patientId),
-        category: 'vital-signs',
-        date: `ge${new Date(NOW.getTime() - 90 * 86_400_000).toISOString().slice(0, 10)}`,
-      })}`,
-  },
+  { viewer: 'admin', label: 'header patient search', url: search },
+  { viewer: 'admin', label: 'RPM billing report', url: list(rpmBillingList.name, { page: '0' }) },
+  { viewer: 'admin', label: 'RPM billing report, deep page', url: list(rpmBillingList.name, { page: '49' }) },
+  { viewer: 'admin', label: 'CCM billing report', url: list(ccmBillingList.name, { page: '0' }) },
+  { viewer: 'admin', label: 'FHIR Observation search, 90 days', fhir: true, url: observations },
+  { viewer: 'nurse', label: 'patients list, first page', url: list(patientsList.name, { page: '0' }) },
+  { viewer: 'nurse', label: 'patients list, deep page', url: list(patientsList.name, { page: '49' }) },
+  { viewer: 'nurse', label: 'monitoring worklist, first page', url: list(monitorList.name, { page: '0' }) },
+  { viewer: 'nurse', label: 'dashboard', url: dashboard },
+  { viewer: 'nurse', label: 'header patient search', url: search },
+  { viewer: 'nurse', label: 'FHIR Observation search, 90 days', fhir: true, url: observations },
 ];
+
+/** A case's name in the figures: who calls, and what. */
+const caseName = (c: Case) => `${VIEWERS[c.viewer].label}: ${c.label}`;
 
 interface SizeFigures {
   readonly times: Map<string, number[]>;
@@ -137,12 +157,12 @@ function report(engine: Engine, sizes: readonly SizeFigures[]): Figures {
   const [small, large] = sizes;
   if (!small || !large) return figures;
   let missed = 0;
-  for (const { label } of CASES) {
-    const a = small.times.get(label) ?? [];
-    const b = large.times.get(label) ?? [];
+  for (const c of CASES) {
+    const a = small.times.get(caseName(c)) ?? [];
+    const b = large.times.get(caseName(c)) ?? [];
     const ratio = quantile(b, 0.5) / quantile(a, 0.5);
     if (ratio > GOAL) missed++;
-    figures[`${engine} ${label}`] =
+    figures[`${engine} ${caseName(c)}`] =
       `p50/p95 ${ms(quantile(a, 0.5))}/${ms(quantile(a, 0.95))} → ${ms(quantile(b, 0.5))}/${ms(quantile(b, 0.95))}, ` +
       `${ratio.toFixed(2)}× (goal ≤ ${GOAL}×: ${ratio <= GOAL ? 'met' : 'MISSED'})`;
   }
@@ -156,7 +176,7 @@ async function measureSize(engine: Engine, url: string | undefined, size: number
   const dir = engine === 'pglite' ? mkdtempSync(join(tmpdir(), 'rpm-scale-')) : undefined;
   const database = await openDatabase(url ? { databaseUrl: url, poolSize: 10 } : { dataDir: dir });
   const { db } = database;
-  let server: BenchServer | undefined;
+  const servers: Partial<Record<Viewer, BenchServer>> = {};
   try {
     await sql`drop schema if exists public cascade; create schema public`.execute(db);
     const started = performance.now();
@@ -169,54 +189,71 @@ async function measureSize(engine: Engine, url: string | undefined, size: number
       (await sql<{ n: string }>`select pg_database_size(current_database())::text as n`.execute(db)).rows[0]
         ?.n,
     );
-    server = await startBenchServer(db, 'role1@demo.test', new SimulatedClock(NOW));
-    const targets = await targetsOf(db, server.base);
-    const times = await measureCalls(server, targets);
-    const csv = await measureCsv(server);
+    const targets: Partial<Record<Viewer, Targets>> = {};
+    for (const viewer of Object.keys(VIEWERS) as Viewer[]) {
+      const server = await startBenchServer(db, VIEWERS[viewer].username, new SimulatedClock(NOW));
+      servers[viewer] = server;
+      targets[viewer] = await targetsOf(db, server);
+    }
+    const times = await measureCalls(
+      servers as Record<Viewer, BenchServer>,
+      targets as Record<Viewer, Targets>,
+    );
+    const csv = await measureCsv(servers.admin as BenchServer);
     return { times, seedSeconds, bytes, csv };
   } finally {
-    await server?.close();
+    for (const server of Object.values(servers)) await server.close();
     await database.close();
     if (dir) rmSync(dir, { recursive: true, force: true });
   }
 }
 
-/** The practice of the first seeded patient with readings, that patient, and the commonest last name. */
-async function targetsOf(db: Db, base: string): Promise<Targets> {
-  const patient = await sql<{ patient_id: number; practice_id: number }>`select p.patient_id, p.practice_id
-    from patients p where p.last_reading_at is not null order by p.patient_id limit 1`.execute(db);
-  const name = await sql<{ lastname: string }>`select lastname from patients group by 1
-    order by count(*) desc, 1 limit 1`.execute(db);
-  const first = patient.rows[0];
-  if (!first || !name.rows[0]) throw new Error('the seed made no patient with readings');
+/** The first patient with readings among those the viewer sees (the lowest practice of theirs), and that practice. */
+async function targetsOf(db: Db, server: BenchServer): Promise<Targets> {
+  const { rows } = await sql<{
+    patient_id: number;
+    practice_id: number;
+    firstname: string;
+    lastname: string;
+  }>`
+    select p.patient_id, p.practice_id, p.firstname, p.lastname from patients p
+    where p.last_reading_at is not null and p.merged_into_id is null
+      and p.practice_id = (select min(up.practice_id) from user_practices up where up.user_id = ${server.userId})
+    order by p.patient_id limit 1`.execute(db);
+  const first = rows[0];
+  if (!first) throw new Error("the seed made no patient with readings in the viewer's practice");
   return {
-    base,
-    lastName: name.rows[0].lastname,
+    base: server.base,
+    name: `${first.lastname} ${first.firstname}`,
     practiceId: first.practice_id,
     patientId: first.patient_id,
   };
 }
 
 /** Every case ROUNDS times, in rotating order after a warm-up round; a refused or empty answer stops the bench. */
-async function measureCalls(server: BenchServer, targets: Targets): Promise<Map<string, number[]>> {
-  const times = new Map<string, number[]>(CASES.map((c) => [c.label, []]));
+async function measureCalls(
+  servers: Record<Viewer, BenchServer>,
+  targets: Record<Viewer, Targets>,
+): Promise<Map<string, number[]>> {
+  const times = new Map<string, number[]>(CASES.map((c) => [caseName(c), []]));
   const once = async (c: Case) => {
+    const server = servers[c.viewer];
     const started = performance.now();
-    const res = await httpGet(server.agent, c.url(targets), server.headers);
+    const res = await httpGet(server.agent, c.url(targets[c.viewer]), server.headers);
     const time = performance.now() - started;
     const body = res.body as { data?: unknown; entry?: unknown[]; message?: string };
     const empty = c.fhir
       ? !body.entry?.length
       : body.data === undefined || (Array.isArray(body.data) && !body.data.length);
     if (res.status !== 200 || empty)
-      throw new Error(`${c.label}: ${res.status} ${body.message ?? 'no rows'}`);
+      throw new Error(`${caseName(c)}: ${res.status} ${body.message ?? 'no rows'}`);
     return time;
   };
   for (const c of CASES) await once(c);
   for (let round = 0; round < ROUNDS; round++)
     for (let k = 0; k < CASES.length; k++) {
       const c = CASES[(round + k) % CASES.length] as Case;
-      times.get(c.label)?.push(await once(c));
+      times.get(caseName(c))?.push(await once(c));
     }
   return times;
 }
