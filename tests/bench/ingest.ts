@@ -4,8 +4,8 @@ import { loadConfig } from '@rpm/bff/config';
 import { DEMO_DEVICE_KEY } from '@rpm/bff/db/seed/index';
 import { testDatabase } from '@rpm/bff/db/test-database';
 import { solvedCaptcha } from '@rpm/bff/test-app';
-import { giveDevice, makePatient, placeOf } from '@rpm/bff/test-fixtures';
 import { childFigures, quantile } from './bench-helpers.js';
+import { nurseGlucometers } from './ingest-fixture.js';
 import type { LoadInput, LoadResult } from './ingest-load.js';
 
 /**
@@ -26,7 +26,6 @@ const SECONDS = Number(process.env.INGEST_BENCH_SECONDS ?? 30);
 const WARMUP_SECONDS = Number(process.env.INGEST_BENCH_WARMUP_SECONDS ?? 5);
 /** Glucometers (one vital each), so one request is one reading. */
 const DEVICES = 40;
-const GLUCOMETER = 3;
 
 interface Figures {
   readonly engine: string;
@@ -56,51 +55,8 @@ async function run(engine: 'pglite' | 'postgres'): Promise<Figures> {
   const app = await createApp({ config, db, missedReadingsIntervalMs: 0 });
   const base = await app.listen({ host: '127.0.0.1', port: 0 });
   try {
-    // The nurse's patients, each with a glucometer assigned a month ago and a rule (critical high 250).
-    const nurse = await db
-      .selectFrom('users')
-      .select('user_id')
-      .where('username', '=', 'role8@demo.test')
-      .executeTakeFirstOrThrow();
-    const place = await placeOf(db, nurse.user_id);
-    const monthAgo = new Date(Date.now() - 30 * 86_400_000);
-    const devices: { patient: number; inventoryId: number; deviceAssignId: number; imei: string }[] = [];
-    for (let n = 0; n < DEVICES; n++) {
-      const patient = await makePatient(db, place);
-      const device = await giveDevice(db, patient, GLUCOMETER, monthAgo);
-      const rule = await db
-        .insertInto('notification_rules')
-        .values({
-          patient_id: patient,
-          device_assign_id: device.deviceAssignId,
-          interval_id: 1,
-          interval_count: 2,
-          start_date: monthAgo.toISOString().slice(0, 10),
-          end_date: '2099-12-31',
-          status: 1,
-          notification_mode: 'sms_ivr',
-          sms_miss: 2,
-          call_miss: 4,
-          created_by: nurse.user_id,
-          created_at: monthAgo,
-          updated_by: nurse.user_id,
-          updated_at: monthAgo,
-        })
-        .returning('notification_rule_id')
-        .executeTakeFirstOrThrow();
-      await db
-        .insertInto('notification_rule_vitals')
-        .values({
-          notification_rule_id: rule.notification_rule_id,
-          vital_id: 6,
-          critical_low: 54,
-          abnormal_low: 70,
-          abnormal_high: 180,
-          critical_high: 250,
-        })
-        .execute();
-      devices.push({ patient, ...device });
-    }
+    // The nurse's patients, each with a glucometer and a rule (ingest-fixture.ts).
+    const devices = await nurseGlucometers(db, DEVICES);
 
     // The nurse's browser signs in; the load and the nurse's socket run in a worker thread, so the generator does
     // not share the server's event loop (devices and browsers are other machines).

@@ -3,6 +3,7 @@ import { clientBundle } from './client-bundle.js';
 import { compressionThreshold } from './compression.js';
 import { fhirBenchmark } from './fhir.js';
 import { ingestBenchmark } from './ingest.js';
+import { clusterIngestBenchmark } from './ingest-cluster.js';
 import { listScroll } from './list-scroll.js';
 import { listsBenchmark } from './lists.js';
 import { monthCloseBenchmark } from './month-close.js';
@@ -30,6 +31,7 @@ const benches: [string, () => Promise<Record<string, string>> | Record<string, s
   ['start', startBenchmark],
   ['uploads: a 10,000-row patients CSV', uploadsBenchmark],
   ['fhir: Observation search and Bulk export (10,000 patients, PostgreSQL)', fhirBenchmark],
+  ['cluster: readings in at 500/s on two replicas behind a balancer, one killed', clusterIngestBenchmark],
   ['scale: every hot call at 10,000 and 100,000 patients, each engine', scaleBenchmark],
 ];
 

@@ -1,6 +1,6 @@
-// A BFF replica for the lock-hub benchmark (sleep-hub.ts), in a process of its own, run with --expose-gc so its
+// A BFF replica for the lock-hub and cluster intake benchmarks (sleep-hub.ts, ingest-cluster.ts), in a process of its own, run with --expose-gc so its
 // heap can be measured after a collection. It listens on loopback over DATABASE_URL (and REDIS_URL when set), and
-// answers its parent over IPC: 'signIn' (a demo user's session) and 'heap' (heapUsed after gc).
+// answers its parent over IPC: 'signIn' (a demo user's session), 'heap' (heapUsed after gc) and 'cpu' (cpuUsage).
 import { createApp } from '@rpm/bff/app';
 import { loadConfig } from '@rpm/bff/config';
 import { openDatabase } from '@rpm/bff/db/connect';
@@ -9,6 +9,7 @@ import { signIn } from '@rpm/bff/test-app';
 type Message = { readonly id: number } & (
   | { readonly type: 'signIn'; readonly username: string }
   | { readonly type: 'heap' }
+  | { readonly type: 'cpu' }
 );
 
 const gc = (globalThis as { gc?: () => void }).gc;
@@ -30,6 +31,7 @@ const base = await app.listen({ host: '127.0.0.1', port: 0 });
 
 process.on('message', (message: Message) => {
   if (message.type === 'signIn') signIn(app, message.username).then((who) => send({ id: message.id, who }));
+  else if (message.type === 'cpu') send({ id: message.id, ...process.cpuUsage() });
   else {
     gc();
     gc();

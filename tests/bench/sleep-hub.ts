@@ -30,13 +30,15 @@ const here = (file: string) => fileURLToPath(new URL(file, import.meta.url));
 const loadavg = () => readFileSync('/proc/loadavg', 'utf8').split(' ').slice(0, 3).join(' ');
 
 /** A BFF replica in a child process (sleep-hub-server.ts), spoken to over IPC. */
-interface Replica {
+export interface Replica {
   readonly origin: string;
   ask<T>(message: Record<string, unknown>): Promise<T>;
   stop(): Promise<void>;
+  /** SIGKILL: the replica dies mid-work, as a crashed machine does. */
+  kill(): void;
 }
 
-async function startReplica(env: Record<string, string>): Promise<Replica> {
+export async function startReplica(env: Record<string, string>): Promise<Replica> {
   // Raised to the hard limit of open files: thousands of sockets (node raises its own, a shell does not).
   const child: ChildProcess = spawn(
     'sh',
@@ -72,10 +74,11 @@ async function startReplica(env: Record<string, string>): Promise<Replica> {
       }),
     stop: () =>
       new Promise<void>((resolve) => {
-        if (child.exitCode !== null) return resolve();
+        if (child.exitCode !== null || child.signalCode !== null) return resolve();
         child.once('exit', () => resolve());
         child.kill('SIGTERM');
       }),
+    kill: () => child.kill('SIGKILL'),
   };
 }
 
