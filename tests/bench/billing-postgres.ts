@@ -8,6 +8,8 @@ import { join } from 'node:path';
 export interface BenchPostgres {
   readonly url: string;
   readonly version: string;
+  /** The server's log file (auto_explain writes its plans there). */
+  readonly log: string;
   stop(): void;
 }
 
@@ -89,6 +91,7 @@ export async function startBenchPostgres(): Promise<BenchPostgres | { readonly m
   return {
     url: `postgres://postgres@127.0.0.1:${port}/rpm`,
     version: tool('pg_ctl', ['--version']).trim(),
+    log: join(dir, 'server.log'),
     stop,
   };
 }

@@ -1,5 +1,5 @@
 // Over 300 lines: issue 45 §2, every hot call at two sizes on each engine, with the seed's cost and the ratios.
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { SimulatedClock } from '@rpm/bff/clock';
@@ -117,6 +117,8 @@ interface SizeFigures {
   readonly seedSeconds: number;
   readonly bytes: number;
   readonly csv: { seconds: number; lines: number; growth: number };
+  /** PostgreSQL at the larger size: the slowest statements' plans, as auto_explain logged them. */
+  readonly plans: string[];
 }
 
 /** `npm run bench -- scale`: see the constants above. */
@@ -131,10 +133,17 @@ export async function scaleBenchmark(): Promise<Figures> {
         figures.postgres = `skipped: ${postgres.missing}`;
         continue;
       }
-      if (engine === 'postgres' && 'version' in postgres) figures['postgres server'] = postgres.version;
-      const url = engine === 'postgres' && 'url' in postgres ? postgres.url : undefined;
+      const server = engine === 'postgres' && 'url' in postgres ? postgres : undefined;
+      if (server) {
+        figures['postgres server'] = server.version;
+        await settings(server.url, {
+          session_preload_libraries: 'auto_explain',
+          'auto_explain.log_min_duration': '-1',
+        });
+      }
       const sizes: SizeFigures[] = [];
-      for (const size of SIZES) sizes.push(await measureSize(engine, url, size));
+      for (const [i, size] of SIZES.entries())
+        sizes.push(await measureSize(engine, server?.url, size, i === SIZES.length - 1 ? server : undefined));
       Object.assign(figures, report(engine, sizes));
     }
   } finally {
@@ -167,11 +176,19 @@ function report(engine: Engine, sizes: readonly SizeFigures[]): Figures {
       `${ratio.toFixed(2)}× (goal ≤ ${GOAL}×: ${ratio <= GOAL ? 'met' : 'MISSED'})`;
   }
   figures[`${engine} calls within ${GOAL}×`] = `${CASES.length - missed} of ${CASES.length}`;
+  large.plans.forEach((plan, n) => {
+    figures[`${engine} slow statement ${n + 1} at ${count(SIZES[1] as number)}`] = plan;
+  });
   return figures;
 }
 
 /** A fresh database of `size` patients on the engine, its calls measured, then dropped. */
-async function measureSize(engine: Engine, url: string | undefined, size: number): Promise<SizeFigures> {
+async function measureSize(
+  engine: Engine,
+  url: string | undefined,
+  size: number,
+  explain?: { readonly url: string; readonly log: string },
+): Promise<SizeFigures> {
   // PGlite on disk: a 100,000-patient database does not fit the wasm heap.
   const dir = engine === 'pglite' ? mkdtempSync(join(tmpdir(), 'rpm-scale-')) : undefined;
   const database = await openDatabase(url ? { databaseUrl: url, poolSize: 10 } : { dataDir: dir });
@@ -200,7 +217,12 @@ async function measureSize(engine: Engine, url: string | undefined, size: number
       targets as Record<Viewer, Targets>,
     );
     const csv = await measureCsv(servers.admin as BenchServer);
-    return { times, seedSeconds, bytes, csv };
+    const plans = explain
+      ? await slowPlans(explain, () =>
+          measureCalls(servers as Record<Viewer, BenchServer>, targets as Record<Viewer, Targets>, 0),
+        ).catch((err: unknown) => [`not read: ${String(err)}`])
+      : [];
+    return { times, seedSeconds, bytes, csv, plans };
   } finally {
     for (const server of Object.values(servers)) await server.close();
     await database.close();
@@ -234,6 +256,7 @@ async function targetsOf(db: Db, server: BenchServer): Promise<Targets> {
 async function measureCalls(
   servers: Record<Viewer, BenchServer>,
   targets: Record<Viewer, Targets>,
+  rounds = ROUNDS,
 ): Promise<Map<string, number[]>> {
   const times = new Map<string, number[]>(CASES.map((c) => [caseName(c), []]));
   const once = async (c: Case) => {
@@ -250,7 +273,7 @@ async function measureCalls(
     return time;
   };
   for (const c of CASES) await once(c);
-  for (let round = 0; round < ROUNDS; round++)
+  for (let round = 0; round < rounds; round++)
     for (let k = 0; k < CASES.length; k++) {
       const c = CASES[(round + k) % CASES.length] as Case;
       times.get(caseName(c))?.push(await once(c));
@@ -282,4 +305,60 @@ async function measureCsv(server: BenchServer): Promise<{ seconds: number; lines
   } finally {
     clearInterval(timer);
   }
+}
+
+/** Server settings through ALTER SYSTEM, applied by a reload (new sessions load the preloaded library). */
+async function settings(url: string, values: Record<string, string>): Promise<void> {
+  const database = await openDatabase({ databaseUrl: url, poolSize: 1 });
+  try {
+    // Loaded here so ALTER SYSTEM knows its parameters.
+    await sql`load 'auto_explain'`.execute(database.db);
+    for (const [name, value] of Object.entries(values))
+      await sql`alter system set ${sql.raw(name)} = ${sql.lit(value)}`.execute(database.db);
+    await sql`select pg_reload_conf()`.execute(database.db);
+  } finally {
+    await database.close();
+  }
+}
+
+/**
+ * Runs `work` (every call once more) with auto_explain logging statements over 20 ms, then answers each slow
+ * statement once, slowest first: its time, its first line, and the plan's scans and sorts that read the whole table
+ * (issue 45 §2: print the plan of any call over the goal).
+ */
+async function slowPlans(
+  server: { readonly url: string; readonly log: string },
+  work: () => Promise<unknown>,
+): Promise<string[]> {
+  const from = statSync(server.log).size;
+  await settings(server.url, { 'auto_explain.log_min_duration': '20ms' });
+  await new Promise((resolve) => setTimeout(resolve, 200));
+  try {
+    await work();
+  } finally {
+    await settings(server.url, { 'auto_explain.log_min_duration': '-1' });
+  }
+  const text = readFileSync(server.log, 'utf8').slice(from);
+  const slowest = new Map<string, { ms: number; nodes: string[] }>();
+  for (const entry of text.split(/\n(?=\S.* LOG: {2}duration: )/)) {
+    const duration = / LOG: {2}duration: ([\d.]+) ms {2}plan:/.exec(entry);
+    if (!duration) continue;
+    const query = /Query Text:\s*([^\n]*\S)/.exec(entry)?.[1]?.trim().slice(0, 70) ?? '?';
+    const nodes = [
+      ...new Set(
+        [...entry.matchAll(/(Seq Scan on \w+|Parallel Seq Scan on \w+|Sort Method: external merge)/g)].map(
+          (m) => m[1] as string,
+        ),
+      ),
+    ];
+    const ms = Number(duration[1]);
+    if ((slowest.get(query)?.ms ?? 0) < ms) slowest.set(query, { ms, nodes });
+  }
+  return [...slowest.entries()]
+    .sort((a, b) => b[1].ms - a[1].ms)
+    .slice(0, 8)
+    .map(
+      ([query, plan]) =>
+        `${plan.ms.toFixed(0)} ms: ${query} | ${plan.nodes.join(', ') || 'index scans only'}`,
+    );
 }
