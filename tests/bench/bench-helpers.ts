@@ -17,6 +17,27 @@ export type Figures = Record<string, string>;
 
 export const ms = (value: number, digits = 1) => `${value.toFixed(digits)} ms`;
 
+/** Samples the RSS every 5 ms while `work` runs: the RSS before, and the peak during it. */
+export async function withRss<T>(
+  work: () => Promise<T>,
+): Promise<{ result: T; before: number; peak: number }> {
+  const before = process.memoryUsage.rss();
+  let peak = before;
+  const timer = setInterval(() => {
+    peak = Math.max(peak, process.memoryUsage.rss());
+  }, 5);
+  try {
+    const result = await work();
+    peak = Math.max(peak, process.memoryUsage.rss());
+    return { result, before, peak };
+  } finally {
+    clearInterval(timer);
+  }
+}
+
+/** Bytes as whole MiB. */
+export const mib = (bytes: number) => `${(bytes / 2 ** 20).toFixed(0)} MiB`;
+
 /**
  * The q-quantile by nearest rank: the smallest value with at least q of the values at or below it. (Index
  * floor(q·n) was one rank high: the 'p95' of 20 times was their maximum.)

@@ -18,11 +18,13 @@ import {
   benchPractices,
   type Figures,
   httpGet,
+  mib,
   ms,
   onEachEngine,
   p50p95,
   quantile,
   startBenchServer,
+  withRss,
 } from './bench-helpers.js';
 
 /** Issue 10 "Benchmarks": 10,000 patients, seeded with the seed's size parameter. */
@@ -269,24 +271,6 @@ async function measurePages(f: Fixture): Promise<Figures> {
   }
   return figures;
 }
-
-/** Samples the RSS every 5 ms while `work` runs: the RSS before, and the peak during it. */
-async function withRss<T>(work: () => Promise<T>): Promise<{ result: T; before: number; peak: number }> {
-  const before = process.memoryUsage.rss();
-  let peak = before;
-  const timer = setInterval(() => {
-    peak = Math.max(peak, process.memoryUsage.rss());
-  }, 5);
-  try {
-    const result = await work();
-    peak = Math.max(peak, process.memoryUsage.rss());
-    return { result, before, peak };
-  } finally {
-    clearInterval(timer);
-  }
-}
-
-const mib = (bytes: number) => `${(bytes / 2 ** 20).toFixed(0)} MiB`;
 
 async function measureCsv(f: Fixture): Promise<Figures> {
   const download = async () => {

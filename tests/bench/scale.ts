@@ -19,7 +19,16 @@ import {
   searchPatients,
 } from '@rpm/shared';
 import { sql } from 'kysely';
-import { type BenchServer, type Figures, httpGet, ms, quantile, startBenchServer } from './bench-helpers.js';
+import {
+  type BenchServer,
+  type Figures,
+  httpGet,
+  mib,
+  ms,
+  quantile,
+  startBenchServer,
+  withRss,
+} from './bench-helpers.js';
 import { startBenchPostgres } from './billing-postgres.js';
 
 /**
@@ -153,7 +162,6 @@ export async function scaleBenchmark(): Promise<Figures> {
 }
 
 const count = (n: number) => n.toLocaleString('en-US');
-const mib = (bytes: number) => `${(bytes / 2 ** 20).toFixed(0)} MiB`;
 
 function report(engine: Engine, sizes: readonly SizeFigures[]): Figures {
   const figures: Figures = {};
@@ -283,13 +291,8 @@ async function measureCalls(
 
 /** The CSV of every patient the administrator sees, streamed, with the process's RSS growth while it streams. */
 async function measureCsv(server: BenchServer): Promise<{ seconds: number; lines: number; growth: number }> {
-  const before = process.memoryUsage.rss();
-  let peak = before;
-  const timer = setInterval(() => {
-    peak = Math.max(peak, process.memoryUsage.rss());
-  }, 5);
-  try {
-    const started = performance.now();
+  const started = performance.now();
+  const run = await withRss(async () => {
     const res = await fetch(`${server.base}/api/rpm/lists/${patientsList.name}/csv`, {
       headers: server.headers,
     });
@@ -297,14 +300,9 @@ async function measureCsv(server: BenchServer): Promise<{ seconds: number; lines
     let lines = 0;
     for await (const chunk of res.body as AsyncIterable<Uint8Array>)
       for (const byte of chunk) if (byte === 10) lines++;
-    return {
-      seconds: (performance.now() - started) / 1000,
-      lines,
-      growth: Math.max(peak, process.memoryUsage.rss()) - before,
-    };
-  } finally {
-    clearInterval(timer);
-  }
+    return lines;
+  });
+  return { seconds: (performance.now() - started) / 1000, lines: run.result, growth: run.peak - run.before };
 }
 
 /** Server settings through ALTER SYSTEM, applied by a reload (new sessions load the preloaded library). */

@@ -4,7 +4,7 @@ import { readingDays } from '../billing/evidence-store.js';
 import { SimulatedClock } from '../clock.js';
 import { createReadingMonthsJob } from '../jobs/reading-months.js';
 import { migrate } from './migrate.js';
-import { addReadingMonths, readingMonths } from './reading-months.js';
+import { addReadingMonths } from './reading-months.js';
 import type { Db } from './schema.js';
 import { seedDemo } from './seed/seed-demo.js';
 import { resetDatabase, TEST_TODAY, testDatabase } from './test-database.js';
@@ -26,6 +26,20 @@ async function totals(on: Db) {
         'YYYY-MM') as month, count(*) as n from readings group by 1) m) as per_month
     from readings`.execute(on);
   return rows[0];
+}
+
+/** The readings partitions attached now, in month order ('YYYY-MM'), and whether the default one holds rows. */
+async function readingMonths(db: Db): Promise<{ months: string[]; defaultRows: number }> {
+  const { rows } = await sql<{ name: string }>`select c.relname as name from pg_inherits i
+    join pg_class c on c.oid = i.inhrelid where i.inhparent = 'readings'::regclass order by c.relname`.execute(
+    db,
+  );
+  const months = rows
+    .map((row) => /^readings_y(\d{4})m(\d{2})$/.exec(row.name))
+    .filter((match) => match !== null)
+    .map((match) => `${match[1]}-${match[2]}`);
+  const count = await sql<{ n: number }>`select count(*)::integer as n from readings_default`.execute(db);
+  return { months, defaultRows: count.rows[0]?.n ?? 0 };
 }
 
 beforeAll(async () => {

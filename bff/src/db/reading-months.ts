@@ -15,17 +15,3 @@ export async function addReadingMonths(db: Db, from: Date, to: Date): Promise<st
     order by m`.execute(db);
   return rows.filter((row) => row.added).map((row) => row.month);
 }
-
-/** The readings partitions attached now, in month order ('YYYY-MM'), and whether the default one holds rows. */
-export async function readingMonths(db: Db): Promise<{ months: string[]; defaultRows: number }> {
-  const { rows } = await sql<{ name: string }>`select c.relname as name from pg_inherits i
-    join pg_class c on c.oid = i.inhrelid where i.inhparent = 'readings'::regclass order by c.relname`.execute(
-    db,
-  );
-  const months = rows
-    .map((row) => /^readings_y(\d{4})m(\d{2})$/.exec(row.name))
-    .filter((match) => match !== null)
-    .map((match) => `${match[1]}-${match[2]}`);
-  const count = await sql<{ n: number }>`select count(*)::integer as n from readings_default`.execute(db);
-  return { months, defaultRows: count.rows[0]?.n ?? 0 };
-}
