@@ -63,7 +63,13 @@ export async function patientScope(
     userId: auth.userId,
     all,
     practiceIds,
-    visible: (patients) => patientVisible(auth, patients),
+    // The practice list first, as an indexable condition, so the planner starts from the user's practices rather
+    // than testing the membership row by row over the network's patients (issue 45; a patient's organisation is
+    // its practice's, so the list holds every practice the membership condition can admit).
+    visible: (patients = 'patients') =>
+      all
+        ? sql<SqlBool>`true`
+        : sql<SqlBool>`(${sql.ref(`${patients}.practice_id`)} = any(${practiceIds}::integer[]) and ${patientVisible(auth, patients)})`,
     hasPractice: (practiceId) => all || practices.has(practiceId),
   };
 }
