@@ -8,7 +8,7 @@ import {
   loginWithCaptcha,
   MSG,
 } from '@rpm/shared';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { fakeServer, json } from '../test/fake-server';
 import { makeUser, storeUser } from '../test/fixtures';
 import { ApiError } from './api-error';
@@ -167,5 +167,27 @@ describe('call', () => {
     // @ts-expect-error: the headers with the key are required by the type.
     await expect(call(def, { body })).rejects.toThrow(/send its Idempotency-Key/);
     expect(fetch).not.toHaveBeenCalled();
+  });
+
+  it("rejects with the caller's abort when it comes while the answer's body is read, never as an unexpected answer", async () => {
+    storeUser(makeUser({ user_id: 9 }));
+    for (const status of [200, 500]) {
+      const controller = new AbortController();
+      // The headers arrived; the abort cuts the body off, and reading it rejects as fetch's does.
+      const response = {
+        ok: status < 300,
+        status,
+        statusText: '',
+        headers: new Headers(),
+        json: () => {
+          controller.abort();
+          return Promise.reject(new DOMException('The operation was aborted.', 'AbortError'));
+        },
+      } as unknown as Response;
+      vi.stubGlobal('fetch', async () => response);
+      const error = await call(isAlive, {}, { signal: controller.signal }).catch((e: unknown) => e);
+      expect(error).not.toBeInstanceOf(ApiError);
+      expect((error as DOMException).name).toBe('AbortError');
+    }
   });
 });

@@ -125,6 +125,9 @@ async function answerOf<C extends CallDef>(
 ): Promise<CallResponse<C>> {
   const response = await callRaw(def, input, options, 'application/json');
   const body = await readJson(response);
+  // Aborted while the body was read: the caller's abort, as fetch rejects, not an answer the contract lacks (a
+  // header search typed on under load showed 'Unexpected answer').
+  options.signal?.throwIfAborted();
   const parsed = def.response.safeParse(body);
   if (!parsed.success) {
     // A 2xx the contract does not describe: a version mismatch (decisions.md "Unexpected answers").
@@ -172,6 +175,7 @@ export async function callRaw<C extends CallDef>(
 
   if (!response.ok) {
     const body = await readJson(response);
+    options.signal?.throwIfAborted();
     const envelope = errorEnvelope.safeParse(body);
     const retryAfter = retryAfterSeconds(response.headers.get('retry-after'));
     // 000 §8 shows the server's message; without one (a proxy's page), the status text
