@@ -15,6 +15,10 @@ import { startBenchPostgres } from './billing-postgres.js';
 /** What each benchmark answers: label → figure, printed by run.ts. */
 export type Figures = Record<string, string>;
 
+/** Issue 45 §4: what the product adds to a call's p50 over a bare Fastify route running the same queries. */
+export const OVERHEAD_GOAL_MS = 0.5;
+/** Issue 45 §4: a PostgreSQL list query's p95 within this many times its own p50 in the same run. */
+export const SPREAD_GOAL = 2;
 export const ms = (value: number, digits = 1) => `${value.toFixed(digits)} ms`;
 
 /** Samples the RSS every 5 ms while `work` runs: the RSS before, and the peak during it. */

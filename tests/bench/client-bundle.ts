@@ -24,8 +24,13 @@ const START_USERS = [
   'agent',
 ] as const;
 
-/** Issue 17 goal 1 (KiB gzip). */
-const GOAL = { signInJs: 100, signInCss: 50, shellJs: 150, chunk: 60 } as const;
+/**
+ * Issue 17 goal 1 (KiB gzip); issue 45 §4 restates the sign-in page's JS without react-dom's own chunk (React 19's
+ * client, 65.7 KiB, cannot be split), the captcha widget included.
+ */
+const GOAL = { signInJs: 100, signInJsWithoutReactDom: 60, signInCss: 50, shellJs: 150, chunk: 60 } as const;
+/** react-dom and scheduler's chunk (client/vite.config.ts codeSplitting). */
+const REACT_DOM_CHUNK = /^react-dom-/;
 
 const kib = (n: number) => `${(n / 1024).toFixed(1)} KiB`;
 const gzipped = new Map<string, number>();
@@ -129,6 +134,11 @@ export async function clientBundle(): Promise<Figures> {
     const top = largest(js(pathFiles));
     return {
       'sign-in page JS (gzip)': `${kib(total(signInJs))} in ${signInJs.length} files (goal ≤ ${GOAL.signInJs} KiB)`,
+      'sign-in page JS without react-dom (gzip)': `${kib(total(signInJs.filter((f) => !REACT_DOM_CHUNK.test(f))))}${
+        signInJs.some((f) => f.startsWith('altcha'))
+          ? ', captcha widget included'
+          : ', NO captcha widget among them'
+      } (goal ≤ ${GOAL.signInJsWithoutReactDom} KiB)`,
       'sign-in page CSS (gzip)': `${kib(total(signInCss))} in ${signInCss.length} files (goal ≤ ${GOAL.signInCss} KiB)`,
       'sign-in largest chunk': `${largest(signInJs)} ${kib(gz(largest(signInJs)))}`,
       ...figures,

@@ -4,10 +4,11 @@ import net from 'node:net';
 import { hashDeviceKey } from '@rpm/bff/alerts/device-keys';
 import { openDatabase } from '@rpm/bff/db/connect';
 import { migrate } from '@rpm/bff/db/migrate';
+import type { Db } from '@rpm/bff/db/schema';
 import { seedDemo } from '@rpm/bff/db/seed/seed-demo';
 import { HUB_PATH } from '@rpm/bff/hub/hub';
 import { startTestRedis } from '@rpm/bff/test-redis';
-import { HUB_EVENTS, type NotificationNewPayload } from '@rpm/shared';
+import { ESCALATION_CHAIN, HUB_EVENTS, type NotificationNewPayload } from '@rpm/shared';
 import { sql } from 'kysely';
 import { io as connect, type Socket } from 'socket.io-client';
 import { type Figures, quantile } from './bench-helpers.js';
@@ -35,6 +36,11 @@ const SOCKETS = 50;
 const RESEND_MS = 250;
 const RESENDS = 20;
 const GLUCOSE = 'blood_glucose';
+/** The nurse's practice escalates a critical alert after a minute (the least it allows), checked every ESCALATION_SAMPLE_MS. */
+const ESCALATION_MINUTES = 1;
+const ESCALATION_SAMPLE_MS = 5000;
+/** The replicas' escalation job runs once a minute (bff/src/jobs/alert-escalation.ts): 'on time' is within it. */
+const ESCALATION_INTERVAL_S = 60;
 
 interface Backend {
   readonly port: number;
@@ -119,6 +125,9 @@ export async function clusterIngestBenchmark(): Promise<Figures> {
         })
         .execute();
 
+    await sql`update practices set escalation_critical_minutes = ${ESCALATION_MINUTES}
+      where practice_id in (select p.practice_id from patients p
+        where p.patient_id = any(${devices.map((d) => d.patient)}::integer[]))`.execute(db);
     const env = { DATABASE_URL: postgres.url, REDIS_URL: redis.url };
     for (let n = 0; n < 2; n++) replicas.push(await startReplica(env));
     const backends: Backend[] = replicas.map((r) => ({ port: Number(new URL(r.origin).port), alive: true }));
@@ -179,6 +188,8 @@ export async function clusterIngestBenchmark(): Promise<Figures> {
     const answeredAt = new Map<string, number>();
     let resent = 0;
     let refused = 0;
+    /** Each refusal's status and message, counted: a refusal must be one the devices' data explains. */
+    const refusals = new Map<string, number>();
     /** Reading i: device i % DEVICES at start + i seconds; every tenth critical with a value of its own. */
     const reading = (i: number) => {
       const critical = i % 10 === 0;
@@ -196,7 +207,7 @@ export async function clusterIngestBenchmark(): Promise<Figures> {
         }
         try {
           const res = await post(i, start + i * 1000, value);
-          const body = (await res.json()) as { data?: { duplicate: boolean } };
+          const body = (await res.json()) as { data?: { duplicate: boolean }; message?: string };
           if (res.status === 200) {
             const done = performance.now();
             answerTimes.push(done - sent);
@@ -206,6 +217,8 @@ export async function clusterIngestBenchmark(): Promise<Figures> {
           }
           if (res.status < 500) {
             refused++;
+            const why = `${res.status} ${body.message ?? JSON.stringify(body)}`;
+            refusals.set(why, (refusals.get(why) ?? 0) + 1);
             return;
           }
         } catch {
@@ -215,6 +228,7 @@ export async function clusterIngestBenchmark(): Promise<Figures> {
     };
     const total = RATE * SECONDS;
     const inflight: Promise<void>[] = [];
+    const escalation = sampleEscalation(db, new Date());
     const began = performance.now();
     let killedAt = 0;
     for (let n = 0; n < total; n++) {
@@ -235,6 +249,9 @@ export async function clusterIngestBenchmark(): Promise<Figures> {
     const settle = performance.now();
     while (pushedAt.size < answeredAt.size && performance.now() - settle < 3000)
       await new Promise((r) => setTimeout(r, 20));
+    // Every alert of the run due for its first tier, and one job interval more, before the escalation figures.
+    await new Promise((r) => setTimeout(r, (ESCALATION_MINUTES * 60 + ESCALATION_INTERVAL_S + 10) * 1000));
+    const escalated = await escalation.stop();
     const cpuAfter = await (replicas[1] as Replica).ask<{ user: number; system: number }>({ type: 'cpu' });
     const cpu =
       cpuOfKilled -
@@ -268,6 +285,8 @@ export async function clusterIngestBenchmark(): Promise<Figures> {
       'reading → worklist push p99': `${quantile(pushes, 0.99).toFixed(1)} ms (p50 ${quantile(pushes, 0.5).toFixed(1)} ms, ${pushes.length} of ${answeredAt.size} alerts pushed)`,
       'CPU per 1,000 readings': `${((cpu / total) * 1000).toFixed(0)} ms (both replicas)`,
       'replica killed': `at ${((killedAt - began) / 1000).toFixed(0)} s; ${resent} resends by devices, ${refused} refused`,
+      refusals: refusals.size === 0 ? 'none' : [...refusals].map(([why, n]) => `${n} × ${why}`).join('; '),
+      'escalation on time': `oldest due alert waited at most ${escalated.worst.toFixed(0)} s past its time (goal ≤ ${ESCALATION_INTERVAL_S} s, the job's interval; sampled every ${ESCALATION_SAMPLE_MS / 1000} s); most due at once ${escalated.backlog}; ${escalated.escalations} escalations of ${escalated.alerts} critical alerts (${ESCALATION_MINUTES} min each tier)`,
       'readings lost (acknowledged, not stored)': `${lost} (goal 0)`,
       'readings stored twice': `${doubled} (goal 0)`,
       'sockets after the kill': `${connected} of ${SOCKETS} connected, ${reconnects} reconnected`,
@@ -282,4 +301,42 @@ export async function clusterIngestBenchmark(): Promise<Figures> {
     postgres.stop();
   }
   return figures;
+}
+
+/**
+ * Samples, every ESCALATION_SAMPLE_MS, the alerts raised since `since` that are due for their next tier and not yet
+ * escalated (the job's own rule: created_at + (tier + 1) × the practice's minutes): how long the oldest has waited
+ * past its time, and how many wait.
+ */
+function sampleEscalation(db: Db, since: Date) {
+  let worst = 0;
+  let backlog = 0;
+  const sample = async () => {
+    const { rows } = await sql<{ due: number; waited: number | null }>`
+      select count(*)::integer as due, extract(epoch from now() - min(x.due_at))::float8 as waited
+      from (select al.created_at + make_interval(mins => (al.escalation_tier + 1) * case al.level
+          when 'critical' then pr.escalation_critical_minutes else pr.escalation_abnormal_minutes end) as due_at
+        from alerts al join patients p on p.patient_id = al.patient_id
+        join practices pr on pr.practice_id = p.practice_id
+        where al.created_at >= ${since} and al.acknowledged_at is null
+          and al.escalation_tier < ${ESCALATION_CHAIN.length}) x
+      where x.due_at <= now()`.execute(db);
+    const row = rows[0];
+    worst = Math.max(worst, row?.waited ?? 0);
+    backlog = Math.max(backlog, row?.due ?? 0);
+  };
+  let running = Promise.resolve();
+  const timer = setInterval(() => {
+    running = running.then(sample, sample);
+  }, ESCALATION_SAMPLE_MS);
+  return {
+    async stop() {
+      clearInterval(timer);
+      await running;
+      const { rows } = await sql<{ alerts: number; escalations: number }>`
+        select count(*)::integer as alerts, coalesce(sum(escalation_tier), 0)::integer as escalations
+        from alerts where created_at >= ${since} and level = 'critical'`.execute(db);
+      return { worst, backlog, alerts: rows[0]?.alerts ?? 0, escalations: rows[0]?.escalations ?? 0 };
+    },
+  };
 }
