@@ -190,10 +190,13 @@ export async function clusterIngestBenchmark(): Promise<Figures> {
     let refused = 0;
     /** Each refusal's status and message, counted: a refusal must be one the devices' data explains. */
     const refusals = new Map<string, number>();
-    /** Reading i: device i % DEVICES at start + i seconds; every tenth critical with a value of its own. */
+    /**
+     * Reading i: device i % DEVICES at start + i seconds; every tenth critical with a value of its own, within the
+     * contract's 2,000 (an earlier 0.5 step passed it after 34,000 readings: 2,599 refusals, each the bench's own).
+     */
     const reading = (i: number) => {
       const critical = i % 10 === 0;
-      const value = critical ? 300 + (i / 10) * 0.5 : 90 + (i % 80);
+      const value = critical ? 300 + (i / 10) * 0.25 : 90 + (i % 80);
       return { value, key: critical ? `${devices[i % DEVICES]?.patient}:${value}` : null };
     };
     const deliver = async (i: number, resend: boolean) => {

@@ -171,6 +171,22 @@ describe('alert escalation job (decisions.md "Alert escalation")', () => {
       .execute();
   });
 
+  it('a run takes a burst in full passes back to back, not one pass an interval', async () => {
+    const burst = createAlertEscalationJob({ db: t.db, clock, passLimit: 2 });
+    const alerts = [];
+    for (let n = 0; n < 5; n++) alerts.push((await openAlert('critical')).alertId);
+    clock.advance(15 * MINUTE);
+    // Two full passes, then one of a single alert that ends the run.
+    expect(await burst.run()).toBe(3);
+    const tiers = await t.db
+      .selectFrom('alerts')
+      .select('escalation_tier')
+      .where('alert_id', 'in', alerts)
+      .execute();
+    expect(tiers.map((row) => row.escalation_tier)).toEqual([1, 1, 1, 1, 1]);
+    expect(await burst.run()).toBe(1);
+  });
+
   it('escalates once when two replicas pass at the same time', async () => {
     const { alertId } = await openAlert('critical');
     const other = createAlertEscalationJob({ db: t.db, clock });
