@@ -1,7 +1,7 @@
 import type { NotificationNewPayload } from '@rpm/shared';
 import type { Db } from '../db/schema.js';
 import type { Hub } from '../hub/hub.js';
-import { careTeam } from './care-team.js';
+import { type CareTeamMember, careTeam } from './care-team.js';
 
 /** A push to make after the commit: a bell notification to a user, or ALERTS::CHANGED to a patient's care team. */
 export type PendingPush =
@@ -10,7 +10,14 @@ export type PendingPush =
 
 /** The ALERTS::CHANGED push of a patient to its care team (none without a team). */
 export async function alertsChangedPush(db: Db, patientId: number): Promise<PendingPush[]> {
-  const team = await careTeam(db, patientId);
+  return teamAlertsPush(patientId, await careTeam(db, patientId));
+}
+
+/** {@link alertsChangedPush} for a care team already read. */
+export function teamAlertsPush(
+  patientId: number,
+  team: readonly Pick<CareTeamMember, 'user_id'>[],
+): PendingPush[] {
   return team.length === 0 ? [] : [{ alertsOf: patientId, userIds: team.map((member) => member.user_id) }];
 }
 

@@ -4,7 +4,7 @@ import { sql } from 'kysely';
 import { careTeam } from '../alerts/care-team.js';
 import { deviceTypeIcon, insertNotifications } from '../alerts/intake/alert-store.js';
 import { bellPushes } from '../alerts/intake/notify.js';
-import { alertsChangedPush, type PendingPush, pushAll } from '../alerts/raise.js';
+import { type PendingPush, pushAll, teamAlertsPush } from '../alerts/raise.js';
 import { audit } from '../audit.js';
 import type { Hub } from '../hub/hub.js';
 import { type JobOptions, periodic } from './periodic.js';
@@ -92,6 +92,8 @@ export function createAlertEscalationJob(opts: AlertEscalationJobOptions) {
         for update of al skip locked`.execute(trx);
       const escalated: Escalation[] = [];
       const pushes: PendingPush[] = [];
+      // A pass of a burst meets few device types: each icon is read once.
+      const icons = new Map<number, ReturnType<typeof deviceTypeIcon>>();
       for (const alert of due) {
         const team = await careTeam(trx, alert.patient_id);
         // The next tier with someone on the patient's care team; past the chain's end, the alert stays open.
@@ -123,7 +125,12 @@ export function createAlertEscalationJob(opts: AlertEscalationJobOptions) {
             { patientId: alert.patient_id, deviceTypeId: alert.device_type_id, html, now },
             userIds,
           );
-          const icon = await deviceTypeIcon(trx, alert.device_type_id);
+          let iconOf = icons.get(alert.device_type_id);
+          if (!iconOf) {
+            iconOf = deviceTypeIcon(trx, alert.device_type_id);
+            icons.set(alert.device_type_id, iconOf);
+          }
+          const icon = await iconOf;
           pushes.push(...bellPushes(rows, alert.patient_id, icon, html));
           const first = members[0]?.user_id as number;
           const task = await trx
@@ -140,7 +147,7 @@ export function createAlertEscalationJob(opts: AlertEscalationJobOptions) {
             .returning('task_id')
             .executeTakeFirstOrThrow();
           taskId = task.task_id;
-          pushes.push(...(await alertsChangedPush(trx, alert.patient_id)));
+          pushes.push(...teamAlertsPush(alert.patient_id, team));
         }
         await audit(trx, {
           at: now,
