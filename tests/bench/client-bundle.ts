@@ -140,6 +140,10 @@ export async function clientBundle(): Promise<Figures> {
           : ', NO captcha widget among them'
       } (goal ≤ ${GOAL.signInJsWithoutReactDom} KiB)`,
       'sign-in page CSS (gzip)': `${kib(total(signInCss))} in ${signInCss.length} files (goal ≤ ${GOAL.signInCss} KiB)`,
+      'sign-in page JS files, largest first': [...signInJs]
+        .sort((a, b) => gz(b) - gz(a))
+        .map((f) => `${f} ${kib(gz(f))}`)
+        .join(', '),
       'sign-in largest chunk': `${largest(signInJs)} ${kib(gz(largest(signInJs)))}`,
       ...figures,
       'largest chunk on any start path': `${top} ${kib(gz(top))} (goal ≤ ${GOAL.chunk} KiB)`,
