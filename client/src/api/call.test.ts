@@ -8,7 +8,7 @@ import {
   loginWithCaptcha,
   MSG,
 } from '@rpm/shared';
-import { describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { fakeServer, json } from '../test/fake-server';
 import { makeUser, storeUser } from '../test/fixtures';
 import { ApiError } from './api-error';
@@ -174,17 +174,13 @@ describe('call', () => {
     for (const status of [200, 500]) {
       const controller = new AbortController();
       // The headers arrived; the abort cuts the body off, and reading it rejects as fetch's does.
-      const response = {
-        ok: status < 300,
-        status,
-        statusText: '',
-        headers: new Headers(),
-        json: () => {
+      const cut = new ReadableStream({
+        pull(stream) {
           controller.abort();
-          return Promise.reject(new DOMException('The operation was aborted.', 'AbortError'));
+          stream.error(new DOMException('The operation was aborted.', 'AbortError'));
         },
-      } as unknown as Response;
-      vi.stubGlobal('fetch', async () => response);
+      });
+      fakeServer().on(isAlive, () => new Response(cut, { status }));
       const error = await call(isAlive, {}, { signal: controller.signal }).catch((e: unknown) => e);
       expect(error).not.toBeInstanceOf(ApiError);
       expect((error as DOMException).name).toBe('AbortError');
