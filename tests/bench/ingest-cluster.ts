@@ -7,6 +7,7 @@ import { migrate } from '@rpm/bff/db/migrate';
 import type { Db } from '@rpm/bff/db/schema';
 import { seedDemo } from '@rpm/bff/db/seed/seed-demo';
 import { HUB_PATH } from '@rpm/bff/hub/hub';
+import { ESCALATION_DUE_AT } from '@rpm/bff/jobs/alert-escalation';
 import { startTestRedis } from '@rpm/bff/test-redis';
 import { ESCALATION_CHAIN, HUB_EVENTS, type NotificationNewPayload } from '@rpm/shared';
 import { sql } from 'kysely';
@@ -319,8 +320,7 @@ function sampleEscalation(db: Db, since: Date) {
   const sample = async () => {
     const { rows } = await sql<{ due: number; waited: number | null }>`
       select count(*)::integer as due, extract(epoch from now() - min(x.due_at))::float8 as waited
-      from (select al.created_at + make_interval(mins => (al.escalation_tier + 1) * case al.level
-          when 'critical' then pr.escalation_critical_minutes else pr.escalation_abnormal_minutes end) as due_at
+      from (select ${ESCALATION_DUE_AT} as due_at
         from alerts al join patients p on p.patient_id = al.patient_id
         join practices pr on pr.practice_id = p.practice_id
         where al.created_at >= ${since} and al.acknowledged_at is null
