@@ -94,6 +94,17 @@ export async function dashboardSummary(
     ) a`.execute(db);
 
   // Response figures: each level over the scope, then each practice's, of the alerts raised this month.
+  // Some practices' patients lead, each one's month read from alerts_patient_id_idx (issue 45: one practice at
+  // 20,000 patients, 90 → 17 ms; the planner otherwise hashes the whole month's alerts, so `offset 0` keeps the
+  // subquery its own). The whole network's month is cheaper in one pass (300 against 700 ms).
+  const monthStart = sql`${`${month}-01`}::timestamptz`;
+  const ofMonth = sql<SqlBool>`al.created_at >= ${monthStart} and al.created_at < ${monthStart} + interval '1 month'`;
+  const monthAlerts =
+    viewer.scope.all && practiceId === undefined
+      ? sql`patients p join alerts al on al.patient_id = p.patient_id and ${ofMonth}`
+      : sql`patients p cross join lateral (
+          select al.level, al.created_at, al.acknowledged_at, al.escalation_tier from alerts al
+          where al.patient_id = p.patient_id and ${ofMonth} offset 0) al`;
   const { rows: response } = await sql<ResponseRow>`
     select al.level, pr.practice_id, pr.practice_name, grouping(pr.practice_id) = 1 as overall,
       count(*)::integer as raised, count(al.acknowledged_at)::integer as acknowledged,
@@ -102,11 +113,9 @@ export async function dashboardSummary(
       percentile_cont(0.9) within group (order by extract(epoch from al.acknowledged_at - al.created_at) / 60)
         filter (where al.acknowledged_at is not null) as p90_minutes,
       (count(*) filter (where al.escalation_tier > 0))::integer as escalated
-    from alerts al
-    join patients p on p.patient_id = al.patient_id
+    from ${monthAlerts}
     join practices pr on pr.practice_id = p.practice_id
-    where ${counted('p')} and al.created_at >= ${`${month}-01`}::timestamptz
-      and al.created_at < ${`${month}-01`}::timestamptz + interval '1 month'
+    where ${counted('p')}
     group by grouping sets ((al.level), (al.level, pr.practice_id, pr.practice_name))
     order by grouping(pr.practice_id) desc, al.level = 'critical' desc, pr.practice_name,
       pr.practice_id`.execute(db);
