@@ -4,7 +4,7 @@ import { expect, type Page, test } from '@playwright/test';
 import { bhiBillingList, pcmBillingList, rpmBillingList } from '@rpm/shared';
 import { expectAccessible } from './accessibility.js';
 import { listCount } from './list-helpers.js';
-import { signIn } from './sign-in-helpers.js';
+import { signInThroughForm } from './sign-in-helpers.js';
 
 /**
  * A biller on the 1st of the month (the page's clock; the server keeps its own, and closes the same last whole
@@ -31,7 +31,7 @@ test('a biller on the 1st closes last month: blocked patients by reason, CCM Bil
 }) => {
   test.setTimeout(120_000);
   await page.clock.install({ time: FIRST });
-  await signIn(page, 'role10@demo.test');
+  await signInThroughForm(page, 'role10@demo.test');
   await expect(page).toHaveURL(/\/app\/billing-dashboard$/);
 
   const heading = page.getByRole('heading', { name: `Closing ${closingLabel}` });

@@ -1,6 +1,6 @@
 import { expect, type Page, test } from '@playwright/test';
 import { expectAccessible } from './accessibility.js';
-import { signIn } from './sign-in-helpers.js';
+import { signInThroughForm } from './sign-in-helpers.js';
 
 /**
  * The session machines in the running app against the real BFF (000 §4.1, §4.4). The page's clock is Playwright's
@@ -18,7 +18,7 @@ const lastActivity = (page: Page) =>
 test.describe("idle session and the 'Session Timeout' dialog (000 §4.1)", () => {
   test.beforeEach(async ({ page }) => {
     await page.clock.install();
-    await signIn(page, 'role2@demo.test');
+    await signInThroughForm(page, 'role2@demo.test');
     // The shell (and with it the session machines) is up.
     await expect(page.getByRole('button', { name: MARCUS })).toBeVisible();
   });
@@ -73,7 +73,7 @@ test.describe("idle session and the 'Session Timeout' dialog (000 §4.1)", () =>
 
 // Depends on the user menu's 'Sign in as another user' entry and the Home button (client/src/shell/).
 test('temporary login as another user and back through Home (000 §4.4)', async ({ page }) => {
-  await signIn(page, 'role1@demo.test');
+  await signInThroughForm(page, 'role1@demo.test');
   await page.getByRole('button', { name: AVERY }).click();
   await page.getByRole('menuitem', { name: 'Sign in as another user' }).click();
   const dialog = page.getByRole('dialog', { name: 'Sign in as another user' });

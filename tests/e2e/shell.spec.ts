@@ -1,5 +1,5 @@
 import { expect, type Page, test } from '@playwright/test';
-import { signIn } from './sign-in-helpers.js';
+import { signIn, signInThroughForm } from './sign-in-helpers.js';
 
 /** The shell's root element, which carries the interface state (000 §3) as attributes. */
 const shell = (page: Page) => page.locator('.shell');
@@ -56,7 +56,7 @@ test("the full-screen button's label follows the state (000 §2.7)", async ({ pa
 });
 
 test('toasts open below the header, clear of its tools', async ({ page }) => {
-  await signIn(page, 'role2@demo.test');
+  await signInThroughForm(page, 'role2@demo.test');
   const toast = page.locator('.bp6-toast', { hasText: 'Login Successful' });
   // A pointer on a toast keeps it open while it is measured.
   await toast.hover();
@@ -100,8 +100,8 @@ test('a sign-in elsewhere logs this browser out at once (000 §8)', async ({ bro
   const second = await browser.newContext();
   try {
     const page = await first.newPage();
-    await signIn(page, 'role5@demo.test');
-    await signIn(await second.newPage(), 'role5@demo.test');
+    await signInThroughForm(page, 'role5@demo.test');
+    await signInThroughForm(await second.newPage(), 'role5@demo.test');
 
     const alert = page.getByRole('alertdialog', { name: 'Alert - 401' });
     await expect(alert).toContainText(

@@ -1,4 +1,5 @@
-import { expect, type Page } from '@playwright/test';
+import { type BrowserContext, expect, type Page } from '@playwright/test';
+import { LAST_ACTIVITY_COOKIE, STORAGE_KEYS } from '@rpm/shared';
 
 const DEMO_PASSWORD = 'Demo-pass-2026!';
 
@@ -17,12 +18,61 @@ export async function submitSignIn(page: Page, username: string, password = DEMO
 export const SIGN_IN_WAIT = { timeout: 30_000 } as const;
 
 /**
- * Signs in and waits until the app has left the sign-in page ({@link SIGN_IN_WAIT}).
+ * Signs in through the form and waits until the app has left the sign-in page ({@link SIGN_IN_WAIT}). Use it where
+ * the sign-in itself is under test: it ends the user's older session (000 §8), as a person's sign-in does.
  */
-export async function signIn(page: Page, username: string, password = DEMO_PASSWORD): Promise<void> {
+export async function signInThroughForm(
+  page: Page,
+  username: string,
+  password = DEMO_PASSWORD,
+): Promise<void> {
   await page.goto('/');
   await submitSignIn(page, username, password);
   await expect(page).toHaveURL(/\/app\//, SIGN_IN_WAIT);
+}
+
+type Cookies = Awaited<ReturnType<BrowserContext['cookies']>>;
+/** A demo user's session from this worker's last form sign-in: the stored user as the app wrote it, and cookies. */
+const kept = new Map<string, { readonly user: string; readonly cookies: Cookies }>();
+
+/**
+ * Opens the app as `username`: a new tab of the session this worker last signed in with, while the server still
+ * holds it (checkSession, 000 §4.1), else a sign-in through the form. A form sign-in takes ~2 s on this machine,
+ * about 100 of them a run (issue 45 §4, decisions.md "Browser tests resume a signed-in session").
+ */
+export async function signIn(page: Page, username: string, password = DEMO_PASSWORD): Promise<void> {
+  if (password === DEMO_PASSWORD && (await resume(page, username))) return;
+  await signInThroughForm(page, username, password);
+  if (password !== DEMO_PASSWORD) return;
+  const user = await page.evaluate((key) => localStorage.getItem(key), STORAGE_KEYS.user);
+  if (user) kept.set(username, { user, cookies: await page.context().cookies() });
+}
+
+async function resume(page: Page, username: string): Promise<boolean> {
+  const session = kept.get(username);
+  if (!session) return false;
+  const { user_id, token } = JSON.parse(session.user) as { user_id: number; token: string };
+  const now = String(Math.floor(Date.now() / 1000));
+  await page
+    .context()
+    .addCookies(session.cookies.map((c) => (c.name === LAST_ACTIVITY_COOKIE ? { ...c, value: now } : c)));
+  // Alive and extended by the idle limit, or ended (a later form sign-in, a logout, the idle end): sign in again.
+  const check = await page.request.get('/api/rpm/checkSession?status=1', {
+    headers: { uid: String(user_id), token },
+  });
+  if (!check.ok() || ((await check.json()) as { status?: number }).status !== 1) {
+    kept.delete(username);
+    await page.context().clearCookies();
+    return false;
+  }
+  const stored = await page.addInitScript(([key, value]) => localStorage.setItem(key, value), [
+    STORAGE_KEYS.user,
+    session.user,
+  ] as const);
+  await page.goto('/');
+  await stored.dispose();
+  await expect(page).toHaveURL(/\/app\//, SIGN_IN_WAIT);
+  return true;
 }
 
 /** Logs out through the user menu (the avatar button is named after the user). */

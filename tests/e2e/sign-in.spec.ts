@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { expect, type Page, test } from '@playwright/test';
-import { logOut, SIGN_IN_WAIT, signIn, submitSignIn } from './sign-in-helpers.js';
+import { logOut, SIGN_IN_WAIT, signInThroughForm, submitSignIn } from './sign-in-helpers.js';
 
 // 000 §6.1: every demo sign-in lands on the start page of its lowest role and flags.
 const START_PAGES: [string, string][] = [
@@ -32,7 +32,7 @@ const START_PAGES: [string, string][] = [
 test.describe('start page after sign-in (000 §6.1)', () => {
   for (const [username, path] of START_PAGES) {
     test(`${username} lands on ${path}`, async ({ page }) => {
-      await signIn(page, username);
+      await signInThroughForm(page, username);
       await expect(page).toHaveURL(path);
       await expect(page.getByText('Login Successful')).toBeVisible();
       // The role's access list opens its start page: no not-found variant.
@@ -44,7 +44,7 @@ test.describe('start page after sign-in (000 §6.1)', () => {
 });
 
 test('a password older than 45 days shows the notice (000 §4.3)', async ({ page }) => {
-  await signIn(page, 'role3@demo.test');
+  await signInThroughForm(page, 'role3@demo.test');
   await expect(page.getByText('Your password has not been changed for more than 45 days')).toBeVisible();
 });
 
@@ -97,7 +97,7 @@ test('logout clears the stored user and the cookies, and ends the server session
   page,
   context,
 }) => {
-  await signIn(page, 'role13@demo.test');
+  await signInThroughForm(page, 'role13@demo.test');
   const token = await page.evaluate(() => JSON.parse(localStorage.getItem('user') ?? 'null')?.token);
   expect(token).toBeTruthy();
   const name = await page.evaluate(() => JSON.parse(localStorage.getItem('user') ?? 'null')?.name as string);
@@ -115,7 +115,7 @@ test('logout clears the stored user and the cookies, and ends the server session
 test('every chunk the sign-in page and the dashboard load carries V8’s compile hint first (issue 17 goal 2)', async ({
   page,
 }) => {
-  await signIn(page, 'role8@demo.test');
+  await signInThroughForm(page, 'role8@demo.test');
   await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
   // The build's chunks, as its manifest names them (the captcha's worker scripts are assets of their own).
   const chunks = new Set(Object.values(buildManifest()).map((entry) => `/${entry.file}`));
