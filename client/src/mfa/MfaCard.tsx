@@ -5,7 +5,8 @@ import { ApiError } from '../api/api-error';
 import { call } from '../api/call';
 import { useCall } from '../api/use-call';
 import { useApi } from '../errors/ErrorDialogProvider';
-import { CodeField, MFA_TEXT, MfaEnrolment } from './MfaEnrolment';
+import { CodeField, MfaEnrolment } from './MfaEnrolment';
+import { MFA_TEXT } from './mfa-text';
 
 /**
  * The profile's multi-factor sign-in card: whether it is on, set-up, and turning it off with a code

@@ -5,6 +5,7 @@ import { ApiError } from '../api/api-error';
 import { call } from '../api/call';
 import { useApi } from '../errors/ErrorDialogProvider';
 import { describedById, FormField } from '../form/FormField';
+import { MFA_TEXT } from './mfa-text';
 
 /** The session to enrol with: the sign-in answer's user (a session limited to enrolment), or the stored one. */
 export type MfaAuth = { readonly uid: number; readonly token: string } | undefined;
@@ -14,30 +15,6 @@ export interface MfaEnrolmentProps {
   /** The recovery codes were shown and the user is done. */
   readonly onDone: () => void;
 }
-
-/** The texts of enrolment (the spec has none). */
-export const MFA_TEXT = {
-  codeLabel: 'Authentication code',
-  stepTitle: 'Multi-factor sign-in',
-  codeHint: 'Enter the 6-digit code from your authenticator app, or one of your recovery codes.',
-  verify: 'Verify',
-  back: 'Back to sign in',
-  setUpTitle: 'Set up multi-factor sign-in',
-  required: 'Your role requires multi-factor sign-in. Set it up to continue.',
-  enrolledSignInAgain: 'Multi-factor sign-in is set up. Sign in again with a code from your app.',
-  scan: 'Scan the QR code with an authenticator app, or enter this key in it:',
-  qrAlt: 'QR code for your authenticator app',
-  confirm: 'Confirm',
-  invalidCode: '*Invalid authentication code',
-  recoveryIntro:
-    'Multi-factor sign-in is set up. Keep these recovery codes somewhere safe: each signs you in once without the app. They are not shown again.',
-  done: 'Done',
-  on: 'Multi-factor sign-in is on: sign-in asks for a code from your authenticator app.',
-  off: 'Multi-factor sign-in is off. Set it up to have sign-in ask for a code from an authenticator app.',
-  recoveryLeft: (n: number) => `Recovery codes left: ${n}.`,
-  setUp: 'Set up',
-  turnOff: 'Turn off',
-} as const;
 
 /** The 'Authentication code' input with its '*Invalid authentication code' message. */
 export function CodeField(props: {

@@ -1,4 +1,4 @@
-import { Button, Callout, Card, Dialog, DialogBody, InputGroup, Intent } from '@blueprintjs/core';
+import { Button, Callout, Card, InputGroup, Intent } from '@blueprintjs/core';
 import { type LoginAnswer, signInMachine } from '@rpm/machines';
 import {
   type CallResponse,
@@ -23,15 +23,19 @@ import { useApi } from '../../errors/ErrorDialogProvider';
 import { describedById, FormField } from '../../form/FormField';
 import { PasswordField } from '../../form/PasswordField';
 import { preloadHubCode } from '../../hub/connect-hub';
-import { MFA_TEXT, MfaEnrolment } from '../../mfa/MfaEnrolment';
+import { MFA_TEXT } from '../../mfa/mfa-text';
 import { openSignedIn, preloadLikelyStart } from '../../routing/signed-in-code';
 import { useSession } from '../../session/SessionProvider';
 import { clearRedirectUrl, readRedirectUrl } from '../../session/storage';
 import { preloadToaster, showToast } from '../../toaster/toast';
 
-// Only users the server flags need it (001 §4): its code, and Blueprint's dialog, load then.
+// Only users the server flags need these (001 §4; decisions.md "Multi-factor sign-in"): their code, and Blueprint's
+// dialog, load then.
 const ChangePasswordDialog = lazy(() =>
   import('../change-password/ChangePasswordDialog').then((m) => ({ default: m.ChangePasswordDialog })),
+);
+const MfaEnrolmentDialog = lazy(() =>
+  import('../../mfa/MfaEnrolmentDialog').then((m) => ({ default: m.MfaEnrolmentDialog })),
 );
 
 /** The wait after a 429 without a usable Retry-After (decisions.md "Sign-in rate limits"). */
@@ -267,18 +271,16 @@ export function SignInPage() {
         )}
       </Card>
       {mustEnrol && (
-        <Dialog isOpen title={MFA_TEXT.setUpTitle} onClose={() => actor.send({ type: 'CLOSE_ENROL_MFA' })}>
-          <DialogBody>
-            <p>{MFA_TEXT.required}</p>
-            <MfaEnrolment
-              auth={{ uid: mustEnrol.user_id, token: mustEnrol.token }}
-              onDone={() => {
-                setValues((v) => ({ ...v, password: '' }));
-                actor.send({ type: 'MFA_ENROLLED' });
-              }}
-            />
-          </DialogBody>
-        </Dialog>
+        <Suspense fallback={null}>
+          <MfaEnrolmentDialog
+            auth={{ uid: mustEnrol.user_id, token: mustEnrol.token }}
+            onClose={() => actor.send({ type: 'CLOSE_ENROL_MFA' })}
+            onDone={() => {
+              setValues((v) => ({ ...v, password: '' }));
+              actor.send({ type: 'MFA_ENROLLED' });
+            }}
+          />
+        </Suspense>
       )}
       {mustChange && (
         <Suspense fallback={null}>
