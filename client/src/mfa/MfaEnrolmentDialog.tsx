@@ -9,9 +9,9 @@ export interface MfaEnrolmentDialogProps {
 }
 
 /**
- * The sign-in's 'Set up multi-factor sign-in' dialog, for a user whose role requires it (decisions.md "Multi-factor
- * sign-in"). Its own module, loaded when a sign-in answers so: Blueprint's dialog and the enrolment calls stay off
- * the sign-in page's first load (issue 45 §4).
+ * The sign-in's 'Set up multi-factor sign-in' dialog, for a user whose role requires it
+ * (decisions.md "Multi-factor sign-in"). Its own module, loaded when a sign-in answers so: Blueprint's dialog and
+ * the enrolment calls stay off the sign-in page's first load (issue 45 §4).
  */
 export function MfaEnrolmentDialog({ auth, onClose, onDone }: MfaEnrolmentDialogProps) {
   return (
