@@ -1,5 +1,5 @@
 import { type BrowserContext, expect, type Page } from '@playwright/test';
-import { LAST_ACTIVITY_COOKIE, STORAGE_KEYS } from '@rpm/shared';
+import { callUrl, checkSession, LAST_ACTIVITY_COOKIE, STORAGE_KEYS } from '@rpm/shared';
 
 const DEMO_PASSWORD = 'Demo-pass-2026!';
 
@@ -57,7 +57,7 @@ async function resume(page: Page, username: string): Promise<boolean> {
     .context()
     .addCookies(session.cookies.map((c) => (c.name === LAST_ACTIVITY_COOKIE ? { ...c, value: now } : c)));
   // Alive and extended by the idle limit, or ended (a later form sign-in, a logout, the idle end): sign in again.
-  const check = await page.request.get('/api/rpm/checkSession?status=1', {
+  const check = await page.request.get(`${callUrl(checkSession)}?status=1`, {
     headers: { uid: String(user_id), token },
   });
   if (!check.ok() || ((await check.json()) as { status?: number }).status !== 1) {
