@@ -52,19 +52,23 @@ async function resume(page: Page, username: string): Promise<boolean> {
   const session = kept.get(username);
   if (!session) return false;
   const { user_id, token } = JSON.parse(session.user) as { user_id: number; token: string };
+  // Alive and extended by the idle limit, or ended (a later form sign-in, a logout, the idle end): sign in again.
+  // The session's cookies go with the check itself, and into the browser only for a live session.
+  const check = await page.request.get(`${callUrl(checkSession)}?status=1`, {
+    headers: {
+      uid: String(user_id),
+      token,
+      cookie: session.cookies.map((c) => `${c.name}=${c.value}`).join('; '),
+    },
+  });
+  if (!check.ok() || ((await check.json()) as { status?: number }).status !== 1) {
+    kept.delete(username);
+    return false;
+  }
   const now = String(Math.floor(Date.now() / 1000));
   await page
     .context()
     .addCookies(session.cookies.map((c) => (c.name === LAST_ACTIVITY_COOKIE ? { ...c, value: now } : c)));
-  // Alive and extended by the idle limit, or ended (a later form sign-in, a logout, the idle end): sign in again.
-  const check = await page.request.get(`${callUrl(checkSession)}?status=1`, {
-    headers: { uid: String(user_id), token },
-  });
-  if (!check.ok() || ((await check.json()) as { status?: number }).status !== 1) {
-    kept.delete(username);
-    await page.context().clearCookies();
-    return false;
-  }
   const stored = await page.addInitScript(([key, value]) => localStorage.setItem(key, value), [
     STORAGE_KEYS.user,
     session.user,
