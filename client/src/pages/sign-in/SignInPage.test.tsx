@@ -313,7 +313,10 @@ describe('SignInPage', () => {
     await fillAndSubmit(user);
 
     const dialog = await screen.findByRole('dialog', { name: 'Set up multi-factor sign-in' });
-    expect(within(dialog).getByRole('img', { name: 'QR code for your authenticator app' })).toBeTruthy();
+    // The dialog's body loads with its own chunk; wait for it rather than for the frame.
+    expect(
+      await within(dialog).findByRole('img', { name: 'QR code for your authenticator app' }),
+    ).toBeTruthy();
     expect(within(dialog).getByText('ABCDEFGHIJKLMNOP')).toBeTruthy();
     await user.type(within(dialog).getByLabelText('Authentication code'), '123456');
     await user.click(within(dialog).getByRole('button', { name: 'Confirm' }));
