@@ -111,6 +111,16 @@ function programSource(def: typeof rpmBillingList, report: ProgramReport) {
         when: (values: readonly string[]) => inTexts('r.status', values),
       },
     },
+    // 0073's groups hold the scope's and these filters' columns under the rows' alias; a scope of some of a
+    // practice's locations counts the rows.
+    tally: {
+      from: sql`billing_report_tallies r`,
+      filters: ['month', 'practice', 'status'],
+      applies: ({ prepared }) =>
+        [...prepared.scope.practices.values()].every((locations) => locations === null),
+      count: sql`r.n`,
+      total: sql`(r.cents::float8 / 100)`,
+    },
     search: (text: string) => patientSearchSql(text, 'r.patient_id'),
     options: async (db, viewer) => ({
       month: recentMonths(viewer.now),

@@ -97,6 +97,22 @@ export interface ListDeclaration<D extends ListShape, P = undefined> {
   readonly where: {
     readonly [K in keyof FiltersOf<D>]: FilterDeclaration<FilterInput<FiltersOf<D>[K]>, RowOf<D>>;
   };
+  /**
+   * A table kept beside the rows (by triggers) with their count, and the total's sum, per group: the count and total
+   * read it instead of the rows when the view has no search and sets no filter but `filters`. `from` aliases it as the
+   * rows are, so the scope's and those filters' conditions hold on it unchanged; `applies` says whether the scope's
+   * does (a scope finer than the groups counts the rows).
+   */
+  readonly tally?: {
+    readonly from: RawBuilder<unknown>;
+    /** The filter keys (plain strings: a declaration shared between lists must fit each of them). */
+    readonly filters: readonly string[];
+    readonly applies: (ctx: PreparedContext<P>) => boolean;
+    /** A group's rows. */
+    readonly count: RawBuilder<unknown>;
+    /** A group's sum of the total column, as the total shows it. */
+    readonly total?: RawBuilder<unknown>;
+  };
   /** The search box's condition; a list without a search box leaves it out. */
   readonly search?: (text: string, ctx: ListContext) => Where | undefined;
   /** The options of the filters the scope decides. */
@@ -179,14 +195,33 @@ export function listSource<D extends ListShape, P = undefined>(
       sortable.map((column) => [column.key, declaredOrder[column.key] ?? shownOrder(def, column, fields)]),
     );
   };
-  type Filtered = Base & { readonly ctx: PreparedContext<P>; readonly from: RawBuilder<unknown> };
-  /** The declared total: the sum of the column's row field over the view, in dollars. */
-  const sumWhere = async ({ db, where, ctx, from }: Filtered, key: string) => {
-    const expr = (declaration.select(ctx) as Record<string, RawBuilder<unknown>>)[key];
-    const { rows } = await sql<{ n: string | number | null }>`select sum(${expr}) as n from ${from}
-      where ${where}`.execute(db);
-    return Math.round(Number(rows[0]?.n ?? 0) * 100) / 100;
+  type Filtered = Base & {
+    readonly ctx: PreparedContext<P>;
+    readonly from: RawBuilder<unknown>;
+    /** Whether the view's count and total read the declared tally. */
+    readonly tallied: boolean;
   };
+  const { tally } = declaration;
+  /** A sum over the view's rows, or over its tally's groups. */
+  const sumOf = async (
+    { db, where, from, tallied }: Filtered,
+    rowExpr: RawBuilder<unknown>,
+    groupExpr?: RawBuilder<unknown>,
+  ) => {
+    const [expr, source] = tallied && tally && groupExpr ? [groupExpr, tally.from] : [rowExpr, from];
+    const { rows } = await sql<{ n: string | number | null }>`select sum(${expr}) as n from ${source}
+      where ${where}`.execute(db);
+    return Number(rows[0]?.n ?? 0);
+  };
+  /** The declared total: the sum of the column's row field over the view, in dollars. */
+  const sumWhere = async (base: Filtered, key: string) => {
+    const expr = (declaration.select(base.ctx) as Record<string, RawBuilder<unknown>>)[
+      key
+    ] as RawBuilder<unknown>;
+    return Math.round((await sumOf(base, expr, tally?.total)) * 100) / 100;
+  };
+  const countRows = (base: Filtered) =>
+    base.tallied && tally ? sumOf(base, sql`1`, tally.count) : countWhere(base, base.from);
   const source = sliceSource<Row, Filtered>({
     async filtered(db, viewer, view) {
       const request: ListContext = { viewer, today: isoDay(viewer.now) };
@@ -194,17 +229,23 @@ export function listSource<D extends ListShape, P = undefined>(
       const prepared = prepare ? await prepare(db, request, view) : (undefined as P);
       const ctx: PreparedContext<P> = { ...request, prepared };
       const parts: Where[] = [await declaration.scope(ctx, db)];
+      let tallied = tally?.applies(ctx) === true;
       for (const filter of def.filters) {
         const value = filterValueOf(filter, view);
         const condition = conditions[filter.key];
-        if (value !== undefined && condition) parts.push(condition(value, ctx));
+        if (value === undefined || !condition) continue;
+        parts.push(condition(value, ctx));
+        if (!tally?.filters.includes(filter.key)) tallied = false;
       }
       const search = view.search && declaration.search?.(view.search, ctx);
-      if (search) parts.push(search);
+      if (search) {
+        parts.push(search);
+        tallied = false;
+      }
       const { from } = declaration;
-      return { db, where: and(parts), ctx, from: typeof from === 'function' ? from(ctx) : from };
+      return { db, where: and(parts), ctx, from: typeof from === 'function' ? from(ctx) : from, tallied };
     },
-    count: (base) => countWhere(base, base.from),
+    count: countRows,
     ...(def.total === undefined ? {} : { total: (base: Filtered) => sumWhere(base, def.total as string) }),
     async slice({ db, where, ctx, from }, _viewer, view, offset, limit) {
       const select = declaration.select(ctx) as Record<string, RawBuilder<unknown>>;
