@@ -66,8 +66,8 @@ export async function patientScope(
     // The practice list first, as an indexable condition, so the planner starts from the user's practices rather
     // than testing the membership row by row over the network's patients (issue 45; a patient's organisation is
     // its practice's, so the list holds every practice the membership condition can admit).
-    // One practice as an equality, which an index led by the practice walks in its order (decisions.md "One
-    // practice in name order"); `= any` of one element is not one to PostgreSQL 15's planner.
+    // One practice as an equality, which an index led by the practice walks in its order; `= any` of one element
+    // is not one to PostgreSQL 15's planner (decisions.md "One practice in name order").
     visible: (patients = 'patients') => {
       if (all) return sql<SqlBool>`true`;
       const practice = sql.ref(`${patients}.practice_id`);

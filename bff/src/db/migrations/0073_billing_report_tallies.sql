@@ -1,5 +1,5 @@
--- A program billing report's rows and billed cents per month, practice and status (decisions.md "Billing report
--- tallies"), kept by statement triggers on billing_period_reports: the report's count and total for a view that
+-- A program billing report's rows and billed cents per month, practice and status, kept by statement triggers on
+-- billing_period_reports (decisions.md "Billing report tallies"): the report's count and total for a view that
 -- filters by nothing finer read a practice's few rows here instead of every patient-month of the network.
 create table billing_report_tallies (
   report text not null,
