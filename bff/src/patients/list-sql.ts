@@ -129,12 +129,14 @@ export async function rollListState(db: Db, month: string): Promise<void> {
   if (rows[0]?.stale) await rollListStateNow(db, month);
 }
 
+/** The lists of every patient in scope (decisions.md "Patient Transfer" for the transfer list's). */
+export const listsEveryone = (name: PatientListName): name is 'patients' | 'patient-transfer' =>
+  name === 'patients' || name === 'patient-transfer';
+
 /** Each list's fixed predicate (the decisions named in shared/src/lists/patients.ts). */
 export function listPredicate(name: PatientListName, frame: Frame): RawBuilder<SqlBool> {
+  if (listsEveryone(name)) return sql`true`;
   switch (name) {
-    case 'patients':
-    case 'patient-transfer': // Every patient in scope (decisions.md "Patient Transfer").
-      return sql`true`;
     case 'non-compliance-patients':
       // decisions.md "Non-compliance": in RPM and behind on reading days, or silent for 3 days or more.
       return sql`(p.rpm_status in (${ids(RPM_READING.map(String))})

@@ -27,7 +27,10 @@ beforeAll(async () => {
 }, 120_000);
 afterAll(async () => close?.());
 
-/** Ids of state rows that differ from their sources (or patients without one); figures of the row's month. */
+/**
+ * Ids of state rows that differ from their sources (or listed patients without one, or merged or deactivated ones with
+ * one); figures of the row's month.
+ */
 async function staleState(): Promise<number[]> {
   const { rows } = await sql<{ patient_id: number }>`
     select p.patient_id from patients p
@@ -36,7 +39,7 @@ async function staleState(): Promise<number[]> {
       left join patient_status_options rs on rs.program = 'RPM' and rs.status_id = p.rpm_status
       left join patient_status_options cs on cs.program = 'CCM' and cs.status_id = p.ccm_status
       left join patient_month_summary s on s.patient_id = p.patient_id and s.month = st.month
-     where st.patient_id is null or (st.organization_id, st.practice_id, st.location_id, st.firstname, st.lastname,
+     where p.merged_into_id is null and p.deactivated_at is null and (st.patient_id is null or (st.organization_id, st.practice_id, st.location_id, st.firstname, st.lastname,
        st.dob, st.language_id, st.rpm_status, st.ccm_status, st.bhi_status, st.setup_date, st.physician_id,
        st.care_coordinator_id, st.created_at, st.last_reading_at, st.name_sort, st.practice_sort, st.rpm_status_sort,
        st.ccm_status_sort, st.in_month, st.reading_days, st.rpm_seconds, st.ccm_seconds, st.open_alerts)
@@ -45,7 +48,10 @@ async function staleState(): Promise<number[]> {
        p.created_at, p.last_reading_at, billing_sort_name(p.lastname, p.firstname), lower(pr.practice_name),
        lower(coalesce(rs.label, p.rpm_status::text)), lower(coalesce(cs.label, p.ccm_status::text)), s.id is not null,
        coalesce(s.reading_days, 0), coalesce(s.rpm_seconds, 0), coalesce(s.ccm_seconds, 0),
-       (select count(*)::int from alerts a where a.patient_id = p.patient_id and a.acknowledged_at is null))
+       (select count(*)::int from alerts a where a.patient_id = p.patient_id and a.acknowledged_at is null)))
+    union
+    select st.patient_id from patient_list_state st join patients p using (patient_id)
+     where p.merged_into_id is not null or p.deactivated_at is not null
      order by 1`.execute(db);
   return rows.map((row) => row.patient_id);
 }
@@ -66,9 +72,21 @@ async function userIdOf(username: string) {
     ?.user_id;
 }
 
+/** Groups whose tally (0075) differs from the list state's rows. */
+async function staleTallies() {
+  const { rows } = await sql<{ practice_id: number; location_id: number; kept: number; counted: number }>`
+    select practice_id, location_id, coalesce(t.n, 0) as kept, coalesce(c.n, 0) as counted
+      from patient_list_tallies t
+      full join (select practice_id, location_id, organization_id, count(*)::int as n from patient_list_state
+                  group by 1, 2, 3) c using (practice_id, location_id, organization_id)
+     where coalesce(t.n, 0) <> coalesce(c.n, 0)`.execute(db);
+  return rows;
+}
+
 async function expectExact() {
   expect(await staleState()).toEqual([]);
   expect(await staleAlerts()).toEqual([]);
+  expect(await staleTallies()).toEqual([]);
 }
 
 interface StateRow {
@@ -242,6 +260,60 @@ describe('patient_list_state and the alerts’ sort values', () => {
       month: Date;
     }>`select distinct month from patient_list_state`.execute(db);
     expect(months.map((m) => isoDay(m.month))).toEqual([next]);
+    await expectExact();
+  });
+
+  it('count the Patients list of every practice from the tallies, through deactivation and a merge', async () => {
+    const viewer = {
+      auth: { userId, roleid: [1], practiceIds: [], session: undefined as never },
+      scope: await patientScope(db, { userId, roleid: [1] }),
+      now: NOW,
+    };
+    const listed = async () =>
+      (
+        await patientListSources().patients.page(db, viewer, {
+          orderby: 'patient_name',
+          order: 'asc',
+          filters: {},
+          page: 0,
+          rowsPerPage: 5,
+        })
+      ).count;
+    const active = async () =>
+      Number(
+        (
+          await sql<{ n: number }>`select count(*)::int as n from patients
+            where merged_into_id is null and deactivated_at is null`.execute(db)
+        ).rows[0]?.n,
+      );
+    const before = await listed();
+    expect(before).toBe(await active());
+    const [gone, kept] = await db
+      .selectFrom('patients')
+      .select('patient_id')
+      .where('deactivated_at', 'is', null)
+      .orderBy('patient_id')
+      .limit(2)
+      .execute();
+    await db
+      .updateTable('patients')
+      .set({ deactivated_at: NOW })
+      .where('patient_id', '=', gone?.patient_id as number)
+      .execute();
+    expect(await listed()).toBe(before - 1);
+    await expectExact();
+    await db
+      .updateTable('patients')
+      .set({ deactivated_at: null })
+      .where('patient_id', '=', gone?.patient_id as number)
+      .execute();
+    await db
+      .updateTable('patients')
+      .set({ merged_into_id: kept?.patient_id as number })
+      .where('patient_id', '=', gone?.patient_id as number)
+      .execute();
+    expect(await listed()).toBe(before - 1);
+    expect(await listed()).toBe(await active());
     await expectExact();
   });
 });

@@ -36,6 +36,7 @@ import {
   ids,
   listPredicate,
   listStateStale,
+  listsEveryone,
   monthSummaryJoin,
   nullsOrder,
   PATIENT_LIST_NAMES,
@@ -286,9 +287,15 @@ function listQueries(db: Db, name: PatientListName, viewer: ListViewer, view: Li
   // A page asks with its count whether a row was of another month, and reads again after rolling (rare: a new
   // month, or a patient added since the last read).
   const stale = frame.stateFigures ? listStateStale(frame.month) : sql<boolean>`false`;
+  // Every listed patient of the network: 0075's tallies hold their count (decisions.md "Patient list tallies").
+  const everyone = viewer.scope.all && listsEveryone(name) && filterConditions(view, frame).length === 0;
   const counted = async () => {
-    const { rows } = await sql<{ n: number; stale: boolean }>`select count(*)::int as n, ${stale} as stale
-      ${fromClause(frame)} where ${where}`.execute(db);
+    const { rows } = await (everyone
+      ? sql<{ n: number; stale: boolean }>`select coalesce(sum(t.n), 0)::int as n, ${stale} as stale
+          from patient_list_tallies t`
+      : sql<{ n: number; stale: boolean }>`select count(*)::int as n, ${stale} as stale
+          ${fromClause(frame)} where ${where}`
+    ).execute(db);
     return { count: rows[0]?.n ?? 0, stale: rows[0]?.stale ?? false };
   };
   return { frame, ordered, counted };
