@@ -1,3 +1,4 @@
+// Over 300 lines: every case writes to one seeded database and compares the copies with their sources by the same queries.
 import { isoDay, lastDayOf, shiftDay } from '@rpm/shared';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
