@@ -600,17 +600,6 @@ export interface BillingPeriodReportsTable {
   still_needs: string | null;
 }
 
-/** A report's rows and billed cents per month, practice and status, kept by triggers (0073). */
-export interface BillingReportTalliesTable {
-  report: 'rpm' | 'ccm' | 'pcm' | 'bhi';
-  month: DateColumn;
-  organization_id: number;
-  practice_id: number;
-  status: 'billable' | 'blocked' | 'not-yet';
-  n: number;
-  cents: number;
-}
-
 /** When a month's period results were last computed. */
 export interface BillingPeriodsTable {
   month: DateColumn;
@@ -1287,7 +1276,6 @@ export interface Database {
   billing_claims: BillingClaimsTable;
   billing_period_codes: BillingPeriodCodesTable;
   billing_period_reports: BillingPeriodReportsTable;
-  billing_report_tallies: BillingReportTalliesTable;
   billing_periods: BillingPeriodsTable;
   patient_status_options: PatientStatusOptionsTable;
   patient_status_changes: PatientStatusChangesTable;
@@ -1680,7 +1668,6 @@ export const TABLE_NAMES = [
   'billing_claims',
   'billing_period_codes',
   'billing_period_reports',
-  'billing_report_tallies',
   'billing_periods',
   'patient_status_options',
   'patient_status_changes',
