@@ -202,26 +202,23 @@ export function listSource<D extends ListShape, P = undefined>(
     readonly tallied: boolean;
   };
   const { tally } = declaration;
-  /** A sum over the view's rows, or over its tally's groups. */
-  const sumOf = async (
-    { db, where, from, tallied }: Filtered,
-    rowExpr: RawBuilder<unknown>,
-    groupExpr?: RawBuilder<unknown>,
-  ) => {
-    const [expr, source] = tallied && tally && groupExpr ? [groupExpr, tally.from] : [rowExpr, from];
+  /** The sum of `expr` over `source` (the rows, or the tally's groups) where the view's conditions hold. */
+  const sumOver = async ({ db, where }: Filtered, expr: RawBuilder<unknown>, source: RawBuilder<unknown>) => {
     const { rows } = await sql<{ n: string | number | null }>`select sum(${expr}) as n from ${source}
       where ${where}`.execute(db);
     return Number(rows[0]?.n ?? 0);
   };
   /** The declared total: the sum of the column's row field over the view, in dollars. */
   const sumWhere = async (base: Filtered, key: string) => {
-    const expr = (declaration.select(base.ctx) as Record<string, RawBuilder<unknown>>)[
+    const field = (declaration.select(base.ctx) as Record<string, RawBuilder<unknown>>)[
       key
     ] as RawBuilder<unknown>;
-    return Math.round((await sumOf(base, expr, tally?.total)) * 100) / 100;
+    const sum =
+      base.tallied && tally?.total ? sumOver(base, tally.total, tally.from) : sumOver(base, field, base.from);
+    return Math.round((await sum) * 100) / 100;
   };
   const countRows = (base: Filtered) =>
-    base.tallied && tally ? sumOf(base, sql`1`, tally.count) : countWhere(base, base.from);
+    base.tallied && tally ? sumOver(base, tally.count, tally.from) : countWhere(base, base.from);
   const source = sliceSource<Row, Filtered>({
     async filtered(db, viewer, view) {
       const request: ListContext = { viewer, today: isoDay(viewer.now) };

@@ -269,10 +269,8 @@ const COUNT_FIRST_FROM = 1000;
 /** The filtered list's two queries: its ids in order (a slice of them, or all) and its count. */
 function listQueries(db: Db, name: PatientListName, viewer: ListViewer, view: ListView) {
   const frame = frameOf(viewer, view.filters, true);
-  const where = sql.join(
-    [viewer.scope.visible('p'), listPredicate(name, frame), ...filterConditions(view, frame)],
-    sql` and `,
-  );
+  const conditions = filterConditions(view, frame);
+  const where = sql.join([viewer.scope.visible('p'), listPredicate(name, frame), ...conditions], sql` and `);
   /** The ids in the list's order, or `reversed` (the same order read backward, so the same index walked back). */
   const ordered = async (slice: { limit: number; offset: number } | null, reversed = false) => {
     const descending = (view.order === 'desc') !== reversed;
@@ -288,7 +286,7 @@ function listQueries(db: Db, name: PatientListName, viewer: ListViewer, view: Li
   // month, or a patient added since the last read).
   const stale = frame.stateFigures ? listStateStale(frame.month) : sql<boolean>`false`;
   // Every listed patient of the network: 0075's tallies hold their count (decisions.md "Patient list tallies").
-  const everyone = viewer.scope.all && listsEveryone(name) && filterConditions(view, frame).length === 0;
+  const everyone = viewer.scope.all && listsEveryone(name) && conditions.length === 0;
   const counted = async () => {
     const { rows } = await (everyone
       ? sql<{ n: number; stale: boolean }>`select coalesce(sum(t.n), 0)::int as n, ${stale} as stale

@@ -9,7 +9,8 @@ create table patient_list_tallies (
   primary key (practice_id, location_id, organization_id)
 );
 
--- Rows inserted or deleted by a statement, counted per group (in key order, so two writers lock in one order).
+-- Rows inserted or deleted by a statement, counted per group (in key order, so two writers lock in one order). Every
+-- reading's list sync is an insert … on conflict that inserts nothing, so an empty insert returns at once.
 create function patient_list_tallies_follow() returns trigger
   language plpgsql
   as $$
@@ -19,7 +20,7 @@ begin
     select o.practice_id, o.location_id, o.organization_id, -count(*) from removed_rows o
      group by 1, 2, 3 order by 1, 2, 3
     on conflict (practice_id, location_id, organization_id) do update set n = t.n + excluded.n;
-  else
+  elsif exists (select from added_rows) then
     insert into patient_list_tallies as t (practice_id, location_id, organization_id, n)
     select w.practice_id, w.location_id, w.organization_id, count(*) from added_rows w
      group by 1, 2, 3 order by 1, 2, 3
