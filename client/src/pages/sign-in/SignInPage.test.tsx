@@ -313,7 +313,7 @@ describe('SignInPage', () => {
     await fillAndSubmit(user);
 
     const dialog = await screen.findByRole('dialog', { name: 'Set up multi-factor sign-in' });
-    // The dialog's body loads with its own chunk; wait for it rather than for the frame.
+    // The QR code comes with the enrolment call's answer, after the dialog opens ('Loading...' until then).
     expect(
       await within(dialog).findByRole('img', { name: 'QR code for your authenticator app' }),
     ).toBeTruthy();
